@@ -1,0 +1,29 @@
+//! The `pair-round` function: pairs and publishes the next round, when the organizer asks and on the weekly schedule (acwc IV.D).
+//!
+//! The HTTP plumbing is complete; each competition kind's rules plug in
+//! here as its issue lands. Until then the route answers 501 naming the
+//! kind (404 for an unknown competition, 401 without a token).
+
+use arbiter_http::{dispatch, not_yet_for_kind, App, Route};
+use arbiter_store::Store;
+use bytes::Bytes;
+use http::{Method, Request, Response};
+use std::sync::Arc;
+
+pub const ROUTES: &[Route] = &[Route::new(Method::POST, "/v1/competitions/{id}/rounds", "pairRound")];
+
+pub async fn handle<S: Store>(app: Arc<App<S>>, req: Request<Bytes>) -> Response<Bytes> {
+    let app = &*app;
+    dispatch(app, ROUTES, req, |call| async move { not_yet_for_kind(app, &call, "pairing").await }).await
+}
+
+/// The function's name in the schedule table.
+pub const FUNCTION: &str = "pair-round";
+
+/// The weekly publication schedule: ticks every competition due.
+pub async fn on_schedule<S: Store>(
+    app: Arc<App<S>>,
+    event: arbiter_http::ScheduleEvent,
+) -> Result<arbiter_service::SweepReport, arbiter_http::Problem> {
+    arbiter_http::run_schedule(&app, FUNCTION, &event).await
+}

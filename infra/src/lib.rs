@@ -1,0 +1,7 @@
+//! Arbiter's local runtime: every Lambda function's handler mounted on one
+//! port over the embedded store, the same schedules run by the `cron` crate,
+//! and dev tokens. `arbiter serve` needs no AWS account, Docker or network.
+
+pub mod devkeys;
+pub mod scheduler;
+pub mod server;

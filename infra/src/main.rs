@@ -1,0 +1,129 @@
+//! `arbiter`: the local runtime and tools. See `arbiter --help`.
+
+use arbiter::{devkeys, scheduler, server};
+use arbiter_domain::competition::UserId;
+use arbiter_http::auth::{mint_dev_token, ORGANIZERS};
+use arbiter_http::{App, Authenticator, SystemClock};
+use arbiter_store::EmbeddedStore;
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+#[derive(Parser)]
+#[command(name = "arbiter", version, about = "Arbiter: rule-heavy competitions, run by the rules")]
+struct Cli {
+    #[command(subcommand)]
+    command: Commands,
+}
+
+#[derive(Subcommand)]
+enum Commands {
+    /// Serve the whole API on one port with the embedded store and the schedules.
+    Serve {
+        #[arg(long, default_value = "127.0.0.1:3000")]
+        addr: String,
+        /// Where the store file and the dev-token secret live.
+        #[arg(long, default_value = ".arbiter")]
+        data_dir: PathBuf,
+        /// Do not run the schedules (for load tests and debugging).
+        #[arg(long)]
+        no_schedules: bool,
+    },
+    /// Print a dev token for USER that `arbiter serve` accepts.
+    Token {
+        user: String,
+        /// `organizer` lets the user create competitions.
+        #[arg(long = "role")]
+        roles: Vec<String>,
+        /// How many days the token is valid.
+        #[arg(long, default_value_t = 30)]
+        days: i64,
+        #[arg(long, default_value = ".arbiter")]
+        data_dir: PathBuf,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Commands::Serve {
+            addr,
+            data_dir,
+            no_schedules,
+        } => serve(&addr, &data_dir, !no_schedules),
+        Commands::Token {
+            user,
+            roles,
+            days,
+            data_dir,
+        } => token(&user, &roles, days, &data_dir),
+    }
+}
+
+fn token(user: &str, roles: &[String], days: i64, data_dir: &std::path::Path) -> ExitCode {
+    let Ok(user) = UserId::try_from(user) else {
+        eprintln!("arbiter token: {user:?} is not a usable user id");
+        return ExitCode::from(3);
+    };
+    let mut groups = Vec::new();
+    for role in roles {
+        match role.as_str() {
+            "organizer" | "organizers" => groups.push(ORGANIZERS.to_owned()),
+            other => {
+                eprintln!("arbiter token: unknown platform role {other:?} (known: organizer); competition roles are granted through the API");
+                return ExitCode::from(3);
+            }
+        }
+    }
+    let secret = match devkeys::load_or_create(data_dir) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("arbiter token: cannot read the secret in {}: {e}", data_dir.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    let expires = chrono::Utc::now() + chrono::Duration::days(days);
+    println!("{}", mint_dev_token(&secret, &user, &groups, expires));
+    ExitCode::SUCCESS
+}
+
+#[tokio::main]
+async fn serve(addr: &str, data_dir: &std::path::Path, schedules: bool) -> ExitCode {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "warn,arbiter=info".into()),
+        )
+        .init();
+    let run = async {
+        let secret = devkeys::load_or_create(data_dir)?;
+        let store_path = data_dir.join("arbiter.redb");
+        let store = EmbeddedStore::open(&store_path)?;
+        let app = Arc::new(App::new(
+            store,
+            Authenticator::Dev { secret },
+            Arc::new(SystemClock),
+        ));
+        if schedules {
+            scheduler::spawn(Arc::clone(&app));
+        }
+        let listener = tokio::net::TcpListener::bind(addr).await?;
+        let local = listener.local_addr()?;
+        println!("Arbiter listening on http://{local} (store: {})", store_path.display());
+        println!("Get a token:  cargo run --release -p arbiter -- token alice --role organizer");
+        println!("API description: http://{local}/openapi.json");
+        axum::serve(listener, server::router(app))
+            .with_graceful_shutdown(async {
+                let _ = tokio::signal::ctrl_c().await;
+            })
+            .await?;
+        Ok::<_, Box<dyn std::error::Error>>(())
+    };
+    match run.await {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("arbiter serve: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,72 @@
+//! One HTTP port for every function: a request is routed to the function
+//! whose routes have its path, exactly as API Gateway routes it in AWS.
+
+use arbiter_http::problem::Problem;
+use arbiter_http::request::MAX_BODY;
+use arbiter_http::{App, Route, ScheduleEvent};
+use arbiter_service::SweepReport;
+use arbiter_store::Store;
+use bytes::Bytes;
+use http::{Request, Response};
+use std::sync::Arc;
+
+/// Every HTTP function with its routes, in the order the router tries them.
+pub const HTTP_FUNCTIONS: &[(&str, &[Route])] = &[
+    ("competitions", competitions::ROUTES),
+    ("register", register::ROUTES),
+    ("pair-round", pair_round::ROUTES),
+    ("submit-orders", submit_orders::ROUTES),
+    ("record-vote", record_vote::ROUTES),
+];
+
+/// Every route of the API.
+pub fn all_routes() -> impl Iterator<Item = (&'static str, &'static Route)> {
+    HTTP_FUNCTIONS
+        .iter()
+        .flat_map(|(name, routes)| routes.iter().map(move |r| (*name, r)))
+}
+
+/// Hands `req` to the function that owns its path.
+pub async fn route<S: Store>(app: Arc<App<S>>, req: Request<Bytes>) -> Response<Bytes> {
+    let path = req.uri().path();
+    let owner = HTTP_FUNCTIONS
+        .iter()
+        .find(|(_, routes)| routes.iter().any(|r| r.matches(path).is_some()))
+        .map(|(name, _)| *name);
+    match owner {
+        Some("competitions") => competitions::handle(app, req).await,
+        Some("register") => register::handle(app, req).await,
+        Some("pair-round") => pair_round::handle(app, req).await,
+        Some("submit-orders") => submit_orders::handle(app, req).await,
+        Some("record-vote") => record_vote::handle(app, req).await,
+        _ => Problem::not_found(format!("no resource at {path}")).into_response(),
+    }
+}
+
+/// Runs a schedule's function, as EventBridge Scheduler would.
+pub async fn fire<S: Store>(app: Arc<App<S>>, function: &str, schedule: &str) -> Result<SweepReport, Problem> {
+    let event = ScheduleEvent {
+        schedule: schedule.to_owned(),
+    };
+    match function {
+        "pair-round" => pair_round::on_schedule(app, event).await,
+        "apply-decay" => apply_decay::on_schedule(app, event).await,
+        "adjudicate-deadline" => adjudicate_deadline::on_schedule(app, event).await,
+        other => Err(Problem::invalid(format!("{other} runs no schedule"))),
+    }
+}
+
+/// The axum application: every request goes through [`route`].
+pub fn router<S: Store + Clone>(app: Arc<App<S>>) -> axum::Router {
+    axum::Router::new().fallback(move |req: axum::extract::Request| {
+        let app = Arc::clone(&app);
+        async move {
+            let (parts, body) = req.into_parts();
+            let response = match axum::body::to_bytes(body, MAX_BODY).await {
+                Ok(bytes) => route(app, Request::from_parts(parts, bytes)).await,
+                Err(_) => Problem::too_large(MAX_BODY).into_response(),
+            };
+            response.map(axum::body::Body::from)
+        }
+    })
+}

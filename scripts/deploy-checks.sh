@@ -1,0 +1,255 @@
+#!/usr/bin/env bash
+# Deployment checks: lint the SAM template and build every Lambda function the
+# way `sam build` does (cargo-lambda, release, arm64), offline. CI runs it.
+#
+#   scripts/deploy-checks.sh             # install the tools if needed, lint, build
+#   scripts/deploy-checks.sh --lint-only # install the tools if needed, lint
+#
+# Runs from any directory on a fresh machine with no manual steps. It installs
+# pinned cfn-lint, aws-sam-cli and cargo-lambda (which brings zig) from PyPI
+# into .venv-deploy at the repository root (gitignored), once. Nothing here
+# talks to AWS: the region and the credentials are dummies.
+#
+# Environment:
+#   CARGO_TARGET_DIR     where cargo-lambda builds (default: target/lambda-build)
+#   DEPLOY_CHECKS_ARCH   arm64 (default) or x86_64 (what the script falls back
+#                        to, loudly, when the aarch64 Rust target cannot be had)
+#   PYTHON               the python used to make the venv (default: python3)
+#
+# The functions built are the BuildProperties.Binary names in template.yaml;
+# each must be a binary target of the workspace.
+set -euo pipefail
+
+CFN_LINT_VERSION="1.58.0"
+SAM_CLI_VERSION="1.170.0"
+CARGO_LAMBDA_VERSION="1.9.2"
+ZIGLANG_VERSION="0.17.0"
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+VENV="$ROOT/.venv-deploy"
+TEMPLATE="template.yaml"
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target/lambda-build}"
+
+LINT_ONLY=0
+for arg in "$@"; do
+    case "$arg" in
+        --lint-only) LINT_ONLY=1 ;;
+        -h | --help)
+            sed -n '2,21p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+            exit 0
+            ;;
+        *)
+            echo "deploy-checks: unknown argument '$arg' (try --help)" >&2
+            exit 2
+            ;;
+    esac
+done
+
+# Offline AWS: dummy region and credentials, no profile, no instance metadata,
+# no telemetry. The linters and the SAM transform never need AWS.
+unset AWS_PROFILE AWS_SESSION_TOKEN AWS_SECURITY_TOKEN
+export AWS_DEFAULT_REGION=us-east-1 AWS_REGION=us-east-1
+export AWS_ACCESS_KEY_ID=deploy-checks-dummy AWS_SECRET_ACCESS_KEY=deploy-checks-dummy
+export AWS_CONFIG_FILE=/dev/null AWS_SHARED_CREDENTIALS_FILE=/dev/null
+export AWS_EC2_METADATA_DISABLED=true SAM_CLI_TELEMETRY=0
+# cargo-lambda finds `cargo-lambda` and zig (the ziglang package) in the venv.
+export PATH="$VENV/bin:$PATH"
+
+STEP="setup"
+STEP_START=$SECONDS
+TOTAL_START=$SECONDS
+TIMINGS=()
+
+say() { echo "deploy-checks: $*"; }
+step() {
+    STEP="$1"
+    STEP_START=$SECONDS
+    echo
+    echo "==> $STEP"
+}
+done_step() {
+    local took=$((SECONDS - STEP_START))
+    TIMINGS+=("$(printf '%-50s %4ds' "$STEP" "$took")")
+    say "$STEP: ok (${took}s)"
+}
+TRANSFORMED=""
+on_exit() {
+    local rc=$?
+    [[ -z "$TRANSFORMED" ]] || rm -f "$TRANSFORMED"
+    if ((rc != 0)); then
+        echo >&2
+        echo "deploy-checks: FAILED in step '$STEP' (exit $rc, after $((SECONDS - TOTAL_START))s)" >&2
+    fi
+}
+trap on_exit EXIT
+fail() {
+    echo "deploy-checks: $*" >&2
+    exit 1
+}
+
+# ---------------------------------------------------------------- 1. tools
+
+step "install tools (pinned, PyPI) into .venv-deploy"
+installed_version() { # package -> installed version or nothing
+    "$VENV/bin/python" -c 'import importlib.metadata as m, sys
+try: print(m.version(sys.argv[1]))
+except m.PackageNotFoundError: pass' "$1" 2>/dev/null || true
+}
+if [[ ! -x "$VENV/bin/python" ]]; then
+    say "creating $VENV"
+    "${PYTHON:-python3}" -m venv "$VENV" || fail "could not create a venv with ${PYTHON:-python3} (is the venv module installed?)"
+fi
+if [[ "$(installed_version cfn-lint)" != "$CFN_LINT_VERSION" ||
+    "$(installed_version aws-sam-cli)" != "$SAM_CLI_VERSION" ||
+    "$(installed_version cargo-lambda)" != "$CARGO_LAMBDA_VERSION" ||
+    "$(installed_version ziglang)" != "$ZIGLANG_VERSION" ]]; then
+    say "pip install cfn-lint==$CFN_LINT_VERSION aws-sam-cli==$SAM_CLI_VERSION cargo-lambda==$CARGO_LAMBDA_VERSION ziglang==$ZIGLANG_VERSION (about 2 minutes the first time)"
+    "$VENV/bin/pip" install --quiet --disable-pip-version-check \
+        "cfn-lint==$CFN_LINT_VERSION" \
+        "aws-sam-cli==$SAM_CLI_VERSION" \
+        "cargo-lambda==$CARGO_LAMBDA_VERSION" \
+        "ziglang==$ZIGLANG_VERSION" ||
+        fail "pip install failed (PyPI must be reachable)"
+else
+    say "already installed"
+fi
+say "$(cfn-lint --version)"
+say "$(sam --version)"
+say "$(cargo-lambda lambda --version)"
+say "zig $(python-zig version)"
+done_step
+
+# ---------------------------------------------------------------- 2. lint
+
+step "cfn-lint $TEMPLATE"
+cfn-lint "$TEMPLATE" || fail "cfn-lint found problems in $TEMPLATE"
+done_step
+
+step "sam validate --lint -t $TEMPLATE"
+sam validate --lint -t "$TEMPLATE" || fail "sam validate --lint found problems in $TEMPLATE"
+done_step
+
+# cfn-lint checks the SAM resources against SAM's schema but no longer runs
+# the SAM transform. Run it here, offline (as CloudFormation will at deploy
+# time, with the code locations `sam package` would write), and lint the
+# CloudFormation it produces.
+step "SAM transform (offline) + cfn-lint of its output"
+TRANSFORMED="$(mktemp --suffix=.json)"
+python - "$TEMPLATE" "$TRANSFORMED" <<'EOF' || fail "the SAM transform refused $TEMPLATE"
+import json, sys
+from samtranslator.model.exceptions import InvalidDocumentException
+from samtranslator.translator.transform import transform
+from samtranslator.yaml_helper import yaml_parse
+
+class NoManagedPolicies:  # the template names no AWS managed policy by name
+    def load(self):
+        return {}
+
+with open(sys.argv[1]) as f:
+    template = yaml_parse(f.read())
+for resource in template.get("Resources", {}).values():
+    if resource.get("Type") == "AWS::Serverless::Function":
+        resource["Properties"]["CodeUri"] = "s3://deploy-checks/code.zip"
+try:
+    out = transform(template, {}, NoManagedPolicies())
+except InvalidDocumentException as e:
+    for cause in e.causes:
+        print(f"  {cause.message}", file=sys.stderr)
+    sys.exit(1)
+with open(sys.argv[2], "w") as f:
+    json.dump(out, f, indent=1)
+kinds = {}
+for resource in out["Resources"].values():
+    kinds[resource["Type"]] = kinds.get(resource["Type"], 0) + 1
+print(f"{len(out['Resources'])} CloudFormation resources:")
+for kind, n in sorted(kinds.items()):
+    print(f"  {n:3d}  {kind}")
+EOF
+cfn-lint "$TRANSFORMED" || fail "cfn-lint found problems in the transformed template"
+done_step
+
+if ((LINT_ONLY)); then
+    say "--lint-only: skipping the function builds"
+else
+    # ------------------------------------------------------------ 3. build
+
+    step "resolve the function binaries"
+    mapfile -t BINS < <(sed -n 's/^[[:space:]]*Binary:[[:space:]]*\([A-Za-z0-9_-]*\).*$/\1/p' "$TEMPLATE")
+    ((${#BINS[@]} > 0)) || fail "no BuildProperties.Binary in $TEMPLATE"
+    WORKSPACE_BINS="$(cargo metadata --no-deps --format-version 1 |
+        python -c 'import json, sys
+for p in json.load(sys.stdin)["packages"]:
+    for t in p["targets"]:
+        if "bin" in t["kind"]:
+            print(t["name"])')" || fail "cargo metadata failed"
+    for bin in "${BINS[@]}"; do
+        grep -qx -- "$bin" <<<"$WORKSPACE_BINS" ||
+            fail "template.yaml builds binary '$bin', but no workspace crate has a binary of that name (binaries: $(echo $WORKSPACE_BINS))"
+    done
+    say "${#BINS[@]} functions: ${BINS[*]}"
+    done_step
+
+    step "aarch64 Rust target"
+    ARCH="${DEPLOY_CHECKS_ARCH:-arm64}"
+    has_aarch64() {
+        [[ -d "$(rustc --print sysroot)/lib/rustlib/aarch64-unknown-linux-gnu/lib" ]]
+    }
+    if [[ "$ARCH" == arm64 ]] && ! has_aarch64; then
+        if command -v rustup >/dev/null && rustup target add aarch64-unknown-linux-gnu && has_aarch64; then
+            say "installed the aarch64-unknown-linux-gnu target with rustup"
+        else
+            ARCH=x86_64
+        fi
+    fi
+    case "$ARCH" in
+        arm64)
+            say "aarch64-unknown-linux-gnu target present: building arm64 (as deployed)"
+            ARCH_FLAGS=(--arm64)
+            ;;
+        x86_64)
+            echo "deploy-checks: WARNING: *** the aarch64-unknown-linux-gnu Rust target is not available ***" >&2
+            echo "deploy-checks: WARNING: *** building x86_64 (--compiler cargo) instead; these binaries" >&2
+            echo "deploy-checks: WARNING: *** will NOT run on the arm64 functions of template.yaml   ***" >&2
+            ARCH_FLAGS=(--compiler cargo)
+            ;;
+        *) fail "DEPLOY_CHECKS_ARCH must be arm64 or x86_64, not '$ARCH'" ;;
+    esac
+    done_step
+
+    step "cargo lambda build --release ${ARCH_FLAGS[*]} (${#BINS[@]} binaries)"
+    BIN_FLAGS=()
+    for bin in "${BINS[@]}"; do BIN_FLAGS+=(--bin "$bin"); done
+    say "CARGO_TARGET_DIR=$CARGO_TARGET_DIR"
+    cargo lambda build --release "${ARCH_FLAGS[@]}" "${BIN_FLAGS[@]}" ||
+        fail "cargo lambda build failed"
+    done_step
+
+    step "bootstrap sizes"
+    printf '%-24s %12s %9s  %s\n' function bytes MiB machine
+    for bin in "${BINS[@]}"; do
+        f="$CARGO_TARGET_DIR/lambda/$bin/bootstrap"
+        [[ -f "$f" ]] || fail "cargo lambda build did not produce $f"
+        bytes="$(stat -c %s "$f")"
+        # e_machine of the ELF header: 0xb7 aarch64, 0x3e x86_64.
+        machine="$(python -c 'import sys
+h = open(sys.argv[1], "rb").read(20)
+m = int.from_bytes(h[18:20], "little") if h[:4] == b"\x7fELF" else -1
+print({0xB7: "aarch64", 0x3E: "x86_64"}.get(m, "not an ELF for Linux?"))' "$f")"
+        printf '%-24s %12d %9s  %s\n' "$bin" "$bytes" "$(awk -v b="$bytes" 'BEGIN { printf "%.1f", b / 1048576 }')" "$machine"
+        if [[ "$ARCH" == arm64 && "$machine" != aarch64 ]]; then
+            fail "$f is $machine, expected aarch64"
+        fi
+    done
+    done_step
+fi
+
+echo
+echo "==> timings"
+for t in "${TIMINGS[@]}"; do echo "  $t"; done
+echo "  $(printf '%-50s %4ds' total $((SECONDS - TOTAL_START)))"
+if [[ "${ARCH:-arm64}" == x86_64 ]]; then
+    say "passed, but built x86_64, NOT arm64 (see the warning above)"
+else
+    say "passed"
+fi

@@ -1,0 +1,40 @@
+//! Criterion benchmarks: the Dutch engine pairing round 11 of a 1,000-player
+//! tournament (see `swiss_dutch_10000` for 10,000 players). The tournaments are
+//! generated deterministically by simulating the earlier rounds with the
+//! engine itself (seeded results).
+
+use arbiter_domain::chess::swiss::{dutch, simulate, SwissTournament};
+use criterion::{criterion_group, criterion_main, Criterion};
+use std::time::Duration;
+
+fn tournament(players: u32, round_to_pair: u32) -> SwissTournament {
+    let t0 = std::time::Instant::now();
+    let mut last = std::time::Instant::now();
+    let t = simulate::simulate(
+        players,
+        round_to_pair.max(15),
+        round_to_pair - 1,
+        20_260_101,
+        simulate::Incidents::default(),
+        |t| {
+            let p = dutch::pair(t).ok();
+            eprintln!("  simulated round {} in {:?}", t.round_to_pair(), last.elapsed());
+            last = std::time::Instant::now();
+            p
+        },
+    );
+    eprintln!("setup: {players} players, {} rounds simulated in {:?}", round_to_pair - 1, t0.elapsed());
+    t
+}
+
+fn dutch_1000_round_11(c: &mut Criterion) {
+    let t = tournament(1_000, 11);
+    assert_eq!(t.round_to_pair(), 11);
+    let mut g = c.benchmark_group("dutch");
+    g.sample_size(10).measurement_time(Duration::from_secs(5));
+    g.bench_function("1000_players_round_11", |b| b.iter(|| dutch::pair(&t).expect("pairing")));
+    g.finish();
+}
+
+criterion_group!(benches, dutch_1000_round_11);
+criterion_main!(benches);

@@ -1,0 +1,138 @@
+//! `arbiter pair`: the command-line front end, as a pure function the `arbiter`
+//! binary calls with the file's text. Output follows the established engines
+//! (bbpPairings, JaVaFo): first line the number of pairs, then one
+//! `white black` line per board in publishing order (dutch F1), the bye as
+//! `N 0`.
+//!
+//! Exit codes: 0 success, 1 no valid pairing exists, 3 invalid input (message
+//! on stderr). With `check`, every round of the input is re-paired from the
+//! rounds before it; each round whose published pairing differs is reported on
+//! stdout; exit 0 when none differ, 1 when some do, 3 on invalid input.
+
+use super::round_robin;
+use super::swiss::{dutch, monrad, Board, Colour, RoundOutcome, RoundPairing, SwissTournament};
+use super::trf;
+
+/// What the process should print and return.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CliOutput {
+    /// Standard output.
+    pub stdout: String,
+    /// Standard error.
+    pub stderr: String,
+    /// Process exit code.
+    pub exit_code: i32,
+}
+
+fn invalid(msg: impl std::fmt::Display) -> CliOutput {
+    CliOutput { stdout: String::new(), stderr: format!("{msg}\n"), exit_code: 3 }
+}
+
+/// Engine-style text of a pairing.
+pub fn format_pairing(p: &RoundPairing) -> String {
+    let mut s = format!("{}\n", p.boards.len() + usize::from(p.bye.is_some()));
+    for b in &p.boards {
+        s.push_str(&format!("{} {}\n", b.white, b.black));
+    }
+    if let Some(y) = p.bye {
+        s.push_str(&format!("{y} 0\n"));
+    }
+    s
+}
+
+enum Failure {
+    Invalid(String),
+    NoPairing(String),
+}
+
+fn pair_round(system: &str, t: &SwissTournament) -> Result<RoundPairing, Failure> {
+    match system {
+        "dutch-2006" => dutch::pair(t).map_err(|e| Failure::NoPairing(e.to_string())),
+        "monrad-acwc" => monrad::pair(t).map(|m| m.pairing).map_err(|e| Failure::NoPairing(e.to_string())),
+        "round-robin" => round_robin::pair_from_history(t).map_err(Failure::Invalid),
+        other => Err(Failure::Invalid(format!(
+            "unknown pairing system {other:?} (expected dutch-2006, monrad-acwc or round-robin)"
+        ))),
+    }
+}
+
+/// `arbiter pair --system dutch-2006|monrad-acwc|round-robin INPUT.trf [-p [OUTPUT]] [--check]`
+pub fn pair(system: &str, trf_text: &str, check: bool) -> CliOutput {
+    if !matches!(system, "dutch-2006" | "monrad-acwc" | "round-robin") {
+        return invalid(format!(
+            "unknown pairing system {system:?} (expected dutch-2006, monrad-acwc or round-robin)"
+        ));
+    }
+    let doc = match trf::read(trf_text) {
+        Ok(d) => d,
+        Err(e) => return invalid(e),
+    };
+    if check {
+        return check_rounds(system, &doc);
+    }
+    let t = match SwissTournament::from_trf(&doc, None) {
+        Ok(t) => t,
+        Err(e) => return invalid(e),
+    };
+    match pair_round(system, &t) {
+        Ok(p) => CliOutput { stdout: format_pairing(&p), stderr: String::new(), exit_code: 0 },
+        Err(Failure::Invalid(m)) => invalid(m),
+        Err(Failure::NoPairing(m)) => {
+            CliOutput { stdout: String::new(), stderr: format!("{m}\n"), exit_code: 1 }
+        }
+    }
+}
+
+/// The pairing published for round `r` (1-based) in the file, as a set.
+fn published(t: &SwissTournament, r: usize) -> (Vec<Board>, Option<u32>) {
+    let mut boards = Vec::new();
+    let mut bye = None;
+    for p in &t.players {
+        match p.rounds.get(r - 1).copied().flatten() {
+            Some(RoundOutcome::Game { opponent, colour: Colour::White, .. }) => {
+                boards.push(Board { white: p.number, black: opponent })
+            }
+            Some(RoundOutcome::PairingBye) => bye = Some(p.number),
+            _ => {}
+        }
+    }
+    boards.sort_by_key(|b| (b.white, b.black));
+    (boards, bye)
+}
+
+fn check_rounds(system: &str, doc: &trf::Trf) -> CliOutput {
+    let full = match SwissTournament::from_trf(doc, None) {
+        Ok(t) => t,
+        Err(e) => return invalid(e),
+    };
+    let mut out = String::new();
+    let mut differing = 0;
+    for r in 1..=full.rounds_played {
+        let t = match SwissTournament::from_trf(doc, Some(r)) {
+            Ok(t) => t,
+            Err(e) => return invalid(e),
+        };
+        let (want_boards, want_bye) = published(&full, r as usize);
+        match pair_round(system, &t) {
+            Ok(p) => {
+                let mut got = p.boards.clone();
+                got.sort_by_key(|b| (b.white, b.black));
+                if got != want_boards || p.bye != want_bye {
+                    differing += 1;
+                    out.push_str(&format!("round {r}: differs\n"));
+                    let published_text = format_pairing(&RoundPairing { boards: want_boards, bye: want_bye });
+                    out.push_str(&format!("  published: {}\n", published_text.trim_end().replace('\n', "; ")));
+                    out.push_str(&format!("  engine:    {}\n", format_pairing(&p).trim_end().replace('\n', "; ")));
+                } else {
+                    out.push_str(&format!("round {r}: ok\n"));
+                }
+            }
+            Err(Failure::Invalid(m)) => return invalid(m),
+            Err(Failure::NoPairing(m)) => {
+                differing += 1;
+                out.push_str(&format!("round {r}: differs (engine: {m})\n"));
+            }
+        }
+    }
+    CliOutput { stdout: out, stderr: String::new(), exit_code: i32::from(differing > 0) }
+}

@@ -1,0 +1,14 @@
+//! Chess competitions: Swiss pairing (FIDE Dutch 1992–2006, ACWC Monrad),
+//! round-robin (Berger tables), the TRF-16 interchange format, and matches.
+//!
+//! - [`swiss`]: the Swiss history model, [`swiss::dutch`] (FIDE Dutch system,
+//!   1992–2006 wording, sections A–H) and [`swiss::monrad`] (acwc III.F).
+//! - [`round_robin`]: FIDE Berger tables, single and double round-robin, and the
+//!   Candidates tiebreak (acwc III.G).
+//! - [`trf`]: FIDE TRF-16 reader and writer with the `XXR` / `XXC` extensions.
+//! - [`cli`]: `arbiter pair` as a pure function from TRF text to engine-style output.
+
+pub mod cli;
+pub mod round_robin;
+pub mod swiss;
+pub mod trf;

@@ -1,0 +1,206 @@
+//! dutch B1–B6 and A8 as predicates over the pairing state, and the levels at
+//! which the relative criteria are relaxed (C9, C10, C11, C14, A7(c), the
+//! last-round notes).
+
+use super::state::{PlayerState, Strength};
+use crate::chess::swiss::{Colour, Float};
+
+/// Which relative criteria are still in force (one step of C9–C11).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Level {
+    /// A8/B4: pairings allowed not to fulfil all colour preferences.
+    pub x: usize,
+    /// B5 for upfloats (dropped by C9).
+    pub b5_up: bool,
+    /// B6 for upfloats (dropped by C9).
+    pub b6_up: bool,
+    /// B5 for downfloats (dropped by C10).
+    pub b5_down: bool,
+    /// B6 for downfloats (dropped by C10).
+    pub b6_down: bool,
+    /// A7(c): strong preferences of bye players treated as absolute.
+    pub a7c: bool,
+    /// Note to B6: B2 waived for players on 50% in the last round.
+    pub b2_waiver: bool,
+}
+
+/// The facts about the round that the criteria need.
+pub struct Criteria<'a> {
+    /// Player states, by index.
+    pub ps: &'a [PlayerState],
+    /// Round being paired.
+    pub round: u32,
+    /// Whether it is the last round (notes to B6).
+    pub last_round: bool,
+    /// A7(c) applies to this player (odd round, strong preference, had a bye).
+    pub a7c: Vec<bool>,
+    /// A7(d) applies to this player (even round, mild preference, had a bye).
+    pub a7d: Vec<bool>,
+}
+
+impl<'a> Criteria<'a> {
+    /// Set up the criteria for pairing `round` of `total_rounds`.
+    pub fn new(ps: &'a [PlayerState], round: u32, total_rounds: u32) -> Self {
+        let odd = round % 2 == 1;
+        let a7c = ps
+            .iter()
+            .map(|p| odd && p.had_bye && p.preference().is_some_and(|c| c.strength == Strength::Strong))
+            .collect();
+        let a7d = ps
+            .iter()
+            .map(|p| !odd && p.had_bye && p.preference().is_some_and(|c| c.strength == Strength::Mild))
+            .collect();
+        Criteria { ps, round, last_round: total_rounds > 0 && round >= total_rounds, a7c, a7d }
+    }
+
+    /// A2: `a` ranks above `b` (score, then pairing number standing for b–d).
+    pub fn ranks_above(&self, a: usize, b: usize) -> bool {
+        let (pa, pb) = (&self.ps[a], &self.ps[b]);
+        (std::cmp::Reverse(pa.score), pa.number) < (std::cmp::Reverse(pb.score), pb.number)
+    }
+
+    /// Sort indices by A2.
+    pub fn sort(&self, v: &mut [usize]) {
+        v.sort_by_key(|&i| (std::cmp::Reverse(self.ps[i].score), self.ps[i].number));
+    }
+
+    /// Notes to B6: score of exactly 50% before the last round.
+    fn at_half(&self, i: usize) -> bool {
+        self.ps[i].score == self.round - 1
+    }
+
+    /// Notes to B6: score over 50% before the last round.
+    fn over_half(&self, i: usize) -> bool {
+        self.ps[i].score > self.round - 1
+    }
+
+    fn may_receive(&self, i: usize, c: Colour, lvl: Option<&Level>) -> bool {
+        let p = &self.ps[i];
+        if let Some(l) = lvl {
+            if l.a7c && self.a7c[i] && p.preference().is_some_and(|pr| pr.colour != c) {
+                return false;
+            }
+            if l.b2_waiver && self.last_round && self.at_half(i) {
+                return true;
+            }
+        }
+        p.may_receive(c)
+    }
+
+    /// B1a and B2: `a` and `b` may meet (with the level's A7(c) and B2 notes when given).
+    pub fn compatible(&self, a: usize, b: usize, lvl: Option<&Level>) -> bool {
+        if a == b || self.ps[a].met.contains(&b) {
+            return false;
+        }
+        (self.may_receive(a, Colour::White, lvl) && self.may_receive(b, Colour::Black, lvl))
+            || (self.may_receive(a, Colour::Black, lvl) && self.may_receive(b, Colour::White, lvl))
+    }
+
+    /// B1b: may receive the bye.
+    pub fn bye_allowed(&self, i: usize) -> bool {
+        !self.ps[i].had_unplayed_point
+    }
+
+    /// B4: the pairing does not fulfil all colour preferences.
+    pub fn colour_conflict(&self, a: usize, b: usize) -> bool {
+        match (self.ps[a].preference(), self.ps[b].preference()) {
+            (Some(x), Some(y)) => x.colour == y.colour,
+            _ => false,
+        }
+    }
+
+    /// Preferred colour (for the B4 bound).
+    pub fn preferred(&self, i: usize) -> Option<Colour> {
+        self.ps[i].preference().map(|p| p.colour)
+    }
+
+    /// B5/B6 for one float of player `i` (not applied over 50% in the last round).
+    pub fn float_allowed(&self, i: usize, f: Float, lvl: &Level) -> bool {
+        if self.last_round && self.over_half(i) {
+            return true;
+        }
+        let p = &self.ps[i];
+        let (b5, b6) = match f {
+            Float::Downfloat => (lvl.b5_down, lvl.b6_down),
+            Float::Upfloat => (lvl.b5_up, lvl.b6_up),
+        };
+        !(b5 && p.floats[0] == Some(f) || b6 && p.floats[1] == Some(f))
+    }
+
+    /// B5/B6 for the floats a pairing of `a` and `b` creates (A4).
+    pub fn pairing_floats_allowed(&self, a: usize, b: usize, lvl: &Level) -> bool {
+        let (sa, sb) = (self.ps[a].score, self.ps[b].score);
+        if sa == sb {
+            return true;
+        }
+        let (hi, lo) = if sa > sb { (a, b) } else { (b, a) };
+        self.float_allowed(hi, Float::Downfloat, lvl) && self.float_allowed(lo, Float::Upfloat, lvl)
+    }
+
+    /// dutch A8 (with A7(d)): x for a set of players.
+    pub fn x(&self, players: &[usize]) -> usize {
+        let (mut w, mut b, mut flex) = (0usize, 0usize, 0usize);
+        for &i in players {
+            if self.a7d[i] {
+                flex += 1;
+                continue;
+            }
+            match self.preferred(i) {
+                Some(Colour::White) => w += 1,
+                Some(Colour::Black) => b += 1,
+                None => {}
+            }
+        }
+        let q = players.len().div_ceil(2);
+        let larger = w.max(b).max((w + b + flex).div_ceil(2));
+        larger.saturating_sub(q)
+    }
+
+    /// The relaxation steps C9 (upfloats), C10 (downfloats), C11 (x), then
+    /// A7(c) and the B2 note, for `p` pairings starting at `x`.
+    pub fn levels(&self, players: &[usize], x: usize, p: usize) -> Vec<Level> {
+        let has_a7c = players.iter().any(|&i| self.a7c[i]);
+        let has_half = self.last_round && players.iter().any(|&i| self.at_half(i));
+        let mut l = Level {
+            x,
+            b5_up: true,
+            b6_up: true,
+            b5_down: true,
+            b6_down: true,
+            a7c: has_a7c,
+            b2_waiver: false,
+        };
+        let has = |k: usize, f: Float| players.iter().any(|&i| self.ps[i].floats[k] == Some(f));
+        let mut out = vec![l];
+        l.b6_up = false;
+        if has(1, Float::Upfloat) {
+            out.push(l);
+        }
+        l.b5_up = false;
+        if has(0, Float::Upfloat) {
+            out.push(l);
+        }
+        l.b6_down = false;
+        if has(1, Float::Downfloat) {
+            out.push(l);
+        }
+        l.b5_down = false;
+        if has(0, Float::Downfloat) {
+            out.push(l);
+        }
+        *out.last_mut().expect("one level") = l;
+        while l.x < p {
+            l.x += 1;
+            out.push(l);
+        }
+        if has_a7c {
+            l.a7c = false;
+            out.push(l);
+        }
+        if has_half {
+            l.b2_waiver = true;
+            out.push(l);
+        }
+        out
+    }
+}

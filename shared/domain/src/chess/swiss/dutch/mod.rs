@@ -1,0 +1,156 @@
+//! FIDE (Dutch) Swiss system, 1992–2006 wording (`seeds/fide-dutch-system-1992-2006.txt`,
+//! numbered in `spec/fide-dutch-1992-2006-numbered.md`).
+//!
+//! - [`state`]: A2 ranking data, A4 floats, A7 colour preferences, B1b, F2/F3.
+//! - [`criteria`]: B1–B6 as predicates, A8 x, the relaxation levels of C9–C11.
+//! - [`exchange`]: D1 transpositions and D2 exchanges.
+//! - [`bracket`]: C1–C14, pairing one score bracket with backtracking.
+//! - [`matching`]: the completability test behind C12/C13.
+//! - [`colour`]: E1–E5 and F1.
+//! - [`standings`]: H, final standings.
+//!
+//! [`pair`] pairs the next round (A3, A5, F4, F5); [`keep_published`] applies F6.
+
+pub mod bracket;
+pub mod colour;
+pub mod criteria;
+pub mod exchange;
+pub mod matching;
+pub mod standings;
+pub mod state;
+
+use super::{Board, Presence, RoundPairing, SwissTournament};
+use bracket::{feasible, pair_bracket, Below};
+use criteria::Criteria;
+
+/// Why no pairing was produced.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DutchError {
+    /// No pairing of the present players satisfies B1 and B2.
+    #[error("dutch B1/B2: no pairing of the present players satisfies the absolute criteria")]
+    NoValidPairing,
+}
+
+/// Pair round `t.round_to_pair()` by the Dutch system.
+///
+/// F5: only players present for the round are paired. A5: with an odd number
+/// one player, the one left in the lowest bracket, gets the bye.
+pub fn pair(t: &SwissTournament) -> Result<RoundPairing, DutchError> {
+    let ps = state::derive(&t.players, t.rounds_played);
+    let round = t.round_to_pair();
+    let c = Criteria::new(&ps, round, t.total_rounds);
+    let mut present: Vec<usize> =
+        (0..ps.len()).filter(|&i| t.players[i].presence == Presence::Present).collect();
+    c.sort(&mut present);
+    let bye = present.len() % 2 == 1;
+    if !feasible(&c, &[], &present, bye) {
+        return Err(DutchError::NoValidPairing);
+    }
+    // A3: score brackets, highest first.
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for &i in &present {
+        match groups.last_mut() {
+            Some(g) if ps[g[0]].score == ps[i].score => g.push(i),
+            _ => groups.push(vec![i]),
+        }
+    }
+    let mut pairs: Vec<(usize, usize)> = Vec::new();
+    let mut moved: Vec<usize> = Vec::new();
+    let mut lower: Vec<usize> = present.clone();
+    for (g, residents) in groups.iter().enumerate() {
+        lower.drain(..residents.len());
+        let empty = Vec::new();
+        let next = groups.get(g + 1).unwrap_or(&empty);
+        let below = Below { next, all: &lower, bye };
+        match pair_bracket(&c, &moved, residents, &below) {
+            Some(r) => {
+                pairs.extend(r.pairs);
+                moved = r.moved_down;
+            }
+            None => {
+                // Only reachable in the lowest bracket when the search budget
+                // ran out: complete it by maximum matching (ruling: C13 last resort).
+                let mut v = moved.clone();
+                v.extend_from_slice(residents);
+                let n = v.len() + usize::from(bye);
+                let adj = |a: usize, b: usize| {
+                    let (a, b) = if a < b { (a, b) } else { (b, a) };
+                    if b == v.len() {
+                        c.bye_allowed(v[a])
+                    } else {
+                        c.compatible(v[a], v[b], None)
+                    }
+                };
+                let mate = matching::maximum_matching(n, &adj);
+                moved.clear();
+                for a in 0..v.len() {
+                    match mate[a] {
+                        Some(b) if b == v.len() => moved.push(v[a]),
+                        Some(b) if b > a => pairs.push((v[a], v[b])),
+                        Some(_) => {}
+                        None => return Err(DutchError::NoValidPairing),
+                    }
+                }
+            }
+        }
+    }
+    let bye_player = match (bye, moved.as_slice()) {
+        (false, []) => None,
+        (true, [one]) => Some(ps[*one].number),
+        _ => return Err(DutchError::NoValidPairing),
+    };
+    colour::publishing_order(&c, &mut pairs);
+    let rank_of: std::collections::HashMap<usize, usize> =
+        present.iter().enumerate().map(|(r, &i)| (i, r)).collect();
+    let boards = pairs
+        .iter()
+        .map(|&(a, b)| {
+            let hi = if c.ranks_above(a, b) { a } else { b };
+            let r1 = (round == 1).then(|| rank_of[&hi]);
+            colour::allocate(&c, a, b, t.first_colour, r1)
+        })
+        .collect();
+    Ok(RoundPairing { boards, bye: bye_player })
+}
+
+/// A pairing found to break an absolute criterion.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AbsoluteViolation {
+    /// The clause broken (`"dutch B1a"`, `"dutch B1b"`, `"dutch B2"`).
+    pub clause: &'static str,
+    /// The board or bye concerned (white, black); the bye as (player, 0).
+    pub board: Board,
+}
+
+/// dutch B1/B2: check a complete pairing of round `t.round_to_pair()`.
+pub fn check_absolute(t: &SwissTournament, pairing: &RoundPairing) -> Result<(), AbsoluteViolation> {
+    let ps = state::derive(&t.players, t.rounds_played);
+    let idx: std::collections::HashMap<u32, usize> =
+        ps.iter().enumerate().map(|(i, p)| (p.number, i)).collect();
+    for b in &pairing.boards {
+        let (Some(&w), Some(&bl)) = (idx.get(&b.white), idx.get(&b.black)) else {
+            return Err(AbsoluteViolation { clause: "dutch B1a", board: *b });
+        };
+        if ps[w].met.contains(&bl) {
+            return Err(AbsoluteViolation { clause: "dutch B1a", board: *b });
+        }
+        if !ps[w].may_receive(super::Colour::White) || !ps[bl].may_receive(super::Colour::Black) {
+            return Err(AbsoluteViolation { clause: "dutch B2", board: *b });
+        }
+    }
+    if let Some(y) = pairing.bye {
+        if idx.get(&y).is_none_or(|&i| ps[i].had_unplayed_point) {
+            return Err(AbsoluteViolation { clause: "dutch B1b", board: Board { white: y, black: 0 } });
+        }
+    }
+    Ok(())
+}
+
+/// dutch F6: a published pairing stands unless it breaks B1 or B2; then the
+/// round is paired afresh.
+pub fn keep_published(t: &SwissTournament, published: &RoundPairing) -> Result<RoundPairing, DutchError> {
+    match check_absolute(t, published) {
+        Ok(()) => Ok(published.clone()),
+        Err(_) => pair(t),
+    }
+}

@@ -1,0 +1,218 @@
+//! Per-player pairing state derived from the history: dutch A2 (rank), A4
+//! (floats), A5/B1b (bye eligibility), A7 (colour difference and preference),
+//! F2/F3 (only played games count for colour, gaps closed up).
+
+use crate::chess::swiss::{Colour, Float, RoundOutcome, SwissPlayer};
+
+/// dutch A7: strength of a colour preference.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Strength {
+    /// A7(b): colour difference 0, alternate from the previous game.
+    Mild,
+    /// A7(a): colour difference not zero.
+    Strong,
+    /// B2: the other colour would break B2 (difference ±2, or two equal colours in a row).
+    Absolute,
+}
+
+/// dutch A7: a colour preference.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ColourPreference {
+    /// The colour wanted.
+    pub colour: Colour,
+    /// How strongly.
+    pub strength: Strength,
+}
+
+/// Everything the pairing procedure needs to know about one player.
+#[derive(Debug, Clone)]
+pub struct PlayerState {
+    /// Pairing number.
+    pub number: u32,
+    /// Score in half points.
+    pub score: u32,
+    /// Opponents met over the board or by a paired-and-played game (B1a); indices.
+    pub met: Vec<usize>,
+    /// F2/F3: colours of played games, oldest first, gaps closed up.
+    pub colours: Vec<Colour>,
+    /// A7: games with white minus games with black.
+    pub colour_difference: i32,
+    /// A4: float received in the previous round (`floats[0]`) and two rounds before (`floats[1]`).
+    pub floats: [Option<Float>; 2],
+    /// B1b: already received a point without playing.
+    pub had_unplayed_point: bool,
+    /// A7(c)(d): has had a bye (an unpaired or unplayed round), so the colour count is off parity.
+    pub had_bye: bool,
+}
+
+impl PlayerState {
+    /// dutch A7: the colour preference, if any.
+    pub fn preference(&self) -> Option<ColourPreference> {
+        let last = *self.colours.last()?;
+        let cd = self.colour_difference;
+        let two_same = self.colours.len() >= 2 && self.colours[self.colours.len() - 2] == last;
+        if cd <= -2 || cd >= 2 || two_same {
+            let colour = if cd <= -2 {
+                Colour::White
+            } else if cd >= 2 {
+                Colour::Black
+            } else {
+                last.opposite()
+            };
+            return Some(ColourPreference { colour, strength: Strength::Absolute });
+        }
+        if cd != 0 {
+            let colour = if cd < 0 { Colour::White } else { Colour::Black };
+            return Some(ColourPreference { colour, strength: Strength::Strong });
+        }
+        Some(ColourPreference { colour: last.opposite(), strength: Strength::Mild })
+    }
+
+    /// dutch B2: may this player receive `colour` without breaking B2?
+    pub fn may_receive(&self, colour: Colour) -> bool {
+        let cd = self.colour_difference
+            + match colour {
+                Colour::White => 1,
+                Colour::Black => -1,
+            };
+        if !(-2..=2).contains(&cd) {
+            return false;
+        }
+        let n = self.colours.len();
+        !(n >= 2 && self.colours[n - 1] == colour && self.colours[n - 2] == colour)
+    }
+}
+
+/// Build the state of every player from the history (indices follow `players`).
+pub fn derive(players: &[SwissPlayer], rounds_played: u32) -> Vec<PlayerState> {
+    let index: std::collections::HashMap<u32, usize> =
+        players.iter().enumerate().map(|(i, p)| (p.number, i)).collect();
+    // Scores before each round, for A4 floats.
+    let r = rounds_played as usize;
+    let mut before = vec![vec![0u32; r + 1]; players.len()];
+    for (i, p) in players.iter().enumerate() {
+        for k in 0..r {
+            let pts = p.rounds.get(k).copied().flatten().map_or(0, |o| o.half_points());
+            before[i][k + 1] = before[i][k] + pts;
+        }
+    }
+    players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let mut met = Vec::new();
+            let mut colours = Vec::new();
+            let mut had_unplayed_point = false;
+            let mut had_bye = false;
+            let mut float_of_round = vec![None; r];
+            for k in 0..r {
+                match p.rounds.get(k).copied().flatten() {
+                    Some(RoundOutcome::Game { opponent, colour, half_points, played }) => {
+                        let j = index.get(&opponent).copied();
+                        if played {
+                            colours.push(colour);
+                            if let Some(j) = j {
+                                met.push(j);
+                            }
+                        } else {
+                            had_bye = true;
+                            if half_points == 2 {
+                                had_unplayed_point = true;
+                            }
+                        }
+                        if let Some(j) = j {
+                            float_of_round[k] = match before[i][k].cmp(&before[j][k]) {
+                                std::cmp::Ordering::Greater => Some(Float::Downfloat),
+                                std::cmp::Ordering::Less => Some(Float::Upfloat),
+                                std::cmp::Ordering::Equal => None,
+                            };
+                        }
+                    }
+                    Some(RoundOutcome::PairingBye) => {
+                        had_unplayed_point = true;
+                        had_bye = true;
+                        float_of_round[k] = Some(Float::Downfloat);
+                    }
+                    Some(RoundOutcome::NotPaired { half_points }) => {
+                        had_bye = true;
+                        if half_points == 2 {
+                            had_unplayed_point = true;
+                        }
+                    }
+                    None => had_bye = true,
+                }
+            }
+            let colour_difference = colours
+                .iter()
+                .map(|c| if *c == Colour::White { 1 } else { -1 })
+                .sum();
+            let floats = [
+                r.checked_sub(1).and_then(|k| float_of_round[k]),
+                r.checked_sub(2).and_then(|k| float_of_round[k]),
+            ];
+            PlayerState {
+                number: p.number,
+                score: before[i][r],
+                met,
+                colours,
+                colour_difference,
+                floats,
+                had_unplayed_point,
+                had_bye,
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn st(colours: &[Colour]) -> PlayerState {
+        PlayerState {
+            number: 1,
+            score: 0,
+            met: vec![],
+            colours: colours.to_vec(),
+            colour_difference: colours
+                .iter()
+                .map(|c| if *c == Colour::White { 1 } else { -1 })
+                .sum(),
+            floats: [None, None],
+            had_unplayed_point: false,
+            had_bye: false,
+        }
+    }
+    use Colour::{Black as B, White as W};
+
+    #[test]
+    fn dutch_a7a_strong_preference_when_colour_difference_not_zero() {
+        // WBB: difference -1 -> strong preference for white (A7a); last two are
+        // both black, so B2b makes it absolute.
+        let p = st(&[W, B, W, B, B]);
+        assert_eq!(p.preference().unwrap().colour, W);
+        assert_eq!(p.preference().unwrap().strength, Strength::Absolute);
+        // BW B: difference -1, last two differ -> strong white.
+        let p = st(&[B, W, B]);
+        assert_eq!(p.preference(), Some(ColourPreference { colour: W, strength: Strength::Strong }));
+    }
+
+    #[test]
+    fn dutch_a7b_mild_preference_alternates_last_game() {
+        // WB: difference 0 (written -0), last black -> mild white.
+        let p = st(&[W, B]);
+        assert_eq!(p.preference(), Some(ColourPreference { colour: W, strength: Strength::Mild }));
+        assert_eq!(st(&[]).preference(), None);
+    }
+
+    #[test]
+    fn dutch_b2_colour_difference_and_three_in_a_row() {
+        // WW: difference +2; white would make +3 and three in a row: refused (B2a, B2b).
+        let p = st(&[W, W]);
+        assert!(!p.may_receive(W));
+        assert!(p.may_receive(B));
+        // BWW B W: +1, white makes +2 which B2a allows, and the last two are B W.
+        let p = st(&[B, W, W, B, W]);
+        assert!(p.may_receive(W));
+    }
+}

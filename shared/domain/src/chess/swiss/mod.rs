@@ -1,0 +1,321 @@
+//! Swiss-system pairing: the tournament history every Swiss engine reads, and
+//! the two engines Arbiter supports.
+//!
+//! - [`dutch`]: FIDE (Dutch) system, 1992–2006 wording (sections A–H).
+//! - [`monrad`]: the ACWC 2019 Monrad pairing (acwc III.F).
+//! - [`simulate`]: seeded, deterministic tournament simulation.
+//!
+//! [`SwissTournament::from_trf`] turns a TRF-16 file into the history model.
+
+pub mod dutch;
+pub mod monrad;
+pub mod simulate;
+
+use crate::chess::trf::{Trf, TrfColour, TrfResult};
+
+/// A colour on the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Colour {
+    /// White.
+    White,
+    /// Black.
+    Black,
+}
+
+impl Colour {
+    /// The other colour.
+    pub fn opposite(self) -> Colour {
+        match self {
+            Colour::White => Colour::Black,
+            Colour::Black => Colour::White,
+        }
+    }
+}
+
+/// dutch A4: a float, written on the pairing card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Float {
+    /// The higher-ranked player of a pairing with unequal scores (and a bye, A5).
+    Downfloat,
+    /// The lower-ranked player of a pairing with unequal scores.
+    Upfloat,
+}
+
+/// dutch A2(c): FIDE titles in pairing order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Title {
+    /// IGM
+    Gm,
+    /// IM
+    Im,
+    /// WGM
+    Wgm,
+    /// WIM
+    Wim,
+    /// FM
+    Fm,
+    /// CM
+    Cm,
+    /// WFM
+    Wfm,
+    /// WCM
+    Wcm,
+    /// no title
+    None,
+}
+
+impl Title {
+    /// Parse a TRF title field (`g`, `GM`, `IGM`, `m`, `IM`, ...).
+    pub fn parse(s: &str) -> Title {
+        match s.trim().to_ascii_uppercase().as_str() {
+            "G" | "GM" | "IGM" => Title::Gm,
+            "M" | "IM" => Title::Im,
+            "WG" | "WGM" => Title::Wgm,
+            "WM" | "WIM" => Title::Wim,
+            "F" | "FM" => Title::Fm,
+            "C" | "CM" => Title::Cm,
+            "WF" | "WFM" => Title::Wfm,
+            "WC" | "WCM" => Title::Wcm,
+            _ => Title::None,
+        }
+    }
+}
+
+/// What happened to a player in one finished (or fixed) round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RoundOutcome {
+    /// A pairing against an opponent. `played == false` for a forfeit
+    /// (dutch F2: does not count for colour and does not make a rematch illegal).
+    Game {
+        /// Opponent's pairing number.
+        opponent: u32,
+        /// Colour assigned.
+        colour: Colour,
+        /// Points scored, in half points.
+        half_points: u32,
+        /// Played over the board.
+        played: bool,
+    },
+    /// dutch A5: the bye given by the pairing system (one point, a downfloat).
+    PairingBye,
+    /// Not paired: requested bye, known absence, withdrawal (dutch F5).
+    NotPaired {
+        /// Points scored, in half points (F=2, H=1, Z=0).
+        half_points: u32,
+    },
+}
+
+impl RoundOutcome {
+    /// Points scored in half points.
+    pub fn half_points(&self) -> u32 {
+        match self {
+            RoundOutcome::Game { half_points, .. } | RoundOutcome::NotPaired { half_points } => {
+                *half_points
+            }
+            RoundOutcome::PairingBye => 2,
+        }
+    }
+}
+
+/// Whether a player takes part in the round being paired (dutch F5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Presence {
+    /// To be paired.
+    Present,
+    /// Known to be absent this round: not paired, scores the given half points.
+    Absent,
+    /// Withdrawn: never paired again.
+    Withdrawn,
+}
+
+/// One player's record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SwissPlayer {
+    /// Pairing number (dutch A2: from the initial order).
+    pub number: u32,
+    /// Name.
+    pub name: String,
+    /// Rating.
+    pub rating: u32,
+    /// Title.
+    pub title: Title,
+    /// One outcome per finished round (round 1 first); `None` = nothing recorded.
+    pub rounds: Vec<Option<RoundOutcome>>,
+    /// Presence for the round to pair.
+    pub presence: Presence,
+}
+
+impl SwissPlayer {
+    /// Score in half points over the finished rounds.
+    pub fn half_points(&self) -> u32 {
+        self.rounds.iter().flatten().map(|o| o.half_points()).sum()
+    }
+}
+
+/// A tournament to pair: players, history, and the round to pair next.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SwissTournament {
+    /// All registered players.
+    pub players: Vec<SwissPlayer>,
+    /// Number of finished rounds (the round to pair is `rounds_played + 1`).
+    pub rounds_played: u32,
+    /// Total rounds planned (for the last-round notes of dutch B6).
+    pub total_rounds: u32,
+    /// dutch A7 / E5: colour drawn by lot for the first player in round 1.
+    pub first_colour: Colour,
+}
+
+/// One board of a pairing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Board {
+    /// White's pairing number.
+    pub white: u32,
+    /// Black's pairing number.
+    pub black: u32,
+}
+
+/// A round's pairing, boards in publishing order (dutch F1).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct RoundPairing {
+    /// Boards in publishing order.
+    pub boards: Vec<Board>,
+    /// The player receiving the bye, if any.
+    pub bye: Option<u32>,
+}
+
+/// Why a TRF file cannot be turned into a tournament to pair.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum HistoryError {
+    /// Two players disagree about a game.
+    #[error("round {round}: players {a} and {b} disagree about their game")]
+    Inconsistent {
+        /// Round (1-based).
+        round: u32,
+        /// One player.
+        a: u32,
+        /// The other.
+        b: u32,
+    },
+    /// A played game without a colour.
+    #[error("round {round}: player {player} has a game without colour")]
+    MissingColour {
+        /// Round (1-based).
+        round: u32,
+        /// Player.
+        player: u32,
+    },
+}
+
+impl SwissTournament {
+    /// Round to pair next.
+    pub fn round_to_pair(&self) -> u32 {
+        self.rounds_played + 1
+    }
+
+    /// Build the history from a TRF file, for pairing round `round` (1-based).
+    /// Rounds before `round` are history; a round block in round `round`
+    /// without an opponent (H, F, Z, U, `-`) marks the player as absent for it
+    /// (dutch F5). When `round` is `None`, it is one more than the last round in
+    /// which any game was paired.
+    pub fn from_trf(trf: &Trf, round: Option<u32>) -> Result<SwissTournament, HistoryError> {
+        let last_paired = trf
+            .players()
+            .flat_map(|p| {
+                p.rounds
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, r)| r.is_some_and(|r| r.opponent.is_some()))
+                    .map(|(i, _)| i as u32 + 1)
+            })
+            .max()
+            .unwrap_or(0);
+        let round = round.unwrap_or(last_paired + 1).max(1);
+        let rounds_played = round - 1;
+        let mut players = Vec::new();
+        for p in trf.players() {
+            let mut rounds = Vec::new();
+            for r in 0..rounds_played as usize {
+                let rd = p.rounds.get(r).copied().flatten();
+                let outcome = rd.map(|rd| {
+                    let hp = rd.result.half_points();
+                    match rd.opponent {
+                        Some(o) => {
+                            let played = rd.result.is_played();
+                            let colour = match rd.colour {
+                                TrfColour::White => Some(Colour::White),
+                                TrfColour::Black => Some(Colour::Black),
+                                TrfColour::None => None,
+                            };
+                            match colour {
+                                Some(colour) => Ok(RoundOutcome::Game {
+                                    opponent: o,
+                                    colour,
+                                    half_points: hp,
+                                    played,
+                                }),
+                                None if !played => Ok(RoundOutcome::Game {
+                                    opponent: o,
+                                    colour: Colour::White,
+                                    half_points: hp,
+                                    played: false,
+                                }),
+                                None => Err(HistoryError::MissingColour {
+                                    round: r as u32 + 1,
+                                    player: p.number,
+                                }),
+                            }
+                        }
+                        None => Ok(match rd.result {
+                            // A pairing-allocated bye, also written `+` without opponent.
+                            TrfResult::PairingBye | TrfResult::ForfeitWin => {
+                                RoundOutcome::PairingBye
+                            }
+                            other => RoundOutcome::NotPaired { half_points: other.half_points() },
+                        }),
+                    }
+                });
+                rounds.push(outcome.transpose()?);
+            }
+            let presence = match p.rounds.get(rounds_played as usize).copied().flatten() {
+                Some(rd) if rd.opponent.is_none() => Presence::Absent,
+                _ => Presence::Present,
+            };
+            players.push(SwissPlayer {
+                number: p.number,
+                name: p.name.clone(),
+                rating: p.rating,
+                title: Title::parse(&p.title),
+                rounds,
+                presence,
+            });
+        }
+        // Consistency: both sides of every game agree.
+        let by_number: std::collections::HashMap<u32, &SwissPlayer> =
+            players.iter().map(|p| (p.number, p)).collect();
+        for p in &players {
+            for (r, o) in p.rounds.iter().enumerate() {
+                if let Some(RoundOutcome::Game { opponent, colour, played, .. }) = o {
+                    let ok = match by_number.get(opponent).and_then(|q| q.rounds[r]) {
+                        Some(RoundOutcome::Game { opponent: back, colour: c2, played: p2, .. }) => {
+                            back == p.number && (!played || !p2 || c2 != *colour)
+                        }
+                        _ => false,
+                    };
+                    if !ok {
+                        return Err(HistoryError::Inconsistent {
+                            round: r as u32 + 1,
+                            a: p.number,
+                            b: *opponent,
+                        });
+                    }
+                }
+            }
+        }
+        Ok(SwissTournament {
+            players,
+            rounds_played,
+            total_rounds: trf.total_rounds().unwrap_or(0).max(round),
+            first_colour: if trf.white1() == Some(false) { Colour::Black } else { Colour::White },
+        })
+    }
+}

@@ -1,0 +1,744 @@
+//! The envelope every competition shares, whatever its kind: identity, roles,
+//! the audit log's commits, and idempotency receipts.
+//!
+//! A competition is an append-only log of [`Commit`]s. Each commit is one
+//! decided command: who, when, which command, the events it produced, and for
+//! each event the clause that made it happen when a rule acted. State is the
+//! fold of commits ([`apply`]); decisions are pure ([`decide`]).
+//!
+//! The platform's own role rules are cited as `arbiter roles` (see
+//! `docs/rulings.md`): an organizer creates a competition and grants roles;
+//! the rulebooks name the roles (TD, GM, TMC, moderators, justices...).
+
+use crate::refusal::Refusal;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::fmt;
+
+/// Clause cited for the platform's own role rules.
+pub const ROLES_CLAUSE: &str = "arbiter roles";
+
+/// How many idempotency receipts a competition remembers. A client that lost
+/// an answer retries within seconds; 256 receipts cover far more than that
+/// on the busiest competition, and keep snapshots small.
+pub const RECEIPTS_KEPT: usize = 256;
+
+macro_rules! validated_id {
+    ($name:ident, $max:expr, $what:expr, $valid:expr) => {
+        #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+        #[serde(try_from = "String", into = "String")]
+        pub struct $name(String);
+
+        impl $name {
+            pub fn as_str(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl TryFrom<String> for $name {
+            type Error = Refusal;
+            fn try_from(s: String) -> Result<Self, Refusal> {
+                let valid: fn(&str) -> bool = $valid;
+                if s.is_empty() || s.len() > $max || !valid(&s) {
+                    return Err(Refusal::invalid(format!(
+                        "{} must be 1 to {} characters of {}",
+                        stringify!($name),
+                        $max,
+                        $what
+                    )));
+                }
+                Ok(Self(s))
+            }
+        }
+
+        impl TryFrom<&str> for $name {
+            type Error = Refusal;
+            fn try_from(s: &str) -> Result<Self, Refusal> {
+                Self::try_from(s.to_owned())
+            }
+        }
+
+        impl From<$name> for String {
+            fn from(id: $name) -> String {
+                id.0
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(&self.0)
+            }
+        }
+    };
+}
+
+validated_id!(CompetitionId, 64, "a-z, 0-9 and '-'", |s| s
+    .bytes()
+    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-'));
+
+// User ids come from the identity provider (Cognito `sub`, or a dev token's
+// subject); anything printable without '#', which the store uses as a separator.
+validated_id!(UserId, 128, "printable characters other than '#'", |s| s
+    .chars()
+    .all(|c| !c.is_control() && c != '#'));
+
+/// The kinds of competition Arbiter runs, one per rulebook family.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    /// Multi-stage match tournament (ACWC rules) with Swiss pairing.
+    SwissMatch,
+    /// Club leaderboard with governance (club terms).
+    ClubLadder,
+    /// One Diplomacy board (World Masters part D).
+    DiplomacyGame,
+    /// The World Masters team tournament (parts A–C).
+    DiplomacyTournament,
+    /// A Nomic game.
+    Nomic,
+}
+
+/// A role within one competition. The rulebooks name them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Role {
+    /// Created the competition; grants and revokes roles.
+    Organizer,
+    Player,
+    /// wm A.1: a team's captain.
+    Captain,
+    /// wm D: the Game Master of a board.
+    GameMaster,
+    /// acwc I.C, wm A.2: the Tournament Director.
+    TournamentDirector,
+    /// wm A.2: up to two assistant TDs.
+    AssistantTournamentDirector,
+    /// wm A.5: a member of the Tournament Management Committee.
+    TmcMember,
+    /// wm A.9: a tournament observer.
+    Observer,
+    /// club III.2: a moderator.
+    Moderator,
+    /// club III.3: a justice of the Court of Appeals.
+    Justice,
+    /// club III.3: the Chief Justice.
+    ChiefJustice,
+}
+
+/// Who acted: a user, or a schedule (by its name in the schedule table).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Actor {
+    User(UserId),
+    Schedule(String),
+}
+
+impl Actor {
+    pub fn user(&self) -> Option<&UserId> {
+        match self {
+            Actor::User(u) => Some(u),
+            Actor::Schedule(_) => None,
+        }
+    }
+}
+
+/// What a decision may know besides the state: who asks, with which
+/// platform-wide rights, and when.
+#[derive(Debug, Clone)]
+pub struct Context {
+    pub actor: Actor,
+    /// Whether the identity provider lets this user create competitions
+    /// (the `organizers` group in Cognito; `--role organizer` on a dev token).
+    pub may_organize: bool,
+    pub now: DateTime<Utc>,
+}
+
+/// A request to change a competition.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "command", rename_all = "kebab-case")]
+pub enum Command {
+    /// Start a new competition; the caller becomes its organizer.
+    Create { kind: Kind, name: String },
+    GrantRole { user: UserId, role: Role },
+    RevokeRole { user: UserId, role: Role },
+    /// A schedule (or the organizer) asks the competition to act on whatever
+    /// has fallen due by `now`: deadlines, vote completion, ban expiry. A tick
+    /// that finds nothing due decides no events, so running a schedule twice,
+    /// or two at once, changes the state once.
+    Tick,
+}
+
+impl Command {
+    /// The command's name as it appears in the audit log and in logs.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Command::Create { .. } => "create",
+            Command::GrantRole { .. } => "grant-role",
+            Command::RevokeRole { .. } => "revoke-role",
+            Command::Tick => "tick",
+        }
+    }
+}
+
+/// Something that happened to a competition.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum Event {
+    Created {
+        kind: Kind,
+        name: String,
+        organizer: UserId,
+    },
+    RoleGranted {
+        user: UserId,
+        role: Role,
+    },
+    RoleRevoked {
+        user: UserId,
+        role: Role,
+    },
+}
+
+impl Event {
+    /// Users who become (or stay) members of the competition through this
+    /// event: they find it in "my competitions".
+    pub fn members_added(&self) -> Option<&UserId> {
+        match self {
+            Event::Created { organizer, .. } => Some(organizer),
+            Event::RoleGranted { user, .. } => Some(user),
+            Event::RoleRevoked { .. } => None,
+        }
+    }
+}
+
+/// An event with the clause that made it happen, when a rule acted.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Recorded {
+    #[serde(flatten)]
+    pub event: Event,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clause: Option<String>,
+}
+
+impl Recorded {
+    pub fn new(event: Event) -> Self {
+        Self {
+            event,
+            clause: None,
+        }
+    }
+
+    pub fn by_rule(event: Event, clause: impl Into<String>) -> Self {
+        Self {
+            event,
+            clause: Some(clause.into()),
+        }
+    }
+}
+
+/// The client's Idempotency-Key for a command, with a digest of the request
+/// so a key reused for a different request is recognised.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Idempotency {
+    pub key: String,
+    pub request_digest: String,
+}
+
+/// One decided command: an entry of the audit log.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Commit {
+    /// 1 for the commit that created the competition, then consecutive.
+    pub version: u64,
+    pub at: DateTime<Utc>,
+    pub actor: Actor,
+    pub command: String,
+    pub events: Vec<Recorded>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub idempotency: Option<Idempotency>,
+}
+
+/// An entry of the audit log as callers see it: the commit without the
+/// caller's idempotency key. Kinds with secrets (orders before adjudication,
+/// individual votes, redacted data) redact their events here by viewer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LogEntry {
+    pub version: u64,
+    pub at: DateTime<Utc>,
+    pub actor: Actor,
+    pub command: String,
+    pub events: Vec<Recorded>,
+}
+
+impl Commit {
+    pub fn log_entry(&self) -> LogEntry {
+        LogEntry {
+            version: self.version,
+            at: self.at,
+            actor: self.actor.clone(),
+            command: self.command.clone(),
+            events: self.events.clone(),
+        }
+    }
+}
+
+/// What a successful command answers: where the competition now stands and
+/// what happened. Kept for idempotent retries.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Receipt {
+    pub competition: CompetitionId,
+    pub version: u64,
+    pub command: String,
+    pub events: Vec<Recorded>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+struct KeptReceipt {
+    user: UserId,
+    idempotency: Idempotency,
+    receipt: Receipt,
+}
+
+/// Whether a request with an Idempotency-Key was seen before.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Replay<'a> {
+    /// Never seen: decide it.
+    New,
+    /// Seen with the same request: answer the first receipt again.
+    Same(&'a Receipt),
+    /// Seen with a different request: refuse, the key is spent.
+    Mismatch,
+}
+
+/// The public view of a competition's envelope.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CompetitionView {
+    pub id: CompetitionId,
+    pub kind: Kind,
+    pub name: String,
+    pub created_at: DateTime<Utc>,
+    pub organizer: UserId,
+    pub version: u64,
+    pub roles: BTreeMap<UserId, BTreeSet<Role>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub next_due: Option<DateTime<Utc>>,
+}
+
+/// The state every competition has, whatever its kind.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Competition {
+    pub id: CompetitionId,
+    pub kind: Kind,
+    pub name: String,
+    pub created_at: DateTime<Utc>,
+    pub organizer: UserId,
+    pub roles: BTreeMap<UserId, BTreeSet<Role>>,
+    /// The number of commits folded into this state.
+    pub version: u64,
+    receipts: VecDeque<KeptReceipt>,
+}
+
+impl Competition {
+    pub fn has_role(&self, user: &UserId, role: Role) -> bool {
+        self.roles.get(user).is_some_and(|r| r.contains(&role))
+    }
+
+    /// The users holding `role`, in id order.
+    pub fn holders(&self, role: Role) -> impl Iterator<Item = &UserId> {
+        self.roles
+            .iter()
+            .filter(move |(_, roles)| roles.contains(&role))
+            .map(|(user, _)| user)
+    }
+
+    /// Looks up a previous answer for `user`'s Idempotency-Key.
+    pub fn replay(&self, user: &UserId, idempotency: &Idempotency) -> Replay<'_> {
+        match self
+            .receipts
+            .iter()
+            .find(|k| &k.user == user && k.idempotency.key == idempotency.key)
+        {
+            None => Replay::New,
+            Some(k) if k.idempotency.request_digest == idempotency.request_digest => {
+                Replay::Same(&k.receipt)
+            }
+            Some(_) => Replay::Mismatch,
+        }
+    }
+
+    /// What any authenticated caller may see of the envelope. Roles are
+    /// public: the rulebooks publish who the TD, GM, moderators and justices
+    /// are. Idempotency receipts are not.
+    pub fn view(&self) -> CompetitionView {
+        CompetitionView {
+            id: self.id.clone(),
+            kind: self.kind,
+            name: self.name.clone(),
+            created_at: self.created_at,
+            organizer: self.organizer.clone(),
+            version: self.version,
+            roles: self.roles.clone(),
+            next_due: self.next_due(),
+        }
+    }
+
+    /// The next instant at which a schedule must act on this competition, if
+    /// any. Kinds with deadlines extend this; the store indexes it so the
+    /// sweep finds due competitions with one query.
+    pub fn next_due(&self) -> Option<DateTime<Utc>> {
+        None
+    }
+}
+
+fn require_organizer(state: &Competition, actor: &Actor) -> Result<(), Refusal> {
+    match actor {
+        Actor::User(u) if state.has_role(u, Role::Organizer) => Ok(()),
+        _ => Err(Refusal::forbidden(
+            ROLES_CLAUSE,
+            "only the competition's organizer grants and revokes roles",
+        )),
+    }
+}
+
+/// Decides a command against the current state (`None`: the competition does
+/// not exist yet). Pure: the same inputs always give the same answer.
+pub fn decide(
+    state: Option<&Competition>,
+    command: &Command,
+    ctx: &Context,
+) -> Result<Vec<Recorded>, Refusal> {
+    match (state, command) {
+        (None, Command::Create { kind, name }) => {
+            let Actor::User(organizer) = &ctx.actor else {
+                return Err(Refusal::forbidden(
+                    ROLES_CLAUSE,
+                    "competitions are created by users",
+                ));
+            };
+            if !ctx.may_organize {
+                return Err(Refusal::forbidden(
+                    ROLES_CLAUSE,
+                    "creating a competition needs the organizer role",
+                ));
+            }
+            let name = name.trim();
+            if name.is_empty() || name.chars().count() > 200 {
+                return Err(Refusal::invalid("name must be 1 to 200 characters"));
+            }
+            Ok(vec![Recorded::new(Event::Created {
+                kind: *kind,
+                name: name.to_owned(),
+                organizer: organizer.clone(),
+            })])
+        }
+        (Some(_), Command::Create { .. }) => Err(Refusal::conflict(
+            "a competition with this id already exists",
+        )),
+        (None, _) => Err(Refusal::not_found("no such competition")),
+        (Some(state), Command::GrantRole { user, role }) => {
+            require_organizer(state, &ctx.actor)?;
+            if state.has_role(user, *role) {
+                return Err(Refusal::conflict(format!("{user} already holds {role:?}")));
+            }
+            Ok(vec![Recorded::new(Event::RoleGranted {
+                user: user.clone(),
+                role: *role,
+            })])
+        }
+        (Some(state), Command::RevokeRole { user, role }) => {
+            require_organizer(state, &ctx.actor)?;
+            if !state.has_role(user, *role) {
+                return Err(Refusal::not_found(format!("{user} does not hold {role:?}")));
+            }
+            if *role == Role::Organizer && state.holders(Role::Organizer).count() == 1 {
+                return Err(Refusal::rule(
+                    ROLES_CLAUSE,
+                    "a competition keeps at least one organizer",
+                ));
+            }
+            Ok(vec![Recorded::new(Event::RoleRevoked {
+                user: user.clone(),
+                role: *role,
+            })])
+        }
+        (Some(state), Command::Tick) => decide_tick(state, ctx),
+    }
+}
+
+/// What a tick decides for the envelope itself: nothing falls due yet. The
+/// kinds add their deadlines here.
+fn decide_tick(state: &Competition, ctx: &Context) -> Result<Vec<Recorded>, Refusal> {
+    match &ctx.actor {
+        Actor::Schedule(_) => Ok(vec![]),
+        Actor::User(u) if state.has_role(u, Role::Organizer) => Ok(vec![]),
+        Actor::User(_) => Err(Refusal::forbidden(
+            ROLES_CLAUSE,
+            "only schedules and the organizer advance a competition's clock",
+        )),
+    }
+}
+
+/// Folds one commit into the state. `state` is `None` only before the
+/// creating commit. Applying is total: a commit that was appended was decided
+/// valid, so nothing here refuses.
+pub fn apply(state: Option<Competition>, id: &CompetitionId, commit: &Commit) -> Competition {
+    let mut state = state;
+    for recorded in &commit.events {
+        state = Some(match (state, &recorded.event) {
+            (
+                None,
+                Event::Created {
+                    kind,
+                    name,
+                    organizer,
+                },
+            ) => Competition {
+                id: id.clone(),
+                kind: *kind,
+                name: name.clone(),
+                created_at: commit.at,
+                organizer: organizer.clone(),
+                roles: BTreeMap::from([(organizer.clone(), BTreeSet::from([Role::Organizer]))]),
+                version: 0,
+                receipts: VecDeque::new(),
+            },
+            (Some(mut s), event) => {
+                apply_event(&mut s, event);
+                s
+            }
+            (None, other) => panic!("log of {id} starts with {other:?}, not a creation"),
+        });
+    }
+    let mut state = state.unwrap_or_else(|| panic!("commit {} of {id} has no events", commit.version));
+    state.version = commit.version;
+    if let (Some(idempotency), Actor::User(user)) = (&commit.idempotency, &commit.actor) {
+        if state.receipts.len() == RECEIPTS_KEPT {
+            state.receipts.pop_front();
+        }
+        state.receipts.push_back(KeptReceipt {
+            user: user.clone(),
+            idempotency: idempotency.clone(),
+            receipt: receipt(id, commit),
+        });
+    }
+    state
+}
+
+fn apply_event(state: &mut Competition, event: &Event) {
+    match event {
+        Event::Created { .. } => {}
+        Event::RoleGranted { user, role } => {
+            state.roles.entry(user.clone()).or_default().insert(*role);
+        }
+        Event::RoleRevoked { user, role } => {
+            if let Some(roles) = state.roles.get_mut(user) {
+                roles.remove(role);
+                if roles.is_empty() {
+                    state.roles.remove(user);
+                }
+            }
+        }
+    }
+}
+
+/// The answer to the command that made `commit`.
+pub fn receipt(id: &CompetitionId, commit: &Commit) -> Receipt {
+    Receipt {
+        competition: id.clone(),
+        version: commit.version,
+        command: commit.command.clone(),
+        events: commit.events.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn user(s: &str) -> UserId {
+        UserId::try_from(s).unwrap()
+    }
+
+    fn ctx(actor: &str, may_organize: bool) -> Context {
+        Context {
+            actor: Actor::User(user(actor)),
+            may_organize,
+            now: "2026-11-21T10:00:00Z".parse().unwrap(),
+        }
+    }
+
+    fn commit(version: u64, actor: &str, command: &Command, events: Vec<Recorded>) -> Commit {
+        Commit {
+            version,
+            at: "2026-11-21T10:00:00Z".parse().unwrap(),
+            actor: Actor::User(user(actor)),
+            command: command.name().into(),
+            events,
+            idempotency: None,
+        }
+    }
+
+    fn created(organizer: &str) -> Competition {
+        let id = CompetitionId::try_from("club").unwrap();
+        let cmd = Command::Create {
+            kind: Kind::ClubLadder,
+            name: "Chess club".into(),
+        };
+        let events = decide(None, &cmd, &ctx(organizer, true)).unwrap();
+        apply(None, &id, &commit(1, organizer, &cmd, events))
+    }
+
+    fn run(state: Competition, actor: &str, cmd: Command) -> Result<Competition, Refusal> {
+        let events = decide(Some(&state), &cmd, &ctx(actor, false))?;
+        let version = state.version + 1;
+        let id = state.id.clone();
+        Ok(apply(Some(state), &id, &commit(version, actor, &cmd, events)))
+    }
+
+    #[test]
+    fn arbiter_roles_creator_becomes_organizer() {
+        let c = created("ann");
+        assert_eq!(c.version, 1);
+        assert!(c.has_role(&user("ann"), Role::Organizer));
+        assert_eq!(c.holders(Role::Organizer).count(), 1);
+    }
+
+    #[test]
+    fn arbiter_roles_creating_needs_the_platform_organizer_right() {
+        let cmd = Command::Create {
+            kind: Kind::Nomic,
+            name: "n".into(),
+        };
+        let err = decide(None, &cmd, &ctx("bob", false)).unwrap_err();
+        assert_eq!(err.kind, crate::refusal::RefusalKind::Forbidden);
+        assert_eq!(err.clause.as_deref(), Some(ROLES_CLAUSE));
+    }
+
+    #[test]
+    fn arbiter_roles_organizer_grants_and_others_may_not() {
+        let c = created("ann");
+        let grant = Command::GrantRole {
+            user: user("bob"),
+            role: Role::Moderator,
+        };
+        let c = run(c, "ann", grant.clone()).unwrap();
+        assert!(c.has_role(&user("bob"), Role::Moderator));
+        assert_eq!(c.version, 2);
+        // bob is a moderator, not an organizer: he may not grant.
+        let err = run(
+            c.clone(),
+            "bob",
+            Command::GrantRole {
+                user: user("cat"),
+                role: Role::Justice,
+            },
+        )
+        .unwrap_err();
+        assert_eq!(err.kind, crate::refusal::RefusalKind::Forbidden);
+        // Granting twice is a conflict, and revoking what is not held is not found.
+        assert_eq!(
+            run(c.clone(), "ann", grant).unwrap_err().kind,
+            crate::refusal::RefusalKind::Conflict
+        );
+        let revoke = Command::RevokeRole {
+            user: user("cat"),
+            role: Role::Justice,
+        };
+        assert_eq!(
+            run(c, "ann", revoke).unwrap_err().kind,
+            crate::refusal::RefusalKind::NotFound
+        );
+    }
+
+    #[test]
+    fn arbiter_roles_last_organizer_cannot_be_revoked() {
+        let c = created("ann");
+        let err = run(
+            c,
+            "ann",
+            Command::RevokeRole {
+                user: user("ann"),
+                role: Role::Organizer,
+            },
+        )
+        .unwrap_err();
+        assert_eq!(err.kind, crate::refusal::RefusalKind::Rule);
+        assert_eq!(err.clause.as_deref(), Some(ROLES_CLAUSE));
+    }
+
+    #[test]
+    fn second_creation_of_same_id_conflicts() {
+        let c = created("ann");
+        let cmd = Command::Create {
+            kind: Kind::Nomic,
+            name: "again".into(),
+        };
+        let err = decide(Some(&c), &cmd, &ctx("ann", true)).unwrap_err();
+        assert_eq!(err.kind, crate::refusal::RefusalKind::Conflict);
+    }
+
+    #[test]
+    fn idempotency_receipts_replay_same_and_refuse_mismatch() {
+        let c = created("ann");
+        let cmd = Command::GrantRole {
+            user: user("bob"),
+            role: Role::Player,
+        };
+        let events = decide(Some(&c), &cmd, &ctx("ann", false)).unwrap();
+        let idem = Idempotency {
+            key: "k1".into(),
+            request_digest: "d1".into(),
+        };
+        let mut commit = commit(2, "ann", &cmd, events);
+        commit.idempotency = Some(idem.clone());
+        let id = c.id.clone();
+        let c = apply(Some(c), &id, &commit);
+        match c.replay(&user("ann"), &idem) {
+            Replay::Same(r) => assert_eq!(r.version, 2),
+            other => panic!("expected the first receipt, got {other:?}"),
+        }
+        let other_body = Idempotency {
+            key: "k1".into(),
+            request_digest: "d2".into(),
+        };
+        assert_eq!(c.replay(&user("ann"), &other_body), Replay::Mismatch);
+        // Keys are per user: bob's k1 is a different request.
+        assert_eq!(c.replay(&user("bob"), &idem), Replay::New);
+    }
+
+    #[test]
+    fn receipts_are_bounded() {
+        let mut c = created("ann");
+        let id = c.id.clone();
+        for i in 0..(RECEIPTS_KEPT as u64 + 10) {
+            let cmd = Command::GrantRole {
+                user: user(&format!("u{i}")),
+                role: Role::Player,
+            };
+            let events = decide(Some(&c), &cmd, &ctx("ann", false)).unwrap();
+            let mut cm = commit(c.version + 1, "ann", &cmd, events);
+            cm.idempotency = Some(Idempotency {
+                key: format!("k{i}"),
+                request_digest: "d".into(),
+            });
+            c = apply(Some(c), &id, &cm);
+        }
+        assert_eq!(c.receipts.len(), RECEIPTS_KEPT);
+        let oldest = Idempotency {
+            key: "k0".into(),
+            request_digest: "d".into(),
+        };
+        assert_eq!(c.replay(&user("ann"), &oldest), Replay::New);
+    }
+
+    #[test]
+    fn ids_are_validated() {
+        assert!(CompetitionId::try_from("acwc-2026").is_ok());
+        assert!(CompetitionId::try_from("ACWC").is_err());
+        assert!(CompetitionId::try_from("").is_err());
+        assert!(CompetitionId::try_from("a".repeat(65)).is_err());
+        assert!(UserId::try_from("auth0|abc").is_ok());
+        assert!(UserId::try_from("a#b").is_err());
+        assert!(serde_json::from_str::<UserId>("\"x\\u0000\"").is_err());
+    }
+}

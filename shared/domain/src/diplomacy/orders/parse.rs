@@ -1,0 +1,620 @@
+//! Reading one written order line into words and places, before any check
+//! against the board. Implements the vocabulary of wm D.III.1 (full names,
+//! official three-letter codes and aliases, any unambiguous abbreviation, the
+//! player's own list agreed at the outset), the order keywords (`-`, `->`,
+//! `to`, `S`, `supports`, `C`, `convoys`, `H`, `holds`, `via convoy`, build,
+//! disband, remove, waive), convoy routes (wm D.VI.3: `A Lon - NTH - Bel`) and
+//! conditional alternatives joined by `or` (wm D.II.5).
+
+use super::super::map::{Coast, Location, Power, Province, UnitType, PROVINCES};
+use std::collections::BTreeMap;
+use thiserror::Error;
+
+/// A player's own abbreviation list (wm D.III.1), lower-case abbreviation to
+/// place as written in a location code (`stp/nc`).
+pub type Abbreviations = BTreeMap<String, Location>;
+
+/// Why a line could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ParseError {
+    #[error("empty order")]
+    Empty,
+    #[error("unknown place `{0}`")]
+    UnknownPlace(String),
+    /// wm D.III.1: only unambiguous abbreviations are acceptable.
+    #[error("ambiguous abbreviation `{0}` (could be {1})")]
+    Ambiguous(String, String),
+    #[error("cannot read `{0}` here")]
+    Unexpected(String),
+    #[error("order ends too early: {0}")]
+    Incomplete(&'static str),
+}
+
+/// What the order asks for, as written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Action {
+    Hold,
+    /// A move (or, in a retreat phase, a retreat). `route` lists the sea
+    /// provinces named between origin and destination (wm D.VI.3).
+    Move {
+        dest: Location,
+        via_convoy: bool,
+        route: Vec<Province>,
+    },
+    Support {
+        unit: Option<UnitType>,
+        supported: Location,
+        dest: Option<Location>,
+    },
+    Convoy {
+        unit: Option<UnitType>,
+        army: Province,
+        dest: Province,
+    },
+    Disband,
+    Build,
+    Waive,
+}
+
+/// One order as written, read into its parts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParsedOrder {
+    /// Nationality written before the order (`ENG:`, `England`), if any.
+    pub power: Option<Power>,
+    /// Unit type as written (wm D.IV.1: may be missing or wrong).
+    pub unit: Option<UnitType>,
+    /// The unit's place (or the build site), coast as written.
+    pub location: Option<Location>,
+    pub action: Action,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Tok<'a> {
+    Word(&'a str),
+    Move,
+    Colon,
+    Slash,
+    Open,
+    Close,
+    Comma,
+}
+
+fn normalize(s: &str) -> String {
+    let lower = if s.is_ascii() {
+        s.to_ascii_lowercase()
+    } else {
+        s.to_lowercase()
+    };
+    if lower.contains("mid-atlantic") {
+        lower.replace("mid-atlantic", "mid atlantic")
+    } else {
+        lower
+    }
+}
+
+fn tokenize(lower: &str) -> Vec<Tok<'_>> {
+    let mut out = Vec::with_capacity(8);
+    let mut start: Option<usize> = None;
+    let mut chars = lower.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        let wordish = c.is_alphanumeric() || c == '\'' || c == '.';
+        if wordish {
+            if start.is_none() {
+                start = Some(i);
+            }
+            continue;
+        }
+        if let Some(st) = start.take() {
+            push_word(&mut out, &lower[st..i]);
+        }
+        match c {
+            '-' | '–' | '—' | '=' => {
+                if chars.peek().map(|x| x.1) == Some('>') {
+                    chars.next();
+                }
+                out.push(Tok::Move);
+            }
+            '>' | '→' => out.push(Tok::Move),
+            ':' => out.push(Tok::Colon),
+            '/' => out.push(Tok::Slash),
+            '(' | '[' => out.push(Tok::Open),
+            ')' | ']' => out.push(Tok::Close),
+            ',' | ';' | '|' => out.push(Tok::Comma),
+            _ => {}
+        }
+    }
+    if let Some(st) = start {
+        push_word(&mut out, &lower[st..]);
+    }
+    out
+}
+
+/// A word without its dots (`st.` -> `st`); words made only of dots vanish.
+fn push_word<'a>(out: &mut Vec<Tok<'a>>, w: &'a str) {
+    let w = w.trim_matches('.');
+    if w.is_empty() {
+        return;
+    }
+    // Inner dots (`st.petersburg`) end the word at the dot.
+    for part in w.split('.').filter(|p| !p.is_empty()) {
+        out.push(Tok::Word(part));
+    }
+}
+
+/// Splits a line into its conditional alternatives (wm D.II.5): `or`,
+/// `else`, `otherwise` between orders.
+pub fn split_alternatives(line: &str) -> Vec<String> {
+    let mut parts = vec![String::new()];
+    for w in line.split_whitespace() {
+        let l = w.to_ascii_lowercase();
+        if matches!(l.as_str(), "or" | "else" | "otherwise" | "||") {
+            parts.push(String::new());
+        } else {
+            let cur = parts.last_mut().expect("non-empty");
+            if !cur.is_empty() {
+                cur.push(' ');
+            }
+            cur.push_str(w);
+        }
+    }
+    parts
+        .into_iter()
+        .map(|p| p.trim().trim_matches(',').trim().to_string())
+        .filter(|p| !p.is_empty())
+        .collect()
+}
+
+fn letters(s: &str) -> String {
+    s.chars().filter(|c| c.is_ascii_alphabetic()).collect()
+}
+
+/// Extra spellings of full names.
+static NAME_VARIANTS: &[(&str, &str)] = &[
+    ("gulf of lyons", "lyo"),
+    ("lyons", "lyo"),
+    ("heligoland bight", "hel"),
+    ("heligoland", "hel"),
+    ("saint petersburg", "stp"),
+    ("st petersburg", "stp"),
+    ("petersburg", "stp"),
+    ("tyrol", "tyr"),
+    ("mid atlantic", "mao"),
+    ("north atlantic", "nao"),
+    ("western med", "wes"),
+    ("west med", "wes"),
+    ("eastern med", "eas"),
+    ("east med", "eas"),
+    ("the english channel", "eng"),
+    ("channel", "eng"),
+    ("bothnia", "bot"),
+    ("marseille", "mar"),
+    ("romania", "rum"),
+    ("roumania", "rum"),
+];
+
+struct Names {
+    /// (letters-only lower-case name, words, province)
+    entries: Vec<(String, Vec<String>, Province)>,
+}
+
+fn names() -> &'static Names {
+    static N: std::sync::OnceLock<Names> = std::sync::OnceLock::new();
+    N.get_or_init(|| {
+        let mut entries = Vec::new();
+        for (i, p) in PROVINCES.iter().enumerate() {
+            let words: Vec<String> = p
+                .name
+                .to_lowercase()
+                .replace(['-', '.'], " ")
+                .split_whitespace()
+                .map(str::to_string)
+                .collect();
+            entries.push((letters(&p.name.to_lowercase()), words, Province(i as u8)));
+        }
+        for (n, code) in NAME_VARIANTS {
+            let p = Province::from_code(code).expect("variant code");
+            let words = n.split_whitespace().map(str::to_string).collect();
+            entries.push((letters(n), words, p));
+        }
+        Names { entries }
+    })
+}
+
+/// Looks a phrase (1–4 words) up as a place: player list, code or alias,
+/// full name, then unambiguous abbreviation (each word ≥ 3 letters).
+fn lookup(words: &[&str], abbr: &Abbreviations) -> Result<Option<Location>, ParseError> {
+    if words.len() == 1 && abbr.is_empty() {
+        if let Some(p) = Province::from_code(words[0]) {
+            return Ok(Some(p.into()));
+        }
+    }
+    let phrase = words.join(" ");
+    if let Some(l) = abbr.get(&phrase) {
+        return Ok(Some(*l));
+    }
+    if words.len() == 1 {
+        if let Some(p) = Province::from_code(&phrase) {
+            return Ok(Some(p.into()));
+        }
+    }
+    let joined = letters(&phrase);
+    let n = names();
+    if let Some((_, _, p)) = n.entries.iter().find(|(l, _, _)| *l == joined) {
+        return Ok(Some((*p).into()));
+    }
+    if words.iter().any(|w| w.chars().count() < 3 && *w != "of" && *w != "st") {
+        return Ok(None);
+    }
+    let mut found: Vec<Province> = Vec::new();
+    for (full, nw, p) in &n.entries {
+        let hit = if words.len() == 1 {
+            full.starts_with(&joined)
+        } else {
+            let content: Vec<&String> = nw.iter().filter(|w| *w != "of").collect();
+            let given: Vec<&&str> = words.iter().filter(|w| **w != "of").collect();
+            given.len() <= content.len()
+                && given.iter().zip(content.iter()).all(|(g, c)| c.starts_with(**g))
+                && given.len() == content.len()
+        };
+        if hit && !found.contains(p) {
+            found.push(*p);
+        }
+    }
+    match found.len() {
+        0 => Ok(None),
+        1 => Ok(Some(found[0].into())),
+        _ => Err(ParseError::Ambiguous(
+            phrase,
+            found.iter().map(|p| p.name()).collect::<Vec<_>>().join(", "),
+        )),
+    }
+}
+
+struct Parser<'a> {
+    toks: Vec<Tok<'a>>,
+    pos: usize,
+    abbr: &'a Abbreviations,
+}
+
+fn is_word(t: Option<&Tok>, set: &[&str]) -> bool {
+    matches!(t, Some(Tok::Word(w)) if set.contains(w))
+}
+
+const HOLD: &[&str] = &["h", "hold", "holds", "stand", "stands"];
+const MOVE: &[&str] = &["to", "m", "move", "moves", "mv", "attacks", "attack"];
+const RETREAT: &[&str] = &["r", "retreat", "retreats"];
+const SUPPORT: &[&str] = &["s", "sup", "supp", "support", "supports"];
+const CONVOY: &[&str] = &["c", "convoy", "convoys", "cvy"];
+const BUILD: &[&str] = &["b", "build", "builds"];
+const DISBAND: &[&str] = &["d", "disband", "disbands", "remove", "removes", "destroy"];
+const WAIVE: &[&str] = &["waive", "waives", "waived", "pass"];
+const ARMY: &[&str] = &["a", "army"];
+const FLEET: &[&str] = &["f", "fleet"];
+
+/// Stop-words that can never begin a place name in this position.
+const KEYWORDS: &[&[&str]] = &[HOLD, MOVE, RETREAT, SUPPORT, CONVOY, BUILD, DISBAND, WAIVE];
+
+impl<'a> Parser<'a> {
+    fn peek(&self) -> Option<&Tok<'a>> {
+        self.toks.get(self.pos)
+    }
+
+    fn eat_word(&mut self, set: &[&str]) -> bool {
+        if is_word(self.peek(), set) {
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn unit_type(&mut self) -> Option<UnitType> {
+        if self.eat_word(ARMY) {
+            Some(UnitType::Army)
+        } else if self.eat_word(FLEET) {
+            Some(UnitType::Fleet)
+        } else {
+            None
+        }
+    }
+
+    /// A power written before a unit (wm D.IV.2: ignored if wrong).
+    fn power_word(&mut self) -> Option<Power> {
+        if let Some(Tok::Word(w)) = self.peek() {
+            if let Some(p) = Power::parse(w) {
+                // `eng` is also the English Channel: only a power if a unit
+                // type or colon follows.
+                let next = self.toks.get(self.pos + 1);
+                let unit_follows = matches!(next, Some(Tok::Word(n)) if ARMY.contains(n) || FLEET.contains(n));
+                if matches!(next, Some(Tok::Colon)) || unit_follows || w.len() > 3 {
+                    self.pos += 1;
+                    if matches!(self.peek(), Some(Tok::Colon)) {
+                        self.pos += 1;
+                    }
+                    return Some(p);
+                }
+            }
+        }
+        None
+    }
+
+    fn place(&mut self) -> Result<Location, ParseError> {
+        let start = self.pos;
+        let mut words: Vec<&'a str> = Vec::with_capacity(4);
+        while let Some(Tok::Word(w)) = self.toks.get(start + words.len()) {
+            if words.len() == 4 {
+                break;
+            }
+            words.push(w);
+        }
+        if words.is_empty() {
+            return Err(match self.peek() {
+                None => ParseError::Incomplete("a place is missing"),
+                Some(t) => ParseError::Unexpected(format!("{t:?}")),
+            });
+        }
+        // A keyword, unit type or coast ends a multi-word phrase.
+        let ends = |w: &str| {
+            KEYWORDS.iter().any(|s| s.contains(&w))
+                || ARMY.contains(&w)
+                || FLEET.contains(&w)
+                || matches!(w, "via" | "by" | "nc" | "sc" | "ec" | "north" | "south" | "east" | "coast")
+        };
+        let longest = 1 + words[1..].iter().take_while(|w| !ends(w)).count();
+        let mut err = None;
+        for k in (1..=longest).rev() {
+            match lookup(&words[..k], self.abbr) {
+                Ok(Some(loc)) => {
+                    self.pos = start + k;
+                    let coast = self.coast()?;
+                    return Ok(Location::new(loc.province, coast.or(loc.coast)));
+                }
+                Ok(None) => {}
+                Err(e) => {
+                    if err.is_none() {
+                        err = Some(e)
+                    }
+                }
+            }
+        }
+        Err(err.unwrap_or_else(|| ParseError::UnknownPlace(words[0].to_string())))
+    }
+
+    fn coast(&mut self) -> Result<Option<Coast>, ParseError> {
+        match self.peek() {
+            Some(Tok::Slash) => {
+                self.pos += 1;
+                match self.peek() {
+                    Some(Tok::Word(w)) => {
+                        let c = Coast::parse(w).ok_or_else(|| ParseError::Unexpected(w.to_string()))?;
+                        self.pos += 1;
+                        self.eat_word(&["coast"]);
+                        Ok(Some(c))
+                    }
+                    _ => Err(ParseError::Incomplete("a coast is missing after `/`")),
+                }
+            }
+            Some(Tok::Open) => {
+                self.pos += 1;
+                let mut w = String::new();
+                while let Some(Tok::Word(x)) = self.peek() {
+                    w.push_str(x);
+                    self.pos += 1;
+                }
+                if !matches!(self.peek(), Some(Tok::Close)) {
+                    return Err(ParseError::Incomplete("a `)` is missing"));
+                }
+                self.pos += 1;
+                Coast::parse(&w).map(Some).ok_or(ParseError::Unexpected(w))
+            }
+            Some(Tok::Word(w)) if matches!(*w, "nc" | "sc" | "ec" | "north" | "south" | "east") =>
+            {
+                let c = Coast::parse(w);
+                self.pos += 1;
+                self.eat_word(&["coast"]);
+                Ok(c)
+            }
+            _ => Ok(None),
+        }
+    }
+
+    fn is_move(&self) -> bool {
+        matches!(self.peek(), Some(Tok::Move)) || is_word(self.peek(), MOVE) || is_word(self.peek(), RETREAT)
+    }
+
+    fn via_convoy(&mut self) -> bool {
+        if is_word(self.peek(), &["via", "by"])
+            && is_word(self.toks.get(self.pos + 1), &["convoy", "c", "sea"])
+        {
+            self.pos += 2;
+            return true;
+        }
+        false
+    }
+
+    /// Parses a whole order.
+    fn order(&mut self) -> Result<ParsedOrder, ParseError> {
+        let mut power = self.power_word();
+        // Leading verb: `build A par`, `disband F nth`, `waive`.
+        if self.eat_word(WAIVE) {
+            self.eat_word(&["build", "builds"]);
+            return self.finish(ParsedOrder {
+                power,
+                unit: None,
+                location: None,
+                action: Action::Waive,
+            });
+        }
+        let leading = if self.eat_word(BUILD) {
+            Some(Action::Build)
+        } else if self.eat_word(DISBAND) {
+            Some(Action::Disband)
+        } else {
+            None
+        };
+        if power.is_none() {
+            power = self.power_word();
+        }
+        let unit = self.unit_type();
+        let location = self.place()?;
+        if let Some(action) = leading {
+            return self.finish(ParsedOrder {
+                power,
+                unit,
+                location: Some(location),
+                action,
+            });
+        }
+        let action = if self.peek().is_none() || self.eat_word(HOLD) {
+            Action::Hold
+        } else if self.eat_word(BUILD) {
+            Action::Build
+        } else if self.eat_word(DISBAND) {
+            Action::Disband
+        } else if self.eat_word(WAIVE) {
+            Action::Waive
+        } else if self.is_move() {
+            let mut hops = Vec::new();
+            let mut via = false;
+            while self.is_move() {
+                self.pos += 1;
+                hops.push(self.place()?);
+                if self.via_convoy() {
+                    via = true;
+                }
+            }
+            // `A lon - bel via nth`: a route after `via`.
+            if self.eat_word(&["via", "through"]) {
+                while let Some(Tok::Word(_)) = self.peek() {
+                    let p = self.place()?;
+                    hops.insert(hops.len() - 1, p);
+                    self.eat_word(&["and"]);
+                    while matches!(self.peek(), Some(Tok::Comma) | Some(Tok::Move)) {
+                        self.pos += 1;
+                    }
+                }
+            }
+            let dest = hops.pop().expect("at least one hop");
+            let route: Vec<Province> = hops.iter().map(|l| l.province).collect();
+            if !route.is_empty() {
+                via = true;
+            }
+            Action::Move {
+                dest,
+                via_convoy: via,
+                route,
+            }
+        } else if self.eat_word(SUPPORT) {
+            self.power_word();
+            let unit = self.unit_type();
+            let supported = self.place()?;
+            let dest = if self.is_move() {
+                self.pos += 1;
+                Some(self.place()?)
+            } else {
+                self.eat_word(HOLD);
+                None
+            };
+            Action::Support {
+                unit,
+                supported,
+                dest,
+            }
+        } else if self.eat_word(CONVOY) {
+            self.power_word();
+            let unit = self.unit_type();
+            let army = self.place()?.province;
+            if !self.is_move() {
+                return Err(ParseError::Incomplete("a convoy needs a destination"));
+            }
+            self.pos += 1;
+            let dest = self.place()?.province;
+            Action::Convoy { unit, army, dest }
+        } else {
+            return Err(ParseError::Unexpected(format!("{:?}", self.peek().expect("some"))));
+        };
+        self.finish(ParsedOrder {
+            power,
+            unit,
+            location: Some(location),
+            action,
+        })
+    }
+
+    fn finish(&mut self, o: ParsedOrder) -> Result<ParsedOrder, ParseError> {
+        while matches!(self.peek(), Some(Tok::Comma)) {
+            self.pos += 1;
+        }
+        match self.peek() {
+            None => Ok(o),
+            Some(Tok::Word(w)) => Err(ParseError::Unexpected(w.to_string())),
+            Some(t) => Err(ParseError::Unexpected(format!("{t:?}"))),
+        }
+    }
+}
+
+/// Reads one order (one alternative of a line).
+pub fn parse_order(text: &str, abbr: &Abbreviations) -> Result<ParsedOrder, ParseError> {
+    let lower = normalize(text);
+    let toks = tokenize(&lower);
+    if toks.is_empty() {
+        return Err(ParseError::Empty);
+    }
+    Parser {
+        toks,
+        pos: 0,
+        abbr,
+    }
+    .order()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(s: &str) -> ParsedOrder {
+        parse_order(s, &Abbreviations::new()).unwrap_or_else(|e| panic!("{s}: {e}"))
+    }
+    fn loc(s: &str) -> Location {
+        crate::diplomacy::map::parse_location(s).unwrap()
+    }
+
+    #[test]
+    fn reads_the_usual_forms() {
+        assert_eq!(p("A Par - Bur").action, Action::Move { dest: loc("bur"), via_convoy: false, route: vec![] });
+        assert_eq!(p("a par->bur").action, p("Army Paris to Burgundy").action);
+        assert_eq!(p("F MAO - Spa(nc)").action, Action::Move { dest: loc("spa/nc"), via_convoy: false, route: vec![] });
+        assert_eq!(p("F Mid-Atlantic Ocean - Spain/sc").action, Action::Move { dest: loc("spa/sc"), via_convoy: false, route: vec![] });
+        assert_eq!(p("F nth C A yor - nwy").action, Action::Convoy { unit: Some(UnitType::Army), army: Province::from_code("yor").unwrap(), dest: Province::from_code("nwy").unwrap() });
+        assert_eq!(p("A mun S A bur").action, Action::Support { unit: Some(UnitType::Army), supported: loc("bur"), dest: None });
+        assert_eq!(p("ENG: F lon H").power, Some(Power::England));
+        assert_eq!(p("build A par").action, Action::Build);
+        assert_eq!(p("A war build").action, Action::Build);
+        assert_eq!(p("waive").action, Action::Waive);
+        assert_eq!(p("A yor - nwy via convoy").action, Action::Move { dest: loc("nwy"), via_convoy: true, route: vec![] });
+    }
+
+    #[test]
+    fn wm_d_iii_1_unambiguous_abbreviations_are_accepted() {
+        assert_eq!(p("F West Med - Tys").location, Some(loc("wes")));
+        assert_eq!(p("A Gasc H").location, Some(loc("gas")));
+        assert_eq!(p("F Norwegian H").location, Some(loc("nwg")));
+        assert!(matches!(parse_order("F North H", &Abbreviations::new()), Err(ParseError::Ambiguous(..))));
+        let mut mine = Abbreviations::new();
+        mine.insert("nth".into(), loc("nwy"));
+        assert_eq!(parse_order("F nth H", &mine).unwrap().location, Some(loc("nwy")));
+    }
+
+    #[test]
+    fn wm_d_vi_3_named_convoy_route_is_read() {
+        let o = p("A Lon - NTH - Bel");
+        let r = vec![Province::from_code("nth").unwrap()];
+        assert_eq!(o.action, Action::Move { dest: loc("bel"), via_convoy: true, route: r.clone() });
+        assert_eq!(p("A lon - bel via North Sea").action, Action::Move { dest: loc("bel"), via_convoy: true, route: r });
+    }
+
+    #[test]
+    fn wm_d_ii_5_alternatives_split_on_or() {
+        assert_eq!(split_alternatives("A par - bur or A par - pic"), vec!["A par - bur", "A par - pic"]);
+    }
+}

@@ -1,0 +1,20 @@
+//! Arbiter's domain: every rule of the five rulebooks, as pure functions.
+//!
+//! Nothing here performs I/O, reads a clock or draws unseeded randomness: the
+//! service passes `now` and any seed in, and stores what comes out. That is what
+//! makes decisions replayable, schedules idempotent and tests exact.
+//!
+//! - [`competition`] is the envelope every kind shares: identity, roles, the
+//!   audit log's entries and the generic decide/apply over them.
+//! - [`refusal`] is the typed "no" that names the clause that said it.
+//! - One module per competition kind: [`chess`], [`ladder`], [`diplomacy`], [`nomic`].
+
+pub mod calendar;
+pub mod chess;
+pub mod competition;
+pub mod diplomacy;
+pub mod ladder;
+pub mod nomic;
+pub mod refusal;
+
+pub use refusal::Refusal;

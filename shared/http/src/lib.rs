@@ -1,0 +1,155 @@
+//! Request and response plumbing shared by every function and the local
+//! server: routing, authentication, JSON bodies, idempotency keys,
+//! problem+json, the clock, and the Lambda adapters.
+//!
+//! A function handler is an ordinary async function
+//! `handle(app, http::Request<Bytes>) -> http::Response<Bytes>`; it calls
+//! [`dispatch`] with its routes and a closure per operation.
+
+pub mod auth;
+pub mod clock;
+pub mod lambda;
+pub mod problem;
+pub mod request;
+pub mod routing;
+pub mod schedule;
+
+pub use auth::{Authenticator, Caller};
+pub use clock::{Clock, FakeClock, SystemClock};
+pub use problem::Problem;
+pub use routing::{Params, Route};
+pub use schedule::{run_schedule, ScheduleEvent};
+
+use arbiter_service::Service;
+use arbiter_store::Store;
+use bytes::Bytes;
+use chrono::{DateTime, Utc};
+use http::{header, HeaderValue, Request, Response, StatusCode};
+use serde::Serialize;
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// Everything a handler needs: the use cases, how callers authenticate, and
+/// the clock (real in production, fake in end-to-end tests).
+pub struct App<S> {
+    pub service: Service<S>,
+    pub auth: Authenticator,
+    pub clock: Arc<dyn Clock>,
+}
+
+impl<S: Store> App<S> {
+    pub fn new(store: S, auth: Authenticator, clock: Arc<dyn Clock>) -> Self {
+        Self {
+            service: Service::new(store),
+            auth,
+            clock,
+        }
+    }
+}
+
+/// A routed, authenticated request.
+pub struct Call {
+    pub operation: &'static str,
+    pub params: Params,
+    /// `None` only on public routes.
+    pub caller: Option<Caller>,
+    pub now: DateTime<Utc>,
+    pub request: Request<Bytes>,
+}
+
+impl Call {
+    /// The caller on an authenticated route.
+    pub fn caller(&self) -> &Caller {
+        self.caller.as_ref().expect("authenticated routes have a caller")
+    }
+
+    /// A path parameter the route pattern guarantees.
+    pub fn param(&self, name: &str) -> &str {
+        self.params.get(name).unwrap_or_default()
+    }
+}
+
+/// Routes `req` among `routes`, authenticates it, runs `operation`, and turns
+/// any [`Problem`] into problem+json. Logs one line per request.
+pub async fn dispatch<S, F, Fut>(app: &App<S>, routes: &[Route], req: Request<Bytes>, operation: F) -> Response<Bytes>
+where
+    S: Store,
+    F: FnOnce(Call) -> Fut,
+    Fut: Future<Output = Result<Response<Bytes>, Problem>>,
+{
+    let started = Instant::now();
+    let method = req.method().clone();
+    let path = req.uri().path().to_owned();
+    let result = async {
+        let (route, params) = routing::find(routes, &method, &path)?;
+        let caller = if route.authenticated {
+            Some(app.auth.authenticate(&req)?)
+        } else {
+            None
+        };
+        operation(Call {
+            operation: route.operation,
+            params,
+            caller,
+            now: app.clock.now(),
+            request: req,
+        })
+        .await
+    }
+    .await;
+    let response = result.unwrap_or_else(Problem::into_response);
+    tracing::debug!(
+        %method,
+        path,
+        status = response.status().as_u16(),
+        duration_us = started.elapsed().as_micros() as u64,
+        "request"
+    );
+    response
+}
+
+/// A JSON response.
+pub fn json<T: Serialize>(status: StatusCode, value: &T) -> Response<Bytes> {
+    let body = serde_json::to_vec(value).expect("responses serialize");
+    let mut response = Response::new(Bytes::from(body));
+    *response.status_mut() = status;
+    response
+        .headers_mut()
+        .insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    response
+}
+
+/// A 201 response with a Location header.
+pub fn created<T: Serialize>(location: &str, value: &T) -> Response<Bytes> {
+    let mut response = json(StatusCode::CREATED, value);
+    if let Ok(v) = HeaderValue::from_str(location) {
+        response.headers_mut().insert(header::LOCATION, v);
+    }
+    response
+}
+
+/// The competition named by the route's `{id}`, loaded; 404 when unknown.
+pub async fn load_competition<S: Store>(
+    app: &App<S>,
+    call: &Call,
+) -> Result<arbiter_domain::competition::Competition, Problem> {
+    let id = arbiter_domain::competition::CompetitionId::try_from(call.param("id"))
+        .map_err(|_| Problem::not_found("no such competition"))?;
+    app.service
+        .load(&id)
+        .await?
+        .ok_or_else(|| Problem::not_found("no such competition"))
+}
+
+/// For operations whose rules a competition kind does not implement yet:
+/// 404 for an unknown competition, otherwise 501 naming the kind.
+pub async fn not_yet_for_kind<S: Store>(app: &App<S>, call: &Call, what: &str) -> Result<Response<Bytes>, Problem> {
+    let competition = load_competition(app, call).await?;
+    let kind = serde_json::to_value(competition.kind).expect("kinds serialize");
+    Err(arbiter_domain::Refusal::not_implemented(format!(
+        "{what} is not available for {} competitions yet",
+        kind.as_str().unwrap_or("these")
+    ))
+    .into())
+}

@@ -1,0 +1,144 @@
+//! Routes: each function crate declares the routes it answers, as data. The
+//! local server mounts them all, `template.yaml` declares them as HttpApi
+//! events, and `docs/openapi.json` describes them; tests keep the three equal.
+
+use crate::problem::Problem;
+use http::Method;
+
+/// One route of the API.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Route {
+    pub method: Method,
+    /// Path with `{name}` placeholders, as in OpenAPI and API Gateway.
+    pub path: &'static str,
+    /// The OpenAPI operationId; handlers dispatch on it.
+    pub operation: &'static str,
+    /// Whether a caller must be authenticated.
+    pub authenticated: bool,
+}
+
+impl Route {
+    pub const fn new(method: Method, path: &'static str, operation: &'static str) -> Self {
+        Self {
+            method,
+            path,
+            operation,
+            authenticated: true,
+        }
+    }
+
+    pub const fn public(method: Method, path: &'static str, operation: &'static str) -> Self {
+        Self {
+            method,
+            path,
+            operation,
+            authenticated: false,
+        }
+    }
+
+    /// The path parameters if `path` matches this route's pattern.
+    pub fn matches(&self, path: &str) -> Option<Params> {
+        let mut params = Vec::new();
+        let mut pattern = self.path.split('/');
+        let mut actual = path.split('/');
+        loop {
+            match (pattern.next(), actual.next()) {
+                (None, None) => return Some(Params(params)),
+                (Some(p), Some(a)) => {
+                    if let Some(name) = p.strip_prefix('{').and_then(|p| p.strip_suffix('}')) {
+                        if a.is_empty() {
+                            return None;
+                        }
+                        params.push((name, percent_decode(a)?));
+                    } else if p != a {
+                        return None;
+                    }
+                }
+                _ => return None,
+            }
+        }
+    }
+}
+
+/// Path parameters by name.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Params(Vec<(&'static str, String)>);
+
+impl Params {
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.0.iter().find(|(n, _)| *n == name).map(|(_, v)| v.as_str())
+    }
+}
+
+/// Finds the route for a request: 404 if no route has the path, 405 (with
+/// the allowed methods) if routes have the path but not the method.
+pub fn find<'r>(routes: &'r [Route], method: &Method, path: &str) -> Result<(&'r Route, Params), Problem> {
+    let mut allowed = Vec::new();
+    for route in routes {
+        if let Some(params) = route.matches(path) {
+            if route.method == *method {
+                return Ok((route, params));
+            }
+            allowed.push(route.method.as_str());
+        }
+    }
+    if allowed.is_empty() {
+        Err(Problem::not_found(format!("no resource at {path}")))
+    } else {
+        allowed.sort_unstable();
+        allowed.dedup();
+        Err(Problem::method_not_allowed(allowed.join(", ")))
+    }
+}
+
+fn percent_decode(s: &str) -> Option<String> {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            let hex = std::str::from_utf8(bytes.get(i + 1..i + 3)?).ok()?;
+            out.push(u8::from_str_radix(hex, 16).ok()?);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ROUTES: &[Route] = &[
+        Route::new(Method::GET, "/v1/competitions/{id}", "get"),
+        Route::new(Method::POST, "/v1/competitions", "create"),
+        Route::new(Method::DELETE, "/v1/competitions/{id}/roles/{user}/{role}", "revoke"),
+    ];
+
+    #[test]
+    fn matches_and_extracts_params() {
+        let (route, params) = find(ROUTES, &Method::DELETE, "/v1/competitions/c1/roles/auth0%7Cann/player").unwrap();
+        assert_eq!(route.operation, "revoke");
+        assert_eq!(params.get("id"), Some("c1"));
+        assert_eq!(params.get("user"), Some("auth0|ann"));
+        assert_eq!(params.get("role"), Some("player"));
+    }
+
+    #[test]
+    fn unknown_path_is_404_and_wrong_method_is_405() {
+        assert_eq!(find(ROUTES, &Method::GET, "/v1/nothing").unwrap_err().status.as_u16(), 404);
+        assert_eq!(find(ROUTES, &Method::GET, "/v1/competitions/").unwrap_err().status.as_u16(), 404);
+        let err = find(ROUTES, &Method::PUT, "/v1/competitions/c1").unwrap_err();
+        assert_eq!(err.status.as_u16(), 405);
+        assert_eq!(err.allow.as_deref(), Some("GET"));
+    }
+
+    #[test]
+    fn bad_percent_encoding_does_not_match() {
+        assert!(find(ROUTES, &Method::GET, "/v1/competitions/%zz").is_err());
+        assert!(find(ROUTES, &Method::GET, "/v1/competitions/%ff").is_err());
+    }
+}

@@ -1,0 +1,273 @@
+//! The command loop and the read models over the store.
+
+use crate::snapshot::{decode_snapshot, encode_commit, encode_snapshot, fold};
+use arbiter_domain::competition::{
+    self, receipt, Actor, Command, Commit, Competition, CompetitionId, Context, Idempotency,
+    Receipt, Replay, UserId,
+};
+use arbiter_domain::Refusal;
+use arbiter_store::{Append, DueChange, Store, StoreError};
+use chrono::{DateTime, Utc};
+use std::time::Instant;
+
+/// Tunables of the command loop.
+#[derive(Debug, Clone, Copy)]
+pub struct ServiceConfig {
+    /// A snapshot is written with every commit whose version is a multiple of
+    /// this, so a load folds fewer than this many commits.
+    pub snapshot_every: u64,
+    /// How many times a command is decided in all before the caller is told
+    /// to retry. Each lost race means another writer won, so `n` writers on
+    /// one competition need at most `n` attempts.
+    pub max_attempts: usize,
+}
+
+impl Default for ServiceConfig {
+    fn default() -> Self {
+        Self {
+            snapshot_every: 32,
+            max_attempts: 32,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ServiceError {
+    /// The domain refused; nothing changed.
+    #[error(transparent)]
+    Refused(#[from] Refusal),
+    /// Other writers kept winning; the caller may retry.
+    #[error("the competition changed {0} times while deciding; retry")]
+    Contention(usize),
+    #[error(transparent)]
+    Store(StoreError),
+    /// The stored log cannot be read back: a bug or tampering, never input.
+    #[error("stored data is unreadable: {0}")]
+    Corrupt(String),
+}
+
+impl From<StoreError> for ServiceError {
+    fn from(e: StoreError) -> Self {
+        ServiceError::Store(e)
+    }
+}
+
+/// What a sweep did.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct SweepReport {
+    pub schedule: String,
+    pub due: usize,
+    pub changed: usize,
+    pub failed: usize,
+}
+
+/// The use cases over one store.
+#[derive(Clone)]
+pub struct Service<S> {
+    store: S,
+    config: ServiceConfig,
+}
+
+impl<S: Store> Service<S> {
+    pub fn new(store: S) -> Self {
+        Self::with_config(store, ServiceConfig::default())
+    }
+
+    pub fn with_config(store: S, config: ServiceConfig) -> Self {
+        Self { store, config }
+    }
+
+    pub fn store(&self) -> &S {
+        &self.store
+    }
+
+    /// The current state of a competition, `None` if it does not exist.
+    pub async fn load(&self, id: &CompetitionId) -> Result<Option<Competition>, ServiceError> {
+        let Some(loaded) = self.store.load(id.as_str()).await? else {
+            return Ok(None);
+        };
+        let base = match &loaded.snapshot {
+            None => None,
+            Some(s) => match decode_snapshot(s).map_err(ServiceError::Corrupt)? {
+                Some(state) => Some(state),
+                // An older snapshot format: fold the whole log instead.
+                None => return self.fold_whole_log(id).await,
+            },
+        };
+        fold(id, base, &loaded.commits).map_err(ServiceError::Corrupt)
+    }
+
+    async fn fold_whole_log(&self, id: &CompetitionId) -> Result<Option<Competition>, ServiceError> {
+        let mut state = None;
+        loop {
+            let after = state.as_ref().map_or(0, |s: &Competition| s.version);
+            let page = self.store.commits(id.as_str(), after, 1000).await?;
+            if page.is_empty() {
+                return Ok(state);
+            }
+            state = fold(id, state, &page).map_err(ServiceError::Corrupt)?;
+        }
+    }
+
+    /// Decides `command` and appends its commit; retries when another writer
+    /// appended first. With an Idempotency-Key, a request already answered is
+    /// answered again from its receipt and changes nothing.
+    pub async fn execute(
+        &self,
+        id: &CompetitionId,
+        command: &Command,
+        ctx: &Context,
+        idempotency: Option<Idempotency>,
+    ) -> Result<Receipt, ServiceError> {
+        let started = Instant::now();
+        let result = self.execute_inner(id, command, ctx, idempotency).await;
+        let outcome = match &result {
+            Ok(r) if r.events.is_empty() => "unchanged".to_owned(),
+            Ok(_) => "applied".to_owned(),
+            Err(ServiceError::Refused(r)) => format!("refused: {}", r.clause.as_deref().unwrap_or("-")),
+            Err(e) => format!("failed: {e}"),
+        };
+        tracing::info!(
+            competition = %id,
+            command = command.name(),
+            actor = ?ctx.actor,
+            outcome,
+            duration_us = started.elapsed().as_micros() as u64,
+            "command"
+        );
+        result
+    }
+
+    async fn execute_inner(
+        &self,
+        id: &CompetitionId,
+        command: &Command,
+        ctx: &Context,
+        idempotency: Option<Idempotency>,
+    ) -> Result<Receipt, ServiceError> {
+        for attempt in 0..self.config.max_attempts {
+            if attempt > 0 {
+                // Let the winner's followers spread out instead of reloading in lockstep.
+                tokio::time::sleep(std::time::Duration::from_micros(200 * attempt.min(20) as u64)).await;
+            }
+            let state = self.load(id).await?;
+            if let (Some(state), Some(idem), Actor::User(user)) = (&state, &idempotency, &ctx.actor) {
+                match state.replay(user, idem) {
+                    Replay::New => {}
+                    Replay::Same(first) => return Ok(first.clone()),
+                    Replay::Mismatch => {
+                        return Err(Refusal::invalid(
+                            "this Idempotency-Key was already used for a different request",
+                        )
+                        .into())
+                    }
+                }
+            }
+            let events = competition::decide(state.as_ref(), command, ctx)?;
+            let version = state.as_ref().map_or(0, |s| s.version);
+            if events.is_empty() {
+                return Ok(Receipt {
+                    competition: id.clone(),
+                    version,
+                    command: command.name().into(),
+                    events,
+                });
+            }
+            let previous_due = state.as_ref().and_then(Competition::next_due);
+            let commit = Commit {
+                version: version + 1,
+                at: ctx.now,
+                actor: ctx.actor.clone(),
+                command: command.name().into(),
+                events,
+                idempotency: idempotency.clone(),
+            };
+            let next = competition::apply(state, id, &commit);
+            let next_due = next.next_due();
+            let append = Append {
+                competition: id.as_str().to_owned(),
+                expected_version: version,
+                commit: encode_commit(&commit),
+                snapshot: (commit.version % self.config.snapshot_every == 0)
+                    .then(|| encode_snapshot(&next)),
+                members_added: commit
+                    .events
+                    .iter()
+                    .filter_map(|r| r.event.members_added())
+                    .map(|u| u.as_str().to_owned())
+                    .collect(),
+                due: match (previous_due, next_due) {
+                    (a, b) if a == b => DueChange::Unchanged,
+                    (_, Some(at)) => DueChange::Set(at),
+                    (_, None) => DueChange::Clear,
+                },
+            };
+            match self.store.append(append).await {
+                Ok(()) => return Ok(receipt(id, &commit)),
+                Err(StoreError::Conflict) => continue,
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Err(ServiceError::Contention(self.config.max_attempts))
+    }
+
+    /// A page of the audit log: up to `limit` commits after version `after`.
+    pub async fn log(
+        &self,
+        id: &CompetitionId,
+        after: u64,
+        limit: usize,
+    ) -> Result<Vec<Commit>, ServiceError> {
+        let records = self.store.commits(id.as_str(), after, limit).await?;
+        if records.is_empty() && after == 0 {
+            return Err(Refusal::not_found("no such competition").into());
+        }
+        records
+            .iter()
+            .map(|r| crate::snapshot::decode_commit(r).map_err(ServiceError::Corrupt))
+            .collect()
+    }
+
+    /// The competitions `user` belongs to.
+    pub async fn competitions_of(&self, user: &UserId) -> Result<Vec<CompetitionId>, ServiceError> {
+        self.store
+            .competitions_of(user.as_str())
+            .await?
+            .into_iter()
+            .map(|id| CompetitionId::try_from(id).map_err(|e| ServiceError::Corrupt(e.detail)))
+            .collect()
+    }
+
+    /// Ticks every competition whose deadline has passed at `now`, as the
+    /// schedule `schedule`. Safe to run twice or concurrently: a tick that
+    /// finds nothing due appends nothing.
+    pub async fn sweep(&self, schedule: &str, now: DateTime<Utc>) -> Result<SweepReport, ServiceError> {
+        const PAGE: usize = 500;
+        let due = self.store.due_before(now, PAGE).await?;
+        let mut report = SweepReport {
+            schedule: schedule.to_owned(),
+            due: due.len(),
+            ..SweepReport::default()
+        };
+        let ctx = Context {
+            actor: Actor::Schedule(schedule.to_owned()),
+            may_organize: false,
+            now,
+        };
+        for entry in due {
+            let Ok(id) = CompetitionId::try_from(entry.competition) else {
+                report.failed += 1;
+                continue;
+            };
+            match self.execute(&id, &Command::Tick, &ctx, None).await {
+                Ok(r) if r.events.is_empty() => {}
+                Ok(_) => report.changed += 1,
+                Err(e) => {
+                    tracing::warn!(competition = %id, error = %e, "sweep could not tick");
+                    report.failed += 1;
+                }
+            }
+        }
+        Ok(report)
+    }
+}

@@ -1,0 +1,245 @@
+//! The command loop against the embedded store: retries, idempotency, crash
+//! safety, snapshots, and the store-operation budget of a command.
+
+use arbiter_domain::competition::{
+    Actor, Command, CompetitionId, Context, Idempotency, Kind, Role, UserId,
+};
+use arbiter_domain::refusal::RefusalKind;
+use arbiter_service::{Service, ServiceConfig, ServiceError};
+use arbiter_store::{Append, CommitRecord, Counted, Due, EmbeddedStore, Loaded, Store, StoreError, Version};
+use chrono::{DateTime, Utc};
+
+fn store() -> EmbeddedStore {
+    let dir = tempfile::tempdir().unwrap().keep();
+    EmbeddedStore::open(dir.join("test.redb")).unwrap()
+}
+
+fn user(s: &str) -> UserId {
+    UserId::try_from(s).unwrap()
+}
+
+fn id(s: &str) -> CompetitionId {
+    CompetitionId::try_from(s).unwrap()
+}
+
+fn now() -> DateTime<Utc> {
+    "2026-11-21T10:00:00Z".parse().unwrap()
+}
+
+fn ctx(who: &str) -> Context {
+    Context {
+        actor: Actor::User(user(who)),
+        may_organize: true,
+        now: now(),
+    }
+}
+
+fn create() -> Command {
+    Command::Create {
+        kind: Kind::Nomic,
+        name: "Lunchtime Nomic".into(),
+    }
+}
+
+fn grant(who: &str) -> Command {
+    Command::GrantRole {
+        user: user(who),
+        role: Role::Player,
+    }
+}
+
+#[tokio::test]
+async fn create_grant_and_load() {
+    let svc = Service::new(store());
+    let c = id("nomic-1");
+    let r = svc.execute(&c, &create(), &ctx("ann"), None).await.unwrap();
+    assert_eq!(r.version, 1);
+    svc.execute(&c, &grant("bob"), &ctx("ann"), None).await.unwrap();
+    let state = svc.load(&c).await.unwrap().unwrap();
+    assert_eq!(state.version, 2);
+    assert!(state.has_role(&user("bob"), Role::Player));
+    assert_eq!(svc.competitions_of(&user("bob")).await.unwrap(), vec![c.clone()]);
+    let log = svc.log(&c, 0, 10).await.unwrap();
+    assert_eq!(log.len(), 2);
+    assert_eq!(log[1].command, "grant-role");
+    assert_eq!(log[1].actor, Actor::User(user("ann")));
+}
+
+#[tokio::test]
+async fn a_refusal_changes_nothing() {
+    let svc = Service::new(store());
+    let c = id("nomic-2");
+    svc.execute(&c, &create(), &ctx("ann"), None).await.unwrap();
+    let err = svc.execute(&c, &grant("cat"), &ctx("bob"), None).await.unwrap_err();
+    assert!(matches!(err, ServiceError::Refused(ref r) if r.kind == RefusalKind::Forbidden));
+    assert_eq!(svc.load(&c).await.unwrap().unwrap().version, 1);
+    assert!(svc.competitions_of(&user("cat")).await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn idempotency_key_replays_the_first_receipt() {
+    let svc = Service::new(store());
+    let c = id("nomic-3");
+    svc.execute(&c, &create(), &ctx("ann"), None).await.unwrap();
+    let idem = Idempotency {
+        key: "retry-me".into(),
+        request_digest: "digest-a".into(),
+    };
+    let first = svc.execute(&c, &grant("bob"), &ctx("ann"), Some(idem.clone())).await.unwrap();
+    // The client lost the answer and retries: same receipt, no new commit,
+    // even though deciding again would now be a conflict (bob already plays).
+    let again = svc.execute(&c, &grant("bob"), &ctx("ann"), Some(idem.clone())).await.unwrap();
+    assert_eq!(first, again);
+    assert_eq!(svc.load(&c).await.unwrap().unwrap().version, 2);
+    // The same key for another request is refused.
+    let other = Idempotency {
+        request_digest: "digest-b".into(),
+        ..idem
+    };
+    let err = svc.execute(&c, &grant("cat"), &ctx("ann"), Some(other)).await.unwrap_err();
+    assert!(matches!(err, ServiceError::Refused(ref r) if r.kind == RefusalKind::Invalid));
+}
+
+#[tokio::test]
+async fn snapshots_give_the_same_state_as_folding_the_log() {
+    let snapshotting = Service::with_config(
+        store(),
+        ServiceConfig {
+            snapshot_every: 4,
+            max_attempts: 8,
+        },
+    );
+    let folding = Service::with_config(
+        snapshotting.store().clone(),
+        ServiceConfig {
+            snapshot_every: u64::MAX,
+            max_attempts: 8,
+        },
+    );
+    let c = id("nomic-4");
+    snapshotting.execute(&c, &create(), &ctx("ann"), None).await.unwrap();
+    for i in 0..10 {
+        snapshotting.execute(&c, &grant(&format!("p{i}")), &ctx("ann"), None).await.unwrap();
+    }
+    let loaded = snapshotting.store().load(c.as_str()).await.unwrap().unwrap();
+    assert_eq!(loaded.snapshot.as_ref().map(|s| s.version), Some(8));
+    assert_eq!(loaded.commits.len(), 3, "commits 9, 10, 11 follow the snapshot");
+    let via_snapshot = snapshotting.load(&c).await.unwrap().unwrap();
+    let mut via_log = None;
+    for record in folding.store().commits(c.as_str(), 0, 100).await.unwrap() {
+        let commit = serde_json::from_slice(&record.body).unwrap();
+        via_log = Some(arbiter_domain::competition::apply(via_log, &c, &commit));
+    }
+    assert_eq!(Some(via_snapshot), via_log);
+}
+
+#[tokio::test]
+async fn one_load_and_one_conditional_write_per_command() {
+    let counted = Counted::new(store());
+    let svc = Service::new(counted.clone());
+    let c = id("nomic-5");
+    svc.execute(&c, &create(), &ctx("ann"), None).await.unwrap();
+    let before = counted.counts();
+    svc.execute(&c, &grant("bob"), &ctx("ann"), None).await.unwrap();
+    let after = counted.counts();
+    assert_eq!(after.loads - before.loads, 1);
+    assert_eq!(after.appends - before.appends, 1);
+    assert_eq!(after.reads, before.reads);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn racing_writers_are_retried_and_all_land() {
+    let svc = Service::new(store());
+    let c = id("nomic-6");
+    svc.execute(&c, &create(), &ctx("ann"), None).await.unwrap();
+    let tasks: Vec<_> = (0..16)
+        .map(|i| {
+            let svc = svc.clone();
+            let c = c.clone();
+            tokio::spawn(async move { svc.execute(&c, &grant(&format!("p{i}")), &ctx("ann"), None).await })
+        })
+        .collect();
+    for t in tasks {
+        t.await.unwrap().unwrap();
+    }
+    let state = svc.load(&c).await.unwrap().unwrap();
+    assert_eq!(state.version, 17);
+    assert_eq!(state.holders(Role::Player).count(), 16);
+}
+
+/// A store whose appends fail as if the process died between deciding and
+/// writing (or the network dropped the write).
+#[derive(Clone)]
+struct CrashingAppends(EmbeddedStore);
+
+impl Store for CrashingAppends {
+    async fn load(&self, c: &str) -> Result<Option<Loaded>, StoreError> {
+        self.0.load(c).await
+    }
+    async fn append(&self, _a: Append) -> Result<(), StoreError> {
+        Err(StoreError::Unavailable("crashed before the write".into()))
+    }
+    async fn commits(&self, c: &str, after: Version, limit: usize) -> Result<Vec<CommitRecord>, StoreError> {
+        self.0.commits(c, after, limit).await
+    }
+    async fn due_before(&self, t: DateTime<Utc>, limit: usize) -> Result<Vec<Due>, StoreError> {
+        self.0.due_before(t, limit).await
+    }
+    async fn competitions_of(&self, u: &str) -> Result<Vec<String>, StoreError> {
+        self.0.competitions_of(u).await
+    }
+}
+
+#[tokio::test]
+async fn a_crash_between_decide_and_append_leaves_no_partial_state() {
+    let healthy = Service::new(store());
+    let c = id("nomic-7");
+    healthy.execute(&c, &create(), &ctx("ann"), None).await.unwrap();
+    let crashing = Service::new(CrashingAppends(healthy.store().clone()));
+    let err = crashing.execute(&c, &grant("bob"), &ctx("ann"), None).await.unwrap_err();
+    assert!(matches!(err, ServiceError::Store(StoreError::Unavailable(_))));
+    let state = healthy.load(&c).await.unwrap().unwrap();
+    assert_eq!(state.version, 1);
+    assert!(!state.has_role(&user("bob"), Role::Player));
+    assert!(healthy.competitions_of(&user("bob")).await.unwrap().is_empty());
+    // And the same command succeeds once the store is back.
+    healthy.execute(&c, &grant("bob"), &ctx("ann"), None).await.unwrap();
+    assert_eq!(healthy.load(&c).await.unwrap().unwrap().version, 2);
+}
+
+#[tokio::test]
+async fn a_sweep_that_finds_nothing_due_writes_nothing_and_can_run_twice() {
+    let svc = Service::new(store());
+    let c = id("nomic-8");
+    svc.execute(&c, &create(), &ctx("ann"), None).await.unwrap();
+    // Put the competition in the deadline index the way a kind with a
+    // deadline would, with a commit the domain accepts.
+    let record = svc.store().commits(c.as_str(), 0, 1).await.unwrap();
+    let mut commit: arbiter_domain::competition::Commit = serde_json::from_slice(&record[0].body).unwrap();
+    commit.version = 2;
+    commit.events = vec![arbiter_domain::competition::Recorded::new(
+        arbiter_domain::competition::Event::RoleGranted {
+            user: user("bob"),
+            role: Role::Player,
+        },
+    )];
+    svc.store()
+        .append(Append {
+            competition: c.as_str().into(),
+            expected_version: 1,
+            commit: CommitRecord {
+                version: 2,
+                body: serde_json::to_vec(&commit).unwrap(),
+            },
+            snapshot: None,
+            members_added: vec![],
+            due: arbiter_store::DueChange::Set(now()),
+        })
+        .await
+        .unwrap();
+    let first = svc.sweep("deadline-sweep", now()).await.unwrap();
+    let second = svc.sweep("deadline-sweep", now()).await.unwrap();
+    assert_eq!((first.due, first.changed, first.failed), (1, 0, 0));
+    assert_eq!(first, second);
+    assert_eq!(svc.load(&c).await.unwrap().unwrap().version, 2);
+}

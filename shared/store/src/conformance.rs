@@ -1,0 +1,361 @@
+//! The one conformance suite every adapter passes.
+//!
+//! Each check takes a store and uses fresh competition and user ids, so checks
+//! can share one backend (one local DynamoDB-compatible server) and run in
+//! parallel. [`conformance_tests!`](crate::conformance_tests) turns the suite
+//! into `#[tokio::test]` functions for an adapter:
+//!
+//! ```ignore
+//! arbiter_store::conformance_tests!(async { EmbeddedStore::open(path).unwrap() });
+//! ```
+
+use crate::{Append, CommitRecord, DueChange, Snapshot, Store, StoreError};
+use chrono::{DateTime, Duration, TimeZone, Utc};
+use std::collections::BTreeSet;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// A competition or user id no other check (or earlier run against the same
+/// server) uses.
+pub fn fresh_id(prefix: &str) -> String {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    format!("{prefix}-{}-{nanos:x}-{n}", std::process::id())
+}
+
+fn at(hour: u32) -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 11, 22, hour, 0, 0).unwrap()
+}
+
+fn commit(version: u64, body: &str) -> CommitRecord {
+    CommitRecord {
+        version,
+        body: body.as_bytes().to_vec(),
+    }
+}
+
+/// The simplest append: commit `version` with `body`, nothing else.
+pub fn plain(competition: &str, version: u64, body: &str) -> Append {
+    Append {
+        competition: competition.to_owned(),
+        expected_version: version - 1,
+        commit: commit(version, body),
+        snapshot: None,
+        members_added: vec![],
+        due: DueChange::Unchanged,
+    }
+}
+
+pub async fn append_and_load(store: &impl Store) {
+    let c = fresh_id("load");
+    assert_eq!(store.load(&c).await.unwrap(), None, "unknown competition");
+    store.append(plain(&c, 1, "one")).await.unwrap();
+    store.append(plain(&c, 2, "two")).await.unwrap();
+    let loaded = store.load(&c).await.unwrap().expect("exists");
+    assert_eq!(loaded.snapshot, None);
+    assert_eq!(loaded.commits, vec![commit(1, "one"), commit(2, "two")]);
+    assert_eq!(loaded.version(), 2);
+    // Other competitions are not affected.
+    assert_eq!(store.load(&fresh_id("other")).await.unwrap(), None);
+}
+
+pub async fn conflicting_append_is_refused_and_writes_nothing(store: &impl Store) {
+    let c = fresh_id("conflict");
+    let user = fresh_id("user");
+    store.append(plain(&c, 1, "first")).await.unwrap();
+    // A second writer that also decided on version 0 loses, with all its
+    // companions: snapshot, member, deadline.
+    let loser = Append {
+        competition: c.clone(),
+        expected_version: 0,
+        commit: commit(1, "second"),
+        snapshot: Some(Snapshot {
+            version: 1,
+            body: b"state".to_vec(),
+        }),
+        members_added: vec![user.clone()],
+        due: DueChange::Set(at(1)),
+    };
+    assert_eq!(store.append(loser).await, Err(StoreError::Conflict));
+    let loaded = store.load(&c).await.unwrap().unwrap();
+    assert_eq!(loaded.snapshot, None);
+    assert_eq!(loaded.commits, vec![commit(1, "first")]);
+    assert!(store.competitions_of(&user).await.unwrap().is_empty());
+    let due = store.due_before(at(2), 1000).await.unwrap();
+    assert!(due.iter().all(|d| d.competition != c));
+    // A writer ahead of the log (expected 5 when the log has 1) is refused too.
+    let ahead = Append {
+        expected_version: 5,
+        commit: commit(6, "ahead"),
+        ..plain(&c, 1, "x")
+    };
+    assert_eq!(store.append(ahead).await, Err(StoreError::Conflict));
+    assert_eq!(store.load(&c).await.unwrap().unwrap().version(), 1);
+}
+
+pub async fn malformed_append_is_invalid(store: &impl Store) {
+    let c = fresh_id("invalid");
+    let skips = Append {
+        commit: commit(3, "x"),
+        ..plain(&c, 1, "x")
+    };
+    assert!(matches!(store.append(skips).await, Err(StoreError::Invalid(_))));
+    let stale_snapshot = Append {
+        snapshot: Some(Snapshot {
+            version: 0,
+            body: vec![],
+        }),
+        ..plain(&c, 1, "x")
+    };
+    assert!(matches!(
+        store.append(stale_snapshot).await,
+        Err(StoreError::Invalid(_))
+    ));
+    assert_eq!(store.load(&c).await.unwrap(), None);
+}
+
+pub async fn load_starts_at_latest_snapshot(store: &impl Store) {
+    let c = fresh_id("snap");
+    for v in 1..=5u64 {
+        let mut a = plain(&c, v, &format!("c{v}"));
+        if v == 3 {
+            a.snapshot = Some(Snapshot {
+                version: 3,
+                body: b"after 3".to_vec(),
+            });
+        }
+        store.append(a).await.unwrap();
+    }
+    let loaded = store.load(&c).await.unwrap().unwrap();
+    assert_eq!(
+        loaded.snapshot,
+        Some(Snapshot {
+            version: 3,
+            body: b"after 3".to_vec()
+        })
+    );
+    assert_eq!(loaded.commits, vec![commit(4, "c4"), commit(5, "c5")]);
+    assert_eq!(loaded.version(), 5);
+    // A snapshot at the newest commit leaves nothing to fold.
+    let mut a = plain(&c, 6, "c6");
+    a.snapshot = Some(Snapshot {
+        version: 6,
+        body: b"after 6".to_vec(),
+    });
+    store.append(a).await.unwrap();
+    let loaded = store.load(&c).await.unwrap().unwrap();
+    assert_eq!(loaded.snapshot.unwrap().version, 6);
+    assert!(loaded.commits.is_empty());
+    assert_eq!(store.load(&c).await.unwrap().unwrap().version(), 6);
+    // The whole log stays readable behind the snapshot.
+    let all = store.commits(&c, 0, 100).await.unwrap();
+    assert_eq!(all.iter().map(|c| c.version).collect::<Vec<_>>(), vec![1, 2, 3, 4, 5, 6]);
+}
+
+pub async fn commits_page_in_order(store: &impl Store) {
+    let c = fresh_id("page");
+    for v in 1..=25u64 {
+        store.append(plain(&c, v, &v.to_string())).await.unwrap();
+    }
+    let first = store.commits(&c, 0, 10).await.unwrap();
+    assert_eq!(first.first().unwrap().version, 1);
+    assert_eq!(first.len(), 10);
+    let third = store.commits(&c, 20, 10).await.unwrap();
+    assert_eq!(third.iter().map(|c| c.version).collect::<Vec<_>>(), vec![21, 22, 23, 24, 25]);
+    assert!(store.commits(&c, 25, 10).await.unwrap().is_empty());
+}
+
+/// The deadline index. Other checks may share the backend, so only entries of
+/// this check's competitions are looked at, and instants are far in the past
+/// of any other check's (year 2026 vs. this check's 1990s).
+pub async fn due_index_answers_before_t(store: &impl Store) {
+    let base = Utc.with_ymd_and_hms(1990, 1, 1, 0, 0, 0).unwrap()
+        + Duration::days(i64::try_from(std::process::id() % 3000).unwrap_or(0));
+    let t = |h: i64| base + Duration::hours(h);
+    let (a, b, c) = (fresh_id("due-a"), fresh_id("due-b"), fresh_id("due-c"));
+    let ours = |due: Vec<crate::Due>| -> Vec<(String, DateTime<Utc>)> {
+        due.into_iter()
+            .filter(|d| [&a, &b, &c].contains(&&d.competition))
+            .map(|d| (d.competition, d.at))
+            .collect()
+    };
+    for (id, h) in [(&a, 3), (&b, 1), (&c, 5)] {
+        store
+            .append(Append {
+                due: DueChange::Set(t(h)),
+                ..plain(id, 1, "created")
+            })
+            .await
+            .unwrap();
+    }
+    assert_eq!(
+        ours(store.due_before(t(3), 10_000).await.unwrap()),
+        vec![(b.clone(), t(1)), (a.clone(), t(3))],
+        "due at or before t, earliest first"
+    );
+    // Moving a's deadline replaces its entry; clearing b's removes it;
+    // an append that leaves the deadline unchanged keeps c's.
+    store
+        .append(Append {
+            due: DueChange::Set(t(7)),
+            ..plain(&a, 2, "moved")
+        })
+        .await
+        .unwrap();
+    store
+        .append(Append {
+            due: DueChange::Clear,
+            ..plain(&b, 2, "done")
+        })
+        .await
+        .unwrap();
+    store.append(plain(&c, 2, "nothing due changes")).await.unwrap();
+    assert_eq!(
+        ours(store.due_before(t(10), 10_000).await.unwrap()),
+        vec![(c.clone(), t(5)), (a.clone(), t(7))]
+    );
+    assert!(ours(store.due_before(t(4), 10_000).await.unwrap()).is_empty());
+}
+
+pub async fn members_index_lists_a_users_competitions(store: &impl Store) {
+    let user = fresh_id("member");
+    let other = fresh_id("member");
+    let (x, y) = (fresh_id("comp-x"), fresh_id("comp-y"));
+    store
+        .append(Append {
+            members_added: vec![user.clone()],
+            ..plain(&y, 1, "created")
+        })
+        .await
+        .unwrap();
+    store
+        .append(Append {
+            members_added: vec![user.clone(), other.clone()],
+            ..plain(&x, 1, "created")
+        })
+        .await
+        .unwrap();
+    // Adding a member twice is harmless.
+    store
+        .append(Append {
+            members_added: vec![user.clone()],
+            ..plain(&x, 2, "again")
+        })
+        .await
+        .unwrap();
+    let mut expected = vec![x.clone(), y.clone()];
+    expected.sort();
+    assert_eq!(store.competitions_of(&user).await.unwrap(), expected);
+    assert_eq!(store.competitions_of(&other).await.unwrap(), vec![x]);
+    assert!(store.competitions_of(&fresh_id("nobody")).await.unwrap().is_empty());
+}
+
+/// 8 writers append `total` commits to one competition at once, each
+/// reloading and retrying on conflict, snapshotting every 10 commits as the
+/// service does: every commit lands exactly once, versions are contiguous.
+pub async fn concurrent_writers_lose_and_duplicate_nothing<S: Store + Clone>(store: &S, total: usize) {
+    const WRITERS: usize = 8;
+    let c = fresh_id("race");
+    let per_writer = total / WRITERS;
+    let mut tasks = Vec::new();
+    for w in 0..WRITERS {
+        let store = store.clone();
+        let c = c.clone();
+        tasks.push(tokio::spawn(async move {
+            let mut conflicts = 0u64;
+            for i in 0..per_writer {
+                let body = format!("{w}:{i}");
+                loop {
+                    let version = store.load(&c).await.unwrap().map_or(0, |l| l.version());
+                    let mut a = plain(&c, version + 1, &body);
+                    if (version + 1) % 10 == 0 {
+                        a.snapshot = Some(Snapshot {
+                            version: version + 1,
+                            body: body.clone().into_bytes(),
+                        });
+                    }
+                    match store.append(a).await {
+                        Ok(()) => break,
+                        Err(StoreError::Conflict) => conflicts += 1,
+                        Err(e) => panic!("append failed: {e}"),
+                    }
+                }
+            }
+            conflicts
+        }));
+    }
+    for t in futures::future::join_all(tasks).await {
+        t.expect("writer task");
+    }
+    let mut all = Vec::new();
+    let mut after = 0;
+    loop {
+        let page = store.commits(&c, after, 500).await.unwrap();
+        let Some(last) = page.last() else { break };
+        after = last.version;
+        all.extend(page);
+    }
+    let expected_total = per_writer * WRITERS;
+    assert_eq!(all.len(), expected_total, "no commit lost");
+    for (i, commit) in all.iter().enumerate() {
+        assert_eq!(commit.version, i as u64 + 1, "versions are contiguous");
+    }
+    let bodies: BTreeSet<_> = all.iter().map(|c| c.body.clone()).collect();
+    assert_eq!(bodies.len(), expected_total, "no commit duplicated");
+    // And each writer's commits landed in the order it made them.
+    for w in 0..WRITERS {
+        let mine: Vec<usize> = all
+            .iter()
+            .filter_map(|c| {
+                let s = String::from_utf8(c.body.clone()).unwrap();
+                let (who, i) = s.split_once(':').unwrap();
+                (who == w.to_string()).then(|| i.parse().unwrap())
+            })
+            .collect();
+        assert_eq!(mine, (0..per_writer).collect::<Vec<_>>());
+    }
+    assert_eq!(store.load(&c).await.unwrap().unwrap().version(), expected_total as u64);
+}
+
+/// Generates the suite as `#[tokio::test]` functions. `$make` is an async
+/// block that yields a store; `$race` is how many commits the concurrency
+/// check appends (1,000 for the issue's figure).
+#[macro_export]
+macro_rules! conformance_tests {
+    ($make:expr, $race:expr) => {
+        #[tokio::test]
+        async fn conformance_append_and_load() {
+            $crate::conformance::append_and_load(&$make.await).await;
+        }
+        #[tokio::test]
+        async fn conformance_conflicting_append_is_refused_and_writes_nothing() {
+            $crate::conformance::conflicting_append_is_refused_and_writes_nothing(&$make.await).await;
+        }
+        #[tokio::test]
+        async fn conformance_malformed_append_is_invalid() {
+            $crate::conformance::malformed_append_is_invalid(&$make.await).await;
+        }
+        #[tokio::test]
+        async fn conformance_load_starts_at_latest_snapshot() {
+            $crate::conformance::load_starts_at_latest_snapshot(&$make.await).await;
+        }
+        #[tokio::test]
+        async fn conformance_commits_page_in_order() {
+            $crate::conformance::commits_page_in_order(&$make.await).await;
+        }
+        #[tokio::test]
+        async fn conformance_due_index_answers_before_t() {
+            $crate::conformance::due_index_answers_before_t(&$make.await).await;
+        }
+        #[tokio::test]
+        async fn conformance_members_index_lists_a_users_competitions() {
+            $crate::conformance::members_index_lists_a_users_competitions(&$make.await).await;
+        }
+        #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+        async fn conformance_concurrent_writers_lose_and_duplicate_nothing() {
+            $crate::conformance::concurrent_writers_lose_and_duplicate_nothing(&$make.await, $race).await;
+        }
+    };
+}

@@ -1,0 +1,759 @@
+//! The DynamoDB adapter: the production path.
+//!
+//! # Table design
+//!
+//! One table, on-demand billing, string keys `PK` (partition) and `SK` (sort),
+//! and two sparse global secondary indexes (only the items that carry their
+//! key attributes are in them), both projecting all attributes:
+//!
+//! - `gsi1` (`GSI1PK`, `GSI1SK`): the competitions of a user;
+//! - `gsi2` (`GSI2PK`, `GSI2SK`): the deadlines due before an instant.
+//!
+//! | item       | `PK`       | `SK`                       | GSI keys                                                        | other attributes                    |
+//! |------------|------------|----------------------------|-----------------------------------------------------------------|-------------------------------------|
+//! | commit     | `C#<comp>` | `V#<version, 20 digits>`   | —                                                               | `body` (B); `snap` (B) when the snapshot after this commit is the latest one taken |
+//! | member     | `C#<comp>` | `M#<user>`                 | `GSI1PK = U#<user>`, `GSI1SK = C#<comp>`                        | —                                   |
+//! | deadline   | `C#<comp>` | `DUE`                      | `GSI2PK = DUE`, `GSI2SK = <millis, 15 digits>#<comp>`            | `at` (N, millis since the epoch)    |
+//!
+//! A competition is one partition. Versions are zero-padded so that string
+//! order is version order; deadline instants likewise, so that string order
+//! on `GSI2SK` is time order (instants before 1970 are refused).
+//!
+//! # Operations
+//!
+//! - **load** is one `Query` on the partition, newest commit first, reading
+//!   pages (the first of [`DynamoStore::with_load_page`] items, 32 by
+//!   default, then doubling) until it meets an item carrying `snap`. With a
+//!   snapshot at least every 31 commits a load is one request.
+//! - **append** is one write: a `TransactWriteItems` with the commit `Put`
+//!   (condition: the version does not exist), a `ConditionCheck` that the
+//!   expected version exists (so an append ahead of the log is refused too),
+//!   the member `Put`s and the deadline `Put`/`Delete`. A first commit with
+//!   nothing beside it is a plain conditional `PutItem`.
+//! - **commits**, **due_before** and **competitions_of** are `Query`s,
+//!   paged. Reads of the partition are strongly consistent; the two index
+//!   queries are eventually consistent (GSIs offer nothing else), so an
+//!   entry may show up there a moment after its append returned.
+//!
+//! # Limits
+//!
+//! - A DynamoDB item is at most 400 KB ([`MAX_ITEM_BYTES`], counting
+//!   attribute names and values). The commit body and the snapshot taken with
+//!   it share one item, so an append whose commit item would be larger is
+//!   refused with [`StoreError::Invalid`]: keep snapshots compact.
+//! - A transaction holds at most 100 actions, so one append may add at most
+//!   [`MAX_MEMBERS_PER_APPEND`] distinct members.
+//! - An append that keeps losing to concurrent transactions on the same items
+//!   (`TransactionConflict`) is retried a few times and then reported as
+//!   [`StoreError::Conflict`]: nothing was written, reload and retry.
+
+use crate::{
+    validate, Append, CommitRecord, Due, DueChange, Loaded, Snapshot, Store, StoreError, Version,
+};
+use aws_sdk_dynamodb::config::{BehaviorVersion, Credentials, Region};
+use aws_sdk_dynamodb::error::{DisplayErrorContext, ProvideErrorMetadata, SdkError};
+use aws_sdk_dynamodb::primitives::Blob;
+use aws_sdk_dynamodb::types::{
+    AttributeDefinition, AttributeValue, BillingMode, ConditionCheck, Delete,
+    GlobalSecondaryIndex, KeySchemaElement, KeyType, Projection, ProjectionType, Put,
+    ScalarAttributeType, TableStatus, TransactWriteItem,
+};
+use aws_sdk_dynamodb::Client;
+use chrono::{DateTime, TimeZone, Utc};
+use std::collections::{BTreeSet, HashMap};
+use std::time::Duration;
+
+/// Partition key attribute (S).
+pub const PK: &str = "PK";
+/// Sort key attribute (S).
+pub const SK: &str = "SK";
+/// Commit body attribute (B) of a commit item.
+pub const BODY: &str = "body";
+/// Snapshot body attribute (B) of the commit item the latest snapshot belongs to.
+pub const SNAP: &str = "snap";
+/// Deadline instant attribute (N, millis since the epoch) of a deadline item.
+pub const AT: &str = "at";
+/// The members index: competitions of a user.
+pub const GSI1: &str = "gsi1";
+/// Partition key of [`GSI1`] (S): `U#<user>`.
+pub const GSI1PK: &str = "GSI1PK";
+/// Sort key of [`GSI1`] (S): `C#<competition>`.
+pub const GSI1SK: &str = "GSI1SK";
+/// The deadline index: deadlines due before an instant.
+pub const GSI2: &str = "gsi2";
+/// Partition key of [`GSI2`] (S): always [`DUE`].
+pub const GSI2PK: &str = "GSI2PK";
+/// Sort key of [`GSI2`] (S): `<millis, 15 digits>#<competition>`.
+pub const GSI2SK: &str = "GSI2SK";
+/// Sort key of a deadline item, and the one partition of [`GSI2`].
+pub const DUE: &str = "DUE";
+
+/// DynamoDB's item size limit: 400 KB, attribute names included.
+pub const MAX_ITEM_BYTES: usize = 400 * 1024;
+/// DynamoDB's limit of 100 actions per transaction, less the commit, the
+/// version check and the deadline change.
+pub const MAX_MEMBERS_PER_APPEND: usize = 97;
+
+/// The largest instant the deadline index holds: 15 digits of milliseconds
+/// (the year 33658).
+const MAX_DUE_MILLIS: i64 = 999_999_999_999_999;
+/// Attempts of one append while it meets `TransactionConflict`.
+const CONFLICT_ATTEMPTS: u32 = 6;
+const DEFAULT_LOAD_PAGE: i32 = 32;
+
+/// The DynamoDB store. Cheap to clone; clones share the client.
+#[derive(Clone, Debug)]
+pub struct DynamoStore {
+    client: Client,
+    table: String,
+    load_page: i32,
+}
+
+fn unavailable(what: &str, e: impl std::fmt::Display) -> StoreError {
+    StoreError::Unavailable(format!("DynamoDB {what}: {e}"))
+}
+
+fn sdk_unavailable<E, R>(what: &str, e: SdkError<E, R>) -> StoreError
+where
+    E: std::error::Error + 'static,
+    R: std::fmt::Debug,
+{
+    unavailable(what, DisplayErrorContext(e))
+}
+
+fn pk(competition: &str) -> String {
+    format!("C#{competition}")
+}
+
+fn version_sk(version: Version) -> String {
+    format!("V#{version:020}")
+}
+
+fn member_sk(user: &str) -> String {
+    format!("M#{user}")
+}
+
+fn due_sk(millis: i64, competition: &str) -> String {
+    format!("{millis:015}#{competition}")
+}
+
+fn s(v: impl Into<String>) -> AttributeValue {
+    AttributeValue::S(v.into())
+}
+
+fn key(pk: String, sk: String) -> HashMap<String, AttributeValue> {
+    HashMap::from([(PK.to_owned(), s(pk)), (SK.to_owned(), s(sk))])
+}
+
+/// The size DynamoDB counts for an item (names plus values; numbers are
+/// counted generously).
+fn item_size(item: &HashMap<String, AttributeValue>) -> usize {
+    item.iter()
+        .map(|(name, value)| {
+            name.len()
+                + match value {
+                    AttributeValue::S(v) => v.len(),
+                    AttributeValue::B(v) => v.as_ref().len(),
+                    AttributeValue::N(v) => v.len() + 1,
+                    _ => 0,
+                }
+        })
+        .sum()
+}
+
+fn get_s<'a>(item: &'a HashMap<String, AttributeValue>, name: &str) -> Result<&'a str, StoreError> {
+    match item.get(name) {
+        Some(AttributeValue::S(v)) => Ok(v),
+        _ => Err(unavailable(
+            "item",
+            format!("attribute {name} is missing or not a string"),
+        )),
+    }
+}
+
+fn get_b(item: &HashMap<String, AttributeValue>, name: &str) -> Result<Option<Vec<u8>>, StoreError> {
+    match item.get(name) {
+        None => Ok(None),
+        Some(AttributeValue::B(v)) => Ok(Some(v.clone().into_inner())),
+        Some(_) => Err(unavailable(
+            "item",
+            format!("attribute {name} is not binary"),
+        )),
+    }
+}
+
+fn commit_version(item: &HashMap<String, AttributeValue>) -> Result<Version, StoreError> {
+    let sk = get_s(item, SK)?;
+    sk.strip_prefix("V#")
+        .and_then(|v| v.parse().ok())
+        .ok_or_else(|| unavailable("item", format!("bad commit sort key {sk:?}")))
+}
+
+fn commit_record(item: &HashMap<String, AttributeValue>) -> Result<CommitRecord, StoreError> {
+    Ok(CommitRecord {
+        version: commit_version(item)?,
+        body: get_b(item, BODY)?.unwrap_or_default(),
+    })
+}
+
+fn due_millis(at: DateTime<Utc>) -> Result<i64, StoreError> {
+    let ms = at.timestamp_millis();
+    if (0..=MAX_DUE_MILLIS).contains(&ms) {
+        Ok(ms)
+    } else {
+        Err(StoreError::Invalid(format!(
+            "deadline {at} is outside what the deadline index holds (1970 to the year 33658)"
+        )))
+    }
+}
+
+fn page_limit(n: usize) -> i32 {
+    i32::try_from(n).unwrap_or(i32::MAX)
+}
+
+/// What became of one attempt at a transactional append.
+enum Attempt {
+    Done,
+    /// Cancelled by a concurrent transaction on the same items: try again.
+    Contended,
+}
+
+impl DynamoStore {
+    /// A store on `table` through `client`.
+    pub fn new(client: Client, table: impl Into<String>) -> Self {
+        Self {
+            client,
+            table: table.into(),
+            load_page: DEFAULT_LOAD_PAGE,
+        }
+    }
+
+    /// A store on `table` with the credentials, region and endpoint the
+    /// environment gives (in Lambda: the function's role and region).
+    pub async fn from_env(table: impl Into<String>) -> Self {
+        let config = aws_config::load_defaults(BehaviorVersion::latest()).await;
+        Self::new(Client::new(&config), table)
+    }
+
+    /// A store on `table` at a local DynamoDB-compatible server
+    /// (`scripts/moto.sh`), with dummy credentials.
+    pub async fn local(endpoint_url: &str, table: impl Into<String>) -> Self {
+        let config = aws_sdk_dynamodb::Config::builder()
+            .endpoint_url(endpoint_url)
+            .credentials_provider(Credentials::new("test", "test", None, None, "static"))
+            .region(Region::new("us-east-1"))
+            .behavior_version_latest()
+            .build();
+        Self::new(Client::from_conf(config), table)
+    }
+
+    /// How many items the first page of a load reads (default 32); later
+    /// pages double. Make it larger than the service's snapshot interval so
+    /// a load is one request.
+    pub fn with_load_page(mut self, items: u16) -> Self {
+        self.load_page = i32::from(items.max(1));
+        self
+    }
+
+    /// The table's name.
+    pub fn table(&self) -> &str {
+        &self.table
+    }
+
+    /// Creates the table with both indexes (on-demand billing) and waits
+    /// until it is active. A table that already exists is left as it is.
+    pub async fn create_table(&self) -> Result<(), StoreError> {
+        let built = |e: aws_sdk_dynamodb::error::BuildError| unavailable("create table", e);
+        let attr = |name: &str| {
+            AttributeDefinition::builder()
+                .attribute_name(name)
+                .attribute_type(ScalarAttributeType::S)
+                .build()
+                .map_err(built)
+        };
+        let key = |name: &str, kind: KeyType| {
+            KeySchemaElement::builder()
+                .attribute_name(name)
+                .key_type(kind)
+                .build()
+                .map_err(built)
+        };
+        let gsi = |name: &str, hash: &str, range: &str| {
+            GlobalSecondaryIndex::builder()
+                .index_name(name)
+                .key_schema(key(hash, KeyType::Hash)?)
+                .key_schema(key(range, KeyType::Range)?)
+                .projection(
+                    Projection::builder()
+                        .projection_type(ProjectionType::All)
+                        .build(),
+                )
+                .build()
+                .map_err(built)
+        };
+        let result = self
+            .client
+            .create_table()
+            .table_name(&self.table)
+            .billing_mode(BillingMode::PayPerRequest)
+            .attribute_definitions(attr(PK)?)
+            .attribute_definitions(attr(SK)?)
+            .attribute_definitions(attr(GSI1PK)?)
+            .attribute_definitions(attr(GSI1SK)?)
+            .attribute_definitions(attr(GSI2PK)?)
+            .attribute_definitions(attr(GSI2SK)?)
+            .key_schema(key(PK, KeyType::Hash)?)
+            .key_schema(key(SK, KeyType::Range)?)
+            .global_secondary_indexes(gsi(GSI1, GSI1PK, GSI1SK)?)
+            .global_secondary_indexes(gsi(GSI2, GSI2PK, GSI2SK)?)
+            .send()
+            .await;
+        match result {
+            Ok(_) => {}
+            Err(e) if e.as_service_error().is_some_and(|e| e.is_resource_in_use_exception()) => {}
+            Err(e) => return Err(sdk_unavailable("create table", e)),
+        }
+        // Real DynamoDB takes a few seconds; local servers are active at once.
+        for _ in 0..300 {
+            let table = self
+                .client
+                .describe_table()
+                .table_name(&self.table)
+                .send()
+                .await
+                .map_err(|e| sdk_unavailable("describe table", e))?;
+            let table = table.table();
+            let active = table.and_then(|t| t.table_status()) == Some(&TableStatus::Active)
+                && table.map_or(&[][..], |t| t.global_secondary_indexes()).iter().all(|g| {
+                    g.index_status() == Some(&aws_sdk_dynamodb::types::IndexStatus::Active)
+                });
+            if active {
+                return Ok(());
+            }
+            tokio::time::sleep(Duration::from_secs(1)).await;
+        }
+        Err(unavailable(
+            "create table",
+            format!("table {} did not become active in 5 minutes", self.table),
+        ))
+    }
+
+    fn commit_item(&self, append: &Append) -> Result<HashMap<String, AttributeValue>, StoreError> {
+        let mut item = key(pk(&append.competition), version_sk(append.commit.version));
+        item.insert(
+            BODY.to_owned(),
+            AttributeValue::B(Blob::new(append.commit.body.clone())),
+        );
+        if let Some(snapshot) = &append.snapshot {
+            item.insert(
+                SNAP.to_owned(),
+                AttributeValue::B(Blob::new(snapshot.body.clone())),
+            );
+        }
+        let size = item_size(&item);
+        if size > MAX_ITEM_BYTES {
+            return Err(StoreError::Invalid(format!(
+                "the commit item (commit body and snapshot) would be {size} bytes; \
+                 DynamoDB items are limited to {MAX_ITEM_BYTES}"
+            )));
+        }
+        Ok(item)
+    }
+
+    /// The transaction of an append, or `None` when a plain conditional put
+    /// of the commit item does it all.
+    fn transaction(
+        &self,
+        append: &Append,
+        commit: HashMap<String, AttributeValue>,
+    ) -> Result<Option<Vec<TransactWriteItem>>, StoreError> {
+        let members: BTreeSet<&str> = append.members_added.iter().map(String::as_str).collect();
+        if append.expected_version == 0 && members.is_empty() && append.due == DueChange::Unchanged
+        {
+            return Ok(None);
+        }
+        if members.len() > MAX_MEMBERS_PER_APPEND {
+            return Err(StoreError::Invalid(format!(
+                "one append may add at most {MAX_MEMBERS_PER_APPEND} members (DynamoDB \
+                 transactions hold 100 actions); this one adds {}",
+                members.len()
+            )));
+        }
+        let built = |e: aws_sdk_dynamodb::error::BuildError| unavailable("request", e);
+        let id = append.competition.as_str();
+        let mut items = Vec::with_capacity(members.len() + 3);
+        items.push(
+            TransactWriteItem::builder()
+                .put(
+                    Put::builder()
+                        .table_name(&self.table)
+                        .set_item(Some(commit))
+                        .condition_expression("attribute_not_exists(#pk)")
+                        .expression_attribute_names("#pk", PK)
+                        .build()
+                        .map_err(built)?,
+                )
+                .build(),
+        );
+        if append.expected_version > 0 {
+            items.push(
+                TransactWriteItem::builder()
+                    .condition_check(
+                        ConditionCheck::builder()
+                            .table_name(&self.table)
+                            .set_key(Some(key(pk(id), version_sk(append.expected_version))))
+                            .condition_expression("attribute_exists(#pk)")
+                            .expression_attribute_names("#pk", PK)
+                            .build()
+                            .map_err(built)?,
+                    )
+                    .build(),
+            );
+        }
+        for user in members {
+            let mut item = key(pk(id), member_sk(user));
+            item.insert(GSI1PK.to_owned(), s(format!("U#{user}")));
+            item.insert(GSI1SK.to_owned(), s(pk(id)));
+            items.push(
+                TransactWriteItem::builder()
+                    .put(
+                        Put::builder()
+                            .table_name(&self.table)
+                            .set_item(Some(item))
+                            .build()
+                            .map_err(built)?,
+                    )
+                    .build(),
+            );
+        }
+        match append.due {
+            DueChange::Unchanged => {}
+            DueChange::Set(at) => {
+                let ms = due_millis(at)?;
+                let mut item = key(pk(id), DUE.to_owned());
+                item.insert(GSI2PK.to_owned(), s(DUE));
+                item.insert(GSI2SK.to_owned(), s(due_sk(ms, id)));
+                item.insert(AT.to_owned(), AttributeValue::N(ms.to_string()));
+                items.push(
+                    TransactWriteItem::builder()
+                        .put(
+                            Put::builder()
+                                .table_name(&self.table)
+                                .set_item(Some(item))
+                                .build()
+                                .map_err(built)?,
+                        )
+                        .build(),
+                );
+            }
+            DueChange::Clear => items.push(
+                TransactWriteItem::builder()
+                    .delete(
+                        Delete::builder()
+                            .table_name(&self.table)
+                            .set_key(Some(key(pk(id), DUE.to_owned())))
+                            .build()
+                            .map_err(built)?,
+                    )
+                    .build(),
+            ),
+        }
+        Ok(Some(items))
+    }
+
+    async fn put_first(&self, commit: HashMap<String, AttributeValue>) -> Result<Attempt, StoreError> {
+        let result = self
+            .client
+            .put_item()
+            .table_name(&self.table)
+            .set_item(Some(commit))
+            .condition_expression("attribute_not_exists(#pk)")
+            .expression_attribute_names("#pk", PK)
+            .send()
+            .await;
+        match result {
+            Ok(_) => Ok(Attempt::Done),
+            Err(e) => match e.as_service_error() {
+                Some(s) if s.is_conditional_check_failed_exception() => Err(StoreError::Conflict),
+                Some(s) if s.is_transaction_conflict_exception() => Ok(Attempt::Contended),
+                _ => Err(sdk_unavailable("put item", e)),
+            },
+        }
+    }
+
+    async fn transact(&self, items: Vec<TransactWriteItem>) -> Result<Attempt, StoreError> {
+        let result = self
+            .client
+            .transact_write_items()
+            .set_transact_items(Some(items))
+            .send()
+            .await;
+        let e = match result {
+            Ok(_) => return Ok(Attempt::Done),
+            Err(e) => e,
+        };
+        let Some(service) = e.as_service_error() else {
+            return Err(sdk_unavailable("transact write items", e));
+        };
+        if let aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError::TransactionCanceledException(
+            cancelled,
+        ) = service
+        {
+            let codes: Vec<&str> = cancelled
+                .cancellation_reasons()
+                .iter()
+                .filter_map(|r| r.code())
+                .collect();
+            if codes.contains(&"ConditionalCheckFailed") {
+                return Err(StoreError::Conflict);
+            }
+            if codes.contains(&"TransactionConflict") {
+                return Ok(Attempt::Contended);
+            }
+            return Err(unavailable(
+                "transact write items",
+                format!(
+                    "transaction cancelled ({}): {}",
+                    codes.join(", "),
+                    cancelled.message().unwrap_or("no message")
+                ),
+            ));
+        }
+        if service.is_transaction_in_progress_exception() || service.code() == Some("TransactionConflict") {
+            return Ok(Attempt::Contended);
+        }
+        Err(sdk_unavailable("transact write items", e))
+    }
+}
+
+/// A short pause before retrying a contended append: 10, 20, 40 ms …, with
+/// jitter so that contending writers part.
+async fn backoff(attempt: u32) {
+    let base = 10u64 << attempt.min(6);
+    let jitter = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| u64::from(d.subsec_nanos()))
+        % base;
+    tokio::time::sleep(Duration::from_millis(base + jitter)).await;
+}
+
+impl Store for DynamoStore {
+    async fn load(&self, competition: &str) -> Result<Option<Loaded>, StoreError> {
+        // Newest first, until the item that carries the latest snapshot.
+        let mut newer = Vec::new();
+        let mut snapshot = None;
+        let mut start = None;
+        let mut page = self.load_page;
+        'pages: loop {
+            let out = self
+                .client
+                .query()
+                .table_name(&self.table)
+                .consistent_read(true)
+                .key_condition_expression("#pk = :pk AND begins_with(#sk, :v)")
+                .expression_attribute_names("#pk", PK)
+                .expression_attribute_names("#sk", SK)
+                .expression_attribute_values(":pk", s(pk(competition)))
+                .expression_attribute_values(":v", s("V#"))
+                .scan_index_forward(false)
+                .limit(page)
+                .set_exclusive_start_key(start)
+                .send()
+                .await
+                .map_err(|e| sdk_unavailable("query (load)", e))?;
+            for item in out.items() {
+                let commit = commit_record(item)?;
+                if let Some(body) = get_b(item, SNAP)? {
+                    snapshot = Some(Snapshot {
+                        version: commit.version,
+                        body,
+                    });
+                    break 'pages;
+                }
+                newer.push(commit);
+            }
+            start = out.last_evaluated_key;
+            if start.is_none() {
+                break;
+            }
+            page = page.saturating_mul(2);
+        }
+        newer.reverse();
+        Ok((snapshot.is_some() || !newer.is_empty()).then_some(Loaded {
+            snapshot,
+            commits: newer,
+        }))
+    }
+
+    async fn append(&self, append: Append) -> Result<(), StoreError> {
+        validate(&append)?;
+        let commit = self.commit_item(&append)?;
+        let transaction = self.transaction(&append, commit.clone())?;
+        for attempt in 0..CONFLICT_ATTEMPTS {
+            if attempt > 0 {
+                backoff(attempt).await;
+            }
+            let outcome = match &transaction {
+                None => self.put_first(commit.clone()).await?,
+                Some(items) => self.transact(items.clone()).await?,
+            };
+            match outcome {
+                Attempt::Done => return Ok(()),
+                Attempt::Contended => {
+                    tracing::debug!(competition = %append.competition, attempt, "append contended");
+                }
+            }
+        }
+        Err(StoreError::Conflict)
+    }
+
+    async fn commits(
+        &self,
+        competition: &str,
+        after: Version,
+        limit: usize,
+    ) -> Result<Vec<CommitRecord>, StoreError> {
+        let Some(first) = after.checked_add(1) else {
+            return Ok(vec![]);
+        };
+        let mut commits = Vec::new();
+        let mut start = None;
+        while commits.len() < limit {
+            let out = self
+                .client
+                .query()
+                .table_name(&self.table)
+                .consistent_read(true)
+                .key_condition_expression("#pk = :pk AND #sk BETWEEN :from AND :to")
+                .projection_expression("#sk, #body")
+                .expression_attribute_names("#pk", PK)
+                .expression_attribute_names("#sk", SK)
+                .expression_attribute_names("#body", BODY)
+                .expression_attribute_values(":pk", s(pk(competition)))
+                .expression_attribute_values(":from", s(version_sk(first)))
+                .expression_attribute_values(":to", s(version_sk(Version::MAX)))
+                .limit(page_limit(limit - commits.len()))
+                .set_exclusive_start_key(start)
+                .send()
+                .await
+                .map_err(|e| sdk_unavailable("query (commits)", e))?;
+            for item in out.items() {
+                commits.push(commit_record(item)?);
+            }
+            start = out.last_evaluated_key;
+            if start.is_none() {
+                break;
+            }
+        }
+        commits.truncate(limit);
+        Ok(commits)
+    }
+
+    async fn due_before(&self, t: DateTime<Utc>, limit: usize) -> Result<Vec<Due>, StoreError> {
+        let upto = t.timestamp_millis().min(MAX_DUE_MILLIS);
+        if upto < 0 {
+            // Nothing before 1970 is ever in the index.
+            return Ok(vec![]);
+        }
+        // Every key of an instant at or before `upto` is `<15 digits>#<id>`
+        // with digits <= upto's; '$' is the character after '#', so this
+        // bound takes every id due exactly at `upto` and nothing later.
+        let bound = format!("{upto:015}$");
+        let mut due = Vec::new();
+        let mut start = None;
+        while due.len() < limit {
+            let out = self
+                .client
+                .query()
+                .table_name(&self.table)
+                .index_name(GSI2)
+                .key_condition_expression("#pk = :due AND #sk < :bound")
+                .expression_attribute_names("#pk", GSI2PK)
+                .expression_attribute_names("#sk", GSI2SK)
+                .expression_attribute_values(":due", s(DUE))
+                .expression_attribute_values(":bound", s(bound.clone()))
+                .limit(page_limit(limit - due.len()))
+                .set_exclusive_start_key(start)
+                .send()
+                .await
+                .map_err(|e| sdk_unavailable("query (due before)", e))?;
+            for item in out.items() {
+                let competition = get_s(item, PK)?
+                    .strip_prefix("C#")
+                    .ok_or_else(|| unavailable("item", "bad deadline partition key"))?
+                    .to_owned();
+                let ms: i64 = match item.get(AT) {
+                    Some(AttributeValue::N(n)) => n.parse().ok(),
+                    _ => None,
+                }
+                .ok_or_else(|| unavailable("item", "deadline without a valid `at`"))?;
+                let at = Utc
+                    .timestamp_millis_opt(ms)
+                    .single()
+                    .ok_or_else(|| unavailable("item", "deadline `at` out of range"))?;
+                due.push(Due { competition, at });
+            }
+            start = out.last_evaluated_key;
+            if start.is_none() {
+                break;
+            }
+        }
+        due.truncate(limit);
+        Ok(due)
+    }
+
+    async fn competitions_of(&self, user: &str) -> Result<Vec<String>, StoreError> {
+        let mut competitions = Vec::new();
+        let mut start = None;
+        loop {
+            let out = self
+                .client
+                .query()
+                .table_name(&self.table)
+                .index_name(GSI1)
+                .key_condition_expression("#pk = :user")
+                .expression_attribute_names("#pk", GSI1PK)
+                .expression_attribute_values(":user", s(format!("U#{user}")))
+                .set_exclusive_start_key(start)
+                .send()
+                .await
+                .map_err(|e| sdk_unavailable("query (competitions of)", e))?;
+            for item in out.items() {
+                let id = get_s(item, GSI1SK)?
+                    .strip_prefix("C#")
+                    .ok_or_else(|| unavailable("item", "bad member index sort key"))?;
+                competitions.push(id.to_owned());
+            }
+            start = out.last_evaluated_key;
+            if start.is_none() {
+                break;
+            }
+        }
+        competitions.sort();
+        competitions.dedup();
+        Ok(competitions)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_sort_as_their_numbers() {
+        assert!(version_sk(9) < version_sk(10));
+        assert_eq!(version_sk(Version::MAX).len(), 22);
+        assert!(due_sk(999, "z") < due_sk(1000, "a"));
+        // The due_before bound takes every id due exactly at t, none later.
+        let bound = format!("{:015}$", 1000);
+        assert!(due_sk(1000, "\u{10FFFF}zzz").as_str() < bound.as_str());
+        assert!(due_sk(1001, "").as_str() > bound.as_str());
+    }
+
+    #[test]
+    fn deadlines_before_1970_are_refused() {
+        let before = Utc.with_ymd_and_hms(1969, 12, 31, 23, 59, 59).unwrap();
+        assert!(matches!(due_millis(before), Err(StoreError::Invalid(_))));
+        assert_eq!(due_millis(DateTime::UNIX_EPOCH), Ok(0));
+    }
+}

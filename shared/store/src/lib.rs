@@ -1,0 +1,171 @@
+//! Arbiter's persistence port.
+//!
+//! A competition is an append-only log of commits (one per decided command),
+//! with the latest snapshot of its folded state beside it. The store knows
+//! nothing of rules: commits and snapshots are opaque bytes, ids are strings.
+//! It guarantees what the service relies on:
+//!
+//! - **Conditional append**: a commit lands only if it is exactly the next
+//!   version; otherwise [`StoreError::Conflict`] and nothing at all is written
+//!   (not the commit, not the snapshot, not the index changes).
+//! - **Atomic append**: the commit, its snapshot and its index changes land
+//!   together or not at all.
+//! - **One query to load**: the latest snapshot and the commits after it.
+//! - **Two indexes**: competitions with a deadline due before an instant, and
+//!   the competitions a user belongs to.
+//!
+//! Two adapters implement it: [`embedded::EmbeddedStore`] (a single redb file,
+//! the default for `arbiter serve` and tests) and [`dynamo::DynamoStore`] (the
+//! production path). Both pass the same [`conformance`] suite.
+
+use chrono::{DateTime, Utc};
+use std::future::Future;
+
+pub mod counted;
+pub mod dynamo;
+pub mod embedded;
+
+#[cfg(feature = "conformance")]
+pub mod conformance;
+
+pub use counted::{Counted, OpCounts};
+pub use dynamo::DynamoStore;
+pub use embedded::EmbeddedStore;
+
+/// The number of commits in a competition's log; the version of a commit is
+/// its position (1-based).
+pub type Version = u64;
+
+/// One commit of a competition's log, as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CommitRecord {
+    pub version: Version,
+    pub body: Vec<u8>,
+}
+
+/// The folded state of a competition after commit `version`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Snapshot {
+    pub version: Version,
+    pub body: Vec<u8>,
+}
+
+/// What [`Store::load`] returns: the latest snapshot (if any) and every
+/// commit after it, in order.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Loaded {
+    pub snapshot: Option<Snapshot>,
+    pub commits: Vec<CommitRecord>,
+}
+
+impl Loaded {
+    /// The version of the newest commit loaded.
+    pub fn version(&self) -> Version {
+        self.commits
+            .last()
+            .map(|c| c.version)
+            .or(self.snapshot.as_ref().map(|s| s.version))
+            .unwrap_or(0)
+    }
+}
+
+/// How an append changes the competition's entry in the deadline index.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum DueChange {
+    #[default]
+    Unchanged,
+    Set(DateTime<Utc>),
+    Clear,
+}
+
+/// One conditional append: the next commit and what comes with it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Append {
+    pub competition: String,
+    /// The version the writer's decision was based on; the commit must be
+    /// `expected_version + 1`.
+    pub expected_version: Version,
+    pub commit: CommitRecord,
+    /// The state after `commit`, when the writer takes a snapshot.
+    pub snapshot: Option<Snapshot>,
+    /// Users who now belong to the competition ("my competitions").
+    pub members_added: Vec<String>,
+    pub due: DueChange,
+}
+
+/// An entry of the deadline index.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Due {
+    pub competition: String,
+    pub at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StoreError {
+    /// The expected version was not the latest: reload, decide again, retry.
+    #[error("version conflict: another writer appended first")]
+    Conflict,
+    /// The append is malformed (e.g. commit version is not expected + 1).
+    #[error("invalid append: {0}")]
+    Invalid(String),
+    /// The backend failed; nothing is known to have been written.
+    #[error("store unavailable: {0}")]
+    Unavailable(String),
+}
+
+/// The persistence port. Kept small on purpose: every decision lives in the
+/// domain, and the store only keeps logs and answers two index queries.
+pub trait Store: Send + Sync + 'static {
+    /// The latest snapshot and the commits after it; `None` if the
+    /// competition has no commit.
+    fn load(
+        &self,
+        competition: &str,
+    ) -> impl Future<Output = Result<Option<Loaded>, StoreError>> + Send;
+
+    /// Appends one commit if `expected_version` is the latest version.
+    fn append(&self, append: Append) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// Up to `limit` commits with version greater than `after`, in order (the
+    /// audit log, read page by page).
+    fn commits(
+        &self,
+        competition: &str,
+        after: Version,
+        limit: usize,
+    ) -> impl Future<Output = Result<Vec<CommitRecord>, StoreError>> + Send;
+
+    /// Up to `limit` competitions whose deadline is at or before `t`, earliest first.
+    fn due_before(
+        &self,
+        t: DateTime<Utc>,
+        limit: usize,
+    ) -> impl Future<Output = Result<Vec<Due>, StoreError>> + Send;
+
+    /// The competitions `user` belongs to, in id order.
+    fn competitions_of(
+        &self,
+        user: &str,
+    ) -> impl Future<Output = Result<Vec<String>, StoreError>> + Send;
+}
+
+/// Checks the shape of an append before any adapter touches its backend.
+pub(crate) fn validate(append: &Append) -> Result<(), StoreError> {
+    if append.commit.version != append.expected_version + 1 {
+        return Err(StoreError::Invalid(format!(
+            "commit version {} does not follow expected version {}",
+            append.commit.version, append.expected_version
+        )));
+    }
+    if let Some(s) = &append.snapshot {
+        if s.version != append.commit.version {
+            return Err(StoreError::Invalid(
+                "a snapshot must be of the state after the commit it comes with".into(),
+            ));
+        }
+    }
+    if append.competition.is_empty() || append.competition.contains('#') {
+        return Err(StoreError::Invalid("bad competition id".into()));
+    }
+    Ok(())
+}
