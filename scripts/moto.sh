@@ -86,15 +86,22 @@ run_simple(host, port, serial, threaded=True, request_handler=MotoRequestHandler
 say() { echo "moto.sh: $*" >&2; }
 
 answers() {
-    # moto's own API answers only on a moto server.
-    curl -sf -o /dev/null --max-time 2 "$URL/moto-api/data.json"
+    # moto's own API answers only on a moto server (and /moto-api/config is
+    # cheap, unlike data.json, which dumps every table).
+    curl -sf -o /dev/null --max-time 5 "$URL/moto-api/config"
 }
 
+port_busy() {
+    (exec 3<>"/dev/tcp/$HOST/$PORT") 2>/dev/null
+}
+
+# The pid of the server this script started on PORT, if it still runs.
 running_pid() {
     [[ -f "$PIDFILE" ]] || return 1
     local pid
     pid="$(cat "$PIDFILE")"
-    [[ -n "$pid" ]] && kill -0 "$pid" 2>/dev/null && echo "$pid"
+    [[ -n "$pid" ]] && kill -0 "$pid" 2>/dev/null &&
+        grep -qa "moto.moto_server" "/proc/$pid/cmdline" 2>/dev/null && echo "$pid"
 }
 
 install() {
@@ -111,29 +118,40 @@ install() {
 }
 
 start() {
+    local pid
     if answers; then
         say "a moto server already answers on $URL"
+    elif port_busy; then
+        if pid="$(running_pid)"; then
+            say "the moto started earlier (pid $pid) holds port $PORT but does not answer;" \
+                "run '$0 stop' and start again"
+        else
+            say "port $PORT is in use by another program; choose another with MOTO_PORT"
+        fi
+        exit 1
     else
         install
         say "starting moto on $URL (log: $LOG)"
         # setsid: the server outlives this script and the shell that ran it.
         setsid "$VENV/bin/python" -c "$SERIAL_SERVER" "$HOST" "$PORT" >"$LOG" 2>&1 </dev/null &
-        echo $! >"$PIDFILE"
+        pid=$!
         local waited=0
         until answers; do
-            if ! running_pid >/dev/null; then
+            if ! kill -0 "$pid" 2>/dev/null; then
                 say "moto exited; its log:"
                 tail -n 20 "$LOG" >&2 || true
                 exit 1
             fi
             if ((waited >= 600)); then
+                kill "$pid" 2>/dev/null || true
                 say "moto did not answer within 60 s; log: $LOG"
                 exit 1
             fi
             sleep 0.1
             waited=$((waited + 1))
         done
-        say "moto is up (pid $(cat "$PIDFILE"))"
+        echo "$pid" >"$PIDFILE"
+        say "moto is up (pid $pid)"
     fi
     echo "export ARBITER_DYNAMO_ENDPOINT=$URL"
 }

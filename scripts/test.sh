@@ -26,6 +26,8 @@ trap 'scripts/moto.sh stop >/dev/null 2>&1 || true' EXIT
 echo "ARBITER_DYNAMO_ENDPOINT=$ARBITER_DYNAMO_ENDPOINT"
 
 step "tests (both stores)"
+# The figure for the store race: 8 writers, 1,000 commits, on moto too.
+export ARBITER_DYNAMO_RACE="${ARBITER_DYNAMO_RACE:-1000}"
 cargo test --workspace --locked
 
 if [ "${SKIP_DEPLOY_CHECKS:-0}" != "1" ]; then

@@ -4,7 +4,7 @@ use arbiter::{devkeys, scheduler, server};
 use arbiter_domain::competition::UserId;
 use arbiter_http::auth::{mint_dev_token, ORGANIZERS};
 use arbiter_http::{App, Authenticator, SystemClock};
-use arbiter_store::EmbeddedStore;
+use arbiter_store::{Counted, EmbeddedStore};
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -42,6 +42,25 @@ enum Commands {
         #[arg(long, default_value = ".arbiter")]
         data_dir: PathBuf,
     },
+    /// Pair the next round of the tournament in a TRF file. Prints the number
+    /// of pairs, then `white black` per board, the bye as `N 0`. Exit 0 on
+    /// success, 1 when no valid pairing exists, 3 on invalid input.
+    Pair {
+        /// dutch-2006, monrad-acwc or round-robin.
+        #[arg(long)]
+        system: String,
+        input: PathBuf,
+        /// Write the pairing to OUTPUT (standard output without a file name).
+        #[arg(short = 'p', num_args = 0..=1, default_missing_value = "-", value_name = "OUTPUT")]
+        output: Option<PathBuf>,
+        /// Re-pair every round of INPUT from the rounds before it and report
+        /// each round whose published pairing differs.
+        #[arg(long)]
+        check: bool,
+    },
+    /// Adjudicate one Diplomacy phase: JSON on standard input, JSON on
+    /// standard output (schema: docs/adjudicate.md). Exit 3 on invalid input.
+    Adjudicate,
 }
 
 fn main() -> ExitCode {
@@ -58,7 +77,53 @@ fn main() -> ExitCode {
             days,
             data_dir,
         } => token(&user, &roles, days, &data_dir),
+        Commands::Pair {
+            system,
+            input,
+            output,
+            check,
+        } => pair(&system, &input, output.as_deref(), check),
+        Commands::Adjudicate => adjudicate(),
     }
+}
+
+/// Prints a pure command's output and turns its code into the exit status.
+fn finish(stdout: &str, stderr: &str, code: i32, output: Option<&std::path::Path>) -> ExitCode {
+    match output {
+        Some(path) if path.as_os_str() != "-" => {
+            if let Err(e) = std::fs::write(path, stdout) {
+                eprintln!("cannot write {}: {e}", path.display());
+                return ExitCode::from(3);
+            }
+        }
+        _ => print!("{stdout}"),
+    }
+    eprint!("{stderr}");
+    ExitCode::from(u8::try_from(code).unwrap_or(1))
+}
+
+fn pair(system: &str, input: &std::path::Path, output: Option<&std::path::Path>, check: bool) -> ExitCode {
+    let bytes = match std::fs::read(input) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("arbiter pair: cannot read {}: {e}", input.display());
+            return ExitCode::from(3);
+        }
+    };
+    // TRF files in the wild are Latin-1 as often as UTF-8: keep every byte.
+    let text = String::from_utf8(bytes).unwrap_or_else(|e| e.into_bytes().iter().map(|&b| b as char).collect());
+    let out = arbiter_domain::chess::cli::pair(system, &text, check);
+    finish(&out.stdout, &out.stderr, out.exit_code, output)
+}
+
+fn adjudicate() -> ExitCode {
+    let mut input = String::new();
+    if let Err(e) = std::io::Read::read_to_string(&mut std::io::stdin(), &mut input) {
+        eprintln!("arbiter adjudicate: cannot read standard input: {e}");
+        return ExitCode::from(3);
+    }
+    let out = arbiter_domain::diplomacy::cli::adjudicate(&input);
+    finish(&out.stdout, &out.stderr, out.exit_code, None)
 }
 
 fn token(user: &str, roles: &[String], days: i64, data_dir: &std::path::Path) -> ExitCode {
@@ -98,7 +163,10 @@ async fn serve(addr: &str, data_dir: &std::path::Path, schedules: bool) -> ExitC
     let run = async {
         let secret = devkeys::load_or_create(data_dir)?;
         let store_path = data_dir.join("arbiter.redb");
-        let store = EmbeddedStore::open(&store_path)?;
+        // Counting costs one relaxed atomic add per store call; the totals
+        // printed at shutdown give the store operations per command.
+        let store = Counted::new(EmbeddedStore::open(&store_path)?);
+        let counts = store.clone();
         let app = Arc::new(App::new(
             store,
             Authenticator::Dev { secret },
@@ -117,6 +185,11 @@ async fn serve(addr: &str, data_dir: &std::path::Path, schedules: bool) -> ExitC
                 let _ = tokio::signal::ctrl_c().await;
             })
             .await?;
+        let c = counts.counts();
+        println!(
+            "store operations: {} loads, {} conditional appends, {} other reads",
+            c.loads, c.appends, c.reads
+        );
         Ok::<_, Box<dyn std::error::Error>>(())
     };
     match run.await {

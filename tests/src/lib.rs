@@ -81,7 +81,10 @@ pub async fn dynamo() -> Option<TestServer<DynamoStore>> {
         }
         panic!("ARBITER_DYNAMO_ENDPOINT is not set: run scripts/test.sh, or start scripts/moto.sh (or set ARBITER_SKIP_DYNAMO=1)");
     };
-    let table = format!("arbiter-e2e-{}", std::process::id());
+    // A table per server, as each embedded server has its own file.
+    static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let table = format!("arbiter-e2e-{}-{n}", std::process::id());
     let store = DynamoStore::local(&endpoint, table).await;
     store.create_table().await.expect("create table");
     Some(TestServer::start(store).await)

@@ -112,7 +112,7 @@ async fn get<S: Store>(app: &App<S>, call: Call) -> Result<Response<Bytes>, Prob
         .load(&id)
         .await?
         .ok_or_else(|| Problem::not_found("no such competition"))?;
-    Ok(json(StatusCode::OK, &state.view()))
+    Ok(json(StatusCode::OK, &state.view(Some(&call.caller().user))))
 }
 
 #[derive(Deserialize)]
@@ -151,8 +151,14 @@ async fn log<S: Store>(app: &App<S>, call: Call) -> Result<Response<Bytes>, Prob
     let after = query_number(&call.request, "after", 0)?;
     let limit = query_number(&call.request, "limit", 100)?.clamp(1, MAX_LOG_PAGE);
     let commits = app.service.log(&id, after, limit as usize).await?;
+    let state = app
+        .service
+        .load(&id)
+        .await?
+        .ok_or_else(|| Problem::not_found("no such competition"))?;
     let next_after = (commits.len() as u64 == limit).then(|| commits.last().map(|c| c.version));
-    let entries: Vec<_> = commits.iter().map(|c| c.log_entry()).collect();
+    let viewer = Some(&call.caller().user);
+    let entries: Vec<_> = commits.iter().map(|c| c.log_entry(&state, viewer)).collect();
     Ok(json(
         StatusCode::OK,
         &serde_json::json!({ "competition": id, "entries": entries, "next_after": next_after.flatten() }),

@@ -7,7 +7,9 @@
 use arbiter_domain::diplomacy::adjudication::adjustment::adjudicate_adjustments;
 use arbiter_domain::diplomacy::adjudication::movement::resolve;
 use arbiter_domain::diplomacy::adjudication::retreat::adjudicate_retreats;
-use arbiter_domain::diplomacy::adjudication::{adjudicate_movement, starting_centers, MovementPhase};
+use arbiter_domain::diplomacy::adjudication::{
+    adjudicate_movement, starting_centers, MovementPhase,
+};
 use arbiter_domain::diplomacy::map::{parse_location, Power, UnitType};
 use arbiter_domain::diplomacy::orders::movement::read_movement;
 use arbiter_domain::diplomacy::position::{Board, Centers, Unit};
@@ -16,42 +18,91 @@ use std::collections::BTreeMap;
 use std::io::Read;
 
 const UNITS_34: &[(&str, &str)] = &[
-    ("Turkey", "F adr"), ("Turkey", "A ank"), ("England", "A ber"), ("Turkey", "A boh"),
-    ("England", "F bot"), ("Turkey", "A con"), ("England", "A edi"), ("England", "F eng"),
-    ("Turkey", "A fin"), ("Turkey", "A gal"), ("Turkey", "F gre"), ("Turkey", "F ion"),
-    ("England", "A lon"), ("Turkey", "A lvn"), ("England", "F lvp"), ("England", "F gol"),
-    ("England", "A mar"), ("Turkey", "A mos"), ("England", "A mun"), ("England", "F nth"),
-    ("England", "A nwy"), ("England", "A pic"), ("England", "A pie"), ("Turkey", "F rom"),
-    ("England", "A ruh"), ("Turkey", "A sev"), ("Turkey", "F smy"), ("England", "F stp/sc"),
-    ("England", "A swe"), ("Turkey", "A tyr"), ("Turkey", "F tys"), ("Turkey", "A ven"),
-    ("Turkey", "A war"), ("England", "F wes"),
+    ("Turkey", "F adr"),
+    ("Turkey", "A ank"),
+    ("England", "A ber"),
+    ("Turkey", "A boh"),
+    ("England", "F bot"),
+    ("Turkey", "A con"),
+    ("England", "A edi"),
+    ("England", "F eng"),
+    ("Turkey", "A fin"),
+    ("Turkey", "A gal"),
+    ("Turkey", "F gre"),
+    ("Turkey", "F ion"),
+    ("England", "A lon"),
+    ("Turkey", "A lvn"),
+    ("England", "F lvp"),
+    ("England", "F gol"),
+    ("England", "A mar"),
+    ("Turkey", "A mos"),
+    ("England", "A mun"),
+    ("England", "F nth"),
+    ("England", "A nwy"),
+    ("England", "A pic"),
+    ("England", "A pie"),
+    ("Turkey", "F rom"),
+    ("England", "A ruh"),
+    ("Turkey", "A sev"),
+    ("Turkey", "F smy"),
+    ("England", "F stp/sc"),
+    ("England", "A swe"),
+    ("Turkey", "A tyr"),
+    ("Turkey", "F tys"),
+    ("Turkey", "A ven"),
+    ("Turkey", "A war"),
+    ("England", "F wes"),
 ];
 
 const ORDERS_34: &[(&str, &str)] = &[
-    ("Turkey", "adr support ven"), ("Turkey", "ank move arm"), ("Turkey", "boh move mun"),
-    ("England", "bot convoy swe move lvn"), ("Turkey", "con move bul"),
-    ("England", "edi move hol via convoy"), ("England", "eng convoy lon move pic"),
-    ("Turkey", "fin support mos move stp"), ("Turkey", "gal move sil"), ("Turkey", "gre move ion"),
-    ("Turkey", "ion move tun"), ("England", "lon move pic via convoy"),
-    ("Turkey", "lvn support mos move stp"), ("England", "lvp move iri"),
-    ("England", "gol convoy mar move tus"), ("England", "mar move tus via convoy"),
-    ("Turkey", "mos move stp"), ("England", "mun hold"), ("England", "nth convoy edi move hol"),
-    ("England", "nwy move fin"), ("Turkey", "rom move tus"), ("England", "ruh support mun"),
-    ("Turkey", "sev move ukr"), ("Turkey", "smy move aeg"),
-    ("England", "stp/sc support nwy move fin"), ("England", "swe move lvn via convoy"),
-    ("Turkey", "tyr support boh move mun"), ("Turkey", "tys support rom move tus"),
-    ("Turkey", "ven hold"), ("Turkey", "war support gal move sil"),
+    ("Turkey", "adr support ven"),
+    ("Turkey", "ank move arm"),
+    ("Turkey", "boh move mun"),
+    ("England", "bot convoy swe move lvn"),
+    ("Turkey", "con move bul"),
+    ("England", "edi move hol via convoy"),
+    ("England", "eng convoy lon move pic"),
+    ("Turkey", "fin support mos move stp"),
+    ("Turkey", "gal move sil"),
+    ("Turkey", "gre move ion"),
+    ("Turkey", "ion move tun"),
+    ("England", "lon move pic via convoy"),
+    ("Turkey", "lvn support mos move stp"),
+    ("England", "lvp move iri"),
+    ("England", "gol convoy mar move tus"),
+    ("England", "mar move tus via convoy"),
+    ("Turkey", "mos move stp"),
+    ("England", "mun hold"),
+    ("England", "nth convoy edi move hol"),
+    ("England", "nwy move fin"),
+    ("Turkey", "rom move tus"),
+    ("England", "ruh support mun"),
+    ("Turkey", "sev move ukr"),
+    ("Turkey", "smy move aeg"),
+    ("England", "stp/sc support nwy move fin"),
+    ("England", "swe move lvn via convoy"),
+    ("Turkey", "tyr support boh move mun"),
+    ("Turkey", "tys support rom move tus"),
+    ("Turkey", "ven hold"),
+    ("Turkey", "war support gal move sil"),
 ];
 
 fn unit(power: &str, s: &str) -> Unit {
     let p = Power::parse(power).expect("power");
     let (k, l) = s.split_once(' ').expect("unit");
-    let kind = if k == "A" || k == "army" { UnitType::Army } else { UnitType::Fleet };
+    let kind = if k == "A" || k == "army" {
+        UnitType::Army
+    } else {
+        UnitType::Fleet
+    };
     Unit::new(p, kind, parse_location(l).expect("location"))
 }
 
 fn lines(orders: &[(&str, &str)]) -> Vec<(Power, String)> {
-    orders.iter().map(|(p, o)| (Power::parse(p).expect("power"), o.to_string())).collect()
+    orders
+        .iter()
+        .map(|(p, o)| (Power::parse(p).expect("power"), o.to_string()))
+        .collect()
 }
 
 /// A DATC case prepared for adjudication.
@@ -64,18 +115,28 @@ enum Case {
 fn split_key(k: &str) -> (Power, Unit, String) {
     let (p, rest) = k.split_once(": ").expect("key");
     let power = match p {
-        "AUS" => "austria", "ENG" => "england", "FRA" => "france", "GER" => "germany",
-        "ITA" => "italy", "RUS" => "russia", _ => "turkey",
+        "AUS" => "austria",
+        "ENG" => "england",
+        "FRA" => "france",
+        "GER" => "germany",
+        "ITA" => "italy",
+        "RUS" => "russia",
+        _ => "turkey",
     };
     let mut w = rest.split_whitespace();
-    let u = unit(power, &format!("{} {}", w.next().expect("type"), w.next().expect("place")));
+    let u = unit(
+        power,
+        &format!("{} {}", w.next().expect("type"), w.next().expect("place")),
+    );
     (u.power, u, rest.to_string())
 }
 
 fn datc_cases() -> Vec<Case> {
-    let text = std::fs::read_to_string("/work/shared/data/diplomacy/datc/teddriggs_datc_v3.json").expect("DATC");
+    let text = std::fs::read_to_string("/work/shared/data/diplomacy/datc/teddriggs_datc_v3.json")
+        .expect("DATC");
     let json: serde_json::Value = serde_json::from_str(&text).expect("json");
-    let board_of = |start: Option<&serde_json::Value>, orders: &serde_json::Map<String, serde_json::Value>| {
+    let board_of = |start: Option<&serde_json::Value>,
+                    orders: &serde_json::Map<String, serde_json::Value>| {
         let mut units: Vec<Unit> = Vec::new();
         for s in start.and_then(|v| v.as_array()).into_iter().flatten() {
             units.push(split_key(s.as_str().expect("unit")).1);
@@ -89,13 +150,21 @@ fn datc_cases() -> Vec<Case> {
         units
     };
     let lines_of = |o: &serde_json::Map<String, serde_json::Value>| {
-        o.keys().map(|k| { let (p, _, t) = split_key(k); (p, t) }).collect::<Vec<_>>()
+        o.keys()
+            .map(|k| {
+                let (p, _, t) = split_key(k);
+                (p, t)
+            })
+            .collect::<Vec<_>>()
     };
     let mut out = Vec::new();
     for c in json["cases"].as_array().expect("cases") {
         let orders = c["orders"].as_object().expect("orders");
         match c["phase"].as_str() {
-            Some("Main") => out.push(Case::Main(Board::new(board_of(c.get("starting_state"), orders)).expect("board"), lines_of(orders))),
+            Some("Main") => out.push(Case::Main(
+                Board::new(board_of(c.get("starting_state"), orders)).expect("board"),
+                lines_of(orders),
+            )),
             Some("Retreat") => {
                 let pre = &c["preceding_main_phase"];
                 let po = pre["orders"].as_object().expect("orders");
@@ -106,7 +175,11 @@ fn datc_cases() -> Vec<Case> {
                         units.push(u);
                     }
                 }
-                out.push(Case::Retreat(Board::new(units).expect("board"), lines_of(po), lines_of(orders)));
+                out.push(Case::Retreat(
+                    Board::new(units).expect("board"),
+                    lines_of(po),
+                    lines_of(orders),
+                ));
             }
             _ => {
                 let units = board_of(c.get("starting_state"), &serde_json::Map::new());
@@ -149,7 +222,8 @@ struct Recorded {
 }
 
 fn load_game(name: &str) -> Vec<Recorded> {
-    let f = std::fs::File::open("/work/shared/data/diplomacy/droidippy-games-300.tar.gz").expect("games");
+    let f = std::fs::File::open("/work/shared/data/diplomacy/droidippy-games-300.tar.gz")
+        .expect("games");
     let mut a = tar::Archive::new(flate2::read::GzDecoder::new(f));
     let mut text = String::new();
     for e in a.entries().expect("entries") {
@@ -163,7 +237,13 @@ fn load_game(name: &str) -> Vec<Recorded> {
     let mut in_orders = false;
     for line in text.lines() {
         if let Some(h) = line.strip_prefix("PHASE ") {
-            phases.push(Recorded { heading: h.into(), units: vec![], dislodged: vec![], centers: Centers::new(), orders: vec![] });
+            phases.push(Recorded {
+                heading: h.into(),
+                units: vec![],
+                dislodged: vec![],
+                centers: Centers::new(),
+                orders: vec![],
+            });
             raw_orders.push(vec![]);
             in_orders = false;
         } else if line == "ORDERS" {
@@ -176,8 +256,16 @@ fn load_game(name: &str) -> Vec<Recorded> {
             let (kind, place) = what.split_once(' ').expect("what");
             let p = phases.last_mut().expect("phase");
             match kind {
-                "supply" => { p.centers.insert(parse_location(place).expect("c").province, Power::parse(who).expect("p")); }
-                k if k.ends_with("dislodged") => p.dislodged.push(unit(who, &format!("{} {place}", &k[..k.find('/').expect("/")]))),
+                "supply" => {
+                    p.centers.insert(
+                        parse_location(place).expect("c").province,
+                        Power::parse(who).expect("p"),
+                    );
+                }
+                k if k.ends_with("dislodged") => p.dislodged.push(unit(
+                    who,
+                    &format!("{} {place}", &k[..k.find('/').expect("/")]),
+                )),
                 k => p.units.push(unit(who, &format!("{k} {place}"))),
             }
         }
@@ -187,9 +275,17 @@ fn load_game(name: &str) -> Vec<Recorded> {
         p.orders = raw
             .into_iter()
             .filter_map(|o| {
-                let place = if o.starts_with("build") { o.split_whitespace().last()? } else { o.split_whitespace().next()? };
+                let place = if o.starts_with("build") {
+                    o.split_whitespace().last()?
+                } else {
+                    o.split_whitespace().next()?
+                };
                 let prov = parse_location(place)?.province;
-                let owner = pool.iter().find(|u| u.province() == prov).map(|u| u.power).or(prov.home_of())?;
+                let owner = pool
+                    .iter()
+                    .find(|u| u.province() == prov)
+                    .map(|u| u.power)
+                    .or(prov.home_of())?;
                 Some((owner, o))
             })
             .collect();
@@ -204,15 +300,23 @@ fn replay(phases: &[Recorded]) -> usize {
     let mut n = 0;
     for p in phases {
         if p.heading.ends_with("Movement") {
-            let m = adjudicate_movement(&Board::new(p.units.clone()).expect("board"), &p.orders, &abbr);
+            let m = adjudicate_movement(
+                &Board::new(p.units.clone()).expect("board"),
+                &p.orders,
+                &abbr,
+            );
             n += m.units.len();
             last = Some(m);
         } else if p.heading.ends_with("Retreat") {
             if let Some(m) = &last {
-                n += adjudicate_retreats(&m.dislodged, &p.orders, &abbr).outcomes.len();
+                n += adjudicate_retreats(&m.dislodged, &p.orders, &abbr)
+                    .outcomes
+                    .len();
             }
         } else {
-            n += adjudicate_adjustments(&p.units, &p.centers, &p.orders, &abbr).built.len();
+            n += adjudicate_adjustments(&p.units, &p.centers, &p.orders, &abbr)
+                .built
+                .len();
         }
     }
     n
@@ -220,7 +324,9 @@ fn replay(phases: &[Recorded]) -> usize {
 
 fn benches(c: &mut Criterion) {
     let cases = datc_cases();
-    c.bench_function("diplomacy/datc_v3_whole_suite", |b| b.iter(|| run_datc(black_box(&cases))));
+    c.bench_function("diplomacy/datc_v3_whole_suite", |b| {
+        b.iter(|| run_datc(black_box(&cases)))
+    });
 
     let board = Board::new(UNITS_34.iter().map(|(p, u)| unit(p, u)).collect()).expect("board");
     let l = lines(ORDERS_34);
@@ -234,7 +340,9 @@ fn benches(c: &mut Criterion) {
     });
 
     let game = load_game("game_1019.txt");
-    c.bench_function("diplomacy/replay_game_1901_1910", |b| b.iter(|| replay(black_box(&game))));
+    c.bench_function("diplomacy/replay_game_1901_1910", |b| {
+        b.iter(|| replay(black_box(&game)))
+    });
 }
 
 criterion_group!(diplomacy, benches);

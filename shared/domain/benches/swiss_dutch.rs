@@ -18,12 +18,20 @@ fn tournament(players: u32, round_to_pair: u32) -> SwissTournament {
         simulate::Incidents::default(),
         |t| {
             let p = dutch::pair(t).ok();
-            eprintln!("  simulated round {} in {:?}", t.round_to_pair(), last.elapsed());
+            eprintln!(
+                "  simulated round {} in {:?}",
+                t.round_to_pair(),
+                last.elapsed()
+            );
             last = std::time::Instant::now();
             p
         },
     );
-    eprintln!("setup: {players} players, {} rounds simulated in {:?}", round_to_pair - 1, t0.elapsed());
+    eprintln!(
+        "setup: {players} players, {} rounds simulated in {:?}",
+        round_to_pair - 1,
+        t0.elapsed()
+    );
     t
 }
 
@@ -32,7 +40,9 @@ fn dutch_1000_round_11(c: &mut Criterion) {
     assert_eq!(t.round_to_pair(), 11);
     let mut g = c.benchmark_group("dutch");
     g.sample_size(10).measurement_time(Duration::from_secs(5));
-    g.bench_function("1000_players_round_11", |b| b.iter(|| dutch::pair(&t).expect("pairing")));
+    g.bench_function("1000_players_round_11", |b| {
+        b.iter(|| dutch::pair(&t).expect("pairing"))
+    });
     g.finish();
 }
 

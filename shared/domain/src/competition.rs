@@ -11,6 +11,7 @@
 //! the rulebooks name the roles (TD, GM, TMC, moderators, justices...).
 
 use crate::refusal::Refusal;
+use crate::{ladder, nomic};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
@@ -99,6 +100,31 @@ pub enum Kind {
     Nomic,
 }
 
+/// The rules state of a competition, by kind. Kinds whose rules have not
+/// landed yet carry no state.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Game {
+    SwissMatch,
+    ClubLadder(ladder::Ladder),
+    DiplomacyGame,
+    DiplomacyTournament,
+    Nomic(nomic::Nomic),
+}
+
+impl Game {
+    /// The state a new competition of `kind` starts with.
+    pub fn new(kind: Kind) -> Self {
+        match kind {
+            Kind::SwissMatch => Game::SwissMatch,
+            Kind::ClubLadder => Game::ClubLadder(ladder::Ladder::default()),
+            Kind::DiplomacyGame => Game::DiplomacyGame,
+            Kind::DiplomacyTournament => Game::DiplomacyTournament,
+            Kind::Nomic => Game::Nomic(nomic::Nomic::default()),
+        }
+    }
+}
+
 /// A role within one competition. The rulebooks name them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -167,6 +193,10 @@ pub enum Command {
     /// that finds nothing due decides no events, so running a schedule twice,
     /// or two at once, changes the state once.
     Tick,
+    /// A club ladder command (club terms).
+    Ladder(ladder::Command),
+    /// A Nomic command (nomic rules).
+    Nomic(nomic::Command),
 }
 
 impl Command {
@@ -177,6 +207,8 @@ impl Command {
             Command::GrantRole { .. } => "grant-role",
             Command::RevokeRole { .. } => "revoke-role",
             Command::Tick => "tick",
+            Command::Ladder(c) => c.name(),
+            Command::Nomic(c) => c.name(),
         }
     }
 }
@@ -198,6 +230,10 @@ pub enum Event {
         user: UserId,
         role: Role,
     },
+    /// A club ladder event; its own tag is `event`.
+    Ladder(ladder::Event),
+    /// A Nomic event; its own tag is `event`.
+    Nomic(nomic::Event),
 }
 
 impl Event {
@@ -208,6 +244,8 @@ impl Event {
             Event::Created { organizer, .. } => Some(organizer),
             Event::RoleGranted { user, .. } => Some(user),
             Event::RoleRevoked { .. } => None,
+            Event::Ladder(e) => e.member_added(),
+            Event::Nomic(e) => e.member_added(),
         }
     }
 }
@@ -271,13 +309,32 @@ pub struct LogEntry {
 }
 
 impl Commit {
-    pub fn log_entry(&self) -> LogEntry {
+    /// The entry as `viewer` may see it, given the competition's current
+    /// state: each kind hides or redacts its secret events.
+    pub fn log_entry(&self, state: &Competition, viewer: Option<&UserId>) -> LogEntry {
+        let events = self
+            .events
+            .iter()
+            .filter_map(|r| {
+                let event = match (&r.event, &state.game) {
+                    (Event::Ladder(e), Game::ClubLadder(l)) => {
+                        Event::Ladder(ladder::redact(state, l, e, viewer)?)
+                    }
+                    (Event::Nomic(e), Game::Nomic(n)) => Event::Nomic(nomic::redact(state, n, e, viewer)?),
+                    (other, _) => other.clone(),
+                };
+                Some(Recorded {
+                    event,
+                    clause: r.clause.clone(),
+                })
+            })
+            .collect();
         LogEntry {
             version: self.version,
             at: self.at,
             actor: self.actor.clone(),
             command: self.command.clone(),
-            events: self.events.clone(),
+            events,
         }
     }
 }
@@ -322,6 +379,9 @@ pub struct CompetitionView {
     pub roles: BTreeMap<UserId, BTreeSet<Role>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub next_due: Option<DateTime<Utc>>,
+    /// The kind's own view, as `viewer` may see it.
+    #[serde(skip_serializing_if = "serde_json::Value::is_null")]
+    pub game: serde_json::Value,
 }
 
 /// The state every competition has, whatever its kind.
@@ -335,6 +395,8 @@ pub struct Competition {
     pub roles: BTreeMap<UserId, BTreeSet<Role>>,
     /// The number of commits folded into this state.
     pub version: u64,
+    /// The rules state of the competition's kind.
+    pub game: Game,
     receipts: VecDeque<KeptReceipt>,
 }
 
@@ -369,8 +431,14 @@ impl Competition {
     /// What any authenticated caller may see of the envelope. Roles are
     /// public: the rulebooks publish who the TD, GM, moderators and justices
     /// are. Idempotency receipts are not.
-    pub fn view(&self) -> CompetitionView {
+    pub fn view(&self, viewer: Option<&UserId>) -> CompetitionView {
+        let game = match &self.game {
+            Game::ClubLadder(l) => ladder::view(self, l, viewer),
+            Game::Nomic(n) => nomic::view(self, n, viewer),
+            _ => serde_json::Value::Null,
+        };
         CompetitionView {
+            game,
             id: self.id.clone(),
             kind: self.kind,
             name: self.name.clone(),
@@ -386,7 +454,11 @@ impl Competition {
     /// any. Kinds with deadlines extend this; the store indexes it so the
     /// sweep finds due competitions with one query.
     pub fn next_due(&self) -> Option<DateTime<Utc>> {
-        None
+        match &self.game {
+            Game::ClubLadder(l) => ladder::next_due(l),
+            Game::Nomic(n) => nomic::next_due(n),
+            _ => None,
+        }
     }
 }
 
@@ -462,19 +534,32 @@ pub fn decide(
             })])
         }
         (Some(state), Command::Tick) => decide_tick(state, ctx),
+        (Some(state), Command::Ladder(c)) => match &state.game {
+            Game::ClubLadder(l) => ladder::decide(state, l, c, ctx),
+            _ => Err(Refusal::invalid("this competition is not a club ladder")),
+        },
+        (Some(state), Command::Nomic(c)) => match &state.game {
+            Game::Nomic(n) => nomic::decide(state, n, c, ctx),
+            _ => Err(Refusal::invalid("this competition is not a Nomic game")),
+        },
     }
 }
 
 /// What a tick decides for the envelope itself: nothing falls due yet. The
 /// kinds add their deadlines here.
 fn decide_tick(state: &Competition, ctx: &Context) -> Result<Vec<Recorded>, Refusal> {
-    match &ctx.actor {
-        Actor::Schedule(_) => Ok(vec![]),
-        Actor::User(u) if state.has_role(u, Role::Organizer) => Ok(vec![]),
-        Actor::User(_) => Err(Refusal::forbidden(
-            ROLES_CLAUSE,
-            "only schedules and the organizer advance a competition's clock",
-        )),
+    if let Actor::User(u) = &ctx.actor {
+        if !state.has_role(u, Role::Organizer) {
+            return Err(Refusal::forbidden(
+                ROLES_CLAUSE,
+                "only schedules and the organizer advance a competition's clock",
+            ));
+        }
+    }
+    match &state.game {
+        Game::ClubLadder(l) => ladder::tick(state, l, ctx),
+        Game::Nomic(n) => nomic::tick(state, n, ctx),
+        _ => Ok(vec![]),
     }
 }
 
@@ -500,10 +585,11 @@ pub fn apply(state: Option<Competition>, id: &CompetitionId, commit: &Commit) ->
                 organizer: organizer.clone(),
                 roles: BTreeMap::from([(organizer.clone(), BTreeSet::from([Role::Organizer]))]),
                 version: 0,
+                game: Game::new(*kind),
                 receipts: VecDeque::new(),
             },
             (Some(mut s), event) => {
-                apply_event(&mut s, event);
+                apply_event(&mut s, event, commit.at);
                 s
             }
             (None, other) => panic!("log of {id} starts with {other:?}, not a creation"),
@@ -524,8 +610,18 @@ pub fn apply(state: Option<Competition>, id: &CompetitionId, commit: &Commit) ->
     state
 }
 
-fn apply_event(state: &mut Competition, event: &Event) {
+fn apply_event(state: &mut Competition, event: &Event, at: DateTime<Utc>) {
     match event {
+        Event::Ladder(e) => {
+            if let Game::ClubLadder(ladder) = &mut state.game {
+                ladder::apply(ladder, e, at);
+            }
+        }
+        Event::Nomic(e) => {
+            if let Game::Nomic(nomic) = &mut state.game {
+                nomic::apply(nomic, e, at);
+            }
+        }
         Event::Created { .. } => {}
         Event::RoleGranted { user, role } => {
             state.roles.entry(user.clone()).or_default().insert(*role);

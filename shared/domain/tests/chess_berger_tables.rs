@@ -26,10 +26,17 @@ fn chess_berger_tables_match_fide_tables_3_to_20() {
                 .map(|b| (b[0].as_u64().unwrap() as u32, b[1].as_u64().unwrap() as u32))
                 .collect();
             let mut got: Vec<(u32, u32)> = p.boards.iter().map(|b| (b.white, b.black)).collect();
-            let real: Vec<(u32, u32)> = want.iter().copied().filter(|&(w, b)| w <= n && b <= n).collect();
+            let real: Vec<(u32, u32)> = want
+                .iter()
+                .copied()
+                .filter(|&(w, b)| w <= n && b <= n)
+                .collect();
             assert_eq!(got, real, "{n} players, round {}", r + 1);
             if n % 2 == 1 {
-                let bye = want.iter().find(|&&(w, b)| w > n || b > n).map(|&(w, b)| if w > n { b } else { w });
+                let bye =
+                    want.iter()
+                        .find(|&&(w, b)| w > n || b > n)
+                        .map(|&(w, b)| if w > n { b } else { w });
                 assert_eq!(p.bye, bye, "{n} players, round {} bye", r + 1);
             }
             got.clear();

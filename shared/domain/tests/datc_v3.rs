@@ -67,7 +67,14 @@ struct File {
 const DATC: &str = "/work/shared/data/diplomacy/datc/teddriggs_datc_v3.json";
 
 /// (case, edition, clause, overrides: order key -> our expectation)
-pub const RULINGS: &[(&str, &str, &str, &[(&str, &str)])] = &[
+type Ruling = (
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static [(&'static str, &'static str)],
+);
+
+pub const RULINGS: &[Ruling] = &[
     (
         "t6b02_moving_with_unspecified_coast_when_coast_is_not_necessary",
         "",
@@ -96,13 +103,19 @@ pub const RULINGS: &[(&str, &str, &str, &[(&str, &str)])] = &[
         "t6i01_too_many_build_orders",
         "",
         "wm D.V.2",
-        &[("GER: A ber build", "Fails"), ("GER: A mun build", "Succeeds")],
+        &[
+            ("GER: A ber build", "Fails"),
+            ("GER: A mun build", "Succeeds"),
+        ],
     ),
     (
         "t6j01_too_many_remove_orders",
         "",
         "wm D.V.2",
-        &[("FRA: A pic disband", "Fails"), ("FRA: A par disband", "Succeeds")],
+        &[
+            ("FRA: A pic disband", "Fails"),
+            ("FRA: A par disband", "Succeeds"),
+        ],
     ),
     (
         "t6b09_supporting_with_wrong_coast",
@@ -126,7 +139,10 @@ pub const RULINGS: &[(&str, &str, &str, &[(&str, &str)])] = &[
         "t6g11_a_convoy_to_an_adjacent_place_with_a_paradox",
         "",
         "wm D.VI.2 + D.VI.6 (and the DATC text's own preference)",
-        &[("ENG: F nth -> ska", "Succeeds"), ("RUS: A swe -> nwy", "Fails")],
+        &[
+            ("ENG: F nth -> ska", "Succeeds"),
+            ("RUS: A swe -> nwy", "Fails"),
+        ],
     ),
     (
         "t6h01_no_supports_during_retreat",
@@ -165,7 +181,11 @@ pub const OTHER_EDITIONS: &[(&str, &str, &str)] = &[
     ("t6g02_kidnapping_an_army", "1971", "wm D.VI.2"),
     ("t6g07_swapping_with_illegal_intent", "2023", "wm D.VI.2"),
     ("t6g07_swapping_with_illegal_intent", "dptg", "wm D.VI.2"),
-    ("t6g19_swapping_with_intent_of_unnecessary_convoy", "2023", "wm D.VI.2"),
+    (
+        "t6g19_swapping_with_intent_of_unnecessary_convoy",
+        "2023",
+        "wm D.VI.2",
+    ),
     ("t6j11_distance_to_owned_supply_center", "2023", "wm D.V.4"),
 ];
 
@@ -249,9 +269,26 @@ fn run_case(case: &Case, overrides: &[(&str, &str)]) -> Vec<String> {
             let units = board_for(case.starting_state.as_ref(), &case.orders);
             let board = Board::new(units).expect("board");
             let phase = adjudicate_movement(&board, &lines_of(&case.orders), &abbr);
+            // The result must not depend on the order of units or lines.
+            let mut rev_units = board.units.clone();
+            rev_units.reverse();
+            let mut rev_lines = lines_of(&case.orders);
+            rev_lines.reverse();
+            let rev_board = Board::new(rev_units).expect("board");
+            let rev = adjudicate_movement(&rev_board, &rev_lines, &abbr);
+            for (i, u) in board.units.iter().enumerate() {
+                let j = rev_board.units.iter().position(|x| x == u).expect("unit");
+                if phase.result.units[i] != rev.result.units[j] {
+                    bad.push(format!(
+                        "{u}: result depends on order: {:?} / {:?}",
+                        phase.result.units[i], rev.result.units[j]
+                    ));
+                }
+            }
             for (li, (k, _)) in case.orders.0.iter().enumerate() {
                 let r = &phase.orders.read[li];
-                let Some(i) = (0..board.units.len()).find(|i| phase.orders.line[*i] == Some(li)) else {
+                let Some(i) = (0..board.units.len()).find(|i| phase.orders.line[*i] == Some(li))
+                else {
                     got.insert(k.clone(), false);
                     continue;
                 };
@@ -268,7 +305,10 @@ fn run_case(case: &Case, overrides: &[(&str, &str)]) -> Vec<String> {
             }
         }
         "Retreat" => {
-            let pre = case.preceding_main_phase.as_ref().expect("preceding main phase");
+            let pre = case
+                .preceding_main_phase
+                .as_ref()
+                .expect("preceding main phase");
             let mut units = board_for(pre.starting_state.as_ref(), &pre.orders);
             for (k, _) in &case.orders.0 {
                 let (_, u, _) = split_key(k);
@@ -290,7 +330,9 @@ fn run_case(case: &Case, overrides: &[(&str, &str)]) -> Vec<String> {
                         let is_disband = k.contains("disband");
                         match &r.outcomes[i] {
                             RetreatOutcome::Retreated(_) => !is_disband,
-                            RetreatOutcome::Disbanded(why) => is_disband && why == "ordered to disband",
+                            RetreatOutcome::Disbanded(why) => {
+                                is_disband && why == "ordered to disband"
+                            }
                         }
                     }
                     None => false,
@@ -330,7 +372,12 @@ fn run_case(case: &Case, overrides: &[(&str, &str)]) -> Vec<String> {
                     .iter()
                     .filter(|(_, why)| *why == Removal::CivilDisorder)
                     .map(|(u, _)| {
-                        format!("{}: {} {}", &u.power.name()[..3], u.kind.letter(), u.province().code())
+                        format!(
+                            "{}: {} {}",
+                            &u.power.name()[..3],
+                            u.kind.letter(),
+                            u.province().code()
+                        )
                     })
                     .collect();
                 have.sort();
@@ -345,7 +392,10 @@ fn run_case(case: &Case, overrides: &[(&str, &str)]) -> Vec<String> {
         if let Some(e) = e {
             let g = got.get(&k).copied();
             if g != Some(e) {
-                bad.push(format!("{k}: expected {}, got {g:?}", if e { "Succeeds" } else { "Fails" }));
+                bad.push(format!(
+                    "{k}: expected {}, got {g:?}",
+                    if e { "Succeeds" } else { "Fails" }
+                ));
             }
         }
     }
@@ -360,14 +410,17 @@ fn datc_v3_all_cases_under_world_masters_rules() {
     for case in &file.cases {
         let name = case.name.as_str();
         let edition = case.edition.as_deref().unwrap_or("");
-        if let Some((_, _, clause)) =
-            OTHER_EDITIONS.iter().find(|(n, e, _)| *n == name && *e == edition)
+        if let Some((_, _, clause)) = OTHER_EDITIONS
+            .iter()
+            .find(|(n, e, _)| *n == name && *e == edition)
         {
             println!("{name} [{edition}]: other edition, not ours ({clause})");
             other += 1;
             continue;
         }
-        let ruling = RULINGS.iter().find(|(n, e, _, _)| *n == name && (e.is_empty() || *e == edition));
+        let ruling = RULINGS
+            .iter()
+            .find(|(n, e, _, _)| *n == name && (e.is_empty() || *e == edition));
         let overrides = ruling.map(|r| r.3).unwrap_or(&[]);
         let bad = run_case(case, overrides);
         match (bad.is_empty(), ruling) {
@@ -390,5 +443,10 @@ fn datc_v3_all_cases_under_world_masters_rules() {
         file.cases.len(),
         failed.len()
     );
-    assert!(failed.is_empty(), "{} DATC failures:\n{}", failed.len(), failed.join("\n"));
+    assert!(
+        failed.is_empty(),
+        "{} DATC failures:\n{}",
+        failed.len(),
+        failed.join("\n")
+    );
 }

@@ -2,7 +2,9 @@
 //! `arbiter adjudicate` front end. Every expectation was worked out by hand
 //! from the rule text and the board, not copied from the engine.
 
-use arbiter_domain::diplomacy::adjudication::adjustment::{civil_disorder_order, distance_from_home};
+use arbiter_domain::diplomacy::adjudication::adjustment::{
+    civil_disorder_order, distance_from_home,
+};
 use arbiter_domain::diplomacy::cli::{adjudicate, AdjudicateOutput, OrderResult};
 use arbiter_domain::diplomacy::map::{parse_location, Power, UnitType};
 use arbiter_domain::diplomacy::position::Unit;
@@ -17,7 +19,10 @@ fn run(input: Value) -> AdjudicateOutput {
 fn res<'a>(out: &'a AdjudicateOutput, unit: &str) -> &'a OrderResult {
     out.results
         .iter()
-        .find(|r| r.unit.as_deref() == Some(unit) && r.outcome != "void" || r.unit.as_deref() == Some(unit) && r.order.is_some())
+        .find(|r| {
+            r.unit.as_deref() == Some(unit) && r.outcome != "void"
+                || r.unit.as_deref() == Some(unit) && r.order.is_some()
+        })
         .unwrap_or_else(|| panic!("no result for {unit}: {:#?}", out.results))
 }
 
@@ -35,7 +40,11 @@ fn wm_d_vi_6_convoy_paradox_fails_every_convoyed_move() {
         "orders": {"ENGLAND": ["F lon S F wal - eng", "F wal - eng"],
                    "FRANCE": ["A bre - lon", "F eng C A bre - lon"]}}));
     assert_eq!(res(&out, "A BRE").outcome, "no_convoy");
-    assert!(res(&out, "A BRE").reason.as_deref().unwrap().contains("D.VI.6"));
+    assert!(res(&out, "A BRE")
+        .reason
+        .as_deref()
+        .unwrap()
+        .contains("D.VI.6"));
     assert_eq!(res(&out, "F LON").outcome, "succeeds");
     assert_eq!(res(&out, "F WAL").outcome, "succeeds");
     assert_eq!(res(&out, "F ENG").outcome, "dislodged");
@@ -66,7 +75,10 @@ fn wm_d_vi_2_own_fleet_convoying_makes_an_adjacent_move_a_convoy() {
     let own = run(json!({"phase": "S1901M",
         "units": {"FRANCE": ["A PIC", "F ENG"], "GERMANY": ["A BEL"]},
         "orders": {"FRANCE": ["A pic - bel", "F eng C A pic - bel"], "GERMANY": ["A bel - pic"]}}));
-    assert_eq!(res(&own, "A PIC").order.as_deref(), Some("A PIC - BEL via convoy"));
+    assert_eq!(
+        res(&own, "A PIC").order.as_deref(),
+        Some("A PIC - BEL via convoy")
+    );
     assert_eq!(res(&own, "A PIC").outcome, "succeeds");
     assert_eq!(res(&own, "A BEL").outcome, "succeeds");
     // An English fleet convoying does not: over land the two bounce.
@@ -135,7 +147,11 @@ fn wm_d_iii_4_illegal_order_becomes_a_hold_that_can_be_supported() {
         "orders": {"GERMANY": ["A mun - lon", "A ber S A mun"],
                    "FRANCE": ["A bur - mun", "A ruh S A bur - mun"]}}));
     assert_eq!(res(&out, "A MUN").outcome, "void");
-    assert!(res(&out, "A MUN").reason.as_deref().unwrap().contains("D.III.4"));
+    assert!(res(&out, "A MUN")
+        .reason
+        .as_deref()
+        .unwrap()
+        .contains("D.III.4"));
     assert_eq!(res(&out, "A BUR").outcome, "bounced");
     assert!(units_of(&out, "GERMANY").contains(&"A MUN".to_string()));
 }
@@ -169,7 +185,11 @@ fn wm_d_iii_5_last_order_for_a_unit_counts() {
     let out = run(json!({"phase": "S1901M", "units": {"FRANCE": ["A PAR"]},
         "orders": {"FRANCE": ["A par - bur", "A par - pic"]}}));
     assert_eq!(units_of(&out, "FRANCE"), vec!["A PIC"]);
-    let superseded = out.results.iter().find(|r| r.written.as_deref() == Some("A par - bur")).unwrap();
+    let superseded = out
+        .results
+        .iter()
+        .find(|r| r.written.as_deref() == Some("A par - bur"))
+        .unwrap();
     assert_eq!(superseded.outcome, "void");
     assert!(superseded.reason.as_deref().unwrap().contains("D.III.5"));
 }
@@ -219,17 +239,31 @@ fn wm_d_iv_3_a_wrong_coast_never_invalidates_a_hold() {
 
 #[test]
 fn wm_d_iv_3_b_three_ambiguous_moves_without_coast_are_void() {
-    for (unit, order) in [("F MAO", "F mao - spa"), ("F POR", "F por - spa"), ("F CON", "F con - bul")] {
-        let out = run(json!({"phase": "S1901M", "units": {"FRANCE": [unit]}, "orders": {"FRANCE": [order]}}));
+    for (unit, order) in [
+        ("F MAO", "F mao - spa"),
+        ("F POR", "F por - spa"),
+        ("F CON", "F con - bul"),
+    ] {
+        let out = run(
+            json!({"phase": "S1901M", "units": {"FRANCE": [unit]}, "orders": {"FRANCE": [order]}}),
+        );
         assert_eq!(res(&out, unit).outcome, "void", "{order}");
-        assert!(res(&out, unit).reason.as_deref().unwrap().contains("D.IV.3.b"));
+        assert!(res(&out, unit)
+            .reason
+            .as_deref()
+            .unwrap()
+            .contains("D.IV.3.b"));
     }
     // Missing or wrong coast elsewhere: read as the only reachable coast.
     for order in ["F gas - spa", "F gas - spa/sc"] {
-        let out = run(json!({"phase": "S1901M", "units": {"FRANCE": ["F GAS"]}, "orders": {"FRANCE": [order]}}));
+        let out = run(
+            json!({"phase": "S1901M", "units": {"FRANCE": ["F GAS"]}, "orders": {"FRANCE": [order]}}),
+        );
         assert_eq!(units_of(&out, "FRANCE"), vec!["F SPA/NC"], "{order}");
     }
-    let out = run(json!({"phase": "S1901M", "units": {"FRANCE": ["F MAO"]}, "orders": {"FRANCE": ["F mao - spa(sc)"]}}));
+    let out = run(
+        json!({"phase": "S1901M", "units": {"FRANCE": ["F MAO"]}, "orders": {"FRANCE": ["F mao - spa(sc)"]}}),
+    );
     assert_eq!(units_of(&out, "FRANCE"), vec!["F SPA/SC"]);
 }
 
@@ -251,40 +285,60 @@ fn winter(units: Value, centers: Value, orders: Value) -> AdjudicateOutput {
 
 #[test]
 fn wm_d_v_1_build_without_unit_type() {
-    let out = winter(json!({}), json!({"RUSSIA": ["MOS", "SEV", "STP"]}),
-        json!({"RUSSIA": ["build mos", "build sev", "build stp/nc"]}));
+    let out = winter(
+        json!({}),
+        json!({"RUSSIA": ["MOS", "SEV", "STP"]}),
+        json!({"RUSSIA": ["build mos", "build sev", "build stp/nc"]}),
+    );
     let mut u = units_of(&out, "RUSSIA");
     u.sort();
     // Moscow makes armies only; Sevastopol could make either: nothing;
     // a legal coast named: a fleet.
     assert_eq!(u, vec!["A MOS", "F STP/NC"]);
-    let sev = out.results.iter().find(|r| r.written.as_deref() == Some("build sev")).unwrap();
+    let sev = out
+        .results
+        .iter()
+        .find(|r| r.written.as_deref() == Some("build sev"))
+        .unwrap();
     assert_eq!(sev.outcome, "void");
 }
 
 #[test]
 fn wm_d_v_2_excess_builds_and_disbands_are_followed_bottom_to_top() {
-    let out = winter(json!({"RUSSIA": ["F SEV", "F STP/SC"]}), json!({"RUSSIA": ["MOS", "SEV", "STP", "WAR"]}),
-        json!({"RUSSIA": ["build A war", "build A mos", "waive"]}));
+    let out = winter(
+        json!({"RUSSIA": ["F SEV", "F STP/SC"]}),
+        json!({"RUSSIA": ["MOS", "SEV", "STP", "WAR"]}),
+        json!({"RUSSIA": ["build A war", "build A mos", "waive"]}),
+    );
     // Two builds: the waive and A Mos count (bottom first); A War is excess.
     let mut u = units_of(&out, "RUSSIA");
     u.sort();
     assert_eq!(u, vec!["A MOS", "F SEV", "F STP/SC"]);
-    let out = winter(json!({"FRANCE": ["A PAR", "A BUR"]}), json!({"FRANCE": ["PAR"]}),
-        json!({"FRANCE": ["disband A par", "disband A bur"]}));
+    let out = winter(
+        json!({"FRANCE": ["A PAR", "A BUR"]}),
+        json!({"FRANCE": ["PAR"]}),
+        json!({"FRANCE": ["disband A par", "disband A bur"]}),
+    );
     assert_eq!(units_of(&out, "FRANCE"), vec!["A PAR"]);
 }
 
 #[test]
 fn wm_d_v_3_several_builds_in_one_centre_the_first_from_the_bottom() {
-    let out = winter(json!({}), json!({"RUSSIA": ["SEV", "MOS"]}),
-        json!({"RUSSIA": ["build A sev", "build F sev"]}));
+    let out = winter(
+        json!({}),
+        json!({"RUSSIA": ["SEV", "MOS"]}),
+        json!({"RUSSIA": ["build A sev", "build F sev"]}),
+    );
     assert_eq!(units_of(&out, "RUSSIA"), vec!["F SEV"]);
 }
 
 #[test]
 fn wm_d_v_5_fleet_in_landlocked_centre_is_not_built() {
-    let out = winter(json!({}), json!({"GERMANY": ["MUN"]}), json!({"GERMANY": ["build F mun"]}));
+    let out = winter(
+        json!({}),
+        json!({"GERMANY": ["MUN"]}),
+        json!({"GERMANY": ["build F mun"]}),
+    );
     assert!(units_of(&out, "GERMANY").is_empty());
     assert!(out.results[0].reason.as_deref().unwrap().contains("D.V.5"));
 }
@@ -296,9 +350,15 @@ fn unit(p: Power, k: UnitType, l: &str) -> Unit {
 #[test]
 fn wm_d_v_4_distance_from_home_examples_of_the_rule() {
     // "a Russian army in Constantinople ... two spaces distant from home"
-    assert_eq!(distance_from_home(&unit(Power::Russia, UnitType::Army, "con")), Some(2));
+    assert_eq!(
+        distance_from_home(&unit(Power::Russia, UnitType::Army, "con")),
+        Some(2)
+    );
     // "a Russian fleet on the south coast of Bulgaria ... three spaces"
-    assert_eq!(distance_from_home(&unit(Power::Russia, UnitType::Fleet, "bul/sc")), Some(3));
+    assert_eq!(
+        distance_from_home(&unit(Power::Russia, UnitType::Fleet, "bul/sc")),
+        Some(3)
+    );
 }
 
 #[test]
@@ -310,16 +370,26 @@ fn wm_d_v_4_civil_disorder_removes_farthest_then_fleets_then_alphabetical() {
         unit(Power::Russia, UnitType::Army, "pru"),
         unit(Power::Russia, UnitType::Fleet, "nth"),
     ];
-    let order: Vec<String> = civil_disorder_order(&units).iter().map(|u| u.to_string()).collect();
+    let order: Vec<String> = civil_disorder_order(&units)
+        .iter()
+        .map(|u| u.to_string())
+        .collect();
     // Distance 2 fleets first, Baltic Sea before North Sea; then the armies
     // at 1, Prussia before Ukraine.
     assert_eq!(order, vec!["F BAL", "F NTH", "A PRU", "A UKR"]);
     // Through the front end: two removals due, none ordered.
-    let out = winter(json!({"RUSSIA": ["A UKR", "F BAL", "A PRU", "F NTH"]}), json!({"RUSSIA": ["MOS", "SEV"]}), json!({}));
+    let out = winter(
+        json!({"RUSSIA": ["A UKR", "F BAL", "A PRU", "F NTH"]}),
+        json!({"RUSSIA": ["MOS", "SEV"]}),
+        json!({}),
+    );
     let mut left = units_of(&out, "RUSSIA");
     left.sort();
     assert_eq!(left, vec!["A PRU", "A UKR"]);
-    assert!(out.results.iter().all(|r| r.outcome == "disbanded" && r.reason.as_deref().unwrap().contains("D.V.4")));
+    assert!(out
+        .results
+        .iter()
+        .all(|r| r.outcome == "disbanded" && r.reason.as_deref().unwrap().contains("D.V.4")));
 }
 
 #[test]
@@ -331,11 +401,17 @@ fn wm_d_ii_5_conditional_retreat_and_build_orders_first_possible_option() {
     // Picardy is occupied: the first possible option is Holland.
     assert_eq!(units_of(&out, "GERMANY"), vec!["A HOL"]);
     // Top to bottom: a line starting with `or` continues the previous one.
-    let out = run(json!({"phase": "F1901R", "units": {"FRANCE": ["A PIC", "A HOL"]},
+    let out = run(
+        json!({"phase": "F1901R", "units": {"FRANCE": ["A PIC", "A HOL"]},
         "dislodged": {"GERMANY": [{"unit": "A BEL", "attacker_from": "BUR"}]},
-        "orders": {"GERMANY": ["A bel - hol", "or A bel - ruh"]}}));
+        "orders": {"GERMANY": ["A bel - hol", "or A bel - ruh"]}}),
+    );
     assert_eq!(units_of(&out, "GERMANY"), vec!["A RUH"]);
-    let out = winter(json!({}), json!({"GERMANY": ["MUN"]}), json!({"GERMANY": ["build F mun or build A mun"]}));
+    let out = winter(
+        json!({}),
+        json!({"GERMANY": ["MUN"]}),
+        json!({"GERMANY": ["build F mun or build A mun"]}),
+    );
     assert_eq!(units_of(&out, "GERMANY"), vec!["A MUN"]);
 }
 
@@ -346,8 +422,10 @@ fn wm_d_vii_6_c_nmr_power_may_still_order_its_dislodged_units_to_retreat() {
         "units": {"FRANCE": ["A PIC", "A BUR"], "GERMANY": ["A BEL"]},
         "orders": {"FRANCE": ["A pic - bel", "A bur S A pic - bel"]}}));
     assert_eq!(mv.phase, "S1901R");
-    let rt = run(json!({"phase": mv.phase, "units": mv.units, "dislodged": mv.dislodged,
-        "orders": {"GERMANY": ["A bel - hol"]}}));
+    let rt = run(
+        json!({"phase": mv.phase, "units": mv.units, "dislodged": mv.dislodged,
+        "orders": {"GERMANY": ["A bel - hol"]}}),
+    );
     assert_eq!(units_of(&rt, "GERMANY"), vec!["A HOL"]);
     assert_eq!(rt.phase, "F1901M");
 }
@@ -376,11 +454,15 @@ fn wm_d_viii_4_orders_keep_their_text_and_reading() {
 fn eighteen_centres_is_a_solo() {
     let centers = json!({"FRANCE": ["BRE", "MAR", "PAR", "SPA", "POR", "BEL", "HOL", "LON", "LVP", "EDI",
         "NWY", "DEN", "KIE", "BER", "MUN", "ROM", "NAP"]});
-    let out = run(json!({"phase": "F1905M", "units": {"FRANCE": ["A RUH"]}, "centers": centers.clone(),
-        "orders": {"FRANCE": ["A ruh - hol"]}}));
+    let out = run(
+        json!({"phase": "F1905M", "units": {"FRANCE": ["A RUH"]}, "centers": centers.clone(),
+        "orders": {"FRANCE": ["A ruh - hol"]}}),
+    );
     assert_eq!(out.solo, None, "17 centres, Holland already French");
-    let out = run(json!({"phase": "F1905M", "units": {"FRANCE": ["A TYR"]}, "centers": centers,
-        "orders": {"FRANCE": ["A tyr - ven"]}}));
+    let out = run(
+        json!({"phase": "F1905M", "units": {"FRANCE": ["A TYR"]}, "centers": centers,
+        "orders": {"FRANCE": ["A tyr - ven"]}}),
+    );
     assert_eq!(out.solo.as_deref(), Some("FRANCE"));
 }
 
@@ -389,11 +471,26 @@ fn invalid_input_exits_3_with_a_clear_message() {
     for (input, needle) in [
         ("not json", "not valid adjudication JSON"),
         (r#"{"phase": "X1901M"}"#, "phase"),
-        (r#"{"phase": "S1901M", "units": {"PRUSSIA": ["A BER"]}}"#, "unknown power"),
-        (r#"{"phase": "S1901M", "units": {"GERMANY": ["A BER", "F BER"]}}"#, "two units"),
-        (r#"{"phase": "S1901M", "units": {"GERMANY": ["F MUN"]}}"#, "not a place"),
-        (r#"{"phase": "S1901M", "centers": {"GERMANY": ["RUH"]}}"#, "not a supply centre"),
-        (r#"{"phase": "S1901M", "rules": {"nmr": true}}"#, "unknown field"),
+        (
+            r#"{"phase": "S1901M", "units": {"PRUSSIA": ["A BER"]}}"#,
+            "unknown power",
+        ),
+        (
+            r#"{"phase": "S1901M", "units": {"GERMANY": ["A BER", "F BER"]}}"#,
+            "two units",
+        ),
+        (
+            r#"{"phase": "S1901M", "units": {"GERMANY": ["F MUN"]}}"#,
+            "not a place",
+        ),
+        (
+            r#"{"phase": "S1901M", "centers": {"GERMANY": ["RUH"]}}"#,
+            "not a supply centre",
+        ),
+        (
+            r#"{"phase": "S1901M", "rules": {"nmr": true}}"#,
+            "unknown field",
+        ),
     ] {
         let out = adjudicate(input);
         assert_eq!(out.exit_code, 3, "{input}");

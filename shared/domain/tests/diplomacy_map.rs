@@ -34,7 +34,10 @@ fn phases(text: &str) -> Vec<Phase> {
             let (kind, place) = what.split_once(' ').expect("what");
             if kind == "army" || kind == "fleet" {
                 let l = parse_location(place).expect("place");
-                out.last_mut().expect("phase").units.insert(l.province, (kind == "army", l));
+                out.last_mut()
+                    .expect("phase")
+                    .units
+                    .insert(l.province, (kind == "army", l));
             }
         }
     }
@@ -46,7 +49,9 @@ fn diplomacy_map_borders_match_the_moves_of_300_real_games() {
     let m = map::standard();
     let mut army_seen: BTreeSet<(Province, Province)> = BTreeSet::new();
     let mut fleet_seen: BTreeSet<(Location, Location)> = BTreeSet::new();
-    let mut archive = tar::Archive::new(flate2::read::GzDecoder::new(std::fs::File::open(GAMES).expect("games")));
+    let mut archive = tar::Archive::new(flate2::read::GzDecoder::new(
+        std::fs::File::open(GAMES).expect("games"),
+    ));
     for e in archive.entries().expect("entries") {
         let mut e = e.expect("entry");
         let mut text = String::new();
@@ -59,17 +64,34 @@ fn diplomacy_map_borders_match_the_moves_of_300_real_games() {
                 if t.len() != 3 || t[1] != "move" {
                     continue; // convoys and `via convoy` prove no border
                 }
-                let (Some(from), Some(to)) = (parse_location(t[0]), parse_location(t[2])) else { continue };
-                let Some(&(army, at)) = now.units.get(&from.province) else { continue };
+                let (Some(from), Some(to)) = (parse_location(t[0]), parse_location(t[2])) else {
+                    continue;
+                };
+                let Some(&(army, at)) = now.units.get(&from.province) else {
+                    continue;
+                };
                 // Succeeded: a unit of the same kind stands there next, and
                 // no fleet was ordered to convoy this army.
-                let Some(&(army2, arrived)) = next.units.get(&to.province) else { continue };
-                let convoyed = now.orders.iter().any(|x| x.contains(&format!("convoy {} move", t[0])));
-                if army != army2 || convoyed || next.units.get(&from.province).is_some_and(|u| u.1 == at) {
+                let Some(&(army2, arrived)) = next.units.get(&to.province) else {
+                    continue;
+                };
+                let convoyed = now
+                    .orders
+                    .iter()
+                    .any(|x| x.contains(&format!("convoy {} move", t[0])));
+                if army != army2
+                    || convoyed
+                    || next.units.get(&from.province).is_some_and(|u| u.1 == at)
+                {
                     continue;
                 }
                 if army {
-                    assert!(m.army_adjacent(at.province, to.province), "army {} -> {}", at, to.province);
+                    assert!(
+                        m.army_adjacent(at.province, to.province),
+                        "army {} -> {}",
+                        at,
+                        to.province
+                    );
                     army_seen.insert((at.province.min(to.province), at.province.max(to.province)));
                 } else {
                     assert!(m.fleet_can_move(at, arrived), "fleet {at} -> {arrived}");
@@ -78,10 +100,18 @@ fn diplomacy_map_borders_match_the_moves_of_300_real_games() {
             }
         }
     }
-    let army_missing: Vec<String> =
-        m.army_borders().into_iter().filter(|e| !army_seen.contains(e)).map(|(a, b)| format!("{a}-{b}")).collect();
-    let fleet_missing: Vec<String> =
-        m.fleet_borders().into_iter().filter(|e| !fleet_seen.contains(e)).map(|(a, b)| format!("{a}-{b}")).collect();
+    let army_missing: Vec<String> = m
+        .army_borders()
+        .into_iter()
+        .filter(|e| !army_seen.contains(e))
+        .map(|(a, b)| format!("{a}-{b}"))
+        .collect();
+    let fleet_missing: Vec<String> = m
+        .fleet_borders()
+        .into_iter()
+        .filter(|e| !fleet_seen.contains(e))
+        .map(|(a, b)| format!("{a}-{b}"))
+        .collect();
     println!(
         "army borders: {} in the map, {} crossed in the games; fleet borders: {} in the map, {} crossed",
         m.army_borders().len(),
@@ -89,6 +119,12 @@ fn diplomacy_map_borders_match_the_moves_of_300_real_games() {
         m.fleet_borders().len(),
         fleet_seen.len()
     );
-    assert!(army_missing.is_empty(), "army borders never crossed: {army_missing:?}");
-    assert!(fleet_missing.is_empty(), "fleet borders never crossed: {fleet_missing:?}");
+    assert!(
+        army_missing.is_empty(),
+        "army borders never crossed: {army_missing:?}"
+    );
+    assert!(
+        fleet_missing.is_empty(),
+        "fleet borders never crossed: {fleet_missing:?}"
+    );
 }

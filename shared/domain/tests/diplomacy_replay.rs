@@ -35,19 +35,23 @@ const KNOWN_DIFFERENCES: &[(&str, &str, &str)] = &[
     ("game_2739.txt", "1909 Spring Retreat", SUPPORT_COAST),
 ];
 
-const SUPPORT_COAST: &str = "wm D.IV.3.c: a support naming the other coast of a two-coast province \
+const SUPPORT_COAST: &str =
+    "wm D.IV.3.c: a support naming the other coast of a two-coast province \
      is valid for a move to either coast; the site held it void";
 
-const EXPLICIT_CONVOY: &str = "wm D.VI.2: an army ordered `via convoy` to an adjacent province while a \
+const EXPLICIT_CONVOY: &str =
+    "wm D.VI.2: an army ordered `via convoy` to an adjacent province while a \
      fleet at sea could convoy it is adjudicated as a convoy and fails when no fleet convoys; \
      the site fell back to the land route (DATC 6.G.8 prefers no fallback, as we do)";
 
 /// Why an adjustment phase may differ, checked per power by `explain_adjustment`.
 const EXCESS_BUILDS: &str = "wm D.V.2: more builds ordered than allowed; we follow them bottom to top, \
      the record lists orders sorted so the written order is lost, and the site chose other legal builds";
-const EXCESS_REMOVALS: &str = "wm D.V.2: more removals ordered than required; we follow them bottom to top, \
+const EXCESS_REMOVALS: &str =
+    "wm D.V.2: more removals ordered than required; we follow them bottom to top, \
      the site chose other ordered removals";
-const CIVIL_DISORDER: &str = "wm D.V.4: too few removals ordered; our civil-disorder order (distance from \
+const CIVIL_DISORDER: &str =
+    "wm D.V.4: too few removals ordered; our civil-disorder order (distance from \
      any home centre, fleets first, then alphabetical) differs from the site's";
 
 /// Explains a differing adjustment phase by the house rules, checking that
@@ -62,34 +66,62 @@ fn explain_adjustment(
     use arbiter_domain::diplomacy::adjudication::adjustment::adjustment_due;
     let mut why = Vec::new();
     for p in Power::ALL {
-        let mine = |v: &[Unit]| -> Vec<Unit> { v.iter().filter(|u| u.power == p).copied().collect() };
+        let mine =
+            |v: &[Unit]| -> Vec<Unit> { v.iter().filter(|u| u.power == p).copied().collect() };
         if same_units(&mine(ours), &mine(recorded)) {
             continue;
         }
         let due = adjustment_due(p, before, centers);
-        let lines: Vec<&String> = orders.iter().filter(|(q, _)| *q == p).map(|(_, l)| l).collect();
-        let place = |l: &str| parse_location(l.split_whitespace().last().unwrap_or("")).map(|x| x.province);
-        let new: Vec<Unit> = mine(recorded).into_iter().filter(|u| !before.iter().any(|b| key(b) == key(u))).collect();
-        let gone: Vec<Unit> = mine(before).into_iter().filter(|u| !recorded.iter().any(|b| key(b) == key(u))).collect();
-        let builds: Vec<Option<Province>> = lines.iter().filter(|l| l.starts_with("build")).map(|l| place(l)).collect();
-        let removes: Vec<Option<Province>> = lines.iter().filter(|l| !l.starts_with("build")).map(|l| place(l)).collect();
+        let lines: Vec<&String> = orders
+            .iter()
+            .filter(|(q, _)| *q == p)
+            .map(|(_, l)| l)
+            .collect();
+        let place =
+            |l: &str| parse_location(l.split_whitespace().last().unwrap_or("")).map(|x| x.province);
+        let new: Vec<Unit> = mine(recorded)
+            .into_iter()
+            .filter(|u| !before.iter().any(|b| key(b) == key(u)))
+            .collect();
+        let gone: Vec<Unit> = mine(before)
+            .into_iter()
+            .filter(|u| !recorded.iter().any(|b| key(b) == key(u)))
+            .collect();
+        let builds: Vec<Option<Province>> = lines
+            .iter()
+            .filter(|l| l.starts_with("build"))
+            .map(|l| place(l))
+            .collect();
+        let removes: Vec<Option<Province>> = lines
+            .iter()
+            .filter(|l| !l.starts_with("build"))
+            .map(|l| place(l))
+            .collect();
         if due > 0 && builds.len() as i32 > due {
             if new.len() as i32 > due || !new.iter().all(|u| builds.contains(&Some(u.province()))) {
                 return None;
             }
             why.push(EXCESS_BUILDS);
         } else if due < 0 && removes.len() as i32 > -due {
-            if gone.len() as i32 != -due || !gone.iter().all(|u| removes.contains(&Some(u.province()))) {
+            if gone.len() as i32 != -due
+                || !gone.iter().all(|u| removes.contains(&Some(u.province())))
+            {
                 return None;
             }
             why.push(EXCESS_REMOVALS);
         } else if due < 0 {
-            let ordered_gone = removes.iter().flatten().all(|r| gone.iter().any(|u| u.province() == *r));
+            let ordered_gone = removes
+                .iter()
+                .flatten()
+                .all(|r| gone.iter().any(|u| u.province() == *r));
             if gone.len() as i32 != -due || !ordered_gone || !new.is_empty() {
                 return None;
             }
             why.push(CIVIL_DISORDER);
-            println!("  civil disorder {p}: site removed {:?}", gone.iter().map(|u| u.to_string()).collect::<Vec<_>>());
+            println!(
+                "  civil disorder {p}: site removed {:?}",
+                gone.iter().map(|u| u.to_string()).collect::<Vec<_>>()
+            );
         } else {
             return None;
         }
@@ -126,7 +158,11 @@ fn parse_game(text: &str) -> Vec<Recorded> {
             in_orders = true;
         } else if line.is_empty() {
         } else if in_orders {
-            phases.last_mut().expect("phase").orders.push(line.to_string());
+            phases
+                .last_mut()
+                .expect("phase")
+                .orders
+                .push(line.to_string());
         } else {
             let (who, what) = line.split_once(": ").expect("position line");
             let (kind, place) = what.split_once(' ').expect("position");
@@ -137,7 +173,11 @@ fn parse_game(text: &str) -> Vec<Recorded> {
                     p.centers.insert(loc.province, power(who));
                 }
                 "army" | "fleet" | "army/dislodged" | "fleet/dislodged" => {
-                    let k = if kind.starts_with("army") { UnitType::Army } else { UnitType::Fleet };
+                    let k = if kind.starts_with("army") {
+                        UnitType::Army
+                    } else {
+                        UnitType::Fleet
+                    };
                     let u = Unit::new(power(who), k, loc);
                     if kind.ends_with("dislodged") {
                         p.dislodged.push(u);
@@ -153,7 +193,12 @@ fn parse_game(text: &str) -> Vec<Recorded> {
 }
 
 fn key(u: &Unit) -> (Power, UnitType, Province, String) {
-    (u.power, u.kind, u.province(), format!("{:?}", u.location.coast))
+    (
+        u.power,
+        u.kind,
+        u.province(),
+        format!("{:?}", u.location.coast),
+    )
 }
 
 fn same_units(a: &[Unit], b: &[Unit]) -> bool {
@@ -165,8 +210,16 @@ fn same_units(a: &[Unit], b: &[Unit]) -> bool {
 }
 
 fn diff(a: &[Unit], b: &[Unit]) -> String {
-    let x: Vec<String> = a.iter().filter(|u| !b.iter().any(|v| key(v) == key(u))).map(|u| format!("{} {u}", u.power)).collect();
-    let y: Vec<String> = b.iter().filter(|u| !a.iter().any(|v| key(v) == key(u))).map(|u| format!("{} {u}", u.power)).collect();
+    let x: Vec<String> = a
+        .iter()
+        .filter(|u| !b.iter().any(|v| key(v) == key(u)))
+        .map(|u| format!("{} {u}", u.power))
+        .collect();
+    let y: Vec<String> = b
+        .iter()
+        .filter(|u| !a.iter().any(|v| key(v) == key(u)))
+        .map(|u| format!("{} {u}", u.power))
+        .collect();
     format!("ours only {x:?}, recorded only {y:?}")
 }
 
@@ -176,7 +229,10 @@ fn orders_by_power(board_units: &[Unit], orders: &[String]) -> Vec<(Power, Strin
         .filter_map(|o| {
             let first = o.split_whitespace().next()?;
             let p = parse_location(first)?.province;
-            let owner = board_units.iter().find(|u| u.province() == p).map(|u| u.power);
+            let owner = board_units
+                .iter()
+                .find(|u| u.province() == p)
+                .map(|u| u.power);
             Some((owner.unwrap_or(Power::Austria), o.clone()))
         })
         .collect()
@@ -191,7 +247,10 @@ fn adjustment_orders(units: &[Unit], orders: &[String]) -> Vec<(Power, String)> 
             let owner = if w[0] == "build" {
                 place.home_of()
             } else {
-                units.iter().find(|u| u.province() == place).map(|u| u.power)
+                units
+                    .iter()
+                    .find(|u| u.province() == place)
+                    .map(|u| u.power)
             };
             Some((owner?, o.clone()))
         })
@@ -215,7 +274,6 @@ fn replay(
     let mut pending: Option<MovementPhase> = None;
     for w in phases.windows(2) {
         let (now, next) = (&w[0], &w[1]);
-        let units_before_adjustment: Vec<Unit>;
         let mut adjustment_lines: Vec<(Power, String)> = Vec::new();
         let mut units: Vec<Unit>;
         let mut centers = now.centers.clone();
@@ -253,19 +311,34 @@ fn replay(
         if is_fall(&now.heading) && !next.heading.ends_with("Retreat") {
             centers = update_centers(&centers, &units);
         }
-        units_before_adjustment = if now.heading.ends_with("Adjustment") { now.units.clone() } else { units.clone() };
-        let adjustment_centers = if now.heading.ends_with("Adjustment") { now.centers.clone() } else { centers.clone() };
+        let units_before_adjustment = if now.heading.ends_with("Adjustment") {
+            now.units.clone()
+        } else {
+            units.clone()
+        };
+        let adjustment_centers = if now.heading.ends_with("Adjustment") {
+            now.centers.clone()
+        } else {
+            centers.clone()
+        };
         // An adjustment phase omitted (no orders): adjudicate it with none.
         if is_fall(&now.heading) && next.heading.contains("Spring") {
             let r = adjudicate_adjustments(&units, &centers, &[], &abbr);
             units.retain(|u| !r.removed.iter().any(|(x, _)| x == u));
         }
-        let adjusting = now.heading.ends_with("Adjustment") || (is_fall(&now.heading) && next.heading.contains("Spring"));
+        let adjusting = now.heading.ends_with("Adjustment")
+            || (is_fall(&now.heading) && next.heading.contains("Spring"));
         checked += 1;
         let mut bad = Vec::new();
         if !same_units(&units, &next.units) {
             let explained = if adjusting {
-                explain_adjustment(&units_before_adjustment, &adjustment_centers, &adjustment_lines, &units, &next.units)
+                explain_adjustment(
+                    &units_before_adjustment,
+                    &adjustment_centers,
+                    &adjustment_lines,
+                    &units,
+                    &next.units,
+                )
             } else {
                 None
             };
@@ -274,13 +347,21 @@ fn replay(
                     for w in why {
                         *explained_counts.entry(w).or_default() += 1;
                     }
-                    explained_list.push(format!("{name} {}: {}", now.heading, diff(&units, &next.units)));
+                    explained_list.push(format!(
+                        "{name} {}: {}",
+                        now.heading,
+                        diff(&units, &next.units)
+                    ));
                 }
                 None => bad.push(format!("units: {}", diff(&units, &next.units))),
             }
         }
         // The site disbands at once a dislodged unit with no legal retreat.
-        let ours_d: Vec<Unit> = dislodged.iter().filter(|d| !d.retreats.is_empty()).map(|d| d.unit).collect();
+        let ours_d: Vec<Unit> = dislodged
+            .iter()
+            .filter(|d| !d.retreats.is_empty())
+            .map(|d| d.unit)
+            .collect();
         if !same_units(&ours_d, &next.dislodged) {
             bad.push(format!("dislodged: {}", diff(&ours_d, &next.dislodged)));
         }
@@ -288,7 +369,10 @@ fn replay(
             bad.push("centres differ".to_string());
         }
         if !bad.is_empty() {
-            match KNOWN_DIFFERENCES.iter().find(|(g, h, _)| *g == name && *h == now.heading) {
+            match KNOWN_DIFFERENCES
+                .iter()
+                .find(|(g, h, _)| *g == name && *h == now.heading)
+            {
                 Some((_, _, why)) => {
                     *explained_counts.entry(why).or_default() += 1;
                     explained_list.push(format!("{name} {}: {}", now.heading, bad.join("; ")));
@@ -316,7 +400,12 @@ fn diplomacy_replays_300_real_games_phase_by_phase() {
         let mut text = String::new();
         entry.read_to_string(&mut text).expect("text");
         let name = path.rsplit('/').next().unwrap_or(&path).to_string();
-        let (n, p) = replay(&name, &parse_game(&text), &mut explained_counts, &mut explained_list);
+        let (n, p) = replay(
+            &name,
+            &parse_game(&text),
+            &mut explained_counts,
+            &mut explained_list,
+        );
         games += 1;
         phases += n;
         problems.extend(p);

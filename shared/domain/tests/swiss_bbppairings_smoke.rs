@@ -11,7 +11,8 @@ use std::path::Path;
 
 #[test]
 fn swiss_bbppairings_regression_inputs_pair_within_b1_b2() {
-    let d = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/swiss/bbppairings-regression");
+    let d = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/data/swiss/bbppairings-regression");
     assert!(d.is_dir(), "read-only test data missing: {}", d.display());
     for name in ["dutch_2025_C5", "dutch_2025_C9", "issue_15", "issue_7"] {
         let input = std::fs::read_to_string(d.join(format!("{name}.input"))).unwrap();
@@ -22,12 +23,24 @@ fn swiss_bbppairings_regression_inputs_pair_within_b1_b2() {
         let p = dutch::pair(&t).unwrap_or_else(|e| panic!("{name}: {e}"));
         eprintln!("{name}: {:?}", t0.elapsed());
         dutch::check_absolute(&t, &p).unwrap_or_else(|v| panic!("{name}: {v:?}"));
-        let present = t.players.iter().filter(|p| p.presence == arbiter_domain::chess::swiss::Presence::Present).count();
-        assert_eq!(2 * p.boards.len() + usize::from(p.bye.is_some()), present, "{name}");
+        let present = t
+            .players
+            .iter()
+            .filter(|p| p.presence == arbiter_domain::chess::swiss::Presence::Present)
+            .count();
+        assert_eq!(
+            2 * p.boards.len() + usize::from(p.bye.is_some()),
+            present,
+            "{name}"
+        );
         let out = cli::pair("dutch-2006", &input, false);
         assert_eq!(out.exit_code, 0);
         let norm = |s: &str| {
-            let mut v: Vec<String> = s.lines().map(|l| l.trim().to_string()).filter(|l| !l.is_empty()).collect();
+            let mut v: Vec<String> = s
+                .lines()
+                .map(|l| l.trim().to_string())
+                .filter(|l| !l.is_empty())
+                .collect();
             v.sort();
             v
         };

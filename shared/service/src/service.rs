@@ -188,7 +188,7 @@ impl<S: Store> Service<S> {
                 competition: id.as_str().to_owned(),
                 expected_version: version,
                 commit: encode_commit(&commit),
-                snapshot: (commit.version % self.config.snapshot_every == 0)
+                snapshot: commit.version.is_multiple_of(self.config.snapshot_every)
                     .then(|| encode_snapshot(&next)),
                 members_added: commit
                     .events

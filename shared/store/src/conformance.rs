@@ -172,7 +172,7 @@ pub async fn commits_page_in_order(store: &impl Store) {
 /// of any other check's (year 2026 vs. this check's 1990s).
 pub async fn due_index_answers_before_t(store: &impl Store) {
     let base = Utc.with_ymd_and_hms(1990, 1, 1, 0, 0, 0).unwrap()
-        + Duration::days(i64::try_from(std::process::id() % 3000).unwrap_or(0));
+        + Duration::days(i64::from(std::process::id() % 3000));
     let t = |h: i64| base + Duration::hours(h);
     let (a, b, c) = (fresh_id("due-a"), fresh_id("due-b"), fresh_id("due-c"));
     let ours = |due: Vec<crate::Due>| -> Vec<(String, DateTime<Utc>)> {

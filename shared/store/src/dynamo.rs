@@ -4,10 +4,14 @@
 //!
 //! One table, on-demand billing, string keys `PK` (partition) and `SK` (sort),
 //! and two sparse global secondary indexes (only the items that carry their
-//! key attributes are in them), both projecting all attributes:
+//! key attributes are in them):
 //!
-//! - `gsi1` (`GSI1PK`, `GSI1SK`): the competitions of a user;
-//! - `gsi2` (`GSI2PK`, `GSI2SK`): the deadlines due before an instant.
+//! - `gsi1` (`GSI1PK`, `GSI1SK`, keys only): the competitions of a user;
+//! - `gsi2` (`GSI2PK`, `GSI2SK`, all attributes): the deadlines due before
+//!   an instant.
+//!
+//! [`DynamoStore::create_table`] makes exactly this table (as does the
+//! `Table` resource of `template.yaml`).
 //!
 //! | item       | `PK`       | `SK`                       | GSI keys                                                        | other attributes                    |
 //! |------------|------------|----------------------------|-----------------------------------------------------------------|-------------------------------------|
@@ -24,12 +28,17 @@
 //! - **load** is one `Query` on the partition, newest commit first, reading
 //!   pages (the first of [`DynamoStore::with_load_page`] items, 32 by
 //!   default, then doubling) until it meets an item carrying `snap`. With a
-//!   snapshot at least every 31 commits a load is one request.
+//!   snapshot every 32 commits or more often, a load is one request.
 //! - **append** is one write: a `TransactWriteItems` with the commit `Put`
 //!   (condition: the version does not exist), a `ConditionCheck` that the
 //!   expected version exists (so an append ahead of the log is refused too),
-//!   the member `Put`s and the deadline `Put`/`Delete`. A first commit with
-//!   nothing beside it is a plain conditional `PutItem`.
+//!   the member `Put`s and the deadline `Put`/`Delete`. Even a first commit
+//!   with nothing beside it goes as a (one-action) transaction rather than a
+//!   plain `PutItem`: each transaction carries a `ClientRequestToken` that the
+//!   SDK's retries reuse, so a retry after a lost response is answered with
+//!   the first attempt's success, where a retried conditional `PutItem` would
+//!   report a conflict for a commit that landed (and the service would then
+//!   decide the command a second time).
 //! - **commits**, **due_before** and **competitions_of** are `Query`s,
 //!   paged. Reads of the partition are strongly consistent; the two index
 //!   queries are eventually consistent (GSIs offer nothing else), so an
@@ -46,21 +55,24 @@
 //! - An append that keeps losing to concurrent transactions on the same items
 //!   (`TransactionConflict`) is retried a few times and then reported as
 //!   [`StoreError::Conflict`]: nothing was written, reload and retry.
+//! - All deadlines share the one `gsi2` partition `DUE`: fine for thousands
+//!   of competitions, a hot key for far more.
 
 use crate::{
     validate, Append, CommitRecord, Due, DueChange, Loaded, Snapshot, Store, StoreError, Version,
 };
 use aws_sdk_dynamodb::config::{BehaviorVersion, Credentials, Region};
-use aws_sdk_dynamodb::error::{DisplayErrorContext, ProvideErrorMetadata, SdkError};
+use aws_sdk_dynamodb::error::{DisplayErrorContext, SdkError};
 use aws_sdk_dynamodb::primitives::Blob;
 use aws_sdk_dynamodb::types::{
-    AttributeDefinition, AttributeValue, BillingMode, ConditionCheck, Delete,
-    GlobalSecondaryIndex, KeySchemaElement, KeyType, Projection, ProjectionType, Put,
-    ScalarAttributeType, TableStatus, TransactWriteItem,
+    AttributeDefinition, AttributeValue, BillingMode, ConditionCheck, Delete, GlobalSecondaryIndex,
+    KeySchemaElement, KeyType, Projection, ProjectionType, Put, ScalarAttributeType, TableStatus,
+    TransactWriteItem,
 };
 use aws_sdk_dynamodb::Client;
 use chrono::{DateTime, TimeZone, Utc};
 use std::collections::{BTreeSet, HashMap};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 /// Partition key attribute (S).
@@ -171,7 +183,10 @@ fn get_s<'a>(item: &'a HashMap<String, AttributeValue>, name: &str) -> Result<&'
     }
 }
 
-fn get_b(item: &HashMap<String, AttributeValue>, name: &str) -> Result<Option<Vec<u8>>, StoreError> {
+fn get_b(
+    item: &HashMap<String, AttributeValue>,
+    name: &str,
+) -> Result<Option<Vec<u8>>, StoreError> {
     match item.get(name) {
         None => Ok(None),
         Some(AttributeValue::B(v)) => Ok(Some(v.clone().into_inner())),
@@ -214,8 +229,29 @@ fn page_limit(n: usize) -> i32 {
 /// What became of one attempt at a transactional append.
 enum Attempt {
     Done,
-    /// Cancelled by a concurrent transaction on the same items: try again.
+    /// Cancelled by a concurrent transaction on the same items: nothing was
+    /// written, try again as a new request.
     Contended,
+    /// An earlier send of the same request (same token: the SDK's retry
+    /// after a timeout) is still running: ask again with the same token,
+    /// which answers with that request's outcome.
+    InProgress,
+}
+
+/// A client request token (at most 36 characters) no other append uses, in
+/// this process or any other (Lambda containers often share a pid): the
+/// time, and a counter hashed with a key the OS's randomness seeded.
+fn request_token() -> String {
+    use std::hash::{BuildHasher, Hasher};
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    static KEYS: std::sync::OnceLock<std::collections::hash_map::RandomState> =
+        std::sync::OnceLock::new();
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    let mut hasher = KEYS.get_or_init(Default::default).build_hasher();
+    hasher.write_u64(NEXT.fetch_add(1, Ordering::Relaxed));
+    format!("{nanos:016x}{:016x}", hasher.finish())
 }
 
 impl DynamoStore {
@@ -260,6 +296,11 @@ impl DynamoStore {
         &self.table
     }
 
+    /// The client, for tools that manage tables.
+    pub fn client(&self) -> &Client {
+        &self.client
+    }
+
     /// Creates the table with both indexes (on-demand billing) and waits
     /// until it is active. A table that already exists is left as it is.
     pub async fn create_table(&self) -> Result<(), StoreError> {
@@ -278,16 +319,12 @@ impl DynamoStore {
                 .build()
                 .map_err(built)
         };
-        let gsi = |name: &str, hash: &str, range: &str| {
+        let gsi = |name: &str, hash: &str, range: &str, projection: ProjectionType| {
             GlobalSecondaryIndex::builder()
                 .index_name(name)
                 .key_schema(key(hash, KeyType::Hash)?)
                 .key_schema(key(range, KeyType::Range)?)
-                .projection(
-                    Projection::builder()
-                        .projection_type(ProjectionType::All)
-                        .build(),
-                )
+                .projection(Projection::builder().projection_type(projection).build())
                 .build()
                 .map_err(built)
         };
@@ -304,13 +341,15 @@ impl DynamoStore {
             .attribute_definitions(attr(GSI2SK)?)
             .key_schema(key(PK, KeyType::Hash)?)
             .key_schema(key(SK, KeyType::Range)?)
-            .global_secondary_indexes(gsi(GSI1, GSI1PK, GSI1SK)?)
-            .global_secondary_indexes(gsi(GSI2, GSI2PK, GSI2SK)?)
+            .global_secondary_indexes(gsi(GSI1, GSI1PK, GSI1SK, ProjectionType::KeysOnly)?)
+            .global_secondary_indexes(gsi(GSI2, GSI2PK, GSI2SK, ProjectionType::All)?)
             .send()
             .await;
         match result {
             Ok(_) => {}
-            Err(e) if e.as_service_error().is_some_and(|e| e.is_resource_in_use_exception()) => {}
+            Err(e)
+                if e.as_service_error()
+                    .is_some_and(|e| e.is_resource_in_use_exception()) => {}
             Err(e) => return Err(sdk_unavailable("create table", e)),
         }
         // Real DynamoDB takes a few seconds; local servers are active at once.
@@ -324,9 +363,12 @@ impl DynamoStore {
                 .map_err(|e| sdk_unavailable("describe table", e))?;
             let table = table.table();
             let active = table.and_then(|t| t.table_status()) == Some(&TableStatus::Active)
-                && table.map_or(&[][..], |t| t.global_secondary_indexes()).iter().all(|g| {
-                    g.index_status() == Some(&aws_sdk_dynamodb::types::IndexStatus::Active)
-                });
+                && table
+                    .map_or(&[][..], |t| t.global_secondary_indexes())
+                    .iter()
+                    .all(|g| {
+                        g.index_status() == Some(&aws_sdk_dynamodb::types::IndexStatus::Active)
+                    });
             if active {
                 return Ok(());
             }
@@ -360,18 +402,13 @@ impl DynamoStore {
         Ok(item)
     }
 
-    /// The transaction of an append, or `None` when a plain conditional put
-    /// of the commit item does it all.
+    /// The transaction of an append.
     fn transaction(
         &self,
         append: &Append,
         commit: HashMap<String, AttributeValue>,
-    ) -> Result<Option<Vec<TransactWriteItem>>, StoreError> {
+    ) -> Result<Vec<TransactWriteItem>, StoreError> {
         let members: BTreeSet<&str> = append.members_added.iter().map(String::as_str).collect();
-        if append.expected_version == 0 && members.is_empty() && append.due == DueChange::Unchanged
-        {
-            return Ok(None);
-        }
         if members.len() > MAX_MEMBERS_PER_APPEND {
             return Err(StoreError::Invalid(format!(
                 "one append may add at most {MAX_MEMBERS_PER_APPEND} members (DynamoDB \
@@ -458,34 +495,19 @@ impl DynamoStore {
                     .build(),
             ),
         }
-        Ok(Some(items))
+        Ok(items)
     }
 
-    async fn put_first(&self, commit: HashMap<String, AttributeValue>) -> Result<Attempt, StoreError> {
-        let result = self
-            .client
-            .put_item()
-            .table_name(&self.table)
-            .set_item(Some(commit))
-            .condition_expression("attribute_not_exists(#pk)")
-            .expression_attribute_names("#pk", PK)
-            .send()
-            .await;
-        match result {
-            Ok(_) => Ok(Attempt::Done),
-            Err(e) => match e.as_service_error() {
-                Some(s) if s.is_conditional_check_failed_exception() => Err(StoreError::Conflict),
-                Some(s) if s.is_transaction_conflict_exception() => Ok(Attempt::Contended),
-                _ => Err(sdk_unavailable("put item", e)),
-            },
-        }
-    }
-
-    async fn transact(&self, items: Vec<TransactWriteItem>) -> Result<Attempt, StoreError> {
+    async fn transact(
+        &self,
+        items: Vec<TransactWriteItem>,
+        token: &str,
+    ) -> Result<Attempt, StoreError> {
         let result = self
             .client
             .transact_write_items()
             .set_transact_items(Some(items))
+            .client_request_token(token)
             .send()
             .await;
         let e = match result {
@@ -519,8 +541,8 @@ impl DynamoStore {
                 ),
             ));
         }
-        if service.is_transaction_in_progress_exception() || service.code() == Some("TransactionConflict") {
-            return Ok(Attempt::Contended);
+        if service.is_transaction_in_progress_exception() {
+            return Ok(Attempt::InProgress);
         }
         Err(sdk_unavailable("transact write items", e))
     }
@@ -588,23 +610,33 @@ impl Store for DynamoStore {
     async fn append(&self, append: Append) -> Result<(), StoreError> {
         validate(&append)?;
         let commit = self.commit_item(&append)?;
-        let transaction = self.transaction(&append, commit.clone())?;
+        let transaction = self.transaction(&append, commit)?;
+        let mut token = request_token();
+        let mut last = Attempt::Done;
         for attempt in 0..CONFLICT_ATTEMPTS {
             if attempt > 0 {
                 backoff(attempt).await;
             }
-            let outcome = match &transaction {
-                None => self.put_first(commit.clone()).await?,
-                Some(items) => self.transact(items.clone()).await?,
-            };
-            match outcome {
+            last = self.transact(transaction.clone(), &token).await?;
+            match last {
                 Attempt::Done => return Ok(()),
                 Attempt::Contended => {
                     tracing::debug!(competition = %append.competition, attempt, "append contended");
+                    token = request_token();
+                }
+                Attempt::InProgress => {
+                    tracing::debug!(competition = %append.competition, attempt, "append in progress");
                 }
             }
         }
-        Err(StoreError::Conflict)
+        match last {
+            // Nothing was written: the caller reloads and decides again.
+            Attempt::Contended => Err(StoreError::Conflict),
+            _ => Err(unavailable(
+                "transact write items",
+                "the append was still in progress after retries; its outcome is unknown",
+            )),
+        }
     }
 
     async fn commits(
@@ -748,6 +780,13 @@ mod tests {
         let bound = format!("{:015}$", 1000);
         assert!(due_sk(1000, "\u{10FFFF}zzz").as_str() < bound.as_str());
         assert!(due_sk(1001, "").as_str() > bound.as_str());
+    }
+
+    #[test]
+    fn request_tokens_are_distinct_and_short() {
+        let (a, b) = (request_token(), request_token());
+        assert_ne!(a, b);
+        assert!(a.len() <= 36 && b.len() <= 36);
     }
 
     #[test]

@@ -57,6 +57,26 @@ fn unavailable(e: impl std::fmt::Display) -> StoreError {
     StoreError::Unavailable(e.to_string())
 }
 
+// redb's errors are large; they become the port's small error at the
+// boundary, so `?` works inside transactions.
+macro_rules! from_redb {
+    ($($t:ty),*) => {$(
+        impl From<$t> for StoreError {
+            fn from(e: $t) -> Self {
+                unavailable(e)
+            }
+        }
+    )*};
+}
+from_redb!(
+    redb::Error,
+    redb::TableError,
+    redb::StorageError,
+    redb::TransactionError,
+    redb::CommitError,
+    redb::DatabaseError
+);
+
 impl EmbeddedStore {
     /// Opens (or creates) the store at `path`.
     pub fn open(path: impl AsRef<Path>) -> Result<Self, StoreError> {
@@ -87,10 +107,9 @@ impl EmbeddedStore {
 
     fn read<T>(
         &self,
-        f: impl FnOnce(&redb::ReadTransaction) -> Result<T, redb::Error>,
+        f: impl FnOnce(&redb::ReadTransaction) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
-        let txn = self.inner.db.begin_read().map_err(unavailable)?;
-        f(&txn).map_err(unavailable)
+        f(&self.inner.db.begin_read()?)
     }
 }
 
@@ -113,7 +132,7 @@ fn write_loop(db: &Database, jobs: &mpsc::Receiver<(Append, Reply)>) {
             Err(e) => {
                 // The transaction did not commit: nothing of the batch landed.
                 for (_, reply) in batch {
-                    let _ = reply.send(Err(unavailable(&e)));
+                    let _ = reply.send(Err(e.clone()));
                 }
             }
         }
@@ -123,7 +142,7 @@ fn write_loop(db: &Database, jobs: &mpsc::Receiver<(Append, Reply)>) {
 fn write_batch(
     db: &Database,
     batch: &[(Append, Reply)],
-) -> Result<Vec<Result<(), StoreError>>, redb::Error> {
+) -> Result<Vec<Result<(), StoreError>>, StoreError> {
     let txn = db.begin_write()?;
     let mut results = Vec::with_capacity(batch.len());
     {
@@ -209,7 +228,7 @@ impl Store for EmbeddedStore {
             .clone()
             .ok_or_else(|| unavailable("store is closing"))?;
         // A full queue blocks the sender: wait for room off the async workers.
-        tokio::task::spawn_blocking(move || writer.send((append, reply)))
+        tokio::task::spawn_blocking(move || writer.send((append, reply)).map_err(drop))
             .await
             .map_err(unavailable)?
             .map_err(|_| unavailable("store writer has stopped"))?;

@@ -25,7 +25,11 @@ pub struct CliOutput {
 }
 
 fn invalid(msg: impl std::fmt::Display) -> CliOutput {
-    CliOutput { stdout: String::new(), stderr: format!("{msg}\n"), exit_code: 3 }
+    CliOutput {
+        stdout: String::new(),
+        stderr: format!("{msg}\n"),
+        exit_code: 3,
+    }
 }
 
 /// Engine-style text of a pairing.
@@ -48,7 +52,9 @@ enum Failure {
 fn pair_round(system: &str, t: &SwissTournament) -> Result<RoundPairing, Failure> {
     match system {
         "dutch-2006" => dutch::pair(t).map_err(|e| Failure::NoPairing(e.to_string())),
-        "monrad-acwc" => monrad::pair(t).map(|m| m.pairing).map_err(|e| Failure::NoPairing(e.to_string())),
+        "monrad-acwc" => monrad::pair(t)
+            .map(|m| m.pairing)
+            .map_err(|e| Failure::NoPairing(e.to_string())),
         "round-robin" => round_robin::pair_from_history(t).map_err(Failure::Invalid),
         other => Err(Failure::Invalid(format!(
             "unknown pairing system {other:?} (expected dutch-2006, monrad-acwc or round-robin)"
@@ -75,11 +81,17 @@ pub fn pair(system: &str, trf_text: &str, check: bool) -> CliOutput {
         Err(e) => return invalid(e),
     };
     match pair_round(system, &t) {
-        Ok(p) => CliOutput { stdout: format_pairing(&p), stderr: String::new(), exit_code: 0 },
+        Ok(p) => CliOutput {
+            stdout: format_pairing(&p),
+            stderr: String::new(),
+            exit_code: 0,
+        },
         Err(Failure::Invalid(m)) => invalid(m),
-        Err(Failure::NoPairing(m)) => {
-            CliOutput { stdout: String::new(), stderr: format!("{m}\n"), exit_code: 1 }
-        }
+        Err(Failure::NoPairing(m)) => CliOutput {
+            stdout: String::new(),
+            stderr: format!("{m}\n"),
+            exit_code: 1,
+        },
     }
 }
 
@@ -89,9 +101,14 @@ fn published(t: &SwissTournament, r: usize) -> (Vec<Board>, Option<u32>) {
     let mut bye = None;
     for p in &t.players {
         match p.rounds.get(r - 1).copied().flatten() {
-            Some(RoundOutcome::Game { opponent, colour: Colour::White, .. }) => {
-                boards.push(Board { white: p.number, black: opponent })
-            }
+            Some(RoundOutcome::Game {
+                opponent,
+                colour: Colour::White,
+                ..
+            }) => boards.push(Board {
+                white: p.number,
+                black: opponent,
+            }),
             Some(RoundOutcome::PairingBye) => bye = Some(p.number),
             _ => {}
         }
@@ -120,9 +137,18 @@ fn check_rounds(system: &str, doc: &trf::Trf) -> CliOutput {
                 if got != want_boards || p.bye != want_bye {
                     differing += 1;
                     out.push_str(&format!("round {r}: differs\n"));
-                    let published_text = format_pairing(&RoundPairing { boards: want_boards, bye: want_bye });
-                    out.push_str(&format!("  published: {}\n", published_text.trim_end().replace('\n', "; ")));
-                    out.push_str(&format!("  engine:    {}\n", format_pairing(&p).trim_end().replace('\n', "; ")));
+                    let published_text = format_pairing(&RoundPairing {
+                        boards: want_boards,
+                        bye: want_bye,
+                    });
+                    out.push_str(&format!(
+                        "  published: {}\n",
+                        published_text.trim_end().replace('\n', "; ")
+                    ));
+                    out.push_str(&format!(
+                        "  engine:    {}\n",
+                        format_pairing(&p).trim_end().replace('\n', "; ")
+                    ));
                 } else {
                     out.push_str(&format!("round {r}: ok\n"));
                 }
@@ -134,5 +160,49 @@ fn check_rounds(system: &str, doc: &trf::Trf) -> CliOutput {
             }
         }
     }
-    CliOutput { stdout: out, stderr: String::new(), exit_code: i32::from(differing > 0) }
+    CliOutput {
+        stdout: out,
+        stderr: String::new(),
+        exit_code: i32::from(differing > 0),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FOUR: &str = "012 four\nXXR 3\n001    1      A                                 2400\n001    2      B                                 2300\n001    3      C                                 2200\n001    4      D                                 2100\n";
+
+    #[test]
+    fn cli_pairs_round_one_in_engine_format() {
+        let out = pair("dutch-2006", FOUR, false);
+        assert_eq!(out.exit_code, 0, "{}", out.stderr);
+        // F4/E5: 1-3 (1 white), 2-4 (2 black).
+        assert_eq!(out.stdout, "2\n1 3\n4 2\n");
+    }
+
+    #[test]
+    fn cli_invalid_input_exits_3_with_line_and_column() {
+        let out = pair("dutch-2006", "001    x", false);
+        assert_eq!(out.exit_code, 3);
+        assert!(out.stderr.contains("line 1"), "{}", out.stderr);
+        assert_eq!(pair("swiss-2099", FOUR, false).exit_code, 3);
+    }
+
+    #[test]
+    fn cli_no_valid_pairing_exits_1() {
+        // Two players who met already: B1a leaves no pairing.
+        let t = "001    1      A                                 2400                             1.0          2 w 1\n001    2      B                                 2300                             0.0          1 b 0\n";
+        let out = pair("dutch-2006", t, false);
+        assert_eq!(out.exit_code, 1, "{}", out.stdout);
+    }
+
+    #[test]
+    fn cli_monrad_and_round_robin() {
+        let m = pair("monrad-acwc", FOUR, false);
+        assert_eq!(m.stdout, "2\n1 2\n3 4\n");
+        // Berger, 4 players, round 1: 1-4, 2-3.
+        let r = pair("round-robin", FOUR, false);
+        assert_eq!(r.stdout, "2\n1 4\n2 3\n");
+    }
 }

@@ -81,7 +81,9 @@ pub fn pair_from_history(t: &SwissTournament) -> Result<RoundPairing, String> {
     let round = t.round_to_pair();
     let cycle = (round - 1) / per;
     if cycle >= 2 {
-        return Err(format!("round-robin: round {round} is past a double round-robin of {n} players"));
+        return Err(format!(
+            "round-robin: round {round} is past a double round-robin of {n} players"
+        ));
     }
     let all = schedule(n, 2);
     Ok(all[(round - 1) as usize].clone())
@@ -116,7 +118,10 @@ pub struct CandidateStanding {
 pub fn candidates_standings(results: &[MatchResult]) -> Vec<CandidateStanding> {
     let mut rows: std::collections::BTreeMap<u32, CandidateStanding> = Default::default();
     for r in results {
-        for (p, own, other) in [(r.a, r.a_half_games, r.b_half_games), (r.b, r.b_half_games, r.a_half_games)] {
+        for (p, own, other) in [
+            (r.a, r.a_half_games, r.b_half_games),
+            (r.b, r.b_half_games, r.a_half_games),
+        ] {
             let e = rows.entry(p).or_insert(CandidateStanding {
                 player: p,
                 match_half_points: 0,
@@ -127,7 +132,13 @@ pub fn candidates_standings(results: &[MatchResult]) -> Vec<CandidateStanding> {
         }
     }
     let mut v: Vec<CandidateStanding> = rows.into_values().collect();
-    v.sort_by_key(|s| (std::cmp::Reverse(s.match_half_points), std::cmp::Reverse(s.sub_score_half_games), s.player));
+    v.sort_by_key(|s| {
+        (
+            std::cmp::Reverse(s.match_half_points),
+            std::cmp::Reverse(s.sub_score_half_games),
+            s.player,
+        )
+    });
     v
 }
 
@@ -159,15 +170,25 @@ mod tests {
     fn berger_double_round_robin_reverses_colours() {
         let s = schedule(4, 2);
         assert_eq!(s.len(), 6);
-        assert_eq!(s[3].boards[0], Board { white: s[0].boards[0].black, black: s[0].boards[0].white });
+        assert_eq!(
+            s[3].boards[0],
+            Board {
+                white: s[0].boards[0].black,
+                black: s[0].boards[0].white
+            }
+        );
     }
 
     #[test]
     fn acwc_iii_g_candidates_tiebreak_sums_sub_scores() {
-        // Four candidates. 1 and 2 both win two matches of three: 1 by 6-4 and
-        // 5.5-4.5 then loses 4-6; 2 by 7-3, 6-4, loses 4.5-5.5 ... sums 1: 15.5,
-        // 2: 17.5 -> 2 first.
-        let m = |a, b, x, y| MatchResult { a, b, a_half_games: x, b_half_games: y };
+        // Four candidates, sub-scores in half games (12 = 6-4). 1 and 2 both win
+        // two matches of three; the sum of sub-scores decides.
+        let m = |a, b, x, y| MatchResult {
+            a,
+            b,
+            a_half_games: x,
+            b_half_games: y,
+        };
         let r = vec![
             m(1, 3, 12, 8),
             m(1, 4, 11, 9),

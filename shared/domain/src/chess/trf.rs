@@ -221,7 +221,11 @@ impl Trf {
 }
 
 fn err(line: usize, column: usize, message: impl Into<String>) -> TrfError {
-    TrfError { line, column, message: message.into() }
+    TrfError {
+        line,
+        column,
+        message: message.into(),
+    }
 }
 
 /// Split on LF, CRLF or CR.
@@ -259,7 +263,11 @@ fn field(chars: &[char], from: usize, to: usize) -> String {
         return String::new();
     }
     let end = to.min(chars.len());
-    chars[from - 1..end].iter().collect::<String>().trim().to_string()
+    chars[from - 1..end]
+        .iter()
+        .collect::<String>()
+        .trim()
+        .to_string()
 }
 
 fn number_field(
@@ -288,12 +296,23 @@ fn parse_points(chars: &[char], line: usize) -> Result<Option<u32>, TrfError> {
         Some((w, fr)) => (w, fr),
         None => (f.as_str(), ""),
     };
-    let w: u32 = if whole.is_empty() { 0 } else { whole.parse().map_err(|_| bad())? };
+    let w: u32 = if whole.is_empty() {
+        0
+    } else {
+        whole.parse().map_err(|_| bad())?
+    };
     if frac.len() > 1 || !frac.chars().all(|c| c.is_ascii_digit()) {
         return Err(bad());
     }
-    let fr: u32 = if frac.is_empty() { 0 } else { frac.parse().map_err(|_| bad())? };
-    w.checked_mul(10).and_then(|v| v.checked_add(fr)).map(Some).ok_or_else(bad)
+    let fr: u32 = if frac.is_empty() {
+        0
+    } else {
+        frac.parse().map_err(|_| bad())?
+    };
+    w.checked_mul(10)
+        .and_then(|v| v.checked_add(fr))
+        .map(Some)
+        .ok_or_else(bad)
 }
 
 fn parse_player(chars: &[char], line: usize) -> Result<TrfPlayer, TrfError> {
@@ -311,7 +330,10 @@ fn parse_player(chars: &[char], line: usize) -> Result<TrfPlayer, TrfError> {
         let opp = field(chars, start, start + 3);
         let colour_c = chars.get(start + 4).copied().unwrap_or(' ');
         let result_c = chars.get(start + 6).copied().unwrap_or(' ');
-        for (k, c) in [(start + 3, chars.get(start + 3)), (start + 5, chars.get(start + 5))] {
+        for (k, c) in [
+            (start + 3, chars.get(start + 3)),
+            (start + 5, chars.get(start + 5)),
+        ] {
             if let Some(c) = c {
                 if *c != ' ' {
                     return Err(err(line, k + 1, format!("expected a space, found {c:?}")));
@@ -320,7 +342,11 @@ fn parse_player(chars: &[char], line: usize) -> Result<TrfPlayer, TrfError> {
         }
         if let Some(c) = chars.get(start + 7) {
             if *c != ' ' {
-                return Err(err(line, start + 8, format!("expected a space, found {c:?}")));
+                return Err(err(
+                    line,
+                    start + 8,
+                    format!("expected a space, found {c:?}"),
+                ));
             }
         }
         if opp.is_empty() && colour_c == ' ' && result_c == ' ' {
@@ -349,7 +375,11 @@ fn parse_player(chars: &[char], line: usize) -> Result<TrfPlayer, TrfError> {
             if opponent.is_some() && colour == TrfColour::None && result.is_played() {
                 return Err(err(line, start + 5, "a played game needs a colour"));
             }
-            rounds.push(Some(TrfRound { opponent, colour, result }));
+            rounds.push(Some(TrfRound {
+                opponent,
+                colour,
+                result,
+            }));
         }
         start += 10;
     }
@@ -384,25 +414,36 @@ pub fn read(text: &str) -> Result<Trf, TrfError> {
             }
             let p = parse_player(&chars, line_no)?;
             if !seen.insert(p.number) {
-                return Err(err(line_no, 5, format!("duplicate starting rank {}", p.number)));
+                return Err(err(
+                    line_no,
+                    5,
+                    format!("duplicate starting rank {}", p.number),
+                ));
             }
             lines.push(TrfLine::Player(p));
-        } else if raw.starts_with("XXR") {
-            let f = raw[3..].trim();
-            let n: u32 = f
-                .parse()
-                .map_err(|_| err(line_no, 5, format!("XXR needs a number of rounds, found {f:?}")))?;
+        } else if let Some(rest) = raw.strip_prefix("XXR") {
+            let f = rest.trim();
+            let n: u32 = f.parse().map_err(|_| {
+                err(
+                    line_no,
+                    5,
+                    format!("XXR needs a number of rounds, found {f:?}"),
+                )
+            })?;
             lines.push(TrfLine::Rounds(n));
-        } else if raw.starts_with("XXC") {
+        } else if let Some(rest) = raw.strip_prefix("XXC") {
             let mut white1 = None;
-            for tok in raw[3..].split_whitespace() {
+            for tok in rest.split_whitespace() {
                 match tok {
                     "white1" => white1 = Some(true),
                     "black1" => white1 = Some(false),
                     _ => {}
                 }
             }
-            lines.push(TrfLine::Configuration { white1, raw: raw.to_string() });
+            lines.push(TrfLine::Configuration {
+                white1,
+                raw: raw.to_string(),
+            });
         } else {
             lines.push(TrfLine::Other(raw.to_string()));
         }
@@ -412,7 +453,10 @@ pub fn read(text: &str) -> Result<Trf, TrfError> {
     for (i, l) in trf.lines.iter().enumerate() {
         if let TrfLine::Player(p) = l {
             for (r, rd) in p.rounds.iter().enumerate() {
-                if let Some(TrfRound { opponent: Some(o), .. }) = rd {
+                if let Some(TrfRound {
+                    opponent: Some(o), ..
+                }) = rd
+                {
                     if !seen.contains(o) || *o == p.number {
                         return Err(err(i + 1, 92 + 10 * r, format!("unknown opponent {o}")));
                     }
@@ -517,11 +561,19 @@ mod tests {
         assert_eq!(p.rounds.len(), 4);
         assert_eq!(
             p.rounds[0],
-            Some(TrfRound { opponent: Some(8), colour: TrfColour::White, result: TrfResult::Win })
+            Some(TrfRound {
+                opponent: Some(8),
+                colour: TrfColour::White,
+                result: TrfResult::Win
+            })
         );
         assert_eq!(
             p.rounds[2],
-            Some(TrfRound { opponent: None, colour: TrfColour::None, result: TrfResult::PairingBye })
+            Some(TrfRound {
+                opponent: None,
+                colour: TrfColour::None,
+                result: TrfResult::PairingBye
+            })
         );
     }
 

@@ -169,8 +169,12 @@ pub fn parse_unit(p: Power, s: &str) -> Result<Unit, String> {
 
 /// Program of one adjudication; errors are invalid input.
 fn run(input: &AdjudicateInput) -> Result<AdjudicateOutput, String> {
-    let phase = Phase::parse(&input.phase)
-        .ok_or_else(|| format!("phase `{}` is not like S1901M, F1901R or W1901A", input.phase))?;
+    let phase = Phase::parse(&input.phase).ok_or_else(|| {
+        format!(
+            "phase `{}` is not like S1901M, F1901R or W1901A",
+            input.phase
+        )
+    })?;
     let mut units = Vec::new();
     for (p, list) in &input.units {
         let p = power(p)?;
@@ -197,7 +201,8 @@ fn run(input: &AdjudicateInput) -> Result<AdjudicateOutput, String> {
         let p = power(p)?;
         let mut a = Abbreviations::new();
         for (k, v) in list {
-            let l = parse_location(v).ok_or_else(|| format!("abbreviation `{k}`: unknown place `{v}`"))?;
+            let l = parse_location(v)
+                .ok_or_else(|| format!("abbreviation `{k}`: unknown place `{v}`"))?;
             a.insert(k.trim().to_lowercase(), l);
         }
         abbreviations.insert(p, a);
@@ -216,7 +221,10 @@ fn run(input: &AdjudicateInput) -> Result<AdjudicateOutput, String> {
         PhaseKind::Movement => Ok(movement(phase, &board, centers, &lines, &abbreviations)),
         PhaseKind::Retreat => {
             let mut dislodged = Vec::new();
-            let occupied = board.units.iter().fold(0u128, |a, u| a | map::bit(u.province()));
+            let occupied = board
+                .units
+                .iter()
+                .fold(0u128, |a, u| a | map::bit(u.province()));
             let mut contested = 0u128;
             for c in &input.contested {
                 contested |= map::bit(province(c)?);
@@ -229,7 +237,9 @@ fn run(input: &AdjudicateInput) -> Result<AdjudicateOutput, String> {
                     let retreats = match &d.retreats {
                         Some(r) => r
                             .iter()
-                            .map(|x| parse_location(x).ok_or_else(|| format!("unknown retreat `{x}`")))
+                            .map(|x| {
+                                parse_location(x).ok_or_else(|| format!("unknown retreat `{x}`"))
+                            })
                             .collect::<Result<Vec<Location>, String>>()?,
                         None => legal_retreats(&unit, from, d.by_convoy, occupied, contested),
                     };
@@ -241,7 +251,14 @@ fn run(input: &AdjudicateInput) -> Result<AdjudicateOutput, String> {
                     });
                 }
             }
-            Ok(retreat(phase, &board, centers, &dislodged, &lines, &abbreviations))
+            Ok(retreat(
+                phase,
+                &board,
+                centers,
+                &dislodged,
+                &lines,
+                &abbreviations,
+            ))
         }
         PhaseKind::Adjustment => Ok(adjustment(phase, &board, centers, &lines, &abbreviations)),
     }
@@ -250,7 +267,9 @@ fn run(input: &AdjudicateInput) -> Result<AdjudicateOutput, String> {
 fn group_units(units: &[Unit]) -> BTreeMap<String, Vec<String>> {
     let mut m: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for u in units {
-        m.entry(u.power.name().to_string()).or_default().push(u.to_string());
+        m.entry(u.power.name().to_string())
+            .or_default()
+            .push(u.to_string());
     }
     m
 }
@@ -258,7 +277,9 @@ fn group_units(units: &[Unit]) -> BTreeMap<String, Vec<String>> {
 fn group_centers(c: &Centers) -> BTreeMap<String, Vec<String>> {
     let mut m: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for (p, o) in c {
-        m.entry(o.name().to_string()).or_default().push(p.to_string());
+        m.entry(o.name().to_string())
+            .or_default()
+            .push(p.to_string());
     }
     m
 }
@@ -288,13 +309,23 @@ fn next_phase(
     let next_spring = Phase::movement(phase.year + 1, Season::Spring);
     match (phase.season, phase.kind) {
         (Season::Spring, PhaseKind::Movement) if retreats => (
-            Phase { kind: PhaseKind::Retreat, ..phase },
+            Phase {
+                kind: PhaseKind::Retreat,
+                ..phase
+            },
             centers,
             adjustments,
         ),
-        (Season::Spring, _) => (Phase::movement(phase.year, Season::Fall), centers, adjustments),
+        (Season::Spring, _) => (
+            Phase::movement(phase.year, Season::Fall),
+            centers,
+            adjustments,
+        ),
         (Season::Fall, PhaseKind::Movement) if retreats => (
-            Phase { kind: PhaseKind::Retreat, ..phase },
+            Phase {
+                kind: PhaseKind::Retreat,
+                ..phase
+            },
             centers,
             adjustments,
         ),
@@ -304,7 +335,9 @@ fn next_phase(
                 let due = adjustment_due(p, units, &centers);
                 let can_build = due > 0
                     && centers.iter().any(|(c, o)| {
-                        *o == p && c.home_of() == Some(p) && !units.iter().any(|u| u.province() == *c)
+                        *o == p
+                            && c.home_of() == Some(p)
+                            && !units.iter().any(|u| u.province() == *c)
                     });
                 if due < 0 || can_build {
                     adjustments.insert(p.name().to_string(), due);
@@ -339,17 +372,21 @@ fn output(
     let (next, centers, adjustments) = next_phase(phase, units, dislodged, centers);
     let mut d: BTreeMap<String, Vec<DislodgedInput>> = BTreeMap::new();
     for x in dislodged {
-        d.entry(x.unit.power.name().to_string()).or_default().push(DislodgedInput {
-            unit: x.unit.to_string(),
-            attacker_from: x.attacker_from.map(|p| p.to_string()),
-            by_convoy: x.by_convoy,
-            retreats: Some(x.retreats.iter().map(|l| l.to_string()).collect()),
-        });
+        d.entry(x.unit.power.name().to_string())
+            .or_default()
+            .push(DislodgedInput {
+                unit: x.unit.to_string(),
+                attacker_from: x.attacker_from.map(|p| p.to_string()),
+                by_convoy: x.by_convoy,
+                retreats: Some(x.retreats.iter().map(|l| l.to_string()).collect()),
+            });
     }
     let contested = if dislodged.is_empty() {
         Vec::new()
     } else {
-        map::provinces_in(contested).map(|p| p.to_string()).collect()
+        map::provinces_in(contested)
+            .map(|p| p.to_string())
+            .collect()
     };
     AdjudicateOutput {
         phase: next.to_string(),
@@ -401,7 +438,8 @@ fn movement(
             }
             Decision::ConvoyParadox => {
                 r.outcome = "no_convoy".into();
-                r.reason = Some("convoy paradox: every convoyed move in it fails (wm D.VI.6)".into());
+                r.reason =
+                    Some("convoy paradox: every convoyed move in it fails (wm D.VI.6)".into());
             }
             Decision::Cut { by } => {
                 r.outcome = "cut".into();
@@ -410,7 +448,9 @@ fn movement(
             Decision::NotMatched => {
                 r.outcome = "void".into();
                 r.reason = Some(match order {
-                    MovementOrder::Convoy { .. } => "the army did not move as this convoy says".into(),
+                    MovementOrder::Convoy { .. } => {
+                        "the army did not move as this convoy says".into()
+                    }
                     _ => "the supported unit did not do what this support says".into(),
                 });
             }
@@ -420,10 +460,17 @@ fn movement(
             let was = r.outcome.clone();
             r.outcome = "dislodged".into();
             r.by = vec![by.to_string()];
-            let gone = m.dislodged.iter().any(|d| d.unit == *u && d.retreats.is_empty());
+            let gone = m
+                .dislodged
+                .iter()
+                .any(|d| d.unit == *u && d.retreats.is_empty());
             r.reason = Some(format!(
                 "dislodged by the unit from {by}{}{}",
-                if res.dislodged_by_convoy { " (by convoy, wm D.VI.1)" } else { "" },
+                if res.dislodged_by_convoy {
+                    " (by convoy, wm D.VI.1)"
+                } else {
+                    ""
+                },
                 if gone {
                     "; no legal retreat: disbanded".to_string()
                 } else if was != "succeeds" {
@@ -445,8 +492,20 @@ fn movement(
         r.reason = read.void.clone();
         results.push(r);
     }
-    let retreating: Vec<Dislodged> = m.dislodged.iter().filter(|d| !d.retreats.is_empty()).cloned().collect();
-    output(phase, &m.units, &retreating, m.result.contested, centers, results)
+    let retreating: Vec<Dislodged> = m
+        .dislodged
+        .iter()
+        .filter(|d| !d.retreats.is_empty())
+        .cloned()
+        .collect();
+    output(
+        phase,
+        &m.units,
+        &retreating,
+        m.result.contested,
+        centers,
+        results,
+    )
 }
 
 fn retreat(

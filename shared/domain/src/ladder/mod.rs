@@ -1,2 +1,159 @@
-//! The club ladder (club leaderboard terms): members, games, Elo, decay,
-//! sanctions and the Court of Appeals. Built by a later issue.
+//! The club ladder (the Friday Lunch Chess Club's "Chess Terms and
+//! Conditions", cited `club`): members, games, Elo, attendance, decay,
+//! sanctions and the Court of Appeals.
+//!
+//! Acts are cited as the Terms' own counters number them: `club J.5` for the
+//! unnumbered opening ("Jurisdiction") section, `club II.6.1` for Section II,
+//! Act 6, item 1.
+//!
+//! - [`settings`]: session window, room, time zone, Elo K (J.5, J.9, II.3).
+//! - [`elo`]: the floor and the rating arithmetic (II.1–II.3, I.9.3).
+//! - `member`: joining, attendance, removal (II.1, J.9, II.7, II.8).
+//! - `game`: validity, registration, bell adjudication, rematches, online
+//!   games (J.5–J.12, II.4, I.5–I.9, II.10.4).
+//! - `decay`: the weekly deductions (II.6).
+//! - `sanction`: score changes, the fraud ladder, bans, monitors,
+//!   chessclocks, declarations (II.3, II.5, II.9–II.11, III.2).
+//! - `court`: appeals, panels, votes, en banc, opinions, technical
+//!   modifications, anti-cheat information (III.3, III.5, I.9.5–I.9.9).
+//!
+//! This module plugs into the competition envelope through the functions
+//! below; [`crate::competition`] calls them. Everything is pure.
+
+mod anticheat;
+mod command;
+mod court;
+mod decay;
+mod decider;
+pub mod elo;
+mod event;
+mod fold;
+mod game;
+mod ids;
+mod member;
+mod modification;
+mod remedy;
+mod sanction;
+pub mod settings;
+mod tick;
+mod view;
+
+#[cfg(test)]
+mod testkit;
+#[cfg(test)]
+mod tests;
+
+pub use anticheat::AntiCheatReport;
+pub use command::{Attendee, Command, RemovalGrounds};
+pub use court::{Appeal, AppealStatus, AppealSubject, Judgement, Opinion, Vote};
+pub use decay::Deduction;
+pub use elo::{GameResult, FLOOR};
+pub use event::{Adjustment, Amendment, BanChange, Event};
+pub use game::{Bell, Game, GameStatus, Material, Objection, RematchOutcome};
+pub use member::{Ban, Member, MonitorOrder, WeekRecord};
+pub use modification::Modification;
+pub use remedy::Remedy;
+pub use sanction::{Declaration, DeclarationChannel, FraudStep, Power, PowerStatus, PowerUse};
+pub use settings::Settings;
+
+use crate::competition::{Competition, Context, Recorded, UserId};
+use crate::refusal::Refusal;
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The rules state of one club ladder.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ladder {
+    /// The club's settings (J.5, J.9, II.3).
+    pub settings: Settings,
+    /// When the ladder first acted: its first week is the one containing this.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opened: Option<DateTime<Utc>>,
+    /// Everyone who ever joined, removed ones included (II.7: they re-enter as new).
+    #[serde(default)]
+    pub members: BTreeMap<UserId, Member>,
+    /// Games entered into the leaderboard, by id.
+    #[serde(default, with = "ids")]
+    pub games: BTreeMap<u64, Game>,
+    /// club I.9.1: the one online game in progress.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub online_in_progress: Option<u64>,
+    /// Uses of moderator power that need a declaration (III.2.4).
+    #[serde(default, with = "ids")]
+    pub powers: BTreeMap<u64, PowerUse>,
+    /// The Court's cases (III.3).
+    #[serde(default, with = "ids")]
+    pub appeals: BTreeMap<u64, Appeal>,
+    /// The Chief Justice's technical modifications (III.5).
+    #[serde(default, with = "ids")]
+    pub modifications: BTreeMap<u64, Modification>,
+    /// Online-chess anti-cheat information (I.9.4–I.9.9): private.
+    #[serde(default, with = "ids")]
+    pub reports: BTreeMap<u64, AntiCheatReport>,
+    /// club II.6: the last week (by its Friday) whose decay was applied.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub closed_through: Option<NaiveDate>,
+    /// The next id for games, power uses, appeals, modifications and reports.
+    #[serde(default)]
+    pub next_id: u64,
+}
+
+impl Ladder {
+    /// A fresh id; ids are shared by every numbered thing of the ladder.
+    pub fn fresh_id(&self) -> u64 {
+        self.next_id.max(1)
+    }
+
+    /// The member `user` if they are on the leaderboard now (not removed).
+    pub fn current_member(&self, user: &UserId) -> Option<&Member> {
+        self.members.get(user).filter(|m| !m.removed)
+    }
+
+    fn saw_id(&mut self, id: u64) {
+        self.next_id = self.next_id.max(id + 1);
+    }
+}
+
+/// Decides a command of this kind.
+pub fn decide(
+    env: &Competition,
+    state: &Ladder,
+    command: &Command,
+    ctx: &Context,
+) -> Result<Vec<Recorded>, Refusal> {
+    decider::decide(env, state, command, ctx)
+}
+
+/// Folds an event into the state; total, never refuses.
+pub fn apply(state: &mut Ladder, event: &Event, at: DateTime<Utc>) {
+    fold::apply(state, event, at)
+}
+
+/// What falls due by `ctx.now`: declaration deadlines (III.2.4.2), ban
+/// expiries (II.9.2), weekly decay (II.6), removals on request (II.8) and
+/// overdue opinions (III.3.10). Nothing due: no events.
+pub fn tick(env: &Competition, state: &Ladder, ctx: &Context) -> Result<Vec<Recorded>, Refusal> {
+    Ok(tick::tick(env, state, ctx.now))
+}
+
+/// The next instant a schedule must act.
+pub fn next_due(state: &Ladder) -> Option<DateTime<Utc>> {
+    tick::next_due(state)
+}
+
+/// The kind's view for `viewer`.
+pub fn view(env: &Competition, state: &Ladder, viewer: Option<&UserId>) -> serde_json::Value {
+    view::view(env, state, viewer)
+}
+
+/// The event as `viewer` may see it in the audit log; `None` hides it
+/// (club I.9.5–I.9.9: anti-cheat information).
+pub fn redact(
+    env: &Competition,
+    state: &Ladder,
+    event: &Event,
+    viewer: Option<&UserId>,
+) -> Option<Event> {
+    view::redact(env, state, event, viewer)
+}

@@ -214,8 +214,8 @@ impl SwissTournament {
 
     /// Build the history from a TRF file, for pairing round `round` (1-based).
     /// Rounds before `round` are history; a round block in round `round`
-    /// without an opponent (H, F, Z, U, `-`) marks the player as absent for it
-    /// (dutch F5). When `round` is `None`, it is one more than the last round in
+    /// without an opponent (H, F, Z, `-`) marks the player as absent for it
+    /// (dutch F5); `U` (or `+` without opponent) is the system's bye and does not. When `round` is `None`, it is one more than the last round in
     /// which any game was paired.
     pub fn from_trf(trf: &Trf, round: Option<u32>) -> Result<SwissTournament, HistoryError> {
         let last_paired = trf
@@ -270,14 +270,23 @@ impl SwissTournament {
                             TrfResult::PairingBye | TrfResult::ForfeitWin => {
                                 RoundOutcome::PairingBye
                             }
-                            other => RoundOutcome::NotPaired { half_points: other.half_points() },
+                            other => RoundOutcome::NotPaired {
+                                half_points: other.half_points(),
+                            },
                         }),
                     }
                 });
                 rounds.push(outcome.transpose()?);
             }
             let presence = match p.rounds.get(rounds_played as usize).copied().flatten() {
-                Some(rd) if rd.opponent.is_none() => Presence::Absent,
+                // U (or `+` without opponent) is the system's own bye: an output
+                // of pairing, not a known absence.
+                Some(rd)
+                    if rd.opponent.is_none()
+                        && !matches!(rd.result, TrfResult::PairingBye | TrfResult::ForfeitWin) =>
+                {
+                    Presence::Absent
+                }
                 _ => Presence::Present,
             };
             players.push(SwissPlayer {
@@ -294,11 +303,20 @@ impl SwissTournament {
             players.iter().map(|p| (p.number, p)).collect();
         for p in &players {
             for (r, o) in p.rounds.iter().enumerate() {
-                if let Some(RoundOutcome::Game { opponent, colour, played, .. }) = o {
+                if let Some(RoundOutcome::Game {
+                    opponent,
+                    colour,
+                    played,
+                    ..
+                }) = o
+                {
                     let ok = match by_number.get(opponent).and_then(|q| q.rounds[r]) {
-                        Some(RoundOutcome::Game { opponent: back, colour: c2, played: p2, .. }) => {
-                            back == p.number && (!played || !p2 || c2 != *colour)
-                        }
+                        Some(RoundOutcome::Game {
+                            opponent: back,
+                            colour: c2,
+                            played: p2,
+                            ..
+                        }) => back == p.number && (!played || !p2 || c2 != *colour),
                         _ => false,
                     };
                     if !ok {
@@ -315,7 +333,11 @@ impl SwissTournament {
             players,
             rounds_played,
             total_rounds: trf.total_rounds().unwrap_or(0).max(round),
-            first_colour: if trf.white1() == Some(false) { Colour::Black } else { Colour::White },
+            first_colour: if trf.white1() == Some(false) {
+                Colour::Black
+            } else {
+                Colour::White
+            },
         })
     }
 }

@@ -70,12 +70,20 @@ fn opponents(p: &SwissPlayer) -> Vec<u32> {
 }
 
 fn had_bye(p: &SwissPlayer) -> bool {
-    p.rounds.iter().flatten().any(|o| matches!(o, RoundOutcome::PairingBye))
+    p.rounds
+        .iter()
+        .flatten()
+        .any(|o| matches!(o, RoundOutcome::PairingBye))
 }
 
 /// acwc III.F.4.1: average of opponents' seeding ratings (0 when the only win is a bye).
 pub fn average_opponent_rating(p: &SwissPlayer, all: &[SwissPlayer]) -> f64 {
-    let wins = p.rounds.iter().flatten().filter(|o| o.half_points() == 2).count();
+    let wins = p
+        .rounds
+        .iter()
+        .flatten()
+        .filter(|o| o.half_points() == 2)
+        .count();
     if had_bye(p) && wins == 1 {
         return 0.0;
     }
@@ -94,20 +102,31 @@ pub fn average_opponent_rating(p: &SwissPlayer, all: &[SwissPlayer]) -> f64 {
 pub fn qualification_tiebreak(p: &SwissPlayer, all: &[SwissPlayer]) -> u64 {
     opponents(p)
         .iter()
-        .filter_map(|o| all.iter().find(|q| q.number == *o).map(|q| u64::from(q.rating)))
+        .filter_map(|o| {
+            all.iter()
+                .find(|q| q.number == *o)
+                .map(|q| u64::from(q.rating))
+        })
         .sum()
 }
 
 /// acwc III.F.4.1: the ranking (indices into `players`), best first; pairing
 /// number as a last, deterministic resort.
 pub fn ranking(players: &[SwissPlayer]) -> Vec<usize> {
-    let avg: Vec<f64> = players.iter().map(|p| average_opponent_rating(p, players)).collect();
+    let avg: Vec<f64> = players
+        .iter()
+        .map(|p| average_opponent_rating(p, players))
+        .collect();
     let mut idx: Vec<usize> = (0..players.len()).collect();
     idx.sort_by(|&a, &b| {
         let (pa, pb) = (&players[a], &players[b]);
         pb.half_points()
             .cmp(&pa.half_points())
-            .then(avg[b].partial_cmp(&avg[a]).unwrap_or(std::cmp::Ordering::Equal))
+            .then(
+                avg[b]
+                    .partial_cmp(&avg[a])
+                    .unwrap_or(std::cmp::Ordering::Equal),
+            )
             .then(pb.rating.cmp(&pa.rating))
             .then(pa.number.cmp(&pb.number))
     });
@@ -117,19 +136,26 @@ pub fn ranking(players: &[SwissPlayer]) -> Vec<usize> {
 /// Pair the next round by acwc III.F.4.
 pub fn pair(t: &SwissTournament) -> Result<MonradPairing, MonradError> {
     let players = &t.players;
-    let mut order: Vec<usize> =
-        ranking(players).into_iter().filter(|&i| players[i].presence == Presence::Present).collect();
+    let mut order: Vec<usize> = ranking(players)
+        .into_iter()
+        .filter(|&i| players[i].presence == Presence::Present)
+        .collect();
     // III.F.4.2: the bye.
     let mut bye = None;
     if order.len() % 2 == 1 {
-        let pos = order.iter().rposition(|&i| !had_bye(&players[i])).ok_or(MonradError::NoByeCandidate)?;
+        let pos = order
+            .iter()
+            .rposition(|&i| !had_bye(&players[i]))
+            .ok_or(MonradError::NoByeCandidate)?;
         bye = Some(players[order.remove(pos)].number);
     }
     let met = |a: usize, b: usize| opponents(&players[a]).contains(&players[b].number);
     // Is a rematch-free pairing of `rest` possible?
     let completable = |rest: &[usize]| {
         let adj = |x: usize, y: usize| !met(rest[x], rest[y]);
-        maximum_matching(rest.len(), &adj).iter().all(|m| m.is_some())
+        maximum_matching(rest.len(), &adj)
+            .iter()
+            .all(|m| m.is_some())
     };
     let rematch_free = completable(&order);
     let mut boards = Vec::new();
@@ -153,13 +179,19 @@ pub fn pair(t: &SwissTournament) -> Result<MonradPairing, MonradError> {
             })
             .unwrap_or(0);
         let b = rest.remove(pick);
-        let board = Board { white: players[a].number, black: players[b].number };
+        let board = Board {
+            white: players[a].number,
+            black: players[b].number,
+        };
         if met(a, b) {
             rematches.push(board);
         }
         boards.push(board);
     }
-    Ok(MonradPairing { pairing: RoundPairing { boards, bye }, rematches })
+    Ok(MonradPairing {
+        pairing: RoundPairing { boards, bye },
+        rematches,
+    })
 }
 
 #[cfg(test)]
@@ -168,14 +200,31 @@ mod tests {
     use crate::chess::swiss::{Colour, Title};
 
     fn pl(n: u32, rating: u32, rounds: Vec<Option<RoundOutcome>>) -> SwissPlayer {
-        SwissPlayer { number: n, name: format!("P{n}"), rating, title: Title::None, rounds, presence: Presence::Present }
+        SwissPlayer {
+            number: n,
+            name: format!("P{n}"),
+            rating,
+            title: Title::None,
+            rounds,
+            presence: Presence::Present,
+        }
     }
     fn g(o: u32, hp: u32) -> Option<RoundOutcome> {
-        Some(RoundOutcome::Game { opponent: o, colour: Colour::White, half_points: hp, played: true })
+        Some(RoundOutcome::Game {
+            opponent: o,
+            colour: Colour::White,
+            half_points: hp,
+            played: true,
+        })
     }
     fn t(players: Vec<SwissPlayer>) -> SwissTournament {
         let rounds_played = players.iter().map(|p| p.rounds.len()).max().unwrap_or(0) as u32;
-        SwissTournament { players, rounds_played, total_rounds: 5, first_colour: Colour::White }
+        SwissTournament {
+            players,
+            rounds_played,
+            total_rounds: 5,
+            first_colour: Colour::White,
+        }
     }
 
     #[test]
@@ -233,7 +282,10 @@ mod tests {
         let m = pair(&t(ps)).unwrap();
         assert_eq!(m.pairing.bye, Some(5));
         // III.F.4.3 greedy: 1-2, 3-4
-        assert_eq!(m.pairing.boards, vec![Board { white: 1, black: 2 }, Board { white: 3, black: 4 }]);
+        assert_eq!(
+            m.pairing.boards,
+            vec![Board { white: 1, black: 2 }, Board { white: 3, black: 4 }]
+        );
     }
 
     #[test]
@@ -250,7 +302,10 @@ mod tests {
         ];
         let m = pair(&t(ps)).unwrap();
         assert!(m.rematches.is_empty());
-        assert_eq!(m.pairing.boards, vec![Board { white: 2, black: 4 }, Board { white: 1, black: 3 }]);
+        assert_eq!(
+            m.pairing.boards,
+            vec![Board { white: 2, black: 4 }, Board { white: 1, black: 3 }]
+        );
     }
 
     #[test]
@@ -271,7 +326,12 @@ mod tests {
         ];
         let m = pair(&t(ps)).unwrap();
         assert!(m.rematches.is_empty());
-        let b: Vec<(u32, u32)> = m.pairing.boards.iter().map(|b| (b.white, b.black)).collect();
+        let b: Vec<(u32, u32)> = m
+            .pairing
+            .boards
+            .iter()
+            .map(|b| (b.white, b.black))
+            .collect();
         assert_eq!(b, vec![(1, 5), (3, 6), (2, 4)]);
     }
 

@@ -3,7 +3,9 @@
 //! (ChaCha8), forfeits, absences and withdrawals. Pure: no clock, no global
 //! randomness.
 
-use super::{Board, Colour, Presence, RoundOutcome, RoundPairing, SwissPlayer, SwissTournament, Title};
+use super::{
+    Board, Colour, Presence, RoundOutcome, RoundPairing, SwissPlayer, SwissTournament, Title,
+};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -39,10 +41,19 @@ pub fn new_tournament(players: u32, total_rounds: u32) -> SwissTournament {
 }
 
 /// Record `pairing` as the next round, drawing results from `rng`.
-pub fn play_round(t: &mut SwissTournament, pairing: &RoundPairing, rng: &mut ChaCha8Rng, inc: Incidents) {
+pub fn play_round(
+    t: &mut SwissTournament,
+    pairing: &RoundPairing,
+    rng: &mut ChaCha8Rng,
+    inc: Incidents,
+) {
     let r = t.rounds_played as usize;
-    let index: std::collections::HashMap<u32, usize> =
-        t.players.iter().enumerate().map(|(i, p)| (p.number, i)).collect();
+    let index: std::collections::HashMap<u32, usize> = t
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.number, i))
+        .collect();
     for p in &mut t.players {
         p.rounds.resize(r + 1, None);
         if p.presence != Presence::Present {
@@ -68,10 +79,18 @@ pub fn play_round(t: &mut SwissTournament, pairing: &RoundPairing, rng: &mut Cha
             };
             (hw, true)
         };
-        t.players[w].rounds[r] =
-            Some(RoundOutcome::Game { opponent: black, colour: Colour::White, half_points: hw, played });
-        t.players[b].rounds[r] =
-            Some(RoundOutcome::Game { opponent: white, colour: Colour::Black, half_points: 2 - hw, played });
+        t.players[w].rounds[r] = Some(RoundOutcome::Game {
+            opponent: black,
+            colour: Colour::White,
+            half_points: hw,
+            played,
+        });
+        t.players[b].rounds[r] = Some(RoundOutcome::Game {
+            opponent: white,
+            colour: Colour::Black,
+            half_points: 2 - hw,
+            played,
+        });
     }
     if let Some(y) = pairing.bye {
         t.players[index[&y]].rounds[r] = Some(RoundOutcome::PairingBye);

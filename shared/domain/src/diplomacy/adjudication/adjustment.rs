@@ -132,14 +132,18 @@ fn check_build(
         // wm D.V.1: no unit type: an army where only armies can be built, a
         // fleet if a legal coast is given, otherwise nothing.
         None if p.terrain() == Terrain::Inland => UnitType::Army,
-        None if loc.coast.is_some() && p.coasts().contains(&loc.coast.expect("some")) => UnitType::Fleet,
+        None if loc.coast.is_some() && p.coasts().contains(&loc.coast.expect("some")) => {
+            UnitType::Fleet
+        }
         None => return Err(format!("no unit type given for {p} (wm D.V.1)")),
     };
     let location = match kind {
         UnitType::Army => Location::from(p),
         UnitType::Fleet => {
             if p.terrain() == Terrain::Inland {
-                return Err(format!("a fleet cannot be built in landlocked {p} (wm D.V.5)"));
+                return Err(format!(
+                    "a fleet cannot be built in landlocked {p} (wm D.V.5)"
+                ));
             }
             if p.coasts().is_empty() {
                 Location::from(p)
@@ -177,7 +181,9 @@ pub fn adjudicate_adjustments(
     for power in Power::ALL {
         let due = adjustment_due(power, units, centers);
         let abbr = abbreviations.get(&power).unwrap_or(&empty);
-        let mine: Vec<usize> = (0..groups.len()).filter(|g| groups[*g].0 == power).collect();
+        let mine: Vec<usize> = (0..groups.len())
+            .filter(|g| groups[*g].0 == power)
+            .collect();
         if due == 0 {
             for g in mine {
                 read[g].void = Some(format!("{power} has no adjustment to make"));
@@ -232,7 +238,10 @@ pub fn adjudicate_adjustments(
                     }
                     (Action::Disband, false) | (Action::Hold, false) => {
                         let p = parsed.location.map(|l| l.province);
-                        match units.iter().find(|u| Some(u.province()) == p && u.power == power) {
+                        match units
+                            .iter()
+                            .find(|u| Some(u.province()) == p && u.power == power)
+                        {
                             Some(u) if !removed.contains(u) => {
                                 read[g].reading = Some(format!("remove {u}"));
                                 removed.push(*u);
@@ -273,7 +282,10 @@ pub fn adjudicate_adjustments(
                 .filter(|u| u.power == power && !removed.contains(u))
                 .copied()
                 .collect();
-            for u in civil_disorder_order(&left).into_iter().take((-due - done) as usize) {
+            for u in civil_disorder_order(&left)
+                .into_iter()
+                .take((-due - done) as usize)
+            {
                 result.removed.push((u, Removal::CivilDisorder));
             }
         }

@@ -28,7 +28,10 @@ pub enum MovementOrder {
         dest: Option<Province>,
     },
     /// Convoy the army in `army` to `dest`.
-    Convoy { army: Province, dest: Province },
+    Convoy {
+        army: Province,
+        dest: Province,
+    },
 }
 
 /// Why a decision came out as it did, for publication (wm D.VIII.4).
@@ -98,7 +101,6 @@ struct Resolver<'a> {
     state: Vec<State>,
     result: Vec<bool>,
     deps: Vec<u8>,
-    guess_reads: u64,
 }
 
 const NONE: u8 = u8::MAX;
@@ -119,7 +121,10 @@ impl<'a> Resolver<'a> {
         let mut convoyed = vec![false; n];
         let mut attackers = vec![Vec::new(); 75];
         for (i, o) in orders.iter().enumerate() {
-            if let MovementOrder::Move { dest: d, by_convoy, .. } = o {
+            if let MovementOrder::Move {
+                dest: d, by_convoy, ..
+            } = o
+            {
                 dest[i] = d.province.0;
                 convoyed[i] = *by_convoy;
                 attackers[d.province.0 as usize].push(i as u8);
@@ -129,7 +134,10 @@ impl<'a> Resolver<'a> {
         let mut convoyers = vec![Vec::new(); n];
         for (i, o) in orders.iter().enumerate() {
             match o {
-                MovementOrder::Support { supported, dest: sd } => {
+                MovementOrder::Support {
+                    supported,
+                    dest: sd,
+                } => {
                     if let Some(j) = board.index_at(*supported) {
                         let ok = match sd {
                             None => dest[j] == NONE,
@@ -174,7 +182,6 @@ impl<'a> Resolver<'a> {
             state: vec![State::Unresolved; n],
             result: vec![false; n],
             deps: Vec::with_capacity(n),
-            guess_reads: 0,
         }
     }
 
@@ -187,32 +194,28 @@ impl<'a> Resolver<'a> {
         match self.state[nr] {
             State::Resolved => return self.result[nr],
             State::Guessing => {
-                self.guess_reads += 1;
-                if !self.deps.contains(&(nr as u8)) {
-                    self.deps.push(nr as u8);
-                }
+                // Every read of a guess is recorded (even if already listed),
+                // so that whoever read it knows it depends on a guess; a
+                // cycle fully settled inside truncates its entries again.
+                self.deps.push(nr as u8);
                 return self.result[nr];
             }
             State::Unresolved => {}
         }
         let old = self.deps.len();
-        let reads = self.guess_reads;
         self.result[nr] = false;
         self.state[nr] = State::Guessing;
         let first = self.adjudicate(nr);
-        // Independent of every guess: settled. (Counting reads of guesses,
-        // not growth of the list, also catches guesses already listed.)
-        if self.guess_reads == reads {
+        // Independent of every guess: settled.
+        if self.deps.len() == old {
             if self.state[nr] != State::Resolved {
                 self.result[nr] = first;
                 self.state[nr] = State::Resolved;
             }
             return first;
         }
-        if self.deps.len() == old || self.deps[old] as usize != nr {
-            if !self.deps.contains(&(nr as u8)) {
-                self.deps.push(nr as u8);
-            }
+        if self.deps[old] as usize != nr {
+            self.deps.push(nr as u8);
             self.result[nr] = first;
             return first;
         }
@@ -241,7 +244,9 @@ impl<'a> Resolver<'a> {
     /// wm D.VI.6 (Szykman rule) for convoy paradoxes; otherwise a circular
     /// movement, in which every move succeeds.
     fn backup_rule(&mut self, old: usize) {
-        let cycle: Vec<usize> = self.deps[old..].iter().map(|&d| d as usize).collect();
+        let mut cycle: Vec<usize> = self.deps[old..].iter().map(|&d| d as usize).collect();
+        cycle.sort_unstable();
+        cycle.dedup();
         // Only moves in the cycle: a circular movement. Anything else in a
         // cycle comes from a convoy whose success depends on itself.
         let convoy_paradox = cycle.iter().any(|&i| self.dest[i] == NONE);
@@ -337,7 +342,7 @@ impl<'a> Resolver<'a> {
                     return false;
                 }
             }
-            return true;
+            return !self.paradox[nr];
         }
         // Unnamed: any route through fleets that stay.
         let mut ok = 0u128;
@@ -347,7 +352,8 @@ impl<'a> Resolver<'a> {
                 ok |= map::bit(self.board.units[f].province());
             }
         }
-        self.map.convoy_route_exists(from, to, ok)
+        // A paradox found while resolving the fleets fails the army at once.
+        !self.paradox[nr] && self.map.convoy_route_exists(from, to, ok)
     }
 
     fn route_is_chain(&self, from: Province, to: Province, route: &[Province]) -> bool {
@@ -442,9 +448,7 @@ impl<'a> Resolver<'a> {
 
     fn support_target(&self, nr: usize) -> Province {
         match self.orders[nr] {
-            MovementOrder::Support {
-                dest: Some(d), ..
-            } => d,
+            MovementOrder::Support { dest: Some(d), .. } => d,
             MovementOrder::Support { supported, .. } => supported,
             _ => unreachable!("support_target on a non-support"),
         }
@@ -508,13 +512,12 @@ impl<'a> Resolver<'a> {
                         }
                     }
                 }
-                MovementOrder::Support { supported, dest } => {
+                MovementOrder::Support { supported, .. } => {
                     let matched = self
                         .board
                         .index_at(supported)
                         .is_some_and(|j| self.supporters[j].contains(&(i as u8)));
                     if !self.resolve(i) {
-                        let _ = dest;
                         match self.cutter(i) {
                             Some(by) => Decision::Cut { by },
                             None => Decision::Held,
@@ -564,7 +567,8 @@ impl<'a> Resolver<'a> {
         for k in 0..self.attackers[p].len() {
             let a = self.attackers[p][k] as usize;
             let from = self.board.units[a].province();
-            if (self.power(a) != self.power(nr) && from != target && self.path(a)) || self.resolve(a)
+            if (self.power(a) != self.power(nr) && from != target && self.path(a))
+                || self.resolve(a)
             {
                 return Some(from);
             }
@@ -590,6 +594,7 @@ impl<'a> Resolver<'a> {
                 by.push(self.board.units[other].province());
             }
         }
+        by.sort_unstable();
         by
     }
 }

@@ -31,7 +31,10 @@ pub fn legal_retreats(
             .filter(|p| ok(*p))
             .map(Location::from)
             .collect(),
-        UnitType::Fleet => m.fleet_moves(unit.location).filter(|l| ok(l.province)).collect(),
+        UnitType::Fleet => m
+            .fleet_moves(unit.location)
+            .filter(|l| ok(l.province))
+            .collect(),
     }
 }
 
@@ -53,6 +56,9 @@ pub struct RetreatResult {
     pub read: Vec<ReadOrder>,
 }
 
+/// Marks a unit whose only order was an impossible retreat.
+const IMPOSSIBLE: usize = usize::MAX;
+
 #[derive(Clone, Copy)]
 enum Choice {
     Retreat(Location),
@@ -65,7 +71,9 @@ pub fn conditional_groups(lines: &[(Power, String)]) -> Vec<(Power, Vec<String>,
     let mut groups: Vec<(Power, Vec<String>, Vec<String>)> = Vec::new();
     for (power, text) in lines {
         let lower = text.trim_start().to_ascii_lowercase();
-        let continues = ["or ", "else ", "otherwise "].iter().any(|k| lower.starts_with(k));
+        let continues = ["or ", "else ", "otherwise "]
+            .iter()
+            .any(|k| lower.starts_with(k));
         let alts = split_alternatives(text);
         match groups.last_mut() {
             Some((p, texts, a)) if continues && p == power => {
@@ -114,7 +122,8 @@ pub fn adjudicate_retreats(
                 .iter()
                 .position(|d| d.unit.province() == loc.province && d.unit.power == power)
             else {
-                first_error.get_or_insert(format!("no dislodged unit of {power} in {}", loc.province));
+                first_error
+                    .get_or_insert(format!("no dislodged unit of {power} in {}", loc.province));
                 continue;
             };
             r.province = Some(loc.province);
@@ -142,13 +151,13 @@ pub fn adjudicate_retreats(
                             break;
                         }
                         None => {
-                            first_error.get_or_insert(format!(
-                                "{} cannot retreat to {}",
-                                d.unit, dest
-                            ));
+                            first_error
+                                .get_or_insert(format!("{} cannot retreat to {}", d.unit, dest));
                             if alts.len() == 1 {
                                 found = None;
-                                chosen_void(&mut chosen, i, read.len());
+                                // An impossible retreat replaces an earlier
+                                // order (wm D.III.5): the unit disbands.
+                                chosen[i] = Some((IMPOSSIBLE, Choice::Disband));
                             }
                         }
                     }
@@ -161,9 +170,11 @@ pub fn adjudicate_retreats(
         match found {
             Some((i, c)) => {
                 if let Some((prev, _)) = chosen[i] {
-                    if prev != usize::MAX && prev < read.len() {
+                    if prev != IMPOSSIBLE && prev < read.len() {
                         let p: &mut ReadOrder = &mut read[prev];
-                        p.void = Some("superseded by a later order for the same unit (wm D.III.5)".into());
+                        p.void = Some(
+                            "superseded by a later order for the same unit (wm D.III.5)".into(),
+                        );
                     }
                 }
                 let d = &dislodged[i];
@@ -181,7 +192,7 @@ pub fn adjudicate_retreats(
     let mut count: BTreeMap<Province, usize> = BTreeMap::new();
     for c in chosen.iter().flatten() {
         if let (l, Choice::Retreat(loc)) = c {
-            if *l != usize::MAX {
+            if *l != IMPOSSIBLE {
                 *count.entry(loc.province).or_default() += 1;
             }
         }
@@ -190,7 +201,7 @@ pub fn adjudicate_retreats(
     let mut line = Vec::with_capacity(dislodged.len());
     for (i, d) in dislodged.iter().enumerate() {
         let (o, l) = match chosen[i] {
-            Some((l, _)) if l == usize::MAX => (
+            Some((l, _)) if l == IMPOSSIBLE => (
                 RetreatOutcome::Disbanded("its retreat order was impossible".into()),
                 None,
             ),
@@ -204,7 +215,10 @@ pub fn adjudicate_retreats(
                     (RetreatOutcome::Retreated(loc), Some(l))
                 }
             }
-            Some((l, Choice::Disband)) => (RetreatOutcome::Disbanded("ordered to disband".into()), Some(l)),
+            Some((l, Choice::Disband)) => (
+                RetreatOutcome::Disbanded("ordered to disband".into()),
+                Some(l),
+            ),
             None => (
                 RetreatOutcome::Disbanded(if d.retreats.is_empty() {
                     "no legal retreat".into()
@@ -222,9 +236,4 @@ pub fn adjudicate_retreats(
         line,
         read,
     }
-}
-
-fn chosen_void(chosen: &mut [Option<(usize, Choice)>], i: usize, _line: usize) {
-    // An impossible retreat replaces an earlier order (wm D.III.5) and disbands.
-    chosen[i] = Some((usize::MAX, Choice::Disband));
 }

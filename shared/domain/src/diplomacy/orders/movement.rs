@@ -25,39 +25,59 @@ pub struct MovementOrders {
     pub read: Vec<ReadOrder>,
 }
 
-/// Canonical text of a movement order for a unit.
+fn push_location(out: &mut String, l: Location) {
+    out.extend(l.province.code().chars().map(|c| c.to_ascii_uppercase()));
+    if let Some(c) = l.coast {
+        out.push('/');
+        out.push_str(c.code());
+    }
+}
+
+fn push_unit(out: &mut String, kind: UnitType, l: Location) {
+    out.push(kind.letter());
+    out.push(' ');
+    push_location(out, l);
+}
+
+/// Canonical text of a movement order for a unit (`A PAR - BUR`,
+/// `F NTH C A YOR - NWY`, `A MUN S A BUR - PAR`), for publication (wm D.VIII.4).
 pub fn describe(board: &Board, unit: &Unit, order: &MovementOrder) -> String {
-    let kind_at = |p: Province| {
-        board
-            .unit_at(p)
-            .map(|u| u.kind.letter())
-            .unwrap_or('A')
-            .to_string()
-    };
+    let mut s = String::with_capacity(28);
+    push_unit(&mut s, unit.kind, unit.location);
+    let kind_at = |p: Province| board.unit_at(p).map(|u| u.kind).unwrap_or(UnitType::Army);
     match order {
-        MovementOrder::Hold => format!("{unit} H"),
+        MovementOrder::Hold => s.push_str(" H"),
         MovementOrder::Move {
             dest,
             by_convoy,
             route,
-        } => match route {
-            Some(r) if !r.is_empty() => {
-                let hops: Vec<String> = r.iter().map(|p| p.to_string()).collect();
-                format!("{unit} - {} - {dest}", hops.join(" - "))
+        } => {
+            for p in route.iter().flatten() {
+                s.push_str(" - ");
+                push_location(&mut s, (*p).into());
             }
-            _ if *by_convoy => format!("{unit} - {dest} via convoy"),
-            _ => format!("{unit} - {dest}"),
-        },
-        MovementOrder::Support {
-            supported,
-            dest: None,
-        } => format!("{unit} S {} {supported}", kind_at(*supported)),
-        MovementOrder::Support {
-            supported,
-            dest: Some(d),
-        } => format!("{unit} S {} {supported} - {d}", kind_at(*supported)),
-        MovementOrder::Convoy { army, dest } => format!("{unit} C A {army} - {dest}"),
+            s.push_str(" - ");
+            push_location(&mut s, *dest);
+            if *by_convoy && route.as_ref().is_none_or(|r| r.is_empty()) {
+                s.push_str(" via convoy");
+            }
+        }
+        MovementOrder::Support { supported, dest } => {
+            s.push_str(" S ");
+            push_unit(&mut s, kind_at(*supported), (*supported).into());
+            if let Some(d) = dest {
+                s.push_str(" - ");
+                push_location(&mut s, (*d).into());
+            }
+        }
+        MovementOrder::Convoy { army, dest } => {
+            s.push_str(" C ");
+            push_unit(&mut s, UnitType::Army, (*army).into());
+            s.push_str(" - ");
+            push_location(&mut s, (*dest).into());
+        }
     }
+    s
 }
 
 /// Reads every power's lines against the board. `abbreviations` are the
@@ -93,7 +113,9 @@ pub fn read_movement(
                     // wm D.III.5: the last order for a unit counts.
                     if let Some((prev, _, _)) = chosen[i] {
                         let prev: &mut ReadOrder = &mut read[prev];
-                        prev.void = Some("superseded by a later order for the same unit (wm D.III.5)".into());
+                        prev.void = Some(
+                            "superseded by a later order for the same unit (wm D.III.5)".into(),
+                        );
                     }
                     r.void = void.clone();
                     chosen[i] = Some((idx, order, void));
@@ -158,7 +180,11 @@ fn apply_convoy_intent(board: &Board, orders: &mut [MovementOrder]) {
         for (j, o) in orders.iter().enumerate() {
             if let MovementOrder::Convoy { army, dest: d } = o {
                 let f = board.units[j];
-                if *army == unit.province() && *d == dest && f.kind == UnitType::Fleet && f.province().is_sea() {
+                if *army == unit.province()
+                    && *d == dest
+                    && f.kind == UnitType::Fleet
+                    && f.province().is_sea()
+                {
                     chain |= map::bit(f.province());
                     own |= f.power == unit.power;
                 }
@@ -169,8 +195,8 @@ fn apply_convoy_intent(board: &Board, orders: &mut [MovementOrder]) {
         let possible = m.convoy_route_exists(unit.province(), dest, chain);
         // An explicit convoy counts when a convoy is possible with the fleets
         // on the board (the test of wm D.III.4).
-        let explicit_possible =
-            (explicit || named) && m.convoy_route_exists(unit.province(), dest, board.fleets_at_sea());
+        let explicit_possible = (explicit || named)
+            && m.convoy_route_exists(unit.province(), dest, board.fleets_at_sea());
         let convoy = (possible && own) || explicit_possible;
         if let MovementOrder::Move { by_convoy, .. } = &mut orders[i] {
             *by_convoy = convoy;
@@ -209,12 +235,18 @@ fn check(
             route,
         } => {
             if dest.province == unit.province() {
-                return hold("a unit cannot move to its own province: it holds (wm D.III.4)".into());
+                return hold(
+                    "a unit cannot move to its own province: it holds (wm D.III.4)".into(),
+                );
             }
             match unit.kind {
                 UnitType::Army => {
                     let adjacent = m.army_adjacent(unit.province(), dest.province);
-                    let by_sea = m.convoy_route_exists(unit.province(), dest.province, board.fleets_at_sea());
+                    let by_sea = m.convoy_route_exists(
+                        unit.province(),
+                        dest.province,
+                        board.fleets_at_sea(),
+                    );
                     if !adjacent && !by_sea {
                         return hold(format!(
                             "{} cannot reach {}, even by convoy with the fleets on the board: it holds (wm D.III.4)",
@@ -224,7 +256,11 @@ fn check(
                     if dest.province.is_sea() {
                         return hold("an army cannot enter a sea: it holds (wm D.III.4)".into());
                     }
-                    let route = if route.is_empty() { None } else { Some(route.clone()) };
+                    let route = if route.is_empty() {
+                        None
+                    } else {
+                        Some(route.clone())
+                    };
                     Ok((
                         i,
                         MovementOrder::Move {
@@ -281,7 +317,10 @@ fn check(
             }
             let target = dest.map(|d| d.province).unwrap_or(s);
             if target == unit.province() {
-                return hold("a unit cannot support a move into its own province: it holds (wm D.III.4)".into());
+                return hold(
+                    "a unit cannot support a move into its own province: it holds (wm D.III.4)"
+                        .into(),
+                );
             }
             // wm D.IV.3.c: coasts never invalidate a support; reaching the province is enough.
             if !m.can_reach(unit.kind, unit.location, target) {
@@ -305,7 +344,11 @@ fn check(
             }
             match board.unit_at(*army) {
                 Some(a) if a.kind == UnitType::Army => {}
-                _ => return hold(format!("no army in {army} to convoy: it holds (wm D.III.4)")),
+                _ => {
+                    return hold(format!(
+                        "no army in {army} to convoy: it holds (wm D.III.4)"
+                    ))
+                }
             }
             if army == dest || dest.is_sea() {
                 return hold("impossible convoy: it holds (wm D.III.4)".into());

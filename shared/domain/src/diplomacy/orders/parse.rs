@@ -242,7 +242,10 @@ fn lookup(words: &[&str], abbr: &Abbreviations) -> Result<Option<Location>, Pars
     if let Some((_, _, p)) = n.entries.iter().find(|(l, _, _)| *l == joined) {
         return Ok(Some((*p).into()));
     }
-    if words.iter().any(|w| w.chars().count() < 3 && *w != "of" && *w != "st") {
+    if words
+        .iter()
+        .any(|w| w.chars().count() < 3 && *w != "of" && *w != "st")
+    {
         return Ok(None);
     }
     let mut found: Vec<Province> = Vec::new();
@@ -253,7 +256,10 @@ fn lookup(words: &[&str], abbr: &Abbreviations) -> Result<Option<Location>, Pars
             let content: Vec<&String> = nw.iter().filter(|w| *w != "of").collect();
             let given: Vec<&&str> = words.iter().filter(|w| **w != "of").collect();
             given.len() <= content.len()
-                && given.iter().zip(content.iter()).all(|(g, c)| c.starts_with(**g))
+                && given
+                    .iter()
+                    .zip(content.iter())
+                    .all(|(g, c)| c.starts_with(**g))
                 && given.len() == content.len()
         };
         if hit && !found.contains(p) {
@@ -265,7 +271,11 @@ fn lookup(words: &[&str], abbr: &Abbreviations) -> Result<Option<Location>, Pars
         1 => Ok(Some(found[0].into())),
         _ => Err(ParseError::Ambiguous(
             phrase,
-            found.iter().map(|p| p.name()).collect::<Vec<_>>().join(", "),
+            found
+                .iter()
+                .map(|p| p.name())
+                .collect::<Vec<_>>()
+                .join(", "),
         )),
     }
 }
@@ -325,7 +335,8 @@ impl<'a> Parser<'a> {
                 // `eng` is also the English Channel: only a power if a unit
                 // type or colon follows.
                 let next = self.toks.get(self.pos + 1);
-                let unit_follows = matches!(next, Some(Tok::Word(n)) if ARMY.contains(n) || FLEET.contains(n));
+                let unit_follows =
+                    matches!(next, Some(Tok::Word(n)) if ARMY.contains(n) || FLEET.contains(n));
                 if matches!(next, Some(Tok::Colon)) || unit_follows || w.len() > 3 {
                     self.pos += 1;
                     if matches!(self.peek(), Some(Tok::Colon)) {
@@ -358,7 +369,10 @@ impl<'a> Parser<'a> {
             KEYWORDS.iter().any(|s| s.contains(&w))
                 || ARMY.contains(&w)
                 || FLEET.contains(&w)
-                || matches!(w, "via" | "by" | "nc" | "sc" | "ec" | "north" | "south" | "east" | "coast")
+                || matches!(
+                    w,
+                    "via" | "by" | "nc" | "sc" | "ec" | "north" | "south" | "east" | "coast"
+                )
         };
         let longest = 1 + words[1..].iter().take_while(|w| !ends(w)).count();
         let mut err = None;
@@ -386,7 +400,8 @@ impl<'a> Parser<'a> {
                 self.pos += 1;
                 match self.peek() {
                     Some(Tok::Word(w)) => {
-                        let c = Coast::parse(w).ok_or_else(|| ParseError::Unexpected(w.to_string()))?;
+                        let c =
+                            Coast::parse(w).ok_or_else(|| ParseError::Unexpected(w.to_string()))?;
                         self.pos += 1;
                         self.eat_word(&["coast"]);
                         Ok(Some(c))
@@ -407,8 +422,7 @@ impl<'a> Parser<'a> {
                 self.pos += 1;
                 Coast::parse(&w).map(Some).ok_or(ParseError::Unexpected(w))
             }
-            Some(Tok::Word(w)) if matches!(*w, "nc" | "sc" | "ec" | "north" | "south" | "east") =>
-            {
+            Some(Tok::Word(w)) if matches!(*w, "nc" | "sc" | "ec" | "north" | "south" | "east") => {
                 let c = Coast::parse(w);
                 self.pos += 1;
                 self.eat_word(&["coast"]);
@@ -419,7 +433,9 @@ impl<'a> Parser<'a> {
     }
 
     fn is_move(&self) -> bool {
-        matches!(self.peek(), Some(Tok::Move)) || is_word(self.peek(), MOVE) || is_word(self.peek(), RETREAT)
+        matches!(self.peek(), Some(Tok::Move))
+            || is_word(self.peek(), MOVE)
+            || is_word(self.peek(), RETREAT)
     }
 
     fn via_convoy(&mut self) -> bool {
@@ -531,7 +547,10 @@ impl<'a> Parser<'a> {
             let dest = self.place()?.province;
             Action::Convoy { unit, army, dest }
         } else {
-            return Err(ParseError::Unexpected(format!("{:?}", self.peek().expect("some"))));
+            return Err(ParseError::Unexpected(format!(
+                "{:?}",
+                self.peek().expect("some")
+            )));
         };
         self.finish(ParsedOrder {
             power,
@@ -560,12 +579,7 @@ pub fn parse_order(text: &str, abbr: &Abbreviations) -> Result<ParsedOrder, Pars
     if toks.is_empty() {
         return Err(ParseError::Empty);
     }
-    Parser {
-        toks,
-        pos: 0,
-        abbr,
-    }
-    .order()
+    Parser { toks, pos: 0, abbr }.order()
 }
 
 #[cfg(test)]
@@ -581,17 +595,59 @@ mod tests {
 
     #[test]
     fn reads_the_usual_forms() {
-        assert_eq!(p("A Par - Bur").action, Action::Move { dest: loc("bur"), via_convoy: false, route: vec![] });
+        assert_eq!(
+            p("A Par - Bur").action,
+            Action::Move {
+                dest: loc("bur"),
+                via_convoy: false,
+                route: vec![]
+            }
+        );
         assert_eq!(p("a par->bur").action, p("Army Paris to Burgundy").action);
-        assert_eq!(p("F MAO - Spa(nc)").action, Action::Move { dest: loc("spa/nc"), via_convoy: false, route: vec![] });
-        assert_eq!(p("F Mid-Atlantic Ocean - Spain/sc").action, Action::Move { dest: loc("spa/sc"), via_convoy: false, route: vec![] });
-        assert_eq!(p("F nth C A yor - nwy").action, Action::Convoy { unit: Some(UnitType::Army), army: Province::from_code("yor").unwrap(), dest: Province::from_code("nwy").unwrap() });
-        assert_eq!(p("A mun S A bur").action, Action::Support { unit: Some(UnitType::Army), supported: loc("bur"), dest: None });
+        assert_eq!(
+            p("F MAO - Spa(nc)").action,
+            Action::Move {
+                dest: loc("spa/nc"),
+                via_convoy: false,
+                route: vec![]
+            }
+        );
+        assert_eq!(
+            p("F Mid-Atlantic Ocean - Spain/sc").action,
+            Action::Move {
+                dest: loc("spa/sc"),
+                via_convoy: false,
+                route: vec![]
+            }
+        );
+        assert_eq!(
+            p("F nth C A yor - nwy").action,
+            Action::Convoy {
+                unit: Some(UnitType::Army),
+                army: Province::from_code("yor").unwrap(),
+                dest: Province::from_code("nwy").unwrap()
+            }
+        );
+        assert_eq!(
+            p("A mun S A bur").action,
+            Action::Support {
+                unit: Some(UnitType::Army),
+                supported: loc("bur"),
+                dest: None
+            }
+        );
         assert_eq!(p("ENG: F lon H").power, Some(Power::England));
         assert_eq!(p("build A par").action, Action::Build);
         assert_eq!(p("A war build").action, Action::Build);
         assert_eq!(p("waive").action, Action::Waive);
-        assert_eq!(p("A yor - nwy via convoy").action, Action::Move { dest: loc("nwy"), via_convoy: true, route: vec![] });
+        assert_eq!(
+            p("A yor - nwy via convoy").action,
+            Action::Move {
+                dest: loc("nwy"),
+                via_convoy: true,
+                route: vec![]
+            }
+        );
     }
 
     #[test]
@@ -599,22 +655,45 @@ mod tests {
         assert_eq!(p("F West Med - Tys").location, Some(loc("wes")));
         assert_eq!(p("A Gasc H").location, Some(loc("gas")));
         assert_eq!(p("F Norwegian H").location, Some(loc("nwg")));
-        assert!(matches!(parse_order("F North H", &Abbreviations::new()), Err(ParseError::Ambiguous(..))));
+        assert!(matches!(
+            parse_order("F North H", &Abbreviations::new()),
+            Err(ParseError::Ambiguous(..))
+        ));
         let mut mine = Abbreviations::new();
         mine.insert("nth".into(), loc("nwy"));
-        assert_eq!(parse_order("F nth H", &mine).unwrap().location, Some(loc("nwy")));
+        assert_eq!(
+            parse_order("F nth H", &mine).unwrap().location,
+            Some(loc("nwy"))
+        );
     }
 
     #[test]
     fn wm_d_vi_3_named_convoy_route_is_read() {
         let o = p("A Lon - NTH - Bel");
         let r = vec![Province::from_code("nth").unwrap()];
-        assert_eq!(o.action, Action::Move { dest: loc("bel"), via_convoy: true, route: r.clone() });
-        assert_eq!(p("A lon - bel via North Sea").action, Action::Move { dest: loc("bel"), via_convoy: true, route: r });
+        assert_eq!(
+            o.action,
+            Action::Move {
+                dest: loc("bel"),
+                via_convoy: true,
+                route: r.clone()
+            }
+        );
+        assert_eq!(
+            p("A lon - bel via North Sea").action,
+            Action::Move {
+                dest: loc("bel"),
+                via_convoy: true,
+                route: r
+            }
+        );
     }
 
     #[test]
     fn wm_d_ii_5_alternatives_split_on_or() {
-        assert_eq!(split_alternatives("A par - bur or A par - pic"), vec!["A par - bur", "A par - pic"]);
+        assert_eq!(
+            split_alternatives("A par - bur or A par - pic"),
+            vec!["A par - bur", "A par - pic"]
+        );
     }
 }

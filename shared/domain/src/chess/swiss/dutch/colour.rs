@@ -19,7 +19,11 @@ pub fn allocate(
     let strength = |i: usize| {
         c.ps[i].preference().map(|p| {
             // A7(c): in odd rounds a bye player's strong preference counts as absolute.
-            let s = if c.a7c[i] && p.strength == Strength::Strong { Strength::Absolute } else { p.strength };
+            let s = if c.a7c[i] && p.strength == Strength::Strong {
+                Strength::Absolute
+            } else {
+                p.strength
+            };
             (p.colour, s)
         })
     };
@@ -62,10 +66,23 @@ pub fn allocate(
         }
     };
     // B2 is absolute: never hand out a colour it forbids when the other works.
-    let ok = |w: usize, bl: usize| c.ps[w].may_receive(Colour::White) && c.ps[bl].may_receive(Colour::Black);
-    let (w, bl) = if want_hi == Colour::White { (hi, lo) } else { (lo, hi) };
-    let (w, bl) = if !ok(w, bl) && ok(bl, w) { (bl, w) } else { (w, bl) };
-    Board { white: c.ps[w].number, black: c.ps[bl].number }
+    let ok = |w: usize, bl: usize| {
+        c.ps[w].may_receive(Colour::White) && c.ps[bl].may_receive(Colour::Black)
+    };
+    let (w, bl) = if want_hi == Colour::White {
+        (hi, lo)
+    } else {
+        (lo, hi)
+    };
+    let (w, bl) = if !ok(w, bl) && ok(bl, w) {
+        (bl, w)
+    } else {
+        (w, bl)
+    };
+    Board {
+        white: c.ps[w].number,
+        black: c.ps[bl].number,
+    }
 }
 
 /// dutch F1: sort the pairings for publication: score of the higher player,
@@ -74,6 +91,11 @@ pub fn publishing_order(c: &Criteria<'_>, pairs: &mut [(usize, usize)]) {
     pairs.sort_by_key(|&(a, b)| {
         let hi = if c.ranks_above(a, b) { a } else { b };
         let (sa, sb) = (c.ps[a].score, c.ps[b].score);
-        (std::cmp::Reverse(sa.max(sb)), std::cmp::Reverse(sa + sb), std::cmp::Reverse(c.ps[hi].score), c.ps[hi].number)
+        (
+            std::cmp::Reverse(sa.max(sb)),
+            std::cmp::Reverse(sa + sb),
+            std::cmp::Reverse(c.ps[hi].score),
+            c.ps[hi].number,
+        )
     });
 }

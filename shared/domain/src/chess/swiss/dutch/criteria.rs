@@ -44,13 +44,25 @@ impl<'a> Criteria<'a> {
         let odd = round % 2 == 1;
         let a7c = ps
             .iter()
-            .map(|p| odd && p.had_bye && p.preference().is_some_and(|c| c.strength == Strength::Strong))
+            .map(|p| {
+                odd && p.had_bye
+                    && p.preference()
+                        .is_some_and(|c| c.strength == Strength::Strong)
+            })
             .collect();
         let a7d = ps
             .iter()
-            .map(|p| !odd && p.had_bye && p.preference().is_some_and(|c| c.strength == Strength::Mild))
+            .map(|p| {
+                !odd && p.had_bye && p.preference().is_some_and(|c| c.strength == Strength::Mild)
+            })
             .collect();
-        Criteria { ps, round, last_round: total_rounds > 0 && round >= total_rounds, a7c, a7d }
+        Criteria {
+            ps,
+            round,
+            last_round: total_rounds > 0 && round >= total_rounds,
+            a7c,
+            a7d,
+        }
     }
 
     /// A2: `a` ranks above `b` (score, then pairing number standing for b–d).
@@ -85,6 +97,11 @@ impl<'a> Criteria<'a> {
             }
         }
         p.may_receive(c)
+    }
+
+    /// B2 (with the level's A7(c) and last-round note): may `i` receive `c`?
+    pub fn may_receive_at(&self, i: usize, c: Colour, lvl: &Level) -> bool {
+        self.may_receive(i, c, Some(lvl))
     }
 
     /// B1a and B2: `a` and `b` may meet (with the level's A7(c) and B2 notes when given).

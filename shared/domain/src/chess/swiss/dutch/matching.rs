@@ -71,7 +71,12 @@ struct Blossom {
 
 impl Blossom {
     fn new(n: usize) -> Self {
-        Blossom { parent: vec![None; n], base: vec![0; n], used: vec![false; n], in_blossom: vec![false; n] }
+        Blossom {
+            parent: vec![None; n],
+            base: vec![0; n],
+            used: vec![false; n],
+            in_blossom: vec![false; n],
+        }
     }
 
     fn lca(&self, mate: &[Option<usize>], mut a: usize, mut b: usize) -> usize {
@@ -161,9 +166,58 @@ impl Blossom {
     }
 }
 
+/// Size of a maximum bipartite matching between `left` vertices `0..left` and
+/// `right` vertices `0..right` (Kuhn's augmenting paths; cheap when `left` is small).
+pub fn bipartite_matching_size(
+    left: usize,
+    right: usize,
+    adjacent: &dyn Fn(usize, usize) -> bool,
+) -> usize {
+    let mut owner: Vec<Option<usize>> = vec![None; right];
+    let mut size = 0;
+    for l in 0..left {
+        let mut seen = vec![false; right];
+        if augment(l, adjacent, &mut owner, &mut seen) {
+            size += 1;
+        }
+    }
+    size
+}
+
+fn augment(
+    l: usize,
+    adjacent: &dyn Fn(usize, usize) -> bool,
+    owner: &mut [Option<usize>],
+    seen: &mut [bool],
+) -> bool {
+    for r in 0..owner.len() {
+        if seen[r] || !adjacent(l, r) {
+            continue;
+        }
+        seen[r] = true;
+        match owner[r] {
+            None => {
+                owner[r] = Some(l);
+                return true;
+            }
+            Some(other) => {
+                if augment(other, adjacent, owner, seen) {
+                    owner[r] = Some(l);
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
 /// Size of a maximum matching.
 pub fn matching_size(n: usize, adjacent: &dyn Fn(usize, usize) -> bool) -> usize {
-    maximum_matching(n, adjacent).iter().filter(|m| m.is_some()).count() / 2
+    maximum_matching(n, adjacent)
+        .iter()
+        .filter(|m| m.is_some())
+        .count()
+        / 2
 }
 
 #[cfg(test)]
@@ -175,7 +229,11 @@ mod tests {
         // Path 0-1-2-3: greedy takes 0-1, then 2-3: perfect. Make greedy fail:
         // edges 0-1, 0-2, 1-3 ... greedy 0-1 leaves 2,3 unmatched (2-3 no edge).
         let edges = [(0, 1), (0, 2), (1, 3)];
-        let adj = |a: usize, b: usize| edges.iter().any(|&(x, y)| (x, y) == (a, b) || (y, x) == (a, b));
+        let adj = |a: usize, b: usize| {
+            edges
+                .iter()
+                .any(|&(x, y)| (x, y) == (a, b) || (y, x) == (a, b))
+        };
         assert_eq!(matching_size(4, &adj), 2);
     }
 
@@ -183,7 +241,11 @@ mod tests {
     fn blossom_handles_odd_cycle() {
         // Triangle 0-1-2 with a tail 2-3 and 0-4 ... perfect matching on 6 vertices
         let edges = [(0, 1), (1, 2), (2, 0), (2, 3), (0, 4), (4, 5)];
-        let adj = |a: usize, b: usize| edges.iter().any(|&(x, y)| (x, y) == (a, b) || (y, x) == (a, b));
+        let adj = |a: usize, b: usize| {
+            edges
+                .iter()
+                .any(|&(x, y)| (x, y) == (a, b) || (y, x) == (a, b))
+        };
         assert_eq!(matching_size(6, &adj), 3);
     }
 }

@@ -18,6 +18,8 @@ pub mod exchange;
 pub mod matching;
 pub mod standings;
 pub mod state;
+#[cfg(test)]
+mod tests;
 
 use super::{Board, Presence, RoundPairing, SwissTournament};
 use bracket::{feasible, pair_bracket, Below};
@@ -39,8 +41,9 @@ pub fn pair(t: &SwissTournament) -> Result<RoundPairing, DutchError> {
     let ps = state::derive(&t.players, t.rounds_played);
     let round = t.round_to_pair();
     let c = Criteria::new(&ps, round, t.total_rounds);
-    let mut present: Vec<usize> =
-        (0..ps.len()).filter(|&i| t.players[i].presence == Presence::Present).collect();
+    let mut present: Vec<usize> = (0..ps.len())
+        .filter(|&i| t.players[i].presence == Presence::Present)
+        .collect();
     c.sort(&mut present);
     let bye = present.len() % 2 == 1;
     if !feasible(&c, &[], &present, bye) {
@@ -61,7 +64,11 @@ pub fn pair(t: &SwissTournament) -> Result<RoundPairing, DutchError> {
         lower.drain(..residents.len());
         let empty = Vec::new();
         let next = groups.get(g + 1).unwrap_or(&empty);
-        let below = Below { next, all: &lower, bye };
+        let below = Below {
+            next,
+            all: &lower,
+            bye,
+        };
         match pair_bracket(&c, &moved, residents, &below) {
             Some(r) => {
                 pairs.extend(r.pairs);
@@ -110,7 +117,10 @@ pub fn pair(t: &SwissTournament) -> Result<RoundPairing, DutchError> {
             colour::allocate(&c, a, b, t.first_colour, r1)
         })
         .collect();
-    Ok(RoundPairing { boards, bye: bye_player })
+    Ok(RoundPairing {
+        boards,
+        bye: bye_player,
+    })
 }
 
 /// A pairing found to break an absolute criterion.
@@ -123,24 +133,39 @@ pub struct AbsoluteViolation {
 }
 
 /// dutch B1/B2: check a complete pairing of round `t.round_to_pair()`.
-pub fn check_absolute(t: &SwissTournament, pairing: &RoundPairing) -> Result<(), AbsoluteViolation> {
+pub fn check_absolute(
+    t: &SwissTournament,
+    pairing: &RoundPairing,
+) -> Result<(), AbsoluteViolation> {
     let ps = state::derive(&t.players, t.rounds_played);
     let idx: std::collections::HashMap<u32, usize> =
         ps.iter().enumerate().map(|(i, p)| (p.number, i)).collect();
     for b in &pairing.boards {
         let (Some(&w), Some(&bl)) = (idx.get(&b.white), idx.get(&b.black)) else {
-            return Err(AbsoluteViolation { clause: "dutch B1a", board: *b });
+            return Err(AbsoluteViolation {
+                clause: "dutch B1a",
+                board: *b,
+            });
         };
         if ps[w].met.contains(&bl) {
-            return Err(AbsoluteViolation { clause: "dutch B1a", board: *b });
+            return Err(AbsoluteViolation {
+                clause: "dutch B1a",
+                board: *b,
+            });
         }
         if !ps[w].may_receive(super::Colour::White) || !ps[bl].may_receive(super::Colour::Black) {
-            return Err(AbsoluteViolation { clause: "dutch B2", board: *b });
+            return Err(AbsoluteViolation {
+                clause: "dutch B2",
+                board: *b,
+            });
         }
     }
     if let Some(y) = pairing.bye {
         if idx.get(&y).is_none_or(|&i| ps[i].had_unplayed_point) {
-            return Err(AbsoluteViolation { clause: "dutch B1b", board: Board { white: y, black: 0 } });
+            return Err(AbsoluteViolation {
+                clause: "dutch B1b",
+                board: Board { white: y, black: 0 },
+            });
         }
     }
     Ok(())
@@ -148,7 +173,10 @@ pub fn check_absolute(t: &SwissTournament, pairing: &RoundPairing) -> Result<(),
 
 /// dutch F6: a published pairing stands unless it breaks B1 or B2; then the
 /// round is paired afresh.
-pub fn keep_published(t: &SwissTournament, published: &RoundPairing) -> Result<RoundPairing, DutchError> {
+pub fn keep_published(
+    t: &SwissTournament,
+    published: &RoundPairing,
+) -> Result<RoundPairing, DutchError> {
     match check_absolute(t, published) {
         Ok(()) => Ok(published.clone()),
         Err(_) => pair(t),

@@ -32,7 +32,11 @@ pub fn final_standings(players: &[SwissPlayer], seed: u64) -> Vec<Standing> {
             .iter()
             .flatten()
             .filter_map(|o| match o {
-                RoundOutcome::Game { opponent, played: true, .. } => rating.get(opponent).copied(),
+                RoundOutcome::Game {
+                    opponent,
+                    played: true,
+                    ..
+                } => rating.get(opponent).copied(),
                 _ => None,
             })
             .collect();
@@ -48,8 +52,11 @@ pub fn final_standings(players: &[SwissPlayer], seed: u64) -> Vec<Standing> {
     lots.shuffle(&mut ChaCha8Rng::seed_from_u64(seed));
     let lot = |n: u32| lots.iter().position(|&x| x == n).unwrap_or(usize::MAX);
     let top = players.iter().map(|p| p.half_points()).max().unwrap_or(0);
-    let tied_first: Vec<u32> =
-        players.iter().filter(|p| p.half_points() == top).map(|p| p.number).collect();
+    let tied_first: Vec<u32> = players
+        .iter()
+        .filter(|p| p.half_points() == top)
+        .map(|p| p.number)
+        .collect();
     // H, first place: points scored in games among those tied for first.
     let direct = |p: &SwissPlayer| -> u32 {
         if p.half_points() != top || tied_first.len() < 2 {
@@ -59,15 +66,19 @@ pub fn final_standings(players: &[SwissPlayer], seed: u64) -> Vec<Standing> {
             .iter()
             .flatten()
             .filter_map(|o| match o {
-                RoundOutcome::Game { opponent, half_points, .. } if tied_first.contains(opponent) => {
-                    Some(*half_points)
-                }
+                RoundOutcome::Game {
+                    opponent,
+                    half_points,
+                    ..
+                } if tied_first.contains(opponent) => Some(*half_points),
                 _ => None,
             })
             .sum()
     };
-    let mut rows: Vec<(u32, u32, f64, usize, u32)> =
-        players.iter().map(|p| (p.half_points(), direct(p), avg(p), lot(p.number), p.number)).collect();
+    let mut rows: Vec<(u32, u32, f64, usize, u32)> = players
+        .iter()
+        .map(|p| (p.half_points(), direct(p), avg(p), lot(p.number), p.number))
+        .collect();
     rows.sort_by(|a, b| {
         b.0.cmp(&a.0)
             .then(b.1.cmp(&a.1))
@@ -76,7 +87,12 @@ pub fn final_standings(players: &[SwissPlayer], seed: u64) -> Vec<Standing> {
     });
     rows.into_iter()
         .enumerate()
-        .map(|(i, (hp, _, av, _, n))| Standing { place: i + 1, number: n, half_points: hp, average_opponent_rating: av })
+        .map(|(i, (hp, _, av, _, n))| Standing {
+            place: i + 1,
+            number: n,
+            half_points: hp,
+            average_opponent_rating: av,
+        })
         .collect()
 }
 
@@ -86,17 +102,28 @@ mod tests {
     use crate::chess::swiss::{Colour, Presence, Title};
 
     fn player(n: u32, rating: u32, rounds: Vec<Option<RoundOutcome>>) -> SwissPlayer {
-        SwissPlayer { number: n, name: format!("P{n}"), rating, title: Title::None, rounds, presence: Presence::Present }
+        SwissPlayer {
+            number: n,
+            name: format!("P{n}"),
+            rating,
+            title: Title::None,
+            rounds,
+            presence: Presence::Present,
+        }
     }
     fn g(o: u32, c: Colour, hp: u32) -> Option<RoundOutcome> {
-        Some(RoundOutcome::Game { opponent: o, colour: c, half_points: hp, played: true })
+        Some(RoundOutcome::Game {
+            opponent: o,
+            colour: c,
+            half_points: hp,
+            played: true,
+        })
     }
 
     #[test]
     fn dutch_h_direct_encounter_decides_first_place_then_opponent_average() {
-        // Hand check: 1 beat 2 and lost to 3; 2 beat 3 and 4 ... 1 and 2 both
-        // on 1 point after two rounds; 1 won their game, so 1 is first even
-        // though 2 met the stronger opponents.
+        // Hand check: four players, each won one game and lost one, all on
+        // 1 point; everybody is tied for first.
         use Colour::*;
         let ps = vec![
             player(1, 2000, vec![g(2, White, 2), g(3, Black, 0)]),
@@ -109,7 +136,10 @@ mod tests {
         // sums over games among the tied: each has 2 half points -> equal.
         // Then average opponents: 1: (1900+1500)/2=1700; 2: (2000+2400)/2=2200;
         // 3: (2400+2000)/2=2200; 4: (1500+1900)/2=1700. Lots split 2/3 and 1/4.
-        assert_eq!(s.iter().map(|x| x.half_points).collect::<Vec<_>>(), vec![2, 2, 2, 2]);
+        assert_eq!(
+            s.iter().map(|x| x.half_points).collect::<Vec<_>>(),
+            vec![2, 2, 2, 2]
+        );
         let top2: std::collections::BTreeSet<u32> = s[..2].iter().map(|x| x.number).collect();
         assert_eq!(top2, [2, 3].into_iter().collect());
         // Deterministic for the same seed.
@@ -129,6 +159,9 @@ mod tests {
         // points: 1: 3 hp, 2: 2 hp, 3: 1, 4: 2. Not a tie at top: 1 first; 2 and 4 on 2:
         // avg opp 2: (2000+2400)/2 = 2200 ; 4: (1500+1900)/2 = 1700 -> 2 before 4.
         let s = final_standings(&ps, 1);
-        assert_eq!(s.iter().map(|x| x.number).collect::<Vec<_>>(), vec![1, 2, 4, 3]);
+        assert_eq!(
+            s.iter().map(|x| x.number).collect::<Vec<_>>(),
+            vec![1, 2, 4, 3]
+        );
     }
 }

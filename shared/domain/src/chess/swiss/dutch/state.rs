@@ -43,14 +43,20 @@ pub struct PlayerState {
     pub had_unplayed_point: bool,
     /// A7(c)(d): has had a bye (an unpaired or unplayed round), so the colour count is off parity.
     pub had_bye: bool,
+    /// A7: the colour preference, computed once from `colours`.
+    pub pref: Option<ColourPreference>,
 }
 
 impl PlayerState {
     /// dutch A7: the colour preference, if any.
     pub fn preference(&self) -> Option<ColourPreference> {
-        let last = *self.colours.last()?;
-        let cd = self.colour_difference;
-        let two_same = self.colours.len() >= 2 && self.colours[self.colours.len() - 2] == last;
+        self.pref
+    }
+
+    /// dutch A7 (a), (b) and B2: the preference a colour history gives.
+    pub fn preference_of(colours: &[Colour], cd: i32) -> Option<ColourPreference> {
+        let last = *colours.last()?;
+        let two_same = colours.len() >= 2 && colours[colours.len() - 2] == last;
         if cd <= -2 || cd >= 2 || two_same {
             let colour = if cd <= -2 {
                 Colour::White
@@ -59,13 +65,22 @@ impl PlayerState {
             } else {
                 last.opposite()
             };
-            return Some(ColourPreference { colour, strength: Strength::Absolute });
+            return Some(ColourPreference {
+                colour,
+                strength: Strength::Absolute,
+            });
         }
         if cd != 0 {
             let colour = if cd < 0 { Colour::White } else { Colour::Black };
-            return Some(ColourPreference { colour, strength: Strength::Strong });
+            return Some(ColourPreference {
+                colour,
+                strength: Strength::Strong,
+            });
         }
-        Some(ColourPreference { colour: last.opposite(), strength: Strength::Mild })
+        Some(ColourPreference {
+            colour: last.opposite(),
+            strength: Strength::Mild,
+        })
     }
 
     /// dutch B2: may this player receive `colour` without breaking B2?
@@ -85,14 +100,22 @@ impl PlayerState {
 
 /// Build the state of every player from the history (indices follow `players`).
 pub fn derive(players: &[SwissPlayer], rounds_played: u32) -> Vec<PlayerState> {
-    let index: std::collections::HashMap<u32, usize> =
-        players.iter().enumerate().map(|(i, p)| (p.number, i)).collect();
+    let index: std::collections::HashMap<u32, usize> = players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.number, i))
+        .collect();
     // Scores before each round, for A4 floats.
     let r = rounds_played as usize;
     let mut before = vec![vec![0u32; r + 1]; players.len()];
     for (i, p) in players.iter().enumerate() {
         for k in 0..r {
-            let pts = p.rounds.get(k).copied().flatten().map_or(0, |o| o.half_points());
+            let pts = p
+                .rounds
+                .get(k)
+                .copied()
+                .flatten()
+                .map_or(0, |o| o.half_points());
             before[i][k + 1] = before[i][k] + pts;
         }
     }
@@ -107,7 +130,12 @@ pub fn derive(players: &[SwissPlayer], rounds_played: u32) -> Vec<PlayerState> {
             let mut float_of_round = vec![None; r];
             for k in 0..r {
                 match p.rounds.get(k).copied().flatten() {
-                    Some(RoundOutcome::Game { opponent, colour, half_points, played }) => {
+                    Some(RoundOutcome::Game {
+                        opponent,
+                        colour,
+                        half_points,
+                        played,
+                    }) => {
                         let j = index.get(&opponent).copied();
                         if played {
                             colours.push(colour);
@@ -154,6 +182,7 @@ pub fn derive(players: &[SwissPlayer], rounds_played: u32) -> Vec<PlayerState> {
                 number: p.number,
                 score: before[i][r],
                 met,
+                pref: PlayerState::preference_of(&colours, colour_difference),
                 colours,
                 colour_difference,
                 floats,
@@ -169,18 +198,20 @@ mod tests {
     use super::*;
 
     fn st(colours: &[Colour]) -> PlayerState {
+        let cd = colours
+            .iter()
+            .map(|c| if *c == Colour::White { 1 } else { -1 })
+            .sum();
         PlayerState {
             number: 1,
             score: 0,
             met: vec![],
             colours: colours.to_vec(),
-            colour_difference: colours
-                .iter()
-                .map(|c| if *c == Colour::White { 1 } else { -1 })
-                .sum(),
+            colour_difference: cd,
             floats: [None, None],
             had_unplayed_point: false,
             had_bye: false,
+            pref: PlayerState::preference_of(colours, cd),
         }
     }
     use Colour::{Black as B, White as W};
@@ -194,14 +225,26 @@ mod tests {
         assert_eq!(p.preference().unwrap().strength, Strength::Absolute);
         // BW B: difference -1, last two differ -> strong white.
         let p = st(&[B, W, B]);
-        assert_eq!(p.preference(), Some(ColourPreference { colour: W, strength: Strength::Strong }));
+        assert_eq!(
+            p.preference(),
+            Some(ColourPreference {
+                colour: W,
+                strength: Strength::Strong
+            })
+        );
     }
 
     #[test]
     fn dutch_a7b_mild_preference_alternates_last_game() {
         // WB: difference 0 (written -0), last black -> mild white.
         let p = st(&[W, B]);
-        assert_eq!(p.preference(), Some(ColourPreference { colour: W, strength: Strength::Mild }));
+        assert_eq!(
+            p.preference(),
+            Some(ColourPreference {
+                colour: W,
+                strength: Strength::Mild
+            })
+        );
         assert_eq!(st(&[]).preference(), None);
     }
 

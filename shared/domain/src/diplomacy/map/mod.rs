@@ -8,6 +8,11 @@
 //! every successful move, support and retreat in 300 real games and the DATC
 //! cases (see `tests/diplomacy_map.rs`).
 
+mod tables;
+
+pub use tables::{ALIASES, PROVINCES};
+use tables::{ARMY_EDGES, FLEET_EDGES};
+
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::sync::OnceLock;
@@ -53,7 +58,8 @@ impl Power {
     /// Reads a power's name, adjective or usual abbreviation (case-insensitive).
     pub fn parse(s: &str) -> Option<Power> {
         let s = s.trim();
-        if s.len() > 15 {
+        let first = s.bytes().next()?.to_ascii_lowercase();
+        if s.len() > 15 || !b"aefgirtb".contains(&first) {
             return None;
         }
         let mut buf = [0u8; 15];
@@ -118,7 +124,11 @@ impl Coast {
 
     /// Reads `nc`, `n`, `north`, `north coast`, ... (case-insensitive).
     pub fn parse(s: &str) -> Option<Coast> {
-        for (code, c) in [("nc", Coast::North), ("sc", Coast::South), ("ec", Coast::East)] {
+        for (code, c) in [
+            ("nc", Coast::North),
+            ("sc", Coast::South),
+            ("ec", Coast::East),
+        ] {
             if s.eq_ignore_ascii_case(code) {
                 return Some(c);
             }
@@ -166,411 +176,6 @@ pub struct ProvinceInfo {
     /// Coasts for the three split-coast provinces, empty otherwise.
     pub coasts: &'static [Coast],
 }
-
-use Terrain::{Coastal as C, Inland as I, Sea as S};
-
-const fn p(
-    code: &'static str,
-    name: &'static str,
-    terrain: Terrain,
-    supply_center: bool,
-    home: Option<Power>,
-) -> ProvinceInfo {
-    ProvinceInfo {
-        code,
-        name,
-        terrain,
-        supply_center,
-        home,
-        coasts: &[],
-    }
-}
-
-const AUS: Option<Power> = Some(Power::Austria);
-const ENG: Option<Power> = Some(Power::England);
-const FRA: Option<Power> = Some(Power::France);
-const GER: Option<Power> = Some(Power::Germany);
-const ITA: Option<Power> = Some(Power::Italy);
-const RUS: Option<Power> = Some(Power::Russia);
-const TUR: Option<Power> = Some(Power::Turkey);
-
-/// The 75 provinces, alphabetical by code.
-pub static PROVINCES: [ProvinceInfo; 75] = [
-    p("adr", "Adriatic Sea", S, false, None),
-    p("aeg", "Aegean Sea", S, false, None),
-    p("alb", "Albania", C, false, None),
-    p("ank", "Ankara", C, true, TUR),
-    p("apu", "Apulia", C, false, None),
-    p("arm", "Armenia", C, false, None),
-    p("bal", "Baltic Sea", S, false, None),
-    p("bar", "Barents Sea", S, false, None),
-    p("bel", "Belgium", C, true, None),
-    p("ber", "Berlin", C, true, GER),
-    p("bla", "Black Sea", S, false, None),
-    p("boh", "Bohemia", I, false, None),
-    p("bot", "Gulf of Bothnia", S, false, None),
-    p("bre", "Brest", C, true, FRA),
-    p("bud", "Budapest", I, true, AUS),
-    ProvinceInfo {
-        coasts: &[Coast::East, Coast::South],
-        ..p("bul", "Bulgaria", C, true, None)
-    },
-    p("bur", "Burgundy", I, false, None),
-    p("cly", "Clyde", C, false, None),
-    p("con", "Constantinople", C, true, TUR),
-    p("den", "Denmark", C, true, None),
-    p("eas", "Eastern Mediterranean", S, false, None),
-    p("edi", "Edinburgh", C, true, ENG),
-    p("eng", "English Channel", S, false, None),
-    p("fin", "Finland", C, false, None),
-    p("gal", "Galicia", I, false, None),
-    p("gas", "Gascony", C, false, None),
-    p("gre", "Greece", C, true, None),
-    p("hel", "Helgoland Bight", S, false, None),
-    p("hol", "Holland", C, true, None),
-    p("ion", "Ionian Sea", S, false, None),
-    p("iri", "Irish Sea", S, false, None),
-    p("kie", "Kiel", C, true, GER),
-    p("lon", "London", C, true, ENG),
-    p("lvn", "Livonia", C, false, None),
-    p("lvp", "Liverpool", C, true, ENG),
-    p("lyo", "Gulf of Lyon", S, false, None),
-    p("mao", "Mid-Atlantic Ocean", S, false, None),
-    p("mar", "Marseilles", C, true, FRA),
-    p("mos", "Moscow", I, true, RUS),
-    p("mun", "Munich", I, true, GER),
-    p("naf", "North Africa", C, false, None),
-    p("nao", "North Atlantic Ocean", S, false, None),
-    p("nap", "Naples", C, true, ITA),
-    p("nth", "North Sea", S, false, None),
-    p("nwg", "Norwegian Sea", S, false, None),
-    p("nwy", "Norway", C, true, None),
-    p("par", "Paris", I, true, FRA),
-    p("pic", "Picardy", C, false, None),
-    p("pie", "Piedmont", C, false, None),
-    p("por", "Portugal", C, true, None),
-    p("pru", "Prussia", C, false, None),
-    p("rom", "Rome", C, true, ITA),
-    p("ruh", "Ruhr", I, false, None),
-    p("rum", "Rumania", C, true, None),
-    p("ser", "Serbia", I, true, None),
-    p("sev", "Sevastopol", C, true, RUS),
-    p("sil", "Silesia", I, false, None),
-    p("ska", "Skagerrak", S, false, None),
-    p("smy", "Smyrna", C, true, TUR),
-    ProvinceInfo {
-        coasts: &[Coast::North, Coast::South],
-        ..p("spa", "Spain", C, true, None)
-    },
-    ProvinceInfo {
-        coasts: &[Coast::North, Coast::South],
-        ..p("stp", "St. Petersburg", C, true, RUS)
-    },
-    p("swe", "Sweden", C, true, None),
-    p("syr", "Syria", C, false, None),
-    p("tri", "Trieste", C, true, AUS),
-    p("tun", "Tunis", C, true, None),
-    p("tus", "Tuscany", C, false, None),
-    p("tyr", "Tyrolia", I, false, None),
-    p("tys", "Tyrrhenian Sea", S, false, None),
-    p("ukr", "Ukraine", I, false, None),
-    p("ven", "Venice", C, true, ITA),
-    p("vie", "Vienna", I, true, AUS),
-    p("wal", "Wales", C, false, None),
-    p("war", "Warsaw", I, true, RUS),
-    p("wes", "Western Mediterranean", S, false, None),
-    p("yor", "Yorkshire", C, false, None),
-];
-
-/// Common aliases of three-letter codes (wm D.III.1: unambiguous abbreviations).
-pub static ALIASES: &[(&str, &str)] = &[
-    ("mid", "mao"),
-    ("nat", "nao"),
-    ("nrg", "nwg"),
-    ("gol", "lyo"),
-    ("lvo", "lvn"),
-    ("lyn", "lyo"),
-    ("ech", "eng"),
-    ("nts", "nth"),
-    ("gob", "bot"),
-    ("hgb", "hel"),
-    ("heb", "hel"),
-    ("skg", "ska"),
-    ("tyn", "tys"),
-    ("tyh", "tys"),
-    ("wme", "wes"),
-    ("wmd", "wes"),
-    ("eme", "eas"),
-    ("emd", "eas"),
-    ("nor", "nwy"),
-    ("tyl", "tyr"),
-    ("nwe", "nwg"),
-    ("nws", "nwg"),
-    ("mat", "mao"),
-    ("stpete", "stp"),
-];
-
-/// Army land borders (each pair once).
-static ARMY_EDGES: &[(&str, &str)] = &[
-    ("alb", "gre"),
-    ("alb", "ser"),
-    ("alb", "tri"),
-    ("ank", "arm"),
-    ("ank", "con"),
-    ("ank", "smy"),
-    ("apu", "nap"),
-    ("apu", "rom"),
-    ("apu", "ven"),
-    ("arm", "sev"),
-    ("arm", "smy"),
-    ("arm", "syr"),
-    ("bel", "bur"),
-    ("bel", "hol"),
-    ("bel", "pic"),
-    ("bel", "ruh"),
-    ("ber", "kie"),
-    ("ber", "mun"),
-    ("ber", "pru"),
-    ("ber", "sil"),
-    ("boh", "gal"),
-    ("boh", "mun"),
-    ("boh", "sil"),
-    ("boh", "tyr"),
-    ("boh", "vie"),
-    ("bre", "gas"),
-    ("bre", "par"),
-    ("bre", "pic"),
-    ("bud", "gal"),
-    ("bud", "rum"),
-    ("bud", "ser"),
-    ("bud", "tri"),
-    ("bud", "vie"),
-    ("bul", "con"),
-    ("bul", "gre"),
-    ("bul", "rum"),
-    ("bul", "ser"),
-    ("bur", "gas"),
-    ("bur", "mar"),
-    ("bur", "mun"),
-    ("bur", "par"),
-    ("bur", "pic"),
-    ("bur", "ruh"),
-    ("cly", "edi"),
-    ("cly", "lvp"),
-    ("con", "smy"),
-    ("den", "kie"),
-    ("den", "swe"),
-    ("edi", "lvp"),
-    ("edi", "yor"),
-    ("fin", "nwy"),
-    ("fin", "stp"),
-    ("fin", "swe"),
-    ("gal", "rum"),
-    ("gal", "sil"),
-    ("gal", "ukr"),
-    ("gal", "vie"),
-    ("gal", "war"),
-    ("gas", "mar"),
-    ("gas", "par"),
-    ("gas", "spa"),
-    ("gre", "ser"),
-    ("hol", "kie"),
-    ("hol", "ruh"),
-    ("kie", "mun"),
-    ("kie", "ruh"),
-    ("lon", "wal"),
-    ("lon", "yor"),
-    ("lvn", "mos"),
-    ("lvn", "pru"),
-    ("lvn", "stp"),
-    ("lvn", "war"),
-    ("lvp", "wal"),
-    ("lvp", "yor"),
-    ("mar", "pie"),
-    ("mar", "spa"),
-    ("mos", "sev"),
-    ("mos", "stp"),
-    ("mos", "ukr"),
-    ("mos", "war"),
-    ("mun", "ruh"),
-    ("mun", "sil"),
-    ("mun", "tyr"),
-    ("naf", "tun"),
-    ("nwy", "stp"),
-    ("nwy", "swe"),
-    ("par", "pic"),
-    ("pie", "tus"),
-    ("pie", "tyr"),
-    ("pie", "ven"),
-    ("por", "spa"),
-    ("pru", "sil"),
-    ("pru", "war"),
-    ("rom", "tus"),
-    ("rom", "ven"),
-    ("rom", "nap"),
-    ("rum", "ser"),
-    ("rum", "sev"),
-    ("rum", "ukr"),
-    ("ser", "tri"),
-    ("sev", "ukr"),
-    ("sil", "war"),
-    ("smy", "syr"),
-    ("tri", "tyr"),
-    ("tri", "ven"),
-    ("tri", "vie"),
-    ("tus", "ven"),
-    ("tyr", "ven"),
-    ("tyr", "vie"),
-    ("ukr", "war"),
-    ("wal", "yor"),
-];
-
-/// Fleet borders between locations; a coast is written `spa/nc`.
-static FLEET_EDGES: &[(&str, &str)] = &[
-    // seas with seas
-    ("adr", "ion"),
-    ("aeg", "eas"),
-    ("aeg", "ion"),
-    ("bal", "bot"),
-    ("bar", "nwg"),
-    ("eas", "ion"),
-    ("eng", "iri"),
-    ("eng", "mao"),
-    ("eng", "nth"),
-    ("hel", "nth"),
-    ("ion", "tys"),
-    ("iri", "mao"),
-    ("iri", "nao"),
-    ("lyo", "tys"),
-    ("lyo", "wes"),
-    ("mao", "nao"),
-    ("mao", "wes"),
-    ("nao", "nwg"),
-    ("nth", "nwg"),
-    ("nth", "ska"),
-    ("tys", "wes"),
-    // coasts with seas and coasts
-    ("adr", "alb"),
-    ("adr", "apu"),
-    ("adr", "tri"),
-    ("adr", "ven"),
-    ("aeg", "bul/sc"),
-    ("aeg", "con"),
-    ("aeg", "gre"),
-    ("aeg", "smy"),
-    ("alb", "gre"),
-    ("alb", "ion"),
-    ("alb", "tri"),
-    ("ank", "arm"),
-    ("ank", "bla"),
-    ("ank", "con"),
-    ("apu", "ion"),
-    ("apu", "nap"),
-    ("apu", "ven"),
-    ("arm", "bla"),
-    ("arm", "sev"),
-    ("bal", "ber"),
-    ("bal", "den"),
-    ("bal", "kie"),
-    ("bal", "lvn"),
-    ("bal", "pru"),
-    ("bal", "swe"),
-    ("bar", "nwy"),
-    ("bar", "stp/nc"),
-    ("bel", "eng"),
-    ("bel", "hol"),
-    ("bel", "nth"),
-    ("bel", "pic"),
-    ("ber", "kie"),
-    ("ber", "pru"),
-    ("bla", "bul/ec"),
-    ("bla", "con"),
-    ("bla", "rum"),
-    ("bla", "sev"),
-    ("bot", "fin"),
-    ("bot", "lvn"),
-    ("bot", "stp/sc"),
-    ("bot", "swe"),
-    ("bre", "eng"),
-    ("bre", "gas"),
-    ("bre", "mao"),
-    ("bre", "pic"),
-    ("bul/ec", "con"),
-    ("bul/ec", "rum"),
-    ("bul/sc", "con"),
-    ("bul/sc", "gre"),
-    ("cly", "edi"),
-    ("cly", "lvp"),
-    ("cly", "nao"),
-    ("cly", "nwg"),
-    ("con", "smy"),
-    ("den", "hel"),
-    ("den", "kie"),
-    ("den", "nth"),
-    ("den", "ska"),
-    ("den", "swe"),
-    ("eas", "smy"),
-    ("eas", "syr"),
-    ("edi", "nth"),
-    ("edi", "nwg"),
-    ("edi", "yor"),
-    ("eng", "lon"),
-    ("eng", "pic"),
-    ("eng", "wal"),
-    ("fin", "stp/sc"),
-    ("fin", "swe"),
-    ("gas", "mao"),
-    ("gas", "spa/nc"),
-    ("gre", "ion"),
-    ("hel", "hol"),
-    ("hel", "kie"),
-    ("hol", "kie"),
-    ("hol", "nth"),
-    ("ion", "nap"),
-    ("ion", "tun"),
-    ("iri", "lvp"),
-    ("iri", "wal"),
-    ("lon", "nth"),
-    ("lon", "wal"),
-    ("lon", "yor"),
-    ("lvn", "pru"),
-    ("lvn", "stp/sc"),
-    ("lvp", "nao"),
-    ("lvp", "wal"),
-    ("lyo", "mar"),
-    ("lyo", "pie"),
-    ("lyo", "spa/sc"),
-    ("lyo", "tus"),
-    ("mao", "naf"),
-    ("mao", "por"),
-    ("mao", "spa/nc"),
-    ("mao", "spa/sc"),
-    ("mar", "pie"),
-    ("mar", "spa/sc"),
-    ("naf", "tun"),
-    ("naf", "wes"),
-    ("nap", "rom"),
-    ("nap", "tys"),
-    ("nth", "nwy"),
-    ("nth", "yor"),
-    ("nwg", "nwy"),
-    ("nwy", "ska"),
-    ("nwy", "stp/nc"),
-    ("nwy", "swe"),
-    ("pie", "tus"),
-    ("por", "spa/nc"),
-    ("por", "spa/sc"),
-    ("rom", "tus"),
-    ("rom", "tys"),
-    ("rum", "sev"),
-    ("ska", "swe"),
-    ("smy", "syr"),
-    ("spa/sc", "wes"),
-    ("tri", "ven"),
-    ("tun", "tys"),
-    ("tun", "wes"),
-    ("tus", "tys"),
-];
 
 /// A place a unit can stand: a province, and for a fleet in a split-coast
 /// province, the coast.
@@ -670,7 +275,9 @@ fn three_letter_index(s: &str) -> Option<usize> {
     if b.len() != 3 || !b.iter().all(u8::is_ascii_alphabetic) {
         return None;
     }
-    Some(b.iter().fold(0usize, |acc, c| acc * 26 + usize::from(c.to_ascii_lowercase() - b'a')))
+    Some(b.iter().fold(0usize, |acc, c| {
+        acc * 26 + usize::from(c.to_ascii_lowercase() - b'a')
+    }))
 }
 
 /// Every three-letter code and alias, by [`three_letter_index`].
@@ -683,7 +290,10 @@ fn code_table() -> &'static [u8; 17576] {
         }
         for (alias, code) in ALIASES {
             if let Some(a) = three_letter_index(alias) {
-                let i = PROVINCES.iter().position(|p| p.code == *code).expect("alias target");
+                let i = PROVINCES
+                    .iter()
+                    .position(|p| p.code == *code)
+                    .expect("alias target");
                 t[a] = i as u8;
             }
         }
@@ -762,7 +372,11 @@ impl Map {
 
     /// Every fleet border between locations, each pair once.
     pub fn fleet_borders(&self) -> Vec<(Location, Location)> {
-        self.fleet_coast.iter().filter(|(a, b)| a < b).copied().collect()
+        self.fleet_coast
+            .iter()
+            .filter(|(a, b)| a < b)
+            .copied()
+            .collect()
     }
 
     /// Can an army move between these provinces over land?
@@ -835,8 +449,7 @@ impl Map {
     /// membership in `seas` (a province bitset) is given? Used for convoy
     /// routes possible "with the aid of other units on the board" (wm D.III.4).
     pub fn convoy_route_exists(&self, from: Province, to: Province, seas: u128) -> bool {
-        if from == to || from.terrain() != Terrain::Coastal || to.terrain() != Terrain::Coastal
-        {
+        if from == to || from.terrain() != Terrain::Coastal || to.terrain() != Terrain::Coastal {
             return false;
         }
         let mut reached = self.fleet[from.0 as usize] & seas;
@@ -921,8 +534,20 @@ mod tests {
         assert!(PROVINCES.windows(2).all(|w| w[0].code < w[1].code));
         assert_eq!(PROVINCES.iter().filter(|p| p.supply_center).count(), 34);
         assert_eq!(PROVINCES.iter().filter(|p| p.home.is_some()).count(), 22);
-        assert_eq!(PROVINCES.iter().filter(|p| p.terrain == Terrain::Sea).count(), 19);
-        assert_eq!(PROVINCES.iter().filter(|p| p.terrain == Terrain::Inland).count(), 14);
+        assert_eq!(
+            PROVINCES
+                .iter()
+                .filter(|p| p.terrain == Terrain::Sea)
+                .count(),
+            19
+        );
+        assert_eq!(
+            PROVINCES
+                .iter()
+                .filter(|p| p.terrain == Terrain::Inland)
+                .count(),
+            14
+        );
     }
 
     #[test]
@@ -941,8 +566,14 @@ mod tests {
         assert!(m.army_adjacent(pr("lvn"), pr("war")));
         assert!(m.army_adjacent(pr("nwy"), pr("stp")));
         assert!(m.fleet_adjacent_provinces(pr("tus"), pr("tys")));
-        assert!(m.fleet_can_move(parse_location("bot").unwrap(), parse_location("stp/sc").unwrap()));
-        assert!(!m.fleet_can_move(parse_location("bot").unwrap(), parse_location("stp/nc").unwrap()));
+        assert!(m.fleet_can_move(
+            parse_location("bot").unwrap(),
+            parse_location("stp/sc").unwrap()
+        ));
+        assert!(!m.fleet_can_move(
+            parse_location("bot").unwrap(),
+            parse_location("stp/nc").unwrap()
+        ));
     }
 
     #[test]

@@ -1,0 +1,91 @@
+//! The `arbiter` binary's command-line tools, run as processes.
+
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+fn data(path: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data");
+    assert!(dir.exists(), "the shared data folder must sit beside the repository: {}", dir.display());
+    dir.join(path)
+}
+
+fn arbiter(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_arbiter")).args(args).output().expect("run arbiter")
+}
+
+#[test]
+fn pair_reproduces_the_arbiters_manual_example() {
+    // The FIDE Arbiters' Manual 2014 worked example, all five rounds. The
+    // expected files list the boards sorted by White's number; the same
+    // boards, colours included, must come out in F1 publishing order, which
+    // is the order the established engines print (their outputs are beside
+    // the example).
+    let dir = "swiss/held2014-arbiters-manual";
+    for round in 1..=5 {
+        let input = data(&format!("{dir}/held2014_pair_r{round}.trf"));
+        let out = arbiter(&["pair", "--system", "dutch-2006", input.to_str().unwrap(), "-p"]);
+        assert_eq!(out.status.code(), Some(0), "round {round}: {}", String::from_utf8_lossy(&out.stderr));
+        let ours = String::from_utf8(out.stdout).unwrap();
+        let boards = |text: &str| {
+            let mut lines: Vec<String> = text.lines().skip(1).map(|l| l.split_whitespace().collect::<Vec<_>>().join(" ")).collect();
+            lines.sort();
+            lines
+        };
+        let expected = std::fs::read_to_string(data(&format!("{dir}/held2014_expected_r{round}.txt"))).unwrap();
+        assert_eq!(ours.lines().next(), expected.lines().next(), "round {round}: number of pairs");
+        assert_eq!(boards(&ours), boards(&expected), "round {round}: boards and colours");
+        let javafo = std::fs::read_to_string(data(&format!("{dir}/out_javafo-1.4-b1913_r{round}.txt"))).unwrap();
+        assert_eq!(
+            ours.split_whitespace().collect::<Vec<_>>(),
+            javafo.split_whitespace().collect::<Vec<_>>(),
+            "round {round}: publishing order"
+        );
+    }
+}
+
+#[test]
+fn pair_writes_to_a_file_and_refuses_bad_input_with_exit_3() {
+    let dir = std::env::temp_dir().join(format!("arbiter-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out_file = dir.join("r1.txt");
+    let input = data("swiss/held2014-arbiters-manual/held2014_pair_r1.trf");
+    let out = arbiter(&["pair", "--system", "dutch-2006", input.to_str().unwrap(), "-p", out_file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(std::fs::read_to_string(&out_file).unwrap().starts_with('7'));
+
+    let garbage = dir.join("garbage.trf");
+    std::fs::write(&garbage, "001 this is not a player line\n").unwrap();
+    let out = arbiter(&["pair", "--system", "dutch-2006", garbage.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(3));
+    assert!(!out.stderr.is_empty());
+    let missing = arbiter(&["pair", "--system", "dutch-2006", "/nonexistent.trf"]);
+    assert_eq!(missing.status.code(), Some(3));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn adjudicate_reads_json_and_refuses_garbage_with_exit_3() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .arg("adjudicate")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child.stdin.take().unwrap().write_all(b"{ not json").unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    assert!(!out.stderr.is_empty());
+}
+
+#[test]
+fn token_refuses_unknown_platform_roles() {
+    let dir = std::env::temp_dir().join(format!("arbiter-token-{}", std::process::id()));
+    let out = arbiter(&["token", "ann", "--role", "emperor", "--data-dir", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(3));
+    let out = arbiter(&["token", "ann", "--role", "organizer", "--data-dir", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8(out.stdout).unwrap().trim().split('.').count(), 3, "a JWT");
+    std::fs::remove_dir_all(dir).unwrap();
+}

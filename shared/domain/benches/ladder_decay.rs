@@ -1,0 +1,155 @@
+//! Club ladder: the weekly decay (club II.6, `apply-decay`) over 100,000
+//! members with a year of history.
+//!
+//! Set-up (not timed): 100,000 members join, then 52 weeks are closed by
+//! real ticks, each week's presence and games written into the members'
+//! records (about 75% present, 60% playing, scores spread over 100–1,100).
+//! Timed: week 53, i.e. the "club-decay" tick deciding the week's deductions
+//! (`ladder::tick`) and folding them into the state (`ladder::apply`): what
+//! the schedule's one load–decide–append does in the domain.
+//!
+//! `cargo bench -p arbiter-domain --bench ladder_decay`
+
+use arbiter_domain::competition::{
+    self, Actor, Commit, Competition, CompetitionId, Context, Kind, UserId,
+};
+use arbiter_domain::ladder::{self, Event, Ladder};
+use chrono::{DateTime, Days, Utc};
+use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
+use std::time::Duration;
+
+const MEMBERS: usize = 100_000;
+const WEEKS: u64 = 52;
+
+fn env_at(now: DateTime<Utc>) -> Competition {
+    let id = CompetitionId::try_from("bench-club").unwrap();
+    let create = competition::Command::Create {
+        kind: Kind::ClubLadder,
+        name: "bench".into(),
+    };
+    let ctx = Context {
+        actor: Actor::User(UserId::try_from("org").unwrap()),
+        may_organize: true,
+        now,
+    };
+    let events = competition::decide(None, &create, &ctx).unwrap();
+    competition::apply(
+        None,
+        &id,
+        &Commit {
+            version: 1,
+            at: now,
+            actor: ctx.actor,
+            command: "create".into(),
+            events,
+            idempotency: None,
+        },
+    )
+}
+
+fn ladder_events(recorded: Vec<competition::Recorded>) -> Vec<Event> {
+    recorded
+        .into_iter()
+        .filter_map(|r| match r.event {
+            competition::Event::Ladder(e) => Some(e),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A cheap deterministic mix of (member, week).
+fn mix(i: usize, w: u64) -> u64 {
+    let mut x =
+        (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ w.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+    x ^= x >> 29;
+    x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x ^ (x >> 32)
+}
+
+/// The ladder after a year: 52 weeks closed.
+fn a_year(env: &Competition) -> (Ladder, DateTime<Utc>) {
+    let start: DateTime<Utc> = "2025-01-03T09:00:00Z".parse().unwrap();
+    let mut state = Ladder::default();
+    for i in 0..MEMBERS {
+        let e = Event::MemberJoined {
+            member: UserId::try_from(format!("student-{i:06}")).unwrap(),
+            score: ladder::FLOOR,
+            rejoined: false,
+        };
+        ladder::apply(&mut state, &e, start);
+    }
+    for (i, m) in state.members.values_mut().enumerate() {
+        m.score = 100 + (mix(i, 0) % 1000) as i64;
+    }
+    let first = state.settings.week_of(state.settings.local_date(start));
+    let mut now = start;
+    for w in 0..WEEKS {
+        let week = first + Days::new(7 * w);
+        for (i, m) in state.members.values_mut().enumerate() {
+            let r = mix(i, w + 1);
+            let rec = m.weeks.entry(week).or_default();
+            rec.present = !r.is_multiple_of(4);
+            rec.games = if r % 5 < 3 { (r % 3) as u32 + 1 } else { 0 };
+        }
+        now = state.settings.week_closes(week);
+        let ctx = Context {
+            actor: Actor::Schedule("club-decay".into()),
+            may_organize: false,
+            now,
+        };
+        for e in ladder_events(ladder::tick(env, &state, &ctx).unwrap()) {
+            ladder::apply(&mut state, &e, now);
+        }
+    }
+    (state, now)
+}
+
+fn decay_100k(c: &mut Criterion) {
+    let env = env_at("2025-01-03T09:00:00Z".parse().unwrap());
+    let (year, last) = a_year(&env);
+    let week = year.closed_through.unwrap() + Days::new(7);
+    let now = year.settings.week_closes(week);
+    let ctx = Context {
+        actor: Actor::Schedule("club-decay".into()),
+        may_organize: false,
+        now,
+    };
+    assert!(now > last);
+    // A sanity check of what is timed: one week closes, some members lose points.
+    let events = ladder_events(ladder::tick(&env, &year, &ctx).unwrap());
+    match &events[..] {
+        [Event::WeekClosed { deductions, .. }] => {
+            let bytes = serde_json::to_vec(&events[0]).unwrap().len();
+            eprintln!(
+                "week 53: {} deductions, event {bytes} bytes of JSON",
+                deductions.len()
+            );
+        }
+        other => panic!("expected one closed week, got {}", other.len()),
+    }
+
+    let mut group = c.benchmark_group("ladder_decay");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(20));
+    group.bench_function("tick_and_apply_week_100k_members_1y_history", |b| {
+        b.iter_batched(
+            || year.clone(),
+            |mut state| {
+                let recorded = ladder::tick(&env, &state, &ctx).unwrap();
+                for e in ladder_events(recorded) {
+                    ladder::apply(&mut state, &e, now);
+                }
+                state
+            },
+            BatchSize::LargeInput,
+        )
+    });
+    group.bench_function("tick_decide_only_100k_members_1y_history", |b| {
+        b.iter(|| ladder::tick(&env, &year, &ctx).unwrap())
+    });
+    group.finish();
+}
+
+criterion_group!(benches, decay_100k);
+criterion_main!(benches);

@@ -1,0 +1,157 @@
+//! The weekly deductions of club II.6: "Deductions automatically apply, with
+//! player's score not dropping below 100."
+//!
+//! The week of a session runs Saturday to Friday and is named by its Friday;
+//! the "club-decay" schedule closes it at Saturday 00:00 club time. Closing
+//! is idempotent: each week closes once, in order ([`Ladder::closed_through`]),
+//! so a schedule that runs twice, late, or twice at once deducts once, and a
+//! missed week is caught up by the next tick.
+//!
+//! A member counts in a week if they joined before its session opened, are
+//! on the leaderboard and are not banned at its opening (ruling: a ban is its
+//! own penalty, III.2.2). Streaks: II.6.1 counts weeks not present, II.6.2
+//! weeks without a game; each deducts from the third week on. A week that
+//! II.6.1 already deducts for is not also deducted under II.6.2 (ruling).
+
+use super::elo::{clamped, FLOOR};
+use super::member::{Member, INACTIVITY_WEEKS};
+use super::{Event, Ladder};
+use crate::competition::UserId;
+use chrono::{DateTime, Days, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+
+/// club II.6.1: points lost per week absent, from the third.
+pub const ABSENCE_DEDUCTION: i64 = 15;
+/// club II.6.2: points lost per week without a game, from the third.
+pub const IDLE_DEDUCTION: i64 = 5;
+/// club II.6.1–II.6.2: the week of a streak from which deductions apply.
+pub const STREAK_THRESHOLD: u32 = 3;
+/// club II.6.3: how many weeks of deductions are kept for appeals.
+pub const DEDUCTIONS_KEPT: u64 = 12;
+
+/// One member's deduction for one week.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Deduction {
+    pub member: UserId,
+    /// club II.6.1: 15, or 0.
+    pub absence: i64,
+    /// club II.6.2: 5, or 0.
+    pub idle: i64,
+    /// What was taken after the floor (II.2), as a negative number or 0.
+    pub applied: i64,
+}
+
+/// The next week to close, named by its Friday, if the ladder has opened.
+pub fn next_week(state: &Ladder) -> Option<NaiveDate> {
+    let opened = state.opened?;
+    Some(match state.closed_through {
+        Some(w) => w + Days::new(7),
+        None => state.settings.week_of(state.settings.local_date(opened)),
+    })
+}
+
+/// When the next week closes.
+pub fn next_close(state: &Ladder) -> Option<DateTime<Utc>> {
+    next_week(state).map(|w| state.settings.week_closes(w))
+}
+
+/// The next week to close if it has closed by `now`.
+pub fn due_week(state: &Ladder, now: DateTime<Utc>) -> Option<NaiveDate> {
+    next_week(state).filter(|w| state.settings.week_closes(*w) <= now)
+}
+
+/// A member's new streaks for the week of `week` (its session opening at
+/// `opens`), or `None` if the week does not count for them.
+fn streaks(m: &Member, week: NaiveDate, opens: DateTime<Utc>) -> Option<(u32, u32)> {
+    if m.removed || m.joined_at >= opens || m.banned_at(opens) {
+        return None;
+    }
+    let w = m.weeks.get(&week);
+    let present = w.is_some_and(|w| w.present);
+    let played = w.is_some_and(|w| w.games > 0);
+    Some((
+        if present { 0 } else { m.absent_streak + 1 },
+        if played { 0 } else { m.idle_streak + 1 },
+    ))
+}
+
+/// club II.6.1–II.6.2: the week's deductions for one member with new streaks.
+fn deduction(m: &Member, user: &UserId, absent: u32, idle: u32) -> Option<Deduction> {
+    let absence = if absent >= STREAK_THRESHOLD {
+        ABSENCE_DEDUCTION
+    } else {
+        0
+    };
+    let idle = if idle >= STREAK_THRESHOLD && absence == 0 {
+        IDLE_DEDUCTION
+    } else {
+        0
+    };
+    // At the floor nothing is taken; such members are left out of the event
+    // (their streaks move on all the same), keeping the week's event small.
+    let applied = clamped(m.score, -(absence + idle));
+    (applied != 0).then(|| Deduction {
+        member: user.clone(),
+        absence,
+        idle,
+        applied,
+    })
+}
+
+/// club II.6: closes `week`: the deductions of every counting member.
+pub fn close_week(state: &Ladder, week: NaiveDate) -> Event {
+    let opens = state.settings.session_opens(week);
+    let deductions = state
+        .members
+        .iter()
+        .filter_map(|(u, m)| {
+            let (absent, idle) = streaks(m, week, opens)?;
+            deduction(m, u, absent, idle)
+        })
+        .collect();
+    Event::WeekClosed { week, deductions }
+}
+
+/// Folds a closed week: streaks move on, deductions apply (never below the
+/// floor), and the record keeps the six weeks club II.7 looks at.
+pub fn apply_week(state: &mut Ladder, week: NaiveDate, deductions: &[Deduction]) {
+    if state.closed_through.is_some_and(|c| c >= week) {
+        return;
+    }
+    let opens = state.settings.session_opens(week);
+    let keep_from = week - Days::new(7 * (INACTIVITY_WEEKS as u64 - 1));
+    let deductions_from = week - Days::new(7 * DEDUCTIONS_KEPT);
+    for m in state.members.values_mut() {
+        match streaks(m, week, opens) {
+            Some((absent, idle)) => {
+                m.absent_streak = absent;
+                m.idle_streak = idle;
+            }
+            // Banned: the week counts for II.7 (not present) but not for decay.
+            None if !m.removed && m.joined_at < opens => {}
+            None => continue,
+        }
+        m.weeks.entry(week).or_default().closed = true;
+        if m.weeks
+            .first_key_value()
+            .is_some_and(|(d, _)| *d < keep_from)
+        {
+            m.weeks = m.weeks.split_off(&keep_from);
+        }
+        if m.deductions
+            .first_key_value()
+            .is_some_and(|(d, _)| *d < deductions_from)
+        {
+            m.deductions = m.deductions.split_off(&deductions_from);
+        }
+    }
+    for d in deductions {
+        if let Some(m) = state.members.get_mut(&d.member) {
+            m.score = (m.score + d.applied).max(FLOOR);
+            if d.applied != 0 {
+                m.deductions.insert(week, d.applied);
+            }
+        }
+    }
+    state.closed_through = Some(week);
+}

@@ -1,0 +1,690 @@
+//! Games: validity (club J.5–J.12), registration by members (II.4), approval
+//! of monitored members' games (II.10.4), the bell (I.5), objections and
+//! rematches (I.6), the chessclock requirement (II.11) and online games
+//! (I.9.1–I.9.3, I.9.6, I.9.10).
+
+use super::decider::{rec, text, Decider};
+use super::elo::{self, clamped, GameResult};
+use super::{Adjustment, Event, Ladder};
+use crate::competition::{Recorded, UserId};
+use crate::refusal::Refusal;
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+
+/// Where a game stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GameStatus {
+    /// An online game being played (I.9.1).
+    InProgress,
+    /// club II.10.4: awaiting a moderator's approval.
+    Pending,
+    /// Entered into the leaderboard.
+    Rated,
+    /// club II.10.4: not approved.
+    Rejected,
+    /// Reversed (II.5, I.9.10, or by the Court).
+    Void,
+}
+
+/// club I.5: pieces of the opponent a player took.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Material {
+    pub pawns: u8,
+    pub knights: u8,
+    pub bishops: u8,
+    pub rooks: u8,
+    pub queens: u8,
+}
+
+impl Material {
+    /// club I.5: pawns 1, bishops and knights 3, rooks 5, queen 9.
+    pub fn points(&self) -> u32 {
+        u32::from(self.pawns)
+            + 3 * (u32::from(self.knights) + u32::from(self.bishops))
+            + 5 * u32::from(self.rooks)
+            + 9 * u32::from(self.queens)
+    }
+
+    /// A side has 8 pawns; promotions may add pieces, never more than 15 in all.
+    fn plausible(&self) -> bool {
+        self.pawns <= 8
+            && u32::from(self.pawns)
+                + u32::from(self.knights)
+                + u32::from(self.bishops)
+                + u32::from(self.rooks)
+                + u32::from(self.queens)
+                <= 15
+    }
+}
+
+/// club I.5: how a moderator decided a game at the bell.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Bell {
+    pub white_captured: Material,
+    pub black_captured: Material,
+    pub white_points: u32,
+    pub black_points: u32,
+}
+
+/// club I.6: what became of a rematch.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "outcome", rename_all = "kebab-case")]
+pub enum RematchOutcome {
+    /// Played; its result is final.
+    Played { result: GameResult },
+    /// "If the petitioner fails to play the rematch, then the original game is final."
+    PetitionerAbsent,
+    /// "If the opposing player fails to play the rematch, then the game played is forfeit."
+    OpponentAbsent,
+}
+
+/// club I.6: a player's objection to a game's ending.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Objection {
+    pub petitioner: UserId,
+    /// The following session, where the rematch is played.
+    pub session: NaiveDate,
+    pub outcome: Option<RematchOutcome>,
+}
+
+/// A game entered into (or awaiting) the leaderboard.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Game {
+    pub white: UserId,
+    pub black: UserId,
+    pub result: GameResult,
+    pub played_at: DateTime<Utc>,
+    pub online: bool,
+    pub session: Option<NaiveDate>,
+    pub moderator: Option<UserId>,
+    pub chessclock: bool,
+    pub bell: Option<Bell>,
+    pub registered_by: UserId,
+    pub status: GameStatus,
+    /// The game's current effect on each player's score.
+    pub white_delta: i64,
+    pub black_delta: i64,
+    pub objection: Option<Objection>,
+}
+
+impl Game {
+    pub fn involves(&self, u: &UserId) -> bool {
+        &self.white == u || &self.black == u
+    }
+}
+
+/// Puts a game's changes on the scores and counts it in its week (II.6.2).
+pub(super) fn rate(state: &mut Ladder, id: u64, white_delta: i64, black_delta: i64) {
+    let Some(g) = state.games.get(&id) else {
+        return;
+    };
+    let week = state
+        .settings
+        .week_of(state.settings.local_date(g.played_at));
+    for (p, delta) in [
+        (g.white.clone(), white_delta),
+        (g.black.clone(), black_delta),
+    ] {
+        if let Some(m) = state.members.get_mut(&p) {
+            m.score = (m.score + delta).max(elo::FLOOR);
+            m.weeks.entry(week).or_default().games += 1;
+        }
+    }
+}
+
+/// club II.6.2: a game voided (or restored) stops (or starts again) counting
+/// as a game played in its week, if that week is still on record.
+pub(super) fn count_in_week(state: &mut Ladder, id: u64, counts: bool) {
+    let Some(g) = state.games.get(&id) else {
+        return;
+    };
+    let week = state
+        .settings
+        .week_of(state.settings.local_date(g.played_at));
+    for p in [g.white.clone(), g.black.clone()] {
+        if let Some(w) = state
+            .members
+            .get_mut(&p)
+            .and_then(|m| m.weeks.get_mut(&week))
+        {
+            w.games = if counts {
+                w.games + 1
+            } else {
+                w.games.saturating_sub(1)
+            };
+        }
+    }
+}
+
+/// club I.6, J.9: a rematch played is a game, and presence, in its week.
+pub(super) fn rematch_played(state: &mut Ladder, id: u64, at: DateTime<Utc>) {
+    let Some(g) = state.games.get(&id) else {
+        return;
+    };
+    let week = state.settings.week_of(state.settings.local_date(at));
+    for p in [g.white.clone(), g.black.clone()] {
+        if let Some(m) = state.members.get_mut(&p) {
+            let w = m.weeks.entry(week).or_default();
+            w.games += 1;
+            w.present = true;
+        }
+    }
+}
+
+fn invalid(clause: &'static str, why: String) -> Refusal {
+    Refusal::rule(
+        clause,
+        format!("invalid games are not entered into the leaderboard (club J.11): {why}"),
+    )
+}
+
+/// club J.7, J.8, J.12: the players may play at `played_at`.
+fn check_players(
+    d: &Decider,
+    players: [&UserId; 2],
+    played_at: DateTime<Utc>,
+    session: Option<NaiveDate>,
+) -> Result<(), Refusal> {
+    for p in players {
+        let Some(m) = d.state.members.get(p) else {
+            return Err(invalid(
+                "club J.12",
+                format!("{p} is not a member; a non-member's game is valid only if they join in the same session"),
+            ));
+        };
+        if m.banned_at(played_at) {
+            return Err(invalid("club J.7", format!("{p} is banned")));
+        }
+        if m.removed {
+            return Err(invalid(
+                "club J.8",
+                format!("{p} was removed from the leaderboard and has not rejoined"),
+            ));
+        }
+        if m.joined_at > played_at && session != Some(d.settings().local_date(m.joined_at)) {
+            return Err(invalid(
+                "club J.12",
+                format!("{p} joined after the game and not in the same session"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The facts of a game played in the room.
+pub(super) struct Played<'a> {
+    pub white: &'a UserId,
+    pub black: &'a UserId,
+    pub played_at: DateTime<Utc>,
+    pub room: &'a str,
+    pub moderator: &'a UserId,
+    pub chessclock: bool,
+}
+
+/// club II.4: members register their games; club J.5–J.12 decide validity;
+/// club II.10.4: a monitored member's game waits for a moderator.
+pub(super) fn register(
+    d: &Decider,
+    g: Played,
+    result: GameResult,
+    bell: Option<Bell>,
+) -> Result<Vec<Recorded>, Refusal> {
+    let s = d.settings();
+    if d.actor != g.white && d.actor != g.black && !d.is_moderator(d.actor) {
+        return Err(Refusal::forbidden(
+            "club II.4",
+            "members register their own games",
+        ));
+    }
+    if g.white == g.black {
+        return Err(Refusal::invalid("a game has two players"));
+    }
+    if g.played_at > d.now {
+        return Err(Refusal::invalid("a game is registered after it is played"));
+    }
+    let Some(session) = s.session_of(g.played_at) else {
+        return Err(invalid(
+            "club J.5",
+            format!(
+                "games take place on a Friday between {} and {} ({} time)",
+                s.session_start.format("%H:%M"),
+                s.session_end.format("%H:%M"),
+                s.time_zone
+            ),
+        ));
+    };
+    if !g.room.trim().eq_ignore_ascii_case(s.room.trim()) {
+        return Err(invalid(
+            "club J.5",
+            format!("games take place in {}, not {}", s.room, g.room),
+        ));
+    }
+    if !d.is_moderator(g.moderator) {
+        return Err(invalid(
+            "club J.6",
+            format!("{} is not a moderator", g.moderator),
+        ));
+    }
+    if g.moderator == g.white || g.moderator == g.black {
+        return Err(Refusal::rule(
+            "club III.3.5",
+            "a moderator may not act in a game they took part in; another moderator must be present",
+        ));
+    }
+    check_players(d, [g.white, g.black], g.played_at, Some(session))?;
+    if bell.is_none() {
+        for p in [g.white, g.black] {
+            if d.state.members.get(p).is_some_and(|m| m.chessclock) && !g.chessclock {
+                return Err(invalid(
+                    "club II.11",
+                    format!("{p} must use a chessclock in every game"),
+                ));
+            }
+        }
+    }
+    let duplicate = d.state.games.values().any(|x| {
+        x.played_at == g.played_at
+            && &x.white == g.white
+            && &x.black == g.black
+            && x.status != GameStatus::Void
+    });
+    if duplicate {
+        return Err(Refusal::conflict("this game is already registered"));
+    }
+    let monitored = [g.white, g.black]
+        .iter()
+        .any(|p| d.state.members.get(*p).is_some_and(|m| m.monitor.is_some()));
+    let (white_delta, black_delta) = if monitored {
+        (0, 0)
+    } else {
+        deltas(d.state, g.white, g.black, result, false)
+    };
+    let clause = if bell.is_some() {
+        "club I.5"
+    } else if monitored {
+        "club II.10.4"
+    } else {
+        "club II.4"
+    };
+    Ok(vec![rec(
+        Event::GameRegistered {
+            game: d.state.fresh_id(),
+            white: g.white.clone(),
+            black: g.black.clone(),
+            result,
+            played_at: g.played_at,
+            session: Some(session),
+            moderator: Some(g.moderator.clone()),
+            chessclock: g.chessclock,
+            bell,
+            registered_by: d.actor.clone(),
+            pending: monitored,
+            white_delta,
+            black_delta,
+        },
+        clause,
+    )])
+}
+
+fn score(state: &Ladder, u: &UserId) -> i64 {
+    state.members.get(u).map_or(elo::FLOOR, |m| m.score)
+}
+
+/// club II.3, I.9.3: the changes a result makes now.
+fn deltas(
+    state: &Ladder,
+    white: &UserId,
+    black: &UserId,
+    result: GameResult,
+    online: bool,
+) -> (i64, i64) {
+    elo::changes(
+        score(state, white),
+        score(state, black),
+        result,
+        state.settings.elo_k,
+        online,
+    )
+}
+
+fn game<'a>(d: &'a Decider, id: u64) -> Result<&'a super::Game, Refusal> {
+    d.state
+        .games
+        .get(&id)
+        .ok_or_else(|| Refusal::not_found(format!("no game {id}")))
+}
+
+/// club III.3.5: "Moderators shall not act in games they took part of".
+fn not_a_player(d: &Decider, g: &super::Game) -> Result<(), Refusal> {
+    if g.involves(d.actor) {
+        return Err(Refusal::rule(
+            "club III.3.5",
+            "a moderator may not act in a game they took part in",
+        ));
+    }
+    Ok(())
+}
+
+/// club II.10.4: "any game added involving the Member must be approved as
+/// valid by the previous, or any, Moderator".
+pub(super) fn approve(d: &Decider, id: u64) -> Result<Vec<Recorded>, Refusal> {
+    d.require_moderator("club II.10.4", "approve a monitored member's game")?;
+    let g = game(d, id)?;
+    not_a_player(d, g)?;
+    if g.status != GameStatus::Pending {
+        return Err(Refusal::conflict(format!(
+            "game {id} is not awaiting approval"
+        )));
+    }
+    let (white_delta, black_delta) = deltas(d.state, &g.white, &g.black, g.result, g.online);
+    Ok(vec![rec(
+        Event::GameApproved {
+            game: id,
+            by: d.actor.clone(),
+            white_delta,
+            black_delta,
+        },
+        "club II.10.4",
+    )])
+}
+
+/// club II.10.4: a moderator does not approve a monitored member's game.
+pub(super) fn reject(d: &Decider, id: u64, reason: &str) -> Result<Vec<Recorded>, Refusal> {
+    d.require_moderator("club II.10.4", "reject a monitored member's game")?;
+    let reason = text(reason, "club III.2.2", "a reason")?;
+    let g = game(d, id)?;
+    not_a_player(d, g)?;
+    if g.status != GameStatus::Pending {
+        return Err(Refusal::conflict(format!(
+            "game {id} is not awaiting approval"
+        )));
+    }
+    Ok(vec![rec(
+        Event::GameRejected {
+            game: id,
+            by: d.actor.clone(),
+            reason,
+        },
+        "club II.10.4",
+    )])
+}
+
+/// club I.5: a game ended by the bell is decided by a moderator on captured
+/// material; the higher total wins, equal totals draw (ruling).
+pub(super) fn adjudicate_bell(
+    d: &Decider,
+    white: &UserId,
+    black: &UserId,
+    played_at: DateTime<Utc>,
+    room: &str,
+    white_captured: super::Material,
+    black_captured: super::Material,
+) -> Result<Vec<Recorded>, Refusal> {
+    d.require_moderator("club I.5", "end a game at the bell")?;
+    if d.actor == white || d.actor == black {
+        return Err(Refusal::rule(
+            "club III.3.5",
+            "a moderator may not act in a game they took part in",
+        ));
+    }
+    if !white_captured.plausible() || !black_captured.plausible() {
+        return Err(Refusal::invalid(
+            "a side has at most 8 pawns and 15 pieces besides its king",
+        ));
+    }
+    let (wp, bp) = (white_captured.points(), black_captured.points());
+    let result = match wp.cmp(&bp) {
+        std::cmp::Ordering::Greater => GameResult::WhiteWins,
+        std::cmp::Ordering::Less => GameResult::BlackWins,
+        std::cmp::Ordering::Equal => GameResult::Draw,
+    };
+    register(
+        d,
+        Played {
+            white,
+            black,
+            played_at,
+            room,
+            moderator: d.actor,
+            chessclock: false,
+        },
+        result,
+        Some(Bell {
+            white_captured,
+            black_captured,
+            white_points: wp,
+            black_points: bp,
+        }),
+    )
+}
+
+/// club I.6: a player objects to a game's ending; the rematch is at the
+/// following session. Only endings a moderator decided (the bell, I.5,
+/// or an expired time limit, I.8.2) can be objected to, before that session
+/// opens (ruling), and never a rematched game.
+pub(super) fn object(d: &Decider, id: u64) -> Result<Vec<Recorded>, Refusal> {
+    let g = game(d, id)?;
+    if !g.involves(d.actor) {
+        return Err(Refusal::forbidden(
+            "club I.6",
+            "only a player objects to a game's ending",
+        ));
+    }
+    if g.bell.is_none() || g.status != GameStatus::Rated {
+        return Err(Refusal::rule(
+            "club I.6",
+            "only an ending decided at the bell can be objected to",
+        ));
+    }
+    if g.objection.is_some() {
+        return Err(Refusal::rule(
+            "club I.6",
+            "a rematched game is final; a second rematch cannot be performed",
+        ));
+    }
+    let s = d.settings();
+    let following = s.next_session_after(g.played_at);
+    if d.now >= s.session_opens(following) {
+        return Err(Refusal::rule(
+            "club I.6",
+            format!("the objection had to come before the following session ({following})"),
+        ));
+    }
+    Ok(vec![rec(
+        Event::EndingObjected {
+            game: id,
+            petitioner: d.actor.clone(),
+            session: following,
+        },
+        "club I.6",
+    )])
+}
+
+/// club I.6: the rematch, overseen by a moderator or justice, time-limited to
+/// 5 minutes each unless exempted; its result replaces the original one; a
+/// petitioner who does not play leaves the original final; an opponent who
+/// does not play forfeits.
+pub(super) fn record_rematch(
+    d: &Decider,
+    id: u64,
+    outcome: &RematchOutcome,
+    minutes_each: Option<u32>,
+    exempted: bool,
+) -> Result<Vec<Recorded>, Refusal> {
+    d.require_moderator("club I.6", "oversee a rematch")?;
+    let g = game(d, id)?;
+    not_a_player(d, g)?;
+    let Some(objection) = g.objection.as_ref().filter(|o| o.outcome.is_none()) else {
+        return Err(Refusal::rule(
+            "club I.6",
+            format!("game {id} has no rematch pending"),
+        ));
+    };
+    let s = d.settings();
+    if d.now < s.session_opens(objection.session) {
+        return Err(Refusal::rule(
+            "club I.6",
+            format!(
+                "the rematch is played at the session of {}",
+                objection.session
+            ),
+        ));
+    }
+    if matches!(outcome, RematchOutcome::Played { .. }) && !exempted && minutes_each != Some(5) {
+        return Err(Refusal::rule(
+            "club I.6",
+            "rematches are time limited to 5 minutes each unless the moderator exempts them",
+        ));
+    }
+    let petitioner_is_white = objection.petitioner == g.white;
+    let result = match outcome {
+        RematchOutcome::Played { result } => Some(*result),
+        RematchOutcome::PetitionerAbsent => None,
+        RematchOutcome::OpponentAbsent if petitioner_is_white => Some(GameResult::WhiteWins),
+        RematchOutcome::OpponentAbsent => Some(GameResult::BlackWins),
+    };
+    let (white_delta, black_delta) = match result {
+        None => (0, 0),
+        Some(result) => {
+            // Undo the original game, then rate the final result on the
+            // restored scores.
+            let (sw, sb) = (score(d.state, &g.white), score(d.state, &g.black));
+            let (rw, rb) = (clamped(sw, -g.white_delta), clamped(sb, -g.black_delta));
+            let (nw, nb) = elo::changes(sw + rw, sb + rb, result, s.elo_k, g.online);
+            (rw + nw, rb + nb)
+        }
+    };
+    Ok(vec![rec(
+        Event::RematchRecorded {
+            game: id,
+            by: d.actor.clone(),
+            outcome: outcome.clone(),
+            white_delta,
+            black_delta,
+        },
+        "club I.6",
+    )])
+}
+
+/// club I.9.1: one online game at once; I.9.2: one per player per day;
+/// J.10: exempt from time and place; J.7, J.8, J.12 still apply.
+pub(super) fn start_online(
+    d: &Decider,
+    white: &UserId,
+    black: &UserId,
+) -> Result<Vec<Recorded>, Refusal> {
+    if d.actor != white && d.actor != black && !d.is_moderator(d.actor) {
+        return Err(Refusal::forbidden(
+            "club I.9",
+            "players start their own online games",
+        ));
+    }
+    if white == black {
+        return Err(Refusal::invalid("a game has two players"));
+    }
+    if let Some(g) = d.state.online_in_progress {
+        return Err(Refusal::rule(
+            "club I.9.1",
+            format!("online game {g} is in progress: one at once"),
+        ));
+    }
+    check_players(d, [white, black], d.now, None)?;
+    let day = d.settings().local_date(d.now);
+    for p in [white, black] {
+        if d.state.members.get(p).and_then(|m| m.last_online_day) == Some(day) {
+            return Err(Refusal::rule(
+                "club I.9.2",
+                format!("{p} has played an online game today"),
+            ));
+        }
+    }
+    Ok(vec![rec(
+        Event::OnlineGameStarted {
+            game: d.state.fresh_id(),
+            white: white.clone(),
+            black: black.clone(),
+            day,
+        },
+        "club I.9",
+    )])
+}
+
+/// club I.9.3: online score changes are half the normal change; I.9.6: a
+/// spectating justice may end the game; II.10.4 applies to monitored players.
+pub(super) fn finish_online(
+    d: &Decider,
+    id: u64,
+    result: GameResult,
+) -> Result<Vec<Recorded>, Refusal> {
+    let g = game(d, id)?;
+    if !g.involves(d.actor) && !d.is_justice(d.actor) {
+        return Err(Refusal::forbidden(
+            "club I.9.6",
+            "a player or a spectating justice ends an online game",
+        ));
+    }
+    if !g.online || g.status != GameStatus::InProgress {
+        return Err(Refusal::conflict(format!(
+            "game {id} is not an online game in progress"
+        )));
+    }
+    let monitored = [&g.white, &g.black]
+        .iter()
+        .any(|p| d.state.members.get(*p).is_some_and(|m| m.monitor.is_some()));
+    let (white_delta, black_delta) = if monitored {
+        (0, 0)
+    } else {
+        deltas(d.state, &g.white, &g.black, result, true)
+    };
+    Ok(vec![rec(
+        Event::OnlineGameFinished {
+            game: id,
+            result,
+            pending: monitored,
+            white_delta,
+            black_delta,
+        },
+        if monitored {
+            "club II.10.4"
+        } else {
+            "club I.9.3"
+        },
+    )])
+}
+
+/// The adjustments that undo a game's effect.
+pub(super) fn reversal(state: &Ladder, g: &super::Game) -> Vec<Adjustment> {
+    if g.status != GameStatus::Rated {
+        return vec![];
+    }
+    [(&g.white, g.white_delta), (&g.black, g.black_delta)]
+        .into_iter()
+        .map(|(p, delta)| Adjustment {
+            member: p.clone(),
+            delta: clamped(score(state, p), -delta),
+        })
+        .collect()
+}
+
+/// club I.9.10: the Chief Justice voids an online game whose error would
+/// jeopardise the leaderboard's integrity.
+pub(super) fn void_online(d: &Decider, id: u64, reason: &str) -> Result<Vec<Recorded>, Refusal> {
+    d.require_chief("club I.9.10", "void an online game")?;
+    let reason = text(reason, "club I.9.10", "the error")?;
+    let g = game(d, id)?;
+    if !g.online || g.status == GameStatus::Void {
+        return Err(Refusal::conflict(format!(
+            "game {id} is not a standing online game"
+        )));
+    }
+    Ok(vec![rec(
+        Event::GameVoided {
+            game: id,
+            reason,
+            adjustments: reversal(d.state, g),
+        },
+        "club I.9.10",
+    )])
+}

@@ -1,0 +1,47 @@
+//! Technical modifications by the Chief Justice (club III.5): made if
+//! reasonably necessary, publicly announced (III.5.1), and subject to
+//! challenge by an en banc hearing (an appeal with matter
+//! `technical-modification`, see `court`).
+
+use super::decider::{rec, text, Decider};
+use super::settings::Settings;
+use super::Event;
+use crate::competition::{Recorded, UserId};
+use crate::refusal::Refusal;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+/// club III.5: a technical modification of the Chief Justice.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Modification {
+    /// The Chief Justice who made it (a party to its challenge).
+    pub by: UserId,
+    pub description: String,
+    pub settings: Option<Settings>,
+    pub previous: Settings,
+    pub at: DateTime<Utc>,
+}
+
+/// club III.5: the Chief Justice makes a technical modification, publicly
+/// announced (III.5.1: the announcement is the public audit-log entry).
+pub(super) fn modify(
+    d: &Decider,
+    description: &str,
+    settings: Option<&Settings>,
+) -> Result<Vec<Recorded>, Refusal> {
+    d.require_chief("club III.5", "make a technical modification")?;
+    let description = text(description, "club III.5.1", "the public announcement")?;
+    if let Some(s) = settings {
+        s.validate()?;
+    }
+    Ok(vec![rec(
+        Event::TechnicallyModified {
+            modification: d.state.fresh_id(),
+            by: d.actor.clone(),
+            description,
+            settings: settings.cloned(),
+            previous: d.settings().clone(),
+        },
+        "club III.5.1",
+    )])
+}

@@ -1,0 +1,141 @@
+//! What the Court puts in place when it overturns a decision (club III.3.8
+//! b), and what a moderator may put in place on remand (III.3.8 a): the
+//! remedies, and the amendment each makes to the matter appealed.
+
+use super::decider::Decider;
+use super::elo::clamped;
+use super::settings::SESSION_DAY;
+use super::{game, sanction, Amendment, AppealSubject, BanChange, Power};
+use crate::competition::UserId;
+use crate::refusal::Refusal;
+use chrono::{Datelike, NaiveDate};
+use serde::{Deserialize, Serialize};
+
+/// club III.3.8 c) or b): what an overturning decision puts in place.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "remedy", rename_all = "kebab-case")]
+pub enum Remedy {
+    /// Undo entirely (lift, restore, revert, void).
+    Annul,
+    /// club II.3: the score change is this many points instead.
+    Rescore { delta: i64 },
+    /// club II.9.3: the ban now expires on this Friday (`None`: permanent).
+    Reban {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        expires: Option<NaiveDate>,
+    },
+}
+
+fn check_expiry(d: &Decider, expires: Option<NaiveDate>) -> Result<(), Refusal> {
+    if let Some(date) = expires {
+        if date.weekday() != SESSION_DAY || d.settings().ban_ends(date) <= d.now {
+            return Err(Refusal::rule(
+                "club II.9.2",
+                "a ban expires on a future Friday",
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// What `remedy` changes for the matter `subject` brought by `appellant`.
+pub(super) fn amendment_for(
+    d: &Decider,
+    subject: &AppealSubject,
+    appellant: &UserId,
+    remedy: &Remedy,
+) -> Result<Amendment, Refusal> {
+    let state = d.state;
+    let unfit = || {
+        Refusal::rule(
+            "club III.3.8",
+            format!("{remedy:?} does not fit this matter"),
+        )
+    };
+    match (subject, remedy) {
+        (AppealSubject::PowerUse { power_use }, _) => {
+            let p = state
+                .powers
+                .get(power_use)
+                .ok_or_else(|| Refusal::not_found(format!("no use of power {power_use}")))?;
+            match remedy {
+                Remedy::Annul => Ok(sanction::annulment(state, *power_use, p)),
+                Remedy::Rescore { delta } if matches!(p.power, Power::ScoreChange { .. }) => {
+                    let net = p.net.get(&p.member).copied().unwrap_or(0);
+                    let score = state
+                        .members
+                        .get(&p.member)
+                        .map_or(super::FLOOR, |m| m.score);
+                    Ok(Amendment {
+                        power_use: Some(*power_use),
+                        adjustments: vec![super::Adjustment {
+                            member: p.member.clone(),
+                            delta: clamped(score, delta - net),
+                        }],
+                        ..Amendment::default()
+                    })
+                }
+                Remedy::Reban { expires } if p.ban => {
+                    check_expiry(d, *expires)?;
+                    Ok(Amendment {
+                        power_use: Some(*power_use),
+                        ban: Some(BanChange {
+                            member: p.member.clone(),
+                            expires: *expires,
+                            lifted: false,
+                        }),
+                        ..Amendment::default()
+                    })
+                }
+                _ => Err(unfit()),
+            }
+        }
+        (AppealSubject::MonitorPersistence { member }, Remedy::Annul) => {
+            let order = state.members.get(member).and_then(|m| m.monitor.as_ref());
+            Ok(Amendment {
+                power_use: order.map(|o| o.power_use),
+                void: true,
+                lift_monitor: Some(member.clone()),
+                ..Amendment::default()
+            })
+        }
+        (AppealSubject::Decay { week }, Remedy::Annul) => {
+            let lost = state
+                .members
+                .get(appellant)
+                .and_then(|m| m.deductions.get(week))
+                .copied()
+                .unwrap_or(0);
+            Ok(Amendment {
+                adjustments: vec![super::Adjustment {
+                    member: appellant.clone(),
+                    delta: -lost,
+                }],
+                restore_decay: Some(*week),
+                ..Amendment::default()
+            })
+        }
+        (AppealSubject::TechnicalModification { modification }, Remedy::Annul) => {
+            let m = state
+                .modifications
+                .get(modification)
+                .ok_or_else(|| Refusal::not_found("no such modification"))?;
+            Ok(Amendment {
+                settings: m.settings.as_ref().map(|_| m.previous.clone()),
+                ..Amendment::default()
+            })
+        }
+        (AppealSubject::Game { game: id }, Remedy::Annul) => {
+            let g = state
+                .games
+                .get(id)
+                .ok_or_else(|| Refusal::not_found(format!("no game {id}")))?;
+            Ok(Amendment {
+                adjustments: game::reversal(state, g),
+                void_game: Some(*id),
+                ..Amendment::default()
+            })
+        }
+        _ => Err(unfit()),
+    }
+}

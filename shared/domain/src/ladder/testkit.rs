@@ -1,0 +1,219 @@
+//! A small club for unit tests: given a club at a time, when a command by
+//! someone, then events or a refusal naming the act. Drives the envelope's
+//! own `decide`/`apply`, as the service does.
+
+use super::{Command, Event, Ladder};
+use crate::competition::{
+    self, Actor, Commit, Competition, CompetitionId, Context, Kind, Role, UserId,
+};
+use crate::refusal::Refusal;
+use chrono::{DateTime, Utc};
+
+pub fn u(s: &str) -> UserId {
+    UserId::try_from(s).unwrap()
+}
+
+pub fn at(s: &str) -> DateTime<Utc> {
+    s.parse().unwrap()
+}
+
+/// Organizer `org`; moderators `mod1`, `mod2`; justices `j1`–`j4`; Chief Justice `cj`.
+pub struct Club {
+    pub env: Competition,
+    pub now: DateTime<Utc>,
+}
+
+impl Club {
+    pub fn new() -> Self {
+        // Friday 2026-01-09, before the session (London is on GMT).
+        let now = at("2026-01-09T12:00:00Z");
+        let id = CompetitionId::try_from("club").unwrap();
+        let create = competition::Command::Create {
+            kind: Kind::ClubLadder,
+            name: "Friday Lunch Chess Club".into(),
+        };
+        let ctx = Context {
+            actor: Actor::User(u("org")),
+            may_organize: true,
+            now,
+        };
+        let events = competition::decide(None, &create, &ctx).unwrap();
+        let commit = Commit {
+            version: 1,
+            at: now,
+            actor: ctx.actor.clone(),
+            command: create.name().into(),
+            events,
+            idempotency: None,
+        };
+        let env = competition::apply(None, &id, &commit);
+        let mut club = Club { env, now };
+        for (user, role) in [
+            ("mod1", Role::Moderator),
+            ("mod2", Role::Moderator),
+            ("j1", Role::Justice),
+            ("j2", Role::Justice),
+            ("j3", Role::Justice),
+            ("j4", Role::Justice),
+            ("cj", Role::ChiefJustice),
+        ] {
+            club.envelope(
+                "org",
+                competition::Command::GrantRole {
+                    user: u(user),
+                    role,
+                },
+            )
+            .unwrap();
+        }
+        club
+    }
+
+    pub fn at(&mut self, s: &str) -> &mut Self {
+        self.now = at(s);
+        self
+    }
+
+    pub fn ladder(&self) -> &Ladder {
+        match &self.env.game {
+            competition::Game::ClubLadder(l) => l,
+            _ => unreachable!(),
+        }
+    }
+
+    pub fn score(&self, who: &str) -> i64 {
+        self.ladder().members[&u(who)].score
+    }
+
+    fn commit(&mut self, actor: Actor, cmd: &competition::Command) -> Result<Vec<Event>, Refusal> {
+        let ctx = Context {
+            actor: actor.clone(),
+            may_organize: false,
+            now: self.now,
+        };
+        let events = competition::decide(Some(&self.env), cmd, &ctx)?;
+        let commit = Commit {
+            version: self.env.version + 1,
+            at: self.now,
+            actor,
+            command: cmd.name().into(),
+            events: events.clone(),
+            idempotency: None,
+        };
+        let id = self.env.id.clone();
+        self.env = competition::apply(Some(self.env.clone()), &id, &commit);
+        Ok(events
+            .into_iter()
+            .filter_map(|r| match r.event {
+                competition::Event::Ladder(e) => Some(e),
+                _ => None,
+            })
+            .collect())
+    }
+
+    pub fn envelope(
+        &mut self,
+        actor: &str,
+        cmd: competition::Command,
+    ) -> Result<Vec<Event>, Refusal> {
+        self.commit(Actor::User(u(actor)), &cmd)
+    }
+
+    pub fn run(&mut self, actor: &str, cmd: Command) -> Result<Vec<Event>, Refusal> {
+        self.commit(Actor::User(u(actor)), &competition::Command::Ladder(cmd))
+    }
+
+    pub fn ok(&mut self, actor: &str, cmd: Command) -> Vec<Event> {
+        let name = cmd.name();
+        self.run(actor, cmd)
+            .unwrap_or_else(|e| panic!("{actor} {name}: {e:?}"))
+    }
+
+    /// The refusal's clause.
+    pub fn refused(&mut self, actor: &str, cmd: Command) -> String {
+        let name = cmd.name();
+        match self.run(actor, cmd) {
+            Ok(events) => panic!("{actor} {name} was accepted: {events:?}"),
+            Err(e) => e
+                .clause
+                .map(|c| c.into_owned())
+                .unwrap_or_else(|| format!("{:?}", e.kind)),
+        }
+    }
+
+    pub fn tick(&mut self) -> Vec<Event> {
+        self.commit(
+            Actor::Schedule("deadline-sweep".into()),
+            &competition::Command::Tick,
+        )
+        .unwrap()
+    }
+
+    pub fn join(&mut self, names: &[&str]) {
+        for n in names {
+            self.ok(n, Command::Join { member: None });
+        }
+    }
+
+    /// `by` declares the last use of power on Discord (III.2.4).
+    pub fn declare(&mut self, by: &str) {
+        let id = self.last_id();
+        self.ok(
+            by,
+            Command::Declare {
+                power_use: id,
+                statement: "what was done, to whom, and why".into(),
+                channel: super::DeclarationChannel::DiscordDiscussion,
+            },
+        );
+    }
+
+    /// The last id handed out.
+    pub fn last_id(&self) -> u64 {
+        self.ladder().next_id - 1
+    }
+}
+
+/// A game in room 322 with `mod1` present.
+pub fn game(white: &str, black: &str, result: super::GameResult, played_at: &str) -> Command {
+    Command::RegisterGame {
+        white: u(white),
+        black: u(black),
+        result,
+        played_at: at(played_at),
+        room: "322".into(),
+        moderator: u("mod1"),
+        chessclock: false,
+    }
+}
+
+/// Everyone named was in the room the whole session.
+pub fn attend(session: &str, names: &[&str]) -> Command {
+    Command::RecordAttendance {
+        session: session.parse().unwrap(),
+        attendees: names
+            .iter()
+            .map(|n| super::Attendee {
+                member: u(n),
+                minutes: 40,
+            })
+            .collect(),
+    }
+}
+
+/// The week-closing events among `events`, as (week, deductions by member).
+pub fn closed_weeks(events: &[Event]) -> Vec<(String, Vec<(String, i64)>)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::WeekClosed { week, deductions } => Some((
+                week.to_string(),
+                deductions
+                    .iter()
+                    .map(|d| (d.member.to_string(), d.applied))
+                    .collect(),
+            )),
+            _ => None,
+        })
+        .collect()
+}

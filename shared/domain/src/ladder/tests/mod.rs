@@ -1,0 +1,10 @@
+//! Unit tests, one or more per act, named after it (`club_<section>_<act>_...`).
+//! Expectations are worked by hand; Elo arithmetic is shown in comments
+//! (K = 32 unless said otherwise).
+
+mod administration;
+mod court;
+mod decay;
+mod games;
+mod jurisdiction;
+mod leaderboard;

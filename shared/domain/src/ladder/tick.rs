@@ -1,0 +1,146 @@
+//! What the schedules decide ("club-decay", Saturday 00:00 club time, and the
+//! five-minute "deadline-sweep"): whatever has fallen due by `now`, oldest
+//! first. Each item, once applied, is no longer due, so a tick repeated, late
+//! or doubled decides each thing once; a tick with nothing due decides nothing.
+
+use super::decider::rec;
+use super::{court, decay, fold, member, sanction, Event, Ladder, RemovalGrounds};
+use crate::competition::{Competition, Recorded, UserId};
+use chrono::{DateTime, NaiveDate, Utc};
+
+/// Something due, in the order ties are broken.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+enum Due {
+    /// club III.2.4.2: an undeclared penalty is void.
+    Void(u64),
+    /// club II.9.2: a ban reaches its Friday.
+    BanEnd(UserId, u64),
+    /// club II.6: a week closes.
+    Week(NaiveDate),
+    /// club II.8: a removal request reaches its seven days.
+    Removal(UserId),
+    /// club III.3.10: an opinion is overdue.
+    Opinion(u64),
+}
+
+fn due_items(state: &Ladder, now: DateTime<Utc>) -> Vec<(DateTime<Utc>, Due)> {
+    let mut items: Vec<(DateTime<Utc>, Due)> = sanction::voids_due(state, now)
+        .into_iter()
+        .map(|(t, id)| (t, Due::Void(id)))
+        .collect();
+    for (u, m) in &state.members {
+        if let Some(end) = m
+            .ban
+            .as_ref()
+            .and_then(|b| b.ends_at.map(|e| (e, b.power_use)))
+        {
+            if end.0 <= now {
+                items.push((end.0, Due::BanEnd(u.clone(), end.1)));
+            }
+        }
+        if let Some(t) = member::removal_due(state, m, u).filter(|t| *t <= now) {
+            items.push((t, Due::Removal(u.clone())));
+        }
+    }
+    if let Some(w) = decay::due_week(state, now) {
+        items.push((state.settings.week_closes(w), Due::Week(w)));
+    }
+    items.extend(
+        court::opinions_overdue(state, now)
+            .into_iter()
+            .map(|(t, id)| (t, Due::Opinion(id))),
+    );
+    items.sort();
+    items
+}
+
+fn decide_item(state: &Ladder, item: &Due) -> Option<Recorded> {
+    Some(match item {
+        Due::Void(id) => {
+            let p = state.powers.get(id)?;
+            rec(
+                Event::PenaltyVoided {
+                    power_use: *id,
+                    amendment: sanction::annulment(state, *id, p),
+                },
+                "club III.2.4.2",
+            )
+        }
+        Due::BanEnd(member, power_use) => rec(
+            Event::BanExpired {
+                member: member.clone(),
+                power_use: *power_use,
+            },
+            "club II.9.2",
+        ),
+        Due::Week(w) => rec(decay::close_week(state, *w), "club II.6"),
+        Due::Removal(member) => rec(
+            Event::MemberRemoved {
+                member: member.clone(),
+                grounds: RemovalGrounds::Request,
+            },
+            "club II.8",
+        ),
+        Due::Opinion(id) => rec(Event::OpinionOverdue { appeal: *id }, "club III.3.10"),
+    })
+}
+
+fn ladder_event(r: &Recorded) -> Option<&Event> {
+    match &r.event {
+        crate::competition::Event::Ladder(e) => Some(e),
+        _ => None,
+    }
+}
+
+/// Everything due by `now`, each decided on the state its predecessors left.
+pub(super) fn tick(_env: &Competition, state: &Ladder, now: DateTime<Utc>) -> Vec<Recorded> {
+    let items = due_items(state, now);
+    let Some((_, first)) = items.first() else {
+        return vec![];
+    };
+    let more_weeks = decay::next_week(state)
+        .map(|w| state.settings.week_closes(w + chrono::Days::new(7)) <= now)
+        .unwrap_or(false);
+    if items.len() == 1 && !more_weeks {
+        // The common case (one week closing over a large club): no copy.
+        return decide_item(state, first).into_iter().collect();
+    }
+    let mut scratch = state.clone();
+    let mut out = vec![];
+    while let Some((_, item)) = due_items(&scratch, now).into_iter().next() {
+        let Some(r) = decide_item(&scratch, &item) else {
+            break;
+        };
+        if let Some(e) = ladder_event(&r) {
+            fold::apply(&mut scratch, e, now);
+        }
+        out.push(r);
+    }
+    out
+}
+
+/// The next instant a schedule must act.
+pub(super) fn next_due(state: &Ladder) -> Option<DateTime<Utc>> {
+    let declarations = state
+        .powers
+        .values()
+        .filter(|p| p.awaiting_declaration())
+        .map(|p| p.declaration_due());
+    let members = state.members.iter().flat_map(|(u, m)| {
+        let ban = m.ban.as_ref().and_then(|b| b.ends_at);
+        [ban, member::removal_due(state, m, u)]
+            .into_iter()
+            .flatten()
+    });
+    let opinions = state
+        .appeals
+        .values()
+        .filter(|a| a.opinion.is_none() && !a.opinion_overdue)
+        .filter_map(|a| a.judgement.as_ref().map(|j| j.opinion_due));
+    decay::next_close(state)
+        .into_iter()
+        .chain(declarations)
+        .chain(members)
+        .chain(opinions)
+        .min()
+}

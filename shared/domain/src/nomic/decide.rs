@@ -1,0 +1,465 @@
+//! Deciding commands: who may do what, when (nomic 101, 107, 113, 201, 202,
+//! 208, 210, 214), before the events of [`super::vocabulary`] are recorded.
+
+use super::due::{catch_up, invoke, replace_judge, Recorder};
+use super::enactment;
+use super::judgement::Opinion;
+use super::proposal::{ProposalStatus, RuleChange};
+use super::rulebook::check_text;
+use super::state::Nomic;
+use super::turns::{
+    before_proposal_deadline, end_of_uk_date, preceding_player, uk_date, AllocatedDay,
+};
+use super::vocabulary::{Command, Event};
+use crate::competition::{Competition, Context, Recorded, Role, UserId, ROLES_CLAUSE};
+use crate::refusal::Refusal;
+
+/// Longest Point of Order statement or Judgement decision, in characters.
+pub const MAX_STATEMENT_CHARS: usize = 20_000;
+
+/// Decides a command: first whatever fell due by `ctx.now`, then the command.
+pub fn decide(
+    env: &Competition,
+    state: &Nomic,
+    command: &Command,
+    ctx: &Context,
+) -> Result<Vec<Recorded>, Refusal> {
+    let mut rec = Recorder::new(state, ctx.now);
+    catch_up(&mut rec);
+    match command {
+        Command::ImportRules { rules } => {
+            organizer_before_start(env, &rec.state, ctx)?;
+            rules.validate()?;
+            rec.emit_plain(Event::RulesImported {
+                rules: rules.clone(),
+            });
+        }
+        Command::SeatPlayer { player, day } => {
+            organizer_before_start(env, &rec.state, ctx)?;
+            if rec.state.players.contains_key(player) {
+                return Err(Refusal::conflict(format!("{player} is already a player")));
+            }
+            if let Some((other, _)) = rec.state.players.iter().find(|(_, d)| *d == day) {
+                return Err(Refusal::rule(
+                    "nomic 201",
+                    format!("{day:?} is already allocated to {other}: one player per day"),
+                ));
+            }
+            rec.emit_plain(Event::PlayerSeated {
+                player: player.clone(),
+                day: *day,
+            });
+        }
+        Command::Begin { settings } => {
+            organizer_before_start(env, &rec.state, ctx)?;
+            if rec.state.rules.imported_at.is_none() {
+                return Err(Refusal::rule(
+                    "nomic 101",
+                    "the rules in the Initial Set are in effect whenever a game begins: import them first",
+                ));
+            }
+            if rec.state.players.is_empty() {
+                return Err(Refusal::rule(
+                    "nomic 201",
+                    "no player has been allocated a day",
+                ));
+            }
+            settings.validate()?;
+            rec.emit_plain(Event::GameBegun {
+                at: ctx.now,
+                settings: *settings,
+            });
+        }
+        Command::Propose { change } => propose(&mut rec, change, ctx)?,
+        Command::RecordVote { proposal, vote } => {
+            let player = playing(&rec.state, ctx)?;
+            let Some(p) = rec.state.proposal(*proposal) else {
+                return Err(Refusal::not_found(format!("no proposal {proposal}")));
+            };
+            if ctx.now >= p.closes_at {
+                return Err(Refusal::rule(
+                    "nomic 113",
+                    format!(
+                        "voting on {proposal} completed at the end of the day it was submitted"
+                    ),
+                ));
+            }
+            if let Some(v) = p.votes.get(&player) {
+                return Err(Refusal::rule(
+                    "nomic 113",
+                    format!("{player} already voted {v:?} on {proposal}: a vote may not be withdrawn, later messages do not count (nomic 208: one vote)"),
+                ));
+            }
+            rec.emit_plain(Event::VoteCast {
+                proposal: *proposal,
+                player,
+                vote: *vote,
+            });
+        }
+        Command::RaisePointOfOrder {
+            statement,
+            proposal,
+        } => raise(&mut rec, statement, *proposal, ctx)?,
+        Command::PronounceJudgement { point, decision } => {
+            let player = playing(&rec.state, ctx)?;
+            let po = point_of_order(&rec.state, *point)?;
+            if po.judge != player {
+                return Err(Refusal::rule(
+                    "nomic 214",
+                    format!("{} is the Judge of Point of Order {point}", po.judge),
+                ));
+            }
+            if po.judgement.is_some() {
+                return Err(Refusal::rule(
+                    "nomic 214",
+                    format!("Judgement on {point} is already pronounced"),
+                ));
+            }
+            statement_ok(decision)?;
+            rec.emit_plain(Event::JudgementPronounced {
+                point: *point,
+                judge: player,
+                decision: decision.clone(),
+                at: ctx.now,
+            });
+        }
+        Command::DisputeJudgement { point } => {
+            let player = playing(&rec.state, ctx)?;
+            let j = judgement_open_to(&rec.state, *point, &player)?;
+            if j.disputed_at.is_some() {
+                return Err(Refusal::rule(
+                    "nomic 214",
+                    format!("Judgement on {point} is already disputed: agree or disagree with it"),
+                ));
+            }
+            if j.opinions.contains_key(&player) {
+                return Err(Refusal::rule(
+                    "nomic 214",
+                    format!("{player} already agreed with Judgement on {point}"),
+                ));
+            }
+            rec.emit_plain(Event::JudgementDisputed {
+                point: *point,
+                player,
+                at: ctx.now,
+            });
+        }
+        Command::AgreeWithJudgement { point } => opine(&mut rec, *point, Opinion::Agree, ctx)?,
+        Command::Forfeit => forfeit(&mut rec, ctx)?,
+        Command::DisagreeWithJudgement { point } => {
+            opine(&mut rec, *point, Opinion::Disagree, ctx)?
+        }
+    }
+    Ok(rec.out)
+}
+
+fn organizer_before_start(env: &Competition, state: &Nomic, ctx: &Context) -> Result<(), Refusal> {
+    match ctx.actor.user() {
+        Some(u) if env.has_role(u, Role::Organizer) => {}
+        _ => {
+            return Err(Refusal::forbidden(
+                ROLES_CLAUSE,
+                "only the organizer sets up a Nomic game",
+            ))
+        }
+    }
+    if state.begun_at.is_some() {
+        return Err(Refusal::conflict("the game has begun"));
+    }
+    Ok(())
+}
+
+/// The acting player, once the game has begun and while nobody has won
+/// (nomic 210), on a weekday (nomic 201: weekend messages are void).
+fn playing(state: &Nomic, ctx: &Context) -> Result<UserId, Refusal> {
+    let Some(user) = ctx.actor.user() else {
+        return Err(Refusal::forbidden(
+            ROLES_CLAUSE,
+            "players act, not schedules",
+        ));
+    };
+    if !state.players.contains_key(user) {
+        return Err(Refusal::forbidden(
+            "nomic 201",
+            format!("{user} is not a player"),
+        ));
+    }
+    if state.begun_at.is_none() {
+        return Err(Refusal::rule("nomic 101", "the game has not begun"));
+    }
+    if let Some(w) = &state.winner {
+        return Err(Refusal::rule(
+            "nomic 210",
+            format!("the game is over: {w} won"),
+        ));
+    }
+    if AllocatedDay::of(uk_date(ctx.now)).is_none() {
+        return Err(Refusal::rule(
+            "nomic 201",
+            "any message posted in the voting thread on a Saturday or Sunday is void",
+        ));
+    }
+    Ok(user.clone())
+}
+
+/// nomic 107, 109, 202, 103, 111, 116, 211: a proper proposal, numbered.
+fn propose(rec: &mut Recorder, change: &RuleChange, ctx: &Context) -> Result<(), Refusal> {
+    let player = playing(&rec.state, ctx)?;
+    let today = uk_date(ctx.now);
+    let day = rec.state.players[&player];
+    if AllocatedDay::of(today) != Some(day) {
+        return Err(Refusal::rule(
+            "nomic 202",
+            format!("{player} may only propose on their allocated day, {day:?}"),
+        ));
+    }
+    if !before_proposal_deadline(ctx.now, rec.state.settings.proposal_deadline_hour) {
+        return Err(Refusal::rule(
+            "nomic 202",
+            format!(
+                "a rule-change must be submitted before {}:00 UK time on the proposer's day",
+                rec.state.settings.proposal_deadline_hour
+            ),
+        ));
+    }
+    if let Some(first) = rec
+        .state
+        .proposals
+        .iter()
+        .find(|p| uk_date(p.submitted_at) == today)
+    {
+        return Err(Refusal::rule(
+            "nomic 202",
+            format!(
+                "only the first rule-change submitted on a given day is proper: {} was",
+                first.number
+            ),
+        ));
+    }
+    if let RuleChange::Enact { text } | RuleChange::Amend { text, .. } = change {
+        check_text(text)?;
+        if text.iter().all(|p| p.trim().is_empty()) {
+            return Err(Refusal::invalid("a rule-change needs text"));
+        }
+    }
+    // Check against the book as it will stand once the changes adopted and
+    // waiting for Judgements have taken effect.
+    let mut book = rec.state.rules.current.clone();
+    for p in rec
+        .state
+        .proposals
+        .iter()
+        .filter(|p| p.status == ProposalStatus::AwaitingJudgement)
+    {
+        if let Ok(rules) = enactment::revise(&book, p, ctx.now, rec.state.settings.mutable_rule_cap)
+        {
+            book.rules.extend(rules);
+        }
+    }
+    let target_id = change
+        .target()
+        .and_then(|n| book.find(n))
+        .map(|r| r.id.to_owned());
+    let target = enactment::check(
+        &book,
+        change,
+        target_id.as_deref(),
+        rec.state.settings.mutable_rule_cap,
+    )
+    .map_err(|e| Refusal::rule(e.clause, e.detail))?;
+    let needs_all_eligible =
+        matches!(change, RuleChange::Transmute { .. }) && target.is_some_and(|l| l.immutable);
+    let number = rec.state.next_number();
+    rec.emit(
+        Event::ProposalSubmitted {
+            number,
+            proposer: player,
+            change: change.clone(),
+            at: ctx.now,
+            closes_at: end_of_uk_date(today),
+            target_id,
+            needs_all_eligible,
+        },
+        "nomic 109",
+    );
+    Ok(())
+}
+
+fn statement_ok(s: &str) -> Result<(), Refusal> {
+    if s.trim().is_empty() || s.chars().count() > MAX_STATEMENT_CHARS {
+        return Err(Refusal::invalid(format!(
+            "1 to {MAX_STATEMENT_CHARS} characters"
+        )));
+    }
+    Ok(())
+}
+
+/// nomic 214: "Point of Order:", judged by the player whose allocated day
+/// preceded the current day.
+fn raise(
+    rec: &mut Recorder,
+    statement: &str,
+    proposal: Option<u32>,
+    ctx: &Context,
+) -> Result<(), Refusal> {
+    let player = playing(&rec.state, ctx)?;
+    statement_ok(statement)?;
+    let active = rec
+        .state
+        .points_of_order
+        .iter()
+        .filter(|p| p.raised_by == player && p.active())
+        .count();
+    let max = rec.state.settings.max_active_points_of_order;
+    if active >= max {
+        return Err(Refusal::rule(
+            "nomic 214",
+            format!("no player may have more than {max} active points of order"),
+        ));
+    }
+    if let Some(n) = proposal {
+        let Some(p) = rec.state.proposal(n) else {
+            return Err(Refusal::not_found(format!("no proposal {n}")));
+        };
+        if p.status == ProposalStatus::AwaitingJudgement {
+            return Err(Refusal::rule(
+                "nomic 214",
+                format!("voting on {n} has completed and it has not yet come into effect"),
+            ));
+        }
+    }
+    let today = uk_date(ctx.now);
+    let Some(day) = AllocatedDay::of(today) else {
+        return Err(Refusal::rule("nomic 201", "weekend messages are void"));
+    };
+    let Some(judge) = preceding_player(&rec.state.players, day, Some(day)) else {
+        return Err(Refusal::rule("nomic 214", "no player can be Judge today"));
+    };
+    let point = rec.state.points_of_order.len() as u32 + 1;
+    rec.emit(
+        Event::PointOfOrderRaised {
+            point,
+            player,
+            statement: statement.to_owned(),
+            proposal,
+            judge,
+            judge_until: end_of_uk_date(today),
+            at: ctx.now,
+        },
+        "nomic 214",
+    );
+    Ok(())
+}
+
+fn point_of_order(state: &Nomic, point: u32) -> Result<&super::judgement::PointOfOrder, Refusal> {
+    let Some(po) = state.point_of_order(point) else {
+        return Err(Refusal::not_found(format!("no Point of Order {point}")));
+    };
+    if !po.active() {
+        return Err(Refusal::rule(
+            "nomic 214",
+            format!("Judgement on {point} has been invoked"),
+        ));
+    }
+    Ok(po)
+}
+
+/// The pronounced, not yet invoked Judgement on `point`, if `player` (not
+/// the Judge) may still respond to it.
+fn judgement_open_to<'a>(
+    state: &'a Nomic,
+    point: u32,
+    player: &UserId,
+) -> Result<&'a super::judgement::Judgement, Refusal> {
+    let po = point_of_order(state, point)?;
+    let Some(j) = &po.judgement else {
+        return Err(Refusal::rule(
+            "nomic 214",
+            format!("no Judgement on {point} yet"),
+        ));
+    };
+    if &j.judge == player {
+        return Err(Refusal::rule(
+            "nomic 214",
+            "the Judge does not dispute, agree or disagree with their own Judgement",
+        ));
+    }
+    Ok(j)
+}
+
+/// nomic 214: agreeing invokes the Judgement at once ("a single player
+/// other than the Judge agrees"); disagreeing is heard only after a dispute,
+/// within the hour from it, and never from the disputer.
+fn opine(rec: &mut Recorder, point: u32, opinion: Opinion, ctx: &Context) -> Result<(), Refusal> {
+    let player = playing(&rec.state, ctx)?;
+    let j = judgement_open_to(&rec.state, point, &player)?;
+    if j.disputed_by.as_ref() == Some(&player) {
+        return Err(Refusal::rule(
+            "nomic 214",
+            format!("{player} disputed the Judgement on {point}"),
+        ));
+    }
+    if j.opinions.contains_key(&player) {
+        return Err(Refusal::rule(
+            "nomic 214",
+            format!("{player} already expressed an opinion on {point}"),
+        ));
+    }
+    if opinion == Opinion::Disagree && j.disputed_at.is_none() {
+        return Err(Refusal::rule(
+            "nomic 214",
+            format!("Judgement on {point} is not disputed: dispute it within the hour"),
+        ));
+    }
+    rec.emit_plain(Event::OpinionExpressed {
+        point,
+        player,
+        opinion,
+    });
+    if opinion == Opinion::Agree {
+        invoke(rec, point, ctx.now);
+    }
+    Ok(())
+}
+
+/// nomic 115: "A player always has the option to forfeit the game". Not a
+/// message in the voting thread, so allowed at the weekend too. Points of
+/// Order they were judging pass on at once, as if they had forfeited their
+/// position (nomic 214).
+fn forfeit(rec: &mut Recorder, ctx: &Context) -> Result<(), Refusal> {
+    let Some(player) = ctx
+        .actor
+        .user()
+        .filter(|u| rec.state.players.contains_key(*u))
+        .cloned()
+    else {
+        return Err(Refusal::forbidden(
+            "nomic 115",
+            "only a player in the game forfeits it",
+        ));
+    };
+    if let Some(w) = &rec.state.winner {
+        return Err(Refusal::rule(
+            "nomic 210",
+            format!("the game is over: {w} won"),
+        ));
+    }
+    rec.emit(
+        Event::PlayerForfeited {
+            player: player.clone(),
+            at: ctx.now,
+        },
+        "nomic 115",
+    );
+    let judged: Vec<u32> = rec
+        .state
+        .points_of_order
+        .iter()
+        .filter(|p| p.active() && p.judge == player && p.judgement.is_none())
+        .map(|p| p.id)
+        .collect();
+    for point in judged {
+        replace_judge(rec, point, ctx.now, false);
+    }
+    Ok(())
+}

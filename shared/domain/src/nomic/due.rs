@@ -1,0 +1,295 @@
+//! What falls due with time: vote completion at the end of the UK day
+//! (nomic 113) with its points (nomic 203, 205, 207) and effect (nomic 206),
+//! the switch to simple majority after two circuits (nomic 204), and the
+//! windows of Judgements (nomic 214). The schedules `nomic-end-of-day` and
+//! `deadline-sweep` run [`super::tick`]; every command catches up first too,
+//! so a decision never sees a stale state.
+
+use super::enactment;
+use super::judgement::Opinion;
+use super::proposal::{proposer_points, ProposalStatus, Tally, Threshold, Vote};
+use super::state::{apply, Nomic};
+use super::turns::{end_of_uk_date, preceding_player, serving_date, uk_date, AllocatedDay};
+use super::vocabulary::Event;
+use crate::competition::{Event as Envelope, Recorded, UserId};
+use chrono::{DateTime, Utc};
+
+/// Events decided so far, applied as they are decided to a working copy of
+/// the state, so each decision sees the ones before it.
+pub struct Recorder {
+    pub state: Nomic,
+    pub now: DateTime<Utc>,
+    pub out: Vec<Recorded>,
+}
+
+impl Recorder {
+    pub fn new(state: &Nomic, now: DateTime<Utc>) -> Self {
+        Self {
+            state: state.clone(),
+            now,
+            out: vec![],
+        }
+    }
+
+    /// Records `event`, citing `clause` (e.g. `nomic 203`).
+    pub fn emit(&mut self, event: Event, clause: &str) {
+        apply(&mut self.state, &event, self.now);
+        self.out
+            .push(Recorded::by_rule(Envelope::Nomic(event), clause));
+    }
+
+    /// Records an event no rule caused (an organizer's or player's act).
+    pub fn emit_plain(&mut self, event: Event) {
+        apply(&mut self.state, &event, self.now);
+        self.out.push(Recorded::new(Envelope::Nomic(event)));
+    }
+
+    /// nomic 203, 205, 207, 210: adds points and declares the first player
+    /// to reach 200 the winner.
+    pub fn points(
+        &mut self,
+        player: &UserId,
+        change: i64,
+        proposal: u32,
+        at: DateTime<Utc>,
+        clause: &str,
+    ) {
+        let total = self.state.points.get(player).copied().unwrap_or(0) + change;
+        self.emit(
+            Event::PointsChanged {
+                player: player.clone(),
+                change,
+                total,
+                proposal,
+                at,
+            },
+            clause,
+        );
+        if self.state.winner.is_none() && total >= self.state.settings.winning_points {
+            self.emit(
+                Event::GameWon {
+                    player: player.clone(),
+                    points: total,
+                },
+                "nomic 210",
+            );
+        }
+    }
+}
+
+/// Something the clock makes due.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Due {
+    /// nomic 113: the vote on a proposal completes.
+    VoteCompletes(u32),
+    /// nomic 204: adoption becomes a simple majority.
+    MajoritySwitch,
+    /// nomic 214: a Point of Order's window or Judge's day ends.
+    PointOfOrder(u32),
+}
+
+/// The earliest thing due, with its instant. At one instant, votes complete
+/// before the switch to majority (a vote completing at the end of the second
+/// circuit is still counted under unanimity), then Points of Order.
+fn earliest(state: &Nomic) -> Option<(DateTime<Utc>, Due)> {
+    if state.winner.is_some() {
+        return None;
+    }
+    let votes = state
+        .proposals
+        .iter()
+        .filter(|p| p.status == ProposalStatus::Voting)
+        .map(|p| (p.closes_at, Due::VoteCompletes(p.number)));
+    let switch = state.majority_from.map(|t| (t, Due::MajoritySwitch));
+    let points = state
+        .points_of_order
+        .iter()
+        .filter_map(|p| p.due().map(|t| (t, Due::PointOfOrder(p.id))));
+    votes.chain(switch).chain(points).min()
+}
+
+/// The next instant a schedule must act.
+pub fn next_due(state: &Nomic) -> Option<DateTime<Utc>> {
+    earliest(state).map(|(t, _)| t)
+}
+
+/// Decides, in order, everything that has fallen due by `rec.now`.
+pub fn catch_up(rec: &mut Recorder) {
+    // Each step removes what it handled, so this ends; the bound is a guard.
+    for _ in 0..10_000 {
+        let Some((at, due)) = earliest(&rec.state) else {
+            return;
+        };
+        if at > rec.now {
+            return;
+        }
+        match due {
+            Due::VoteCompletes(n) => complete_vote(rec, n, at),
+            Due::MajoritySwitch => {
+                rec.emit(Event::AdoptionBecameSimpleMajority { at }, "nomic 204")
+            }
+            Due::PointOfOrder(id) => point_of_order_due(rec, id, at),
+        }
+    }
+}
+
+/// nomic 113, 104, 111, 204, 203, 205, 207, 206: the vote on proposal `n`
+/// completes at `at`, the end of the UK day it was submitted.
+fn complete_vote(rec: &mut Recorder, n: u32, at: DateTime<Utc>) {
+    let Some(p) = rec.state.proposal(n).cloned() else {
+        return;
+    };
+    let tally = Tally::of(&p.votes, rec.state.players.keys());
+    let (threshold, clause) = if p.needs_all_eligible {
+        (Threshold::UnanimityOfEligibleVoters, "nomic 111")
+    } else {
+        (rec.state.threshold, "nomic 204")
+    };
+    let adopted = tally.adopts(threshold);
+    // nomic 203: R is the highest numbered rule existing when the vote
+    // completes, before this change takes effect.
+    let highest = rec.state.rules.current.highest_number();
+    rec.emit(
+        Event::VotingCompleted {
+            proposal: n,
+            tally,
+            threshold,
+            adopted,
+            at,
+        },
+        clause,
+    );
+    if tally.cast() > 0 {
+        rec.points(
+            &p.proposer,
+            proposer_points(highest, &tally),
+            n,
+            at,
+            "nomic 203",
+        );
+    }
+    if adopted {
+        // nomic 205: once adoption no longer needs unanimity.
+        if rec.state.threshold == Threshold::SimpleMajority {
+            for (voter, _) in p.votes.iter().filter(|(_, v)| **v == Vote::No) {
+                rec.points(voter, rec.state.settings.dissent_bonus, n, at, "nomic 205");
+            }
+        }
+        let pending = rec
+            .state
+            .points_of_order
+            .iter()
+            .any(|po| po.proposal == Some(n) && po.active());
+        if !pending {
+            take_effect(rec, n, at, "nomic 206");
+        }
+    } else {
+        rec.points(
+            &p.proposer,
+            -rec.state.settings.defeat_penalty,
+            n,
+            at,
+            "nomic 207",
+        );
+    }
+}
+
+/// nomic 206 (or 214): the change takes effect at `at`, or lapses when it
+/// can no longer be made (nomic 103, 116, 211).
+fn take_effect(rec: &mut Recorder, n: u32, at: DateTime<Utc>, clause: &str) {
+    let Some(p) = rec.state.proposal(n) else {
+        return;
+    };
+    match enactment::revise(
+        &rec.state.rules.current,
+        p,
+        at,
+        rec.state.settings.mutable_rule_cap,
+    ) {
+        Ok(_) => rec.emit(Event::RuleChangeTookEffect { proposal: n, at }, clause),
+        Err(e) => rec.emit(
+            Event::RuleChangeLapsed {
+                proposal: n,
+                reason: e.detail,
+                at,
+            },
+            e.clause,
+        ),
+    }
+}
+
+/// nomic 214: an adopted change waiting for Judgements takes effect once
+/// every related Judgement is invoked.
+pub fn settle_awaiting(rec: &mut Recorder, at: DateTime<Utc>) {
+    let ready: Vec<u32> = rec
+        .state
+        .proposals
+        .iter()
+        .filter(|p| p.status == ProposalStatus::AwaitingJudgement)
+        .filter(|p| {
+            !rec.state
+                .points_of_order
+                .iter()
+                .any(|po| po.proposal == Some(p.number) && po.active())
+        })
+        .map(|p| p.number)
+        .collect();
+    for n in ready {
+        take_effect(rec, n, at, "nomic 214");
+    }
+}
+
+/// nomic 214: the Judgement comes into effect, and so may changes waiting for it.
+pub fn invoke(rec: &mut Recorder, point: u32, at: DateTime<Utc>) {
+    rec.emit(Event::JudgementInvoked { point, at }, "nomic 214");
+    settle_awaiting(rec, at);
+}
+
+/// nomic 214: the Judge of `point` hands over at `at` to the player
+/// preceding them, skipping the player whose day the new Judge serves on.
+pub fn replace_judge(rec: &mut Recorder, point: u32, at: DateTime<Utc>, overruled: bool) {
+    let Some(po) = rec.state.point_of_order(point) else {
+        return;
+    };
+    let judge = po.judge.clone();
+    let serving = serving_date(uk_date(at));
+    let judge_day = rec
+        .state
+        .players
+        .get(&judge)
+        .or_else(|| rec.state.forfeited.get(&judge))
+        .copied();
+    let new_judge = judge_day
+        .and_then(|d| preceding_player(&rec.state.players, d, AllocatedDay::of(serving)))
+        .unwrap_or_else(|| judge.clone());
+    rec.emit(
+        Event::JudgeReplaced {
+            point,
+            judge,
+            new_judge,
+            overruled,
+            judge_until: end_of_uk_date(serving),
+            at,
+        },
+        "nomic 214",
+    );
+}
+
+fn point_of_order_due(rec: &mut Recorder, id: u32, at: DateTime<Utc>) {
+    let Some(po) = rec.state.point_of_order(id) else {
+        return;
+    };
+    match &po.judgement {
+        // nomic 214: "If the Judge has not invoked Judgement by the end of
+        // the day, they forfeit their position".
+        None => replace_judge(rec, id, at, false),
+        // nomic 214: "If no one disputes the decision within an hour".
+        Some(j) if j.disputed_at.is_none() => invoke(rec, id, at),
+        // An agreement would already have invoked it; so everyone who spoke
+        // within the hour from the dispute disagreed: overruled.
+        Some(j) => {
+            debug_assert!(!j.opinions.values().any(|o| *o == Opinion::Agree));
+            replace_judge(rec, id, at, true)
+        }
+    }
+}

@@ -1,0 +1,96 @@
+//! Points of Order and Judgements (nomic 214).
+//!
+//! A player raises a Point of Order; the Judge (the player whose allocated
+//! day precedes the current day) pronounces a Judgement; for one hour any
+//! other player may dispute it; after a dispute, the other players have one
+//! hour to agree or disagree. A single agreement, or no dispute within the
+//! hour, invokes the Judgement; a dispute that nobody agrees with within the
+//! hour overrules the Judge. An overruled Judge, or one who has not
+//! pronounced by the end of the day, passes the Point of Order to the player
+//! preceding them, skipping the player whose day it is.
+
+use crate::competition::UserId;
+use chrono::{DateTime, Duration, Utc};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// nomic 214: "No player may have more than three active points of order".
+pub const MAX_ACTIVE_POINTS_OF_ORDER: usize = 3;
+
+/// nomic 214: the one-hour windows to dispute, then to agree or disagree.
+pub fn window() -> Duration {
+    Duration::hours(1)
+}
+
+/// nomic 214: "I agree with Judgement..." or "I disagree with Judgement...".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Opinion {
+    Agree,
+    Disagree,
+}
+
+/// nomic 214: the Judge's pronounced verdict on a Point of Order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Judgement {
+    pub judge: UserId,
+    pub decision: String,
+    pub pronounced_at: DateTime<Utc>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub disputed_by: Option<UserId>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub disputed_at: Option<DateTime<Utc>>,
+    #[serde(default)]
+    pub opinions: BTreeMap<UserId, Opinion>,
+}
+
+impl Judgement {
+    /// When the tick must act on this Judgement: invoke it an hour after the
+    /// pronouncement if undisputed, overrule the Judge an hour after a
+    /// dispute nobody agreed with.
+    pub fn due(&self) -> DateTime<Utc> {
+        self.disputed_at.unwrap_or(self.pronounced_at) + window()
+    }
+}
+
+/// nomic 214: a Point of Order and its current Judge.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PointOfOrder {
+    /// 1, 2, 3... in order raised.
+    pub id: u32,
+    pub raised_by: UserId,
+    pub statement: String,
+    /// The proposal the question concerns, if any: an adopted change waits
+    /// for every related Judgement (nomic 214, over nomic 206).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub proposal: Option<u32>,
+    pub raised_at: DateTime<Utc>,
+    pub judge: UserId,
+    /// The end of the day by which the Judge must pronounce, else forfeit.
+    pub judge_until: DateTime<Utc>,
+    /// The Judges overruled or forfeited so far, in order.
+    #[serde(default)]
+    pub former_judges: Vec<UserId>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub judgement: Option<Judgement>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub invoked_at: Option<DateTime<Utc>>,
+}
+
+impl PointOfOrder {
+    /// nomic 214: active until its Judgement is invoked.
+    pub fn active(&self) -> bool {
+        self.invoked_at.is_none()
+    }
+
+    /// When the tick must act on this Point of Order, if ever.
+    pub fn due(&self) -> Option<DateTime<Utc>> {
+        if !self.active() {
+            return None;
+        }
+        Some(match &self.judgement {
+            None => self.judge_until,
+            Some(j) => j.due(),
+        })
+    }
+}

@@ -1,0 +1,222 @@
+//! Unit tests, one or more per rule, named after it. A small builder drives
+//! the envelope (`competition::decide` / `apply`) with a fake clock.
+//!
+//! Calendar used throughout (UK time is GMT until Sunday 29 March 2026):
+//! the game begins Sunday 15 March 2026; chris has Mondays, dave Tuesdays,
+//! ben Wednesdays, alext Thursdays, alexw Fridays. The second complete
+//! circuit ends at the end of Friday 27 March (2026-03-28T00:00Z).
+
+use super::*;
+use crate::competition::{self, Actor, Commit, CompetitionId, Context, Kind};
+use chrono::{DateTime, Utc};
+
+mod judgement_214;
+mod points;
+mod properties;
+mod proposals;
+mod rulebook_tests;
+
+pub const SEED: &str = include_str!("../testdata/nomic-initial-rules.json");
+
+pub fn at(s: &str) -> DateTime<Utc> {
+    s.parse().unwrap()
+}
+
+pub fn user(s: &str) -> UserId {
+    UserId::try_from(s).unwrap()
+}
+
+pub fn seed() -> RuleBookExport {
+    RuleBookExport::from_json_str(SEED).unwrap()
+}
+
+pub const PLAYERS: [(&str, AllocatedDay); 5] = [
+    ("chris", AllocatedDay::Monday),
+    ("dave", AllocatedDay::Tuesday),
+    ("ben", AllocatedDay::Wednesday),
+    ("alext", AllocatedDay::Thursday),
+    ("alexw", AllocatedDay::Friday),
+];
+
+/// A game driven through the envelope.
+pub struct Game {
+    pub env: Competition,
+}
+
+impl Game {
+    /// Five players, the seed's rules, begun Sunday 15 March 2026.
+    pub fn new() -> Self {
+        Self::with_rules(seed())
+    }
+
+    pub fn with_rules(rules: RuleBookExport) -> Self {
+        let id = CompetitionId::try_from("nomic").unwrap();
+        let create = competition::Command::Create {
+            kind: Kind::Nomic,
+            name: "Nomic".into(),
+        };
+        let t = at("2026-03-14T10:00:00Z");
+        let ctx = Context {
+            actor: Actor::User(user("org")),
+            may_organize: true,
+            now: t,
+        };
+        let events = competition::decide(None, &create, &ctx).unwrap();
+        let env = competition::apply(None, &id, &commit(1, "org", t, &create, events));
+        let mut g = Game { env };
+        g.ok("org", t, Command::ImportRules { rules });
+        for (p, day) in PLAYERS {
+            g.ok(
+                "org",
+                t,
+                Command::SeatPlayer {
+                    player: user(p),
+                    day,
+                },
+            );
+        }
+        g.ok(
+            "org",
+            at("2026-03-15T12:00:00Z"),
+            Command::Begin {
+                settings: Settings::default(),
+            },
+        );
+        g
+    }
+
+    pub fn nomic(&self) -> &Nomic {
+        match &self.env.game {
+            competition::Game::Nomic(n) => n,
+            _ => unreachable!(),
+        }
+    }
+
+    pub fn run_as(
+        &mut self,
+        actor: Actor,
+        now: DateTime<Utc>,
+        cmd: competition::Command,
+    ) -> Result<Vec<Recorded>, Refusal> {
+        let ctx = Context {
+            actor: actor.clone(),
+            may_organize: false,
+            now,
+        };
+        let events = competition::decide(Some(&self.env), &cmd, &ctx)?;
+        if !events.is_empty() {
+            let c = Commit {
+                version: self.env.version + 1,
+                at: now,
+                actor,
+                command: cmd.name().into(),
+                events: events.clone(),
+                idempotency: None,
+            };
+            let id = self.env.id.clone();
+            self.env = competition::apply(Some(self.env.clone()), &id, &c);
+        }
+        Ok(events)
+    }
+
+    pub fn run(&mut self, who: &str, now: &str, cmd: Command) -> Result<Vec<Recorded>, Refusal> {
+        self.run_at(who, at(now), cmd)
+    }
+
+    pub fn run_at(
+        &mut self,
+        who: &str,
+        now: DateTime<Utc>,
+        cmd: Command,
+    ) -> Result<Vec<Recorded>, Refusal> {
+        self.run_as(
+            Actor::User(user(who)),
+            now,
+            competition::Command::Nomic(cmd),
+        )
+    }
+
+    pub fn ok(&mut self, who: &str, now: DateTime<Utc>, cmd: Command) -> Vec<Recorded> {
+        let name = cmd.name();
+        self.run_at(who, now, cmd)
+            .unwrap_or_else(|e| panic!("{who} {name} at {now}: {e:?}"))
+    }
+
+    /// The refusal's clause, for a command that must be refused.
+    pub fn refused(&mut self, who: &str, now: &str, cmd: impl Into<Command>) -> String {
+        let e = self.run(who, now, cmd.into()).expect_err("must be refused");
+        e.clause
+            .map(|c| c.into_owned())
+            .unwrap_or_else(|| format!("{:?}", e.kind))
+    }
+
+    pub fn tick(&mut self, now: &str) -> Vec<Recorded> {
+        self.run_as(
+            Actor::Schedule("nomic-end-of-day".into()),
+            at(now),
+            competition::Command::Tick,
+        )
+        .unwrap()
+    }
+
+    pub fn propose(&mut self, who: &str, now: &str, change: RuleChange) -> u32 {
+        self.ok(who, at(now), Command::Propose { change });
+        self.nomic().proposals.last().unwrap().number
+    }
+
+    pub fn vote(&mut self, who: &str, now: &str, proposal: u32, vote: Vote) {
+        self.ok(who, at(now), Command::RecordVote { proposal, vote });
+    }
+
+    /// Everyone listed votes `vote` at `now`.
+    pub fn votes(&mut self, who: &[&str], now: &str, proposal: u32, vote: Vote) {
+        for w in who {
+            self.vote(w, now, proposal, vote);
+        }
+    }
+
+    pub fn points(&self, who: &str) -> i64 {
+        self.nomic().points[&user(who)]
+    }
+
+    pub fn status(&self, n: u32) -> ProposalStatus {
+        self.nomic().proposal(n).unwrap().status
+    }
+}
+
+pub fn commit(
+    version: u64,
+    actor: &str,
+    t: DateTime<Utc>,
+    cmd: &competition::Command,
+    events: Vec<Recorded>,
+) -> Commit {
+    Commit {
+        version,
+        at: t,
+        actor: Actor::User(user(actor)),
+        command: cmd.name().into(),
+        events,
+        idempotency: None,
+    }
+}
+
+/// The clauses cited by recorded events, in order.
+pub fn clauses(events: &[Recorded]) -> Vec<String> {
+    events.iter().filter_map(|r| r.clause.clone()).collect()
+}
+
+pub fn amend(rule: u32, text: &str) -> RuleChange {
+    RuleChange::Amend {
+        rule,
+        text: vec![text.into()],
+    }
+}
+
+pub fn enact(text: &str) -> RuleChange {
+    RuleChange::Enact {
+        text: vec![text.into()],
+    }
+}
+
+pub const ALL: [&str; 5] = ["chris", "dave", "ben", "alext", "alexw"];

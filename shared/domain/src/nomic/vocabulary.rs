@@ -1,0 +1,194 @@
+//! The commands a Nomic game accepts and the events it records. Each command
+//! maps onto one REST route; each event cites, through its `Recorded`
+//! clause, the rule that made it happen.
+
+use super::judgement::Opinion;
+use super::proposal::{RuleChange, Tally, Threshold, Vote};
+use super::rulebook::RuleBookExport;
+use super::settings::Settings;
+use super::turns::AllocatedDay;
+use crate::competition::UserId;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+/// A request to the Nomic rules. Tagged by `action`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "action", rename_all = "kebab-case")]
+pub enum Command {
+    /// Organizer, before the game begins: the rule book (nomic 101: the
+    /// Initial Set), in the export format of the seed.
+    ImportRules { rules: RuleBookExport },
+    /// Organizer, before the game begins: nomic 201, a player and their day.
+    SeatPlayer { player: UserId, day: AllocatedDay },
+    /// Organizer: the game begins; circuits of turns count from here (nomic
+    /// 204). `settings` defaults to the Initial Set's numbers.
+    Begin {
+        #[serde(default)]
+        settings: Settings,
+    },
+    /// A player, on their day before 19:00 UK (nomic 202): "Rule-change:".
+    Propose { change: RuleChange },
+    /// A player: "Vote: Yes" / "Vote: No" on an open proposal (nomic 113).
+    RecordVote { proposal: u32, vote: Vote },
+    /// A player: "Point of Order:" (nomic 214), optionally about a proposal.
+    RaisePointOfOrder {
+        statement: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        proposal: Option<u32>,
+    },
+    /// The Point of Order's Judge: "Judgement:" (nomic 214).
+    PronounceJudgement { point: u32, decision: String },
+    /// A player other than the Judge, within the hour: "Dispute:" (nomic 214).
+    DisputeJudgement { point: u32 },
+    /// A player other than the Judge: "I agree with Judgement..." (nomic 214).
+    AgreeWithJudgement { point: u32 },
+    /// A player other than the Judge, after a dispute: "I disagree with
+    /// Judgement..." (nomic 214).
+    DisagreeWithJudgement { point: u32 },
+    /// A player: forfeits the game rather than continue (nomic 115).
+    Forfeit,
+}
+
+impl Command {
+    pub fn name(&self) -> &'static str {
+        match self {
+            Command::ImportRules { .. } => "import-rules",
+            Command::SeatPlayer { .. } => "seat-player",
+            Command::Begin { .. } => "begin",
+            Command::Propose { .. } => "propose",
+            Command::RecordVote { .. } => "record-vote",
+            Command::RaisePointOfOrder { .. } => "raise-point-of-order",
+            Command::PronounceJudgement { .. } => "pronounce-judgement",
+            Command::DisputeJudgement { .. } => "dispute-judgement",
+            Command::AgreeWithJudgement { .. } => "agree-with-judgement",
+            Command::DisagreeWithJudgement { .. } => "disagree-with-judgement",
+            Command::Forfeit => "forfeit",
+        }
+    }
+}
+
+impl From<RuleChange> for Command {
+    /// A rule-change is proposed (nomic 107).
+    fn from(change: RuleChange) -> Self {
+        Command::Propose { change }
+    }
+}
+
+/// Something that happened under the Nomic rules. Serialized inside the
+/// envelope's event, so its tag is `event` and no field is `type` or `kind`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "kebab-case")]
+pub enum Event {
+    /// nomic 101: the Initial Set is in effect.
+    RulesImported { rules: RuleBookExport },
+    /// nomic 201: a player is allocated a day; they start with zero points.
+    PlayerSeated { player: UserId, day: AllocatedDay },
+    /// The game began, with these numbers; every player's points start at
+    /// `settings.starting_points` (nomic 201).
+    GameBegun {
+        at: DateTime<Utc>,
+        settings: Settings,
+    },
+    /// nomic 107, 109, 202: a proper proposal, with its number.
+    ProposalSubmitted {
+        number: u32,
+        proposer: UserId,
+        change: RuleChange,
+        at: DateTime<Utc>,
+        closes_at: DateTime<Utc>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target_id: Option<String>,
+        needs_all_eligible: bool,
+    },
+    /// nomic 113, 208: a player's one vote.
+    VoteCast {
+        proposal: u32,
+        player: UserId,
+        vote: Vote,
+    },
+    /// nomic 113, 204, 111: the vote completed at the end of the day.
+    VotingCompleted {
+        proposal: u32,
+        tally: Tally,
+        threshold: Threshold,
+        adopted: bool,
+        at: DateTime<Utc>,
+    },
+    /// nomic 203, 205, 207, 209: a change of points, as the points thread
+    /// shows it (`total (+change)`).
+    PointsChanged {
+        player: UserId,
+        change: i64,
+        total: i64,
+        proposal: u32,
+        at: DateTime<Utc>,
+    },
+    /// nomic 206 (or 214): an adopted rule-change takes full effect.
+    RuleChangeTookEffect { proposal: u32, at: DateTime<Utc> },
+    /// An adopted rule-change that could not take effect (nomic 116, 211,
+    /// or the rule it changed was gone).
+    RuleChangeLapsed {
+        proposal: u32,
+        reason: String,
+        at: DateTime<Utc>,
+    },
+    /// nomic 204: two complete circuits passed without 204 being amended.
+    AdoptionBecameSimpleMajority { at: DateTime<Utc> },
+    /// nomic 210: the first player to achieve 200 points.
+    GameWon { player: UserId, points: i64 },
+    /// nomic 115: a player forfeits; their points stand, they vote and judge
+    /// no more, and their day is nobody's.
+    PlayerForfeited { player: UserId, at: DateTime<Utc> },
+    /// nomic 214: "Point of Order:", and who judges it until when.
+    PointOfOrderRaised {
+        point: u32,
+        player: UserId,
+        statement: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        proposal: Option<u32>,
+        judge: UserId,
+        judge_until: DateTime<Utc>,
+        at: DateTime<Utc>,
+    },
+    /// nomic 214: "Judgement:".
+    JudgementPronounced {
+        point: u32,
+        judge: UserId,
+        decision: String,
+        at: DateTime<Utc>,
+    },
+    /// nomic 214: "Dispute:".
+    JudgementDisputed {
+        point: u32,
+        player: UserId,
+        at: DateTime<Utc>,
+    },
+    /// nomic 214: "I agree / I disagree with Judgement...".
+    OpinionExpressed {
+        point: u32,
+        player: UserId,
+        opinion: Opinion,
+    },
+    /// nomic 214: the Judgement comes into effect.
+    JudgementInvoked { point: u32, at: DateTime<Utc> },
+    /// nomic 214: the Judge was overruled (`overruled`) or did not pronounce
+    /// by the end of the day; the preceding player becomes Judge.
+    JudgeReplaced {
+        point: u32,
+        judge: UserId,
+        new_judge: UserId,
+        overruled: bool,
+        judge_until: DateTime<Utc>,
+        at: DateTime<Utc>,
+    },
+}
+
+impl Event {
+    /// The user this event makes a member of the competition, if any.
+    pub fn member_added(&self) -> Option<&UserId> {
+        match self {
+            Event::PlayerSeated { player, .. } => Some(player),
+            _ => None,
+        }
+    }
+}
