@@ -11,7 +11,11 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 #[derive(Parser)]
-#[command(name = "arbiter", version, about = "Arbiter: rule-heavy competitions, run by the rules")]
+#[command(
+    name = "arbiter",
+    version,
+    about = "Arbiter: rule-heavy competitions, run by the rules"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Commands,
@@ -102,7 +106,12 @@ fn finish(stdout: &str, stderr: &str, code: i32, output: Option<&std::path::Path
     ExitCode::from(u8::try_from(code).unwrap_or(1))
 }
 
-fn pair(system: &str, input: &std::path::Path, output: Option<&std::path::Path>, check: bool) -> ExitCode {
+fn pair(
+    system: &str,
+    input: &std::path::Path,
+    output: Option<&std::path::Path>,
+    check: bool,
+) -> ExitCode {
     let bytes = match std::fs::read(input) {
         Ok(b) => b,
         Err(e) => {
@@ -111,7 +120,8 @@ fn pair(system: &str, input: &std::path::Path, output: Option<&std::path::Path>,
         }
     };
     // TRF files in the wild are Latin-1 as often as UTF-8: keep every byte.
-    let text = String::from_utf8(bytes).unwrap_or_else(|e| e.into_bytes().iter().map(|&b| b as char).collect());
+    let text = String::from_utf8(bytes)
+        .unwrap_or_else(|e| e.into_bytes().iter().map(|&b| b as char).collect());
     let out = arbiter_domain::chess::cli::pair(system, &text, check);
     finish(&out.stdout, &out.stderr, out.exit_code, output)
 }
@@ -144,7 +154,10 @@ fn token(user: &str, roles: &[String], days: i64, data_dir: &std::path::Path) ->
     let secret = match devkeys::load_or_create(data_dir) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("arbiter token: cannot read the secret in {}: {e}", data_dir.display());
+            eprintln!(
+                "arbiter token: cannot read the secret in {}: {e}",
+                data_dir.display()
+            );
             return ExitCode::FAILURE;
         }
     };
@@ -157,7 +170,8 @@ fn token(user: &str, roles: &[String], days: i64, data_dir: &std::path::Path) ->
 async fn serve(addr: &str, data_dir: &std::path::Path, schedules: bool) -> ExitCode {
     tracing_subscriber::fmt()
         .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "warn,arbiter=info".into()),
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| "warn,arbiter=info".into()),
         )
         .init();
     let run = async {
@@ -177,7 +191,10 @@ async fn serve(addr: &str, data_dir: &std::path::Path, schedules: bool) -> ExitC
         }
         let listener = tokio::net::TcpListener::bind(addr).await?;
         let local = listener.local_addr()?;
-        println!("Arbiter listening on http://{local} (store: {})", store_path.display());
+        println!(
+            "Arbiter listening on http://{local} (store: {})",
+            store_path.display()
+        );
         println!("Get a token:  cargo run --release -p arbiter -- token alice --role organizer");
         println!("API description: http://{local}/openapi.json");
         axum::serve(listener, server::router(app))

@@ -34,13 +34,20 @@ pub fn spawn<S: Store>(app: Arc<App<S>>) -> Vec<tokio::task::JoinHandle<()>> {
 
 async fn run<S: Store>(app: &Arc<App<S>>, schedule: &Schedule) {
     if let Err(p) = fire(Arc::clone(app), schedule.function, schedule.name).await {
-        tracing::error!(schedule = schedule.name, detail = p.detail, "schedule failed");
+        tracing::error!(
+            schedule = schedule.name,
+            detail = p.detail,
+            "schedule failed"
+        );
     }
 }
 
 /// Every firing of every schedule in `(from, to]`, in time order: what a
 /// fake clock moving from `from` to `to` must run (simulations, tests).
-pub fn firings_between(from: DateTime<Utc>, to: DateTime<Utc>) -> Vec<(DateTime<Utc>, &'static Schedule)> {
+pub fn firings_between(
+    from: DateTime<Utc>,
+    to: DateTime<Utc>,
+) -> Vec<(DateTime<Utc>, &'static Schedule)> {
     let mut firings = Vec::new();
     for schedule in SCHEDULES {
         let mut t = from;

@@ -17,6 +17,7 @@ pub const HTTP_FUNCTIONS: &[(&str, &[Route])] = &[
     ("pair-round", pair_round::ROUTES),
     ("submit-orders", submit_orders::ROUTES),
     ("record-vote", record_vote::ROUTES),
+    ("act", act::ROUTES),
 ];
 
 /// Every route of the API.
@@ -39,12 +40,17 @@ pub async fn route<S: Store>(app: Arc<App<S>>, req: Request<Bytes>) -> Response<
         Some("pair-round") => pair_round::handle(app, req).await,
         Some("submit-orders") => submit_orders::handle(app, req).await,
         Some("record-vote") => record_vote::handle(app, req).await,
+        Some("act") => act::handle(app, req).await,
         _ => Problem::not_found(format!("no resource at {path}")).into_response(),
     }
 }
 
 /// Runs a schedule's function, as EventBridge Scheduler would.
-pub async fn fire<S: Store>(app: Arc<App<S>>, function: &str, schedule: &str) -> Result<SweepReport, Problem> {
+pub async fn fire<S: Store>(
+    app: Arc<App<S>>,
+    function: &str,
+    schedule: &str,
+) -> Result<SweepReport, Problem> {
     let event = ScheduleEvent {
         schedule: schedule.to_owned(),
     };

@@ -5,12 +5,19 @@ use std::process::{Command, Stdio};
 
 fn data(path: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data");
-    assert!(dir.exists(), "the shared data folder must sit beside the repository: {}", dir.display());
+    assert!(
+        dir.exists(),
+        "the shared data folder must sit beside the repository: {}",
+        dir.display()
+    );
     dir.join(path)
 }
 
 fn arbiter(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_arbiter")).args(args).output().expect("run arbiter")
+    Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .output()
+        .expect("run arbiter")
 }
 
 #[test]
@@ -23,18 +30,45 @@ fn pair_reproduces_the_arbiters_manual_example() {
     let dir = "swiss/held2014-arbiters-manual";
     for round in 1..=5 {
         let input = data(&format!("{dir}/held2014_pair_r{round}.trf"));
-        let out = arbiter(&["pair", "--system", "dutch-2006", input.to_str().unwrap(), "-p"]);
-        assert_eq!(out.status.code(), Some(0), "round {round}: {}", String::from_utf8_lossy(&out.stderr));
+        let out = arbiter(&[
+            "pair",
+            "--system",
+            "dutch-2006",
+            input.to_str().unwrap(),
+            "-p",
+        ]);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "round {round}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         let ours = String::from_utf8(out.stdout).unwrap();
         let boards = |text: &str| {
-            let mut lines: Vec<String> = text.lines().skip(1).map(|l| l.split_whitespace().collect::<Vec<_>>().join(" ")).collect();
+            let mut lines: Vec<String> = text
+                .lines()
+                .skip(1)
+                .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+                .collect();
             lines.sort();
             lines
         };
-        let expected = std::fs::read_to_string(data(&format!("{dir}/held2014_expected_r{round}.txt"))).unwrap();
-        assert_eq!(ours.lines().next(), expected.lines().next(), "round {round}: number of pairs");
-        assert_eq!(boards(&ours), boards(&expected), "round {round}: boards and colours");
-        let javafo = std::fs::read_to_string(data(&format!("{dir}/out_javafo-1.4-b1913_r{round}.txt"))).unwrap();
+        let expected =
+            std::fs::read_to_string(data(&format!("{dir}/held2014_expected_r{round}.txt")))
+                .unwrap();
+        assert_eq!(
+            ours.lines().next(),
+            expected.lines().next(),
+            "round {round}: number of pairs"
+        );
+        assert_eq!(
+            boards(&ours),
+            boards(&expected),
+            "round {round}: boards and colours"
+        );
+        let javafo =
+            std::fs::read_to_string(data(&format!("{dir}/out_javafo-1.4-b1913_r{round}.txt")))
+                .unwrap();
         assert_eq!(
             ours.split_whitespace().collect::<Vec<_>>(),
             javafo.split_whitespace().collect::<Vec<_>>(),
@@ -49,7 +83,14 @@ fn pair_writes_to_a_file_and_refuses_bad_input_with_exit_3() {
     std::fs::create_dir_all(&dir).unwrap();
     let out_file = dir.join("r1.txt");
     let input = data("swiss/held2014-arbiters-manual/held2014_pair_r1.trf");
-    let out = arbiter(&["pair", "--system", "dutch-2006", input.to_str().unwrap(), "-p", out_file.to_str().unwrap()]);
+    let out = arbiter(&[
+        "pair",
+        "--system",
+        "dutch-2006",
+        input.to_str().unwrap(),
+        "-p",
+        out_file.to_str().unwrap(),
+    ]);
     assert_eq!(out.status.code(), Some(0));
     assert!(std::fs::read_to_string(&out_file).unwrap().starts_with('7'));
 
@@ -73,7 +114,12 @@ fn adjudicate_reads_json_and_refuses_garbage_with_exit_3() {
         .spawn()
         .unwrap();
     use std::io::Write;
-    child.stdin.take().unwrap().write_all(b"{ not json").unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"{ not json")
+        .unwrap();
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(3));
     assert!(!out.stderr.is_empty());
@@ -82,10 +128,32 @@ fn adjudicate_reads_json_and_refuses_garbage_with_exit_3() {
 #[test]
 fn token_refuses_unknown_platform_roles() {
     let dir = std::env::temp_dir().join(format!("arbiter-token-{}", std::process::id()));
-    let out = arbiter(&["token", "ann", "--role", "emperor", "--data-dir", dir.to_str().unwrap()]);
+    let out = arbiter(&[
+        "token",
+        "ann",
+        "--role",
+        "emperor",
+        "--data-dir",
+        dir.to_str().unwrap(),
+    ]);
     assert_eq!(out.status.code(), Some(3));
-    let out = arbiter(&["token", "ann", "--role", "organizer", "--data-dir", dir.to_str().unwrap()]);
+    let out = arbiter(&[
+        "token",
+        "ann",
+        "--role",
+        "organizer",
+        "--data-dir",
+        dir.to_str().unwrap(),
+    ]);
     assert_eq!(out.status.code(), Some(0));
-    assert_eq!(String::from_utf8(out.stdout).unwrap().trim().split('.').count(), 3, "a JWT");
+    assert_eq!(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .trim()
+            .split('.')
+            .count(),
+        3,
+        "a JWT"
+    );
     std::fs::remove_dir_all(dir).unwrap();
 }

@@ -33,7 +33,9 @@ impl<S: Store + Clone> TestServer<S> {
             },
             clock.clone(),
         ));
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind loopback");
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind loopback");
         let addr = listener.local_addr().expect("local addr");
         let router = arbiter::server::router(Arc::clone(&app));
         tokio::spawn(async move { axum::serve(listener, router).await.expect("serve") });
@@ -49,7 +51,11 @@ impl<S: Store + Clone> TestServer<S> {
     /// expire by the real clock (the JWT library reads it), so they are
     /// valid for a year whatever the fake clock says.
     pub fn token(&self, user: &str, organizer: bool) -> String {
-        let groups = if organizer { vec![ORGANIZERS.to_owned()] } else { vec![] };
+        let groups = if organizer {
+            vec![ORGANIZERS.to_owned()]
+        } else {
+            vec![]
+        };
         mint_dev_token(
             SECRET,
             &UserId::try_from(user).expect("valid user"),
@@ -60,6 +66,19 @@ impl<S: Store + Clone> TestServer<S> {
 
     pub fn url(&self, path: &str) -> String {
         format!("{}{path}", self.base)
+    }
+
+    /// GETs `path` with `token` and reads the JSON answer.
+    pub async fn get(&self, path: &str, token: &str) -> serde_json::Value {
+        self.http
+            .get(self.url(path))
+            .bearer_auth(token)
+            .send()
+            .await
+            .expect("request")
+            .json()
+            .await
+            .expect("JSON answer")
     }
 }
 

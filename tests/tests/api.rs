@@ -27,7 +27,12 @@ async fn create<S: Store + Clone>(s: &TestServer<S>, token: &str, body: Value) -
 /// Create a competition, grant a role, read the competition and its log.
 async fn tour<S: Store + Clone>(s: TestServer<S>) {
     let ann = s.token("ann", true);
-    let r = create(&s, &ann, json!({"id": "spring-club", "kind": "club-ladder", "name": "Friday Chess Club"})).await;
+    let r = create(
+        &s,
+        &ann,
+        json!({"id": "spring-club", "kind": "club-ladder", "name": "Friday Chess Club"}),
+    )
+    .await;
     assert_eq!(r.status(), StatusCode::CREATED);
     assert_eq!(r.headers()["location"], "/v1/competitions/spring-club");
     let receipt: Value = r.json().await.unwrap();
@@ -45,40 +50,31 @@ async fn tour<S: Store + Clone>(s: TestServer<S>) {
     assert_eq!(r.status(), StatusCode::OK);
 
     let bob = s.token("bob", false);
-    let c: Value = s
-        .http
-        .get(s.url("/v1/competitions/spring-club"))
-        .bearer_auth(&bob)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let c: Value = s.get("/v1/competitions/spring-club", &bob).await;
     assert_eq!(c["kind"], "club-ladder");
     assert_eq!(c["roles"]["bob"], json!(["moderator"]));
     assert_eq!(c["roles"]["ann"], json!(["organizer"]));
-    assert!(c.get("receipts").is_none(), "idempotency receipts are not part of the view");
+    assert!(
+        c.get("receipts").is_none(),
+        "idempotency receipts are not part of the view"
+    );
 
-    let mine: Value = s.http.get(s.url("/v1/competitions")).bearer_auth(&bob).send().await.unwrap().json().await.unwrap();
+    let mine: Value = s.get("/v1/competitions", &bob).await;
     assert_eq!(mine["competitions"], json!(["spring-club"]));
 
-    let log: Value = s
-        .http
-        .get(s.url("/v1/competitions/spring-club/log"))
-        .bearer_auth(&bob)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let log: Value = s.get("/v1/competitions/spring-club/log", &bob).await;
     let entries = log["entries"].as_array().unwrap();
     assert_eq!(entries.len(), 2);
     assert_eq!(entries[0]["actor"], json!({"user": "ann"}));
-    assert_eq!(entries[0]["at"], "2026-11-21T10:00:00Z", "the fake clock's time");
+    assert_eq!(
+        entries[0]["at"], "2026-11-21T10:00:00Z",
+        "the fake clock's time"
+    );
     assert_eq!(entries[1]["command"], "grant-role");
-    assert_eq!(entries[1]["events"][0], json!({"type": "role-granted", "user": "bob", "role": "moderator"}));
+    assert_eq!(
+        entries[1]["events"][0],
+        json!({"type": "role-granted", "user": "bob", "role": "moderator"})
+    );
 
     // Revoking the last organizer is refused by the platform's role rule.
     let r = s
@@ -104,17 +100,36 @@ on_both_stores!(curl_tour, super::tour);
 /// No token, a bad token, the wrong role.
 async fn auth<S: Store + Clone>(s: TestServer<S>) {
     let body = json!({"kind": "nomic", "name": "n"});
-    let r = s.http.post(s.url("/v1/competitions")).json(&body).send().await.unwrap();
+    let r = s
+        .http
+        .post(s.url("/v1/competitions"))
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
     let r_headers = r.headers().clone();
     problem(r, StatusCode::UNAUTHORIZED).await;
     assert_eq!(r_headers["www-authenticate"], "Bearer");
-    problem(create(&s, "not-a-token", body.clone()).await, StatusCode::UNAUTHORIZED).await;
+    problem(
+        create(&s, "not-a-token", body.clone()).await,
+        StatusCode::UNAUTHORIZED,
+    )
+    .await;
     // A player (no organizer right) may not create.
-    let p = problem(create(&s, &s.token("pat", false), body.clone()).await, StatusCode::FORBIDDEN).await;
+    let p = problem(
+        create(&s, &s.token("pat", false), body.clone()).await,
+        StatusCode::FORBIDDEN,
+    )
+    .await;
     assert_eq!(p["clause"], "arbiter roles");
     // Only the organizer grants roles.
     let ann = s.token("ann", true);
-    create(&s, &ann, json!({"id": "auth-test", "kind": "nomic", "name": "n"})).await;
+    create(
+        &s,
+        &ann,
+        json!({"id": "auth-test", "kind": "nomic", "name": "n"}),
+    )
+    .await;
     let r = s
         .http
         .post(s.url("/v1/competitions/auth-test/roles"))
@@ -136,39 +151,109 @@ on_both_stores!(authentication, super::auth);
 async fn errors<S: Store + Clone>(s: TestServer<S>) {
     let ann = s.token("ann", true);
     let post = |path: &str| s.http.post(s.url(path)).bearer_auth(&ann);
-    let r = post("/v1/competitions").header("content-type", "application/json").body("{\"kind\":").send().await.unwrap();
-    assert_eq!(problem(r, StatusCode::BAD_REQUEST).await["type"], "/problems/malformed-json");
-    let r = post("/v1/competitions").json(&json!({"kind": "chess-boxing", "name": "x"})).send().await.unwrap();
-    assert_eq!(problem(r, StatusCode::BAD_REQUEST).await["type"], "/problems/invalid-request");
-    let r = post("/v1/competitions").json(&json!({"id": "UPPER", "kind": "nomic", "name": "x"})).send().await.unwrap();
+    let r = post("/v1/competitions")
+        .header("content-type", "application/json")
+        .body("{\"kind\":")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        problem(r, StatusCode::BAD_REQUEST).await["type"],
+        "/problems/malformed-json"
+    );
+    let r = post("/v1/competitions")
+        .json(&json!({"kind": "chess-boxing", "name": "x"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        problem(r, StatusCode::BAD_REQUEST).await["type"],
+        "/problems/invalid-request"
+    );
+    let r = post("/v1/competitions")
+        .json(&json!({"id": "UPPER", "kind": "nomic", "name": "x"}))
+        .send()
+        .await
+        .unwrap();
     problem(r, StatusCode::BAD_REQUEST).await;
-    let r = post("/v1/competitions").header("content-type", "text/plain").body("hello").send().await.unwrap();
+    let r = post("/v1/competitions")
+        .header("content-type", "text/plain")
+        .body("hello")
+        .send()
+        .await
+        .unwrap();
     problem(r, StatusCode::UNSUPPORTED_MEDIA_TYPE).await;
     let big = format!("{{\"name\":\"{}\"}}", "x".repeat(3 * 1024 * 1024));
-    let r = post("/v1/competitions").header("content-type", "application/json").body(big).send().await.unwrap();
+    let r = post("/v1/competitions")
+        .header("content-type", "application/json")
+        .body(big)
+        .send()
+        .await
+        .unwrap();
     problem(r, StatusCode::PAYLOAD_TOO_LARGE).await;
-    let r = s.http.get(s.url("/v1/nowhere")).bearer_auth(&ann).send().await.unwrap();
+    let r = s
+        .http
+        .get(s.url("/v1/nowhere"))
+        .bearer_auth(&ann)
+        .send()
+        .await
+        .unwrap();
     problem(r, StatusCode::NOT_FOUND).await;
-    let r = s.http.put(s.url("/v1/competitions")).bearer_auth(&ann).send().await.unwrap();
+    let r = s
+        .http
+        .put(s.url("/v1/competitions"))
+        .bearer_auth(&ann)
+        .send()
+        .await
+        .unwrap();
     let allow = r.headers()["allow"].to_str().unwrap().to_owned();
     problem(r, StatusCode::METHOD_NOT_ALLOWED).await;
     assert_eq!(allow, "GET, POST");
-    let r = s.http.get(s.url("/v1/competitions/no-such-thing")).bearer_auth(&ann).send().await.unwrap();
+    let r = s
+        .http
+        .get(s.url("/v1/competitions/no-such-thing"))
+        .bearer_auth(&ann)
+        .send()
+        .await
+        .unwrap();
     problem(r, StatusCode::NOT_FOUND).await;
-    let r = s.http.get(s.url("/v1/competitions/no-such-thing/log")).bearer_auth(&ann).send().await.unwrap();
+    let r = s
+        .http
+        .get(s.url("/v1/competitions/no-such-thing/log"))
+        .bearer_auth(&ann)
+        .send()
+        .await
+        .unwrap();
     problem(r, StatusCode::NOT_FOUND).await;
-    let r = s.http.get(s.url("/v1/competitions/x/log?limit=many")).bearer_auth(&ann).send().await.unwrap();
+    let r = s
+        .http
+        .get(s.url("/v1/competitions/x/log?limit=many"))
+        .bearer_auth(&ann)
+        .send()
+        .await
+        .unwrap();
     problem(r, StatusCode::BAD_REQUEST).await;
     // The same id twice.
     let body = json!({"id": "twice", "kind": "nomic", "name": "x"});
-    assert_eq!(create(&s, &ann, body.clone()).await.status(), StatusCode::CREATED);
+    assert_eq!(
+        create(&s, &ann, body.clone()).await.status(),
+        StatusCode::CREATED
+    );
     problem(create(&s, &ann, body).await, StatusCode::CONFLICT).await;
     // Kinds whose rules land later answer 501 naming the kind; unknown ids 404.
     for path in ["registrations", "rounds", "orders", "votes"] {
-        let r = post(&format!("/v1/competitions/twice/{path}")).json(&json!({})).send().await.unwrap();
+        let r = post(&format!("/v1/competitions/twice/{path}"))
+            .json(&json!({}))
+            .send()
+            .await
+            .unwrap();
         let p = problem(r, StatusCode::NOT_IMPLEMENTED).await;
         assert!(p["detail"].as_str().unwrap().contains("nomic"));
-        let r = post(&format!("/v1/competitions/ghost/{path}")).json(&json!({})).send().await.unwrap();
+        let r = post(&format!("/v1/competitions/ghost/{path}"))
+            .json(&json!({}))
+            .send()
+            .await
+            .unwrap();
         problem(r, StatusCode::NOT_FOUND).await;
     }
 }
@@ -192,8 +277,12 @@ async fn idempotency<S: Store + Clone>(s: TestServer<S>) {
     let second = create_once().await.unwrap();
     assert_eq!(second.headers()["location"].to_str().unwrap(), location);
     assert_eq!(second.json::<Value>().await.unwrap(), first);
-    let mine: Value = s.http.get(s.url("/v1/competitions")).bearer_auth(&ann).send().await.unwrap().json().await.unwrap();
-    assert_eq!(mine["competitions"].as_array().unwrap().len(), 1, "one competition, not two");
+    let mine: Value = s.get("/v1/competitions", &ann).await;
+    assert_eq!(
+        mine["competitions"].as_array().unwrap().len(),
+        1,
+        "one competition, not two"
+    );
 
     let grant = |key: &'static str, user: &'static str| {
         s.http
@@ -209,9 +298,12 @@ async fn idempotency<S: Store + Clone>(s: TestServer<S>) {
     // The same key for a different request is refused and changes nothing.
     let r = grant("g-1", "cat").await.unwrap();
     problem(r, StatusCode::BAD_REQUEST).await;
-    let log: Value = s.http.get(s.url(&format!("{location}/log"))).bearer_auth(&ann).send().await.unwrap().json().await.unwrap();
+    let log: Value = s.get(&format!("{location}/log"), &ann).await;
     assert_eq!(log["entries"].as_array().unwrap().len(), 2);
-    assert!(log.to_string().find("g-1").is_none(), "keys do not leak through the log");
+    assert!(
+        log.to_string().find("g-1").is_none(),
+        "keys do not leak through the log"
+    );
 }
 on_both_stores!(idempotent_retries, super::idempotency);
 
@@ -236,7 +328,12 @@ async fn fake_clock_moves_only_when_told() {
     let s = arbiter_e2e::embedded().await;
     let ann = s.token("ann", true);
     s.clock.advance(chrono::Duration::days(2));
-    create(&s, &ann, json!({"id": "later", "kind": "nomic", "name": "n"})).await;
-    let c: Value = s.http.get(s.url("/v1/competitions/later")).bearer_auth(&ann).send().await.unwrap().json().await.unwrap();
+    create(
+        &s,
+        &ann,
+        json!({"id": "later", "kind": "nomic", "name": "n"}),
+    )
+    .await;
+    let c: Value = s.get("/v1/competitions/later", &ann).await;
     assert_eq!(c["created_at"], "2026-11-23T10:00:00Z");
 }

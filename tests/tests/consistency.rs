@@ -7,7 +7,9 @@ use std::collections::BTreeSet;
 use yaml_rust2::{Yaml, YamlLoader};
 
 fn repo_file(path: &str) -> String {
-    let full = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(path);
+    let full = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join(path);
     std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{}: {e}", full.display()))
 }
 
@@ -56,7 +58,9 @@ fn openapi_lists_every_route_and_nothing_else() {
     let mut documented = BTreeSet::new();
     for (path, item) in doc["paths"].as_object().unwrap() {
         for (method, op) in item.as_object().unwrap() {
-            let public = op.get("security").is_some_and(|s| s.as_array().is_some_and(Vec::is_empty));
+            let public = op
+                .get("security")
+                .is_some_and(|s| s.as_array().is_some_and(Vec::is_empty));
             documented.insert((
                 method.to_uppercase(),
                 path.clone(),
@@ -66,7 +70,14 @@ fn openapi_lists_every_route_and_nothing_else() {
         }
     }
     let routed: BTreeSet<_> = all_routes()
-        .map(|(_, r)| (r.method.to_string(), r.path.to_owned(), r.operation.to_owned(), !r.authenticated))
+        .map(|(_, r)| {
+            (
+                r.method.to_string(),
+                r.path.to_owned(),
+                r.operation.to_owned(),
+                !r.authenticated,
+            )
+        })
         .collect();
     assert_eq!(documented, routed);
 }
@@ -100,7 +111,10 @@ fn template_routes_equal_each_functions_routes() {
     // No function in the template answers HTTP without being in the table.
     for (binary, resource) in &declared {
         if !events(resource, "HttpApi").is_empty() {
-            assert!(HTTP_FUNCTIONS.iter().any(|(n, _)| n == binary), "{binary} is not routed locally");
+            assert!(
+                HTTP_FUNCTIONS.iter().any(|(n, _)| n == binary),
+                "{binary} is not routed locally"
+            );
         }
     }
 }
@@ -112,9 +126,13 @@ fn template_schedules_equal_the_schedule_table() {
     for (binary, resource) in functions(&t) {
         for p in events(&resource, "ScheduleV2") {
             let input: serde_json::Value =
-                serde_json::from_str(p["Input"].as_str().expect("schedules pass an Input")).expect("Input is JSON");
+                serde_json::from_str(p["Input"].as_str().expect("schedules pass an Input"))
+                    .expect("Input is JSON");
             in_template.insert((
-                input["schedule"].as_str().expect("Input names the schedule").to_owned(),
+                input["schedule"]
+                    .as_str()
+                    .expect("Input names the schedule")
+                    .to_owned(),
                 binary.clone(),
                 p["ScheduleExpression"].as_str().unwrap().to_owned(),
                 p["ScheduleExpressionTimezone"].as_str().unwrap().to_owned(),
@@ -123,7 +141,14 @@ fn template_schedules_equal_the_schedule_table() {
     }
     let in_code: BTreeSet<_> = SCHEDULES
         .iter()
-        .map(|s| (s.name.to_owned(), s.function.to_owned(), s.expression.to_owned(), s.timezone.to_owned()))
+        .map(|s| {
+            (
+                s.name.to_owned(),
+                s.function.to_owned(),
+                s.expression.to_owned(),
+                s.timezone.to_owned(),
+            )
+        })
         .collect();
     assert_eq!(in_template, in_code);
 }

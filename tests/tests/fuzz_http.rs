@@ -25,7 +25,13 @@ fn fixture() -> &'static Fixture {
         let dir = tempfile::tempdir().unwrap().keep();
         let store = EmbeddedStore::open(dir.join("fuzz.redb")).unwrap();
         let clock = Arc::new(FakeClock::new(arbiter_e2e::start_time()));
-        let app = Arc::new(App::new(store, Authenticator::Dev { secret: SECRET.to_vec() }, clock));
+        let app = Arc::new(App::new(
+            store,
+            Authenticator::Dev {
+                secret: SECRET.to_vec(),
+            },
+            clock,
+        ));
         let token = mint_dev_token(
             SECRET,
             &UserId::try_from("fuzzer").unwrap(),
@@ -36,11 +42,17 @@ fn fixture() -> &'static Fixture {
         let req = http::Request::post("/v1/competitions")
             .header("authorization", format!("Bearer {token}"))
             .header("content-type", "application/json")
-            .body(Bytes::from_static(br#"{"id":"fuzz","kind":"nomic","name":"Fuzz"}"#))
+            .body(Bytes::from_static(
+                br#"{"id":"fuzz","kind":"nomic","name":"Fuzz"}"#,
+            ))
             .unwrap();
         let created = runtime.block_on(arbiter::server::route(app.clone(), req));
         assert_eq!(created.status(), 201);
-        Fixture { runtime, app, token }
+        Fixture {
+            runtime,
+            app,
+            token,
+        }
     })
 }
 

@@ -8,6 +8,9 @@ use std::sync::Arc;
 /// The function's name in the schedule table.
 pub const FUNCTION: &str = "adjudicate-deadline";
 
-pub async fn on_schedule<S: Store>(app: Arc<App<S>>, event: ScheduleEvent) -> Result<SweepReport, Problem> {
+pub async fn on_schedule<S: Store>(
+    app: Arc<App<S>>,
+    event: ScheduleEvent,
+) -> Result<SweepReport, Problem> {
     run_schedule(&app, FUNCTION, &event).await
 }

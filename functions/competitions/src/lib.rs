@@ -3,7 +3,9 @@
 //! competition, list the caller's competitions, read the audit log; and the
 //! API description itself.
 
-use arbiter_domain::competition::{Command, CompetitionId, Context, Kind, Role, UserId, Actor};
+use arbiter_domain::competition::{
+    Actor, Command, CompetitionId, Context, Game, Kind, Role, UserId,
+};
 use arbiter_http::request::{idempotency, json_body, query_number};
 use arbiter_http::{created, dispatch, json, App, Call, Problem, Route};
 use arbiter_store::Store;
@@ -22,8 +24,13 @@ pub const ROUTES: &[Route] = &[
     Route::new(Method::GET, "/v1/competitions", "listMyCompetitions"),
     Route::new(Method::GET, "/v1/competitions/{id}", "getCompetition"),
     Route::new(Method::POST, "/v1/competitions/{id}/roles", "grantRole"),
-    Route::new(Method::DELETE, "/v1/competitions/{id}/roles/{user}/{role}", "revokeRole"),
+    Route::new(
+        Method::DELETE,
+        "/v1/competitions/{id}/roles/{user}/{role}",
+        "revokeRole",
+    ),
     Route::new(Method::GET, "/v1/competitions/{id}/log", "getLog"),
+    Route::new(Method::GET, "/v1/competitions/{id}/rules", "getRules"),
 ];
 
 /// The most log entries one page returns.
@@ -39,6 +46,7 @@ pub async fn handle<S: Store>(app: Arc<App<S>>, req: Request<Bytes>) -> Response
             "grantRole" => grant(&app, call).await,
             "revokeRole" => revoke(&app, call).await,
             "getLog" => log(&app, call).await,
+            "getRules" => rules(&app, call).await,
             other => unreachable!("route without operation {other}"),
         }
     })
@@ -47,8 +55,10 @@ pub async fn handle<S: Store>(app: Arc<App<S>>, req: Request<Bytes>) -> Response
 
 fn openapi() -> Response<Bytes> {
     let mut r = Response::new(Bytes::from_static(OPENAPI.as_bytes()));
-    r.headers_mut()
-        .insert(http::header::CONTENT_TYPE, http::HeaderValue::from_static("application/json"));
+    r.headers_mut().insert(
+        http::header::CONTENT_TYPE,
+        http::HeaderValue::from_static("application/json"),
+    );
     r
 }
 
@@ -78,7 +88,9 @@ async fn create<S: Store>(app: &App<S>, call: Call) -> Result<Response<Bytes>, P
     let body: CreateBody = json_body(&call.request)?;
     let idem = idempotency(&call.request)?;
     let id = match (&body.id, &idem) {
-        (Some(id), _) => CompetitionId::try_from(id.as_str()).map_err(|r| Problem::invalid(r.detail))?,
+        (Some(id), _) => {
+            CompetitionId::try_from(id.as_str()).map_err(|r| Problem::invalid(r.detail))?
+        }
         // A retried create must find the competition its first attempt made,
         // so the id is derived from the caller and the key.
         (None, Some(idem)) => {
@@ -89,20 +101,29 @@ async fn create<S: Store>(app: &App<S>, call: Call) -> Result<Response<Bytes>, P
                 .finalize();
             CompetitionId::try_from(format!("c-{}", &hex::encode(digest)[..20])).expect("valid id")
         }
-        (None, None) => CompetitionId::try_from(format!("c-{}", &uuid::Uuid::new_v4().simple().to_string()[..20]))
-            .expect("valid id"),
+        (None, None) => CompetitionId::try_from(format!(
+            "c-{}",
+            &uuid::Uuid::new_v4().simple().to_string()[..20]
+        ))
+        .expect("valid id"),
     };
     let command = Command::Create {
         kind: body.kind,
         name: body.name,
     };
-    let receipt = app.service.execute(&id, &command, &context(&call), idem).await?;
+    let receipt = app
+        .service
+        .execute(&id, &command, &context(&call), idem)
+        .await?;
     Ok(created(&format!("/v1/competitions/{id}"), &receipt))
 }
 
 async fn mine<S: Store>(app: &App<S>, call: Call) -> Result<Response<Bytes>, Problem> {
     let ids = app.service.competitions_of(&call.caller().user).await?;
-    Ok(json(StatusCode::OK, &serde_json::json!({ "competitions": ids })))
+    Ok(json(
+        StatusCode::OK,
+        &serde_json::json!({ "competitions": ids }),
+    ))
 }
 
 async fn get<S: Store>(app: &App<S>, call: Call) -> Result<Response<Bytes>, Problem> {
@@ -130,18 +151,27 @@ async fn grant<S: Store>(app: &App<S>, call: Call) -> Result<Response<Bytes>, Pr
         user: body.user,
         role: body.role,
     };
-    let receipt = app.service.execute(&id, &command, &context(&call), idem).await?;
+    let receipt = app
+        .service
+        .execute(&id, &command, &context(&call), idem)
+        .await?;
     Ok(json(StatusCode::OK, &receipt))
 }
 
 async fn revoke<S: Store>(app: &App<S>, call: Call) -> Result<Response<Bytes>, Problem> {
     let id = competition_id(&call)?;
     let user = UserId::try_from(call.param("user")).map_err(|r| Problem::invalid(r.detail))?;
-    let role: Role = serde_json::from_value(serde_json::Value::String(call.param("role").to_owned()))
-        .map_err(|_| Problem::invalid(format!("unknown role {:?}", call.param("role"))))?;
+    let role: Role =
+        serde_json::from_value(serde_json::Value::String(call.param("role").to_owned()))
+            .map_err(|_| Problem::invalid(format!("unknown role {:?}", call.param("role"))))?;
     let receipt = app
         .service
-        .execute(&id, &Command::RevokeRole { user, role }, &context(&call), None)
+        .execute(
+            &id,
+            &Command::RevokeRole { user, role },
+            &context(&call),
+            None,
+        )
         .await?;
     Ok(json(StatusCode::OK, &receipt))
 }
@@ -158,9 +188,32 @@ async fn log<S: Store>(app: &App<S>, call: Call) -> Result<Response<Bytes>, Prob
         .ok_or_else(|| Problem::not_found("no such competition"))?;
     let next_after = (commits.len() as u64 == limit).then(|| commits.last().map(|c| c.version));
     let viewer = Some(&call.caller().user);
-    let entries: Vec<_> = commits.iter().map(|c| c.log_entry(&state, viewer)).collect();
+    let entries: Vec<_> = commits
+        .iter()
+        .map(|c| c.log_entry(&state, viewer))
+        .collect();
     Ok(json(
         StatusCode::OK,
         &serde_json::json!({ "competition": id, "entries": entries, "next_after": next_after.flatten() }),
     ))
+}
+
+/// A Nomic game's rule book in the seed's export format, now or as of `at`
+/// (RFC 3339): every version stays readable (nomic 108, 109).
+async fn rules<S: Store>(app: &App<S>, call: Call) -> Result<Response<Bytes>, Problem> {
+    let competition = arbiter_http::load_competition(app, &call).await?;
+    let Game::Nomic(nomic) = &competition.game else {
+        return Err(Problem::not_found("only Nomic games have a rule book"));
+    };
+    let book = match arbiter_http::request::query(&call.request, "at") {
+        None => Some(arbiter_domain::nomic::export_rules(nomic)),
+        Some(at) => {
+            let at =
+                chrono::DateTime::parse_from_rfc3339(&at.replace("%3A", ":").replace("%2B", "+"))
+                    .map_err(|_| Problem::invalid("at must be an RFC 3339 instant"))?;
+            arbiter_domain::nomic::rule_book_at(nomic, at.with_timezone(&chrono::Utc))
+        }
+    };
+    let book = book.ok_or_else(|| Problem::not_found("no rule book was in effect then"))?;
+    Ok(json(StatusCode::OK, &book))
 }

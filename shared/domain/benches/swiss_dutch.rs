@@ -1,7 +1,10 @@
 //! Criterion benchmarks: the Dutch engine pairing round 11 of a 1,000-player
-//! tournament (see `swiss_dutch_10000` for 10,000 players). The tournaments are
+//! tournament and round 14 of a 10,000-player one. The tournaments are
 //! generated deterministically by simulating the earlier rounds with the
 //! engine itself (seeded results).
+//!
+//! `cargo bench -p arbiter-domain --bench swiss_dutch -- 1000_players` (or
+//! `10000_players`) runs one of them.
 
 use arbiter_domain::chess::swiss::{dutch, simulate, SwissTournament};
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -46,5 +49,18 @@ fn dutch_1000_round_11(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, dutch_1000_round_11);
+fn dutch_10000_round_14(c: &mut Criterion) {
+    let mut g = c.benchmark_group("dutch");
+    if !std::env::args().any(|a| a.contains("1000_players")) {
+        let t = tournament(10_000, 14);
+        assert_eq!(t.round_to_pair(), 14);
+        g.sample_size(10).measurement_time(Duration::from_secs(20));
+        g.bench_function("10000_players_round_14", |b| {
+            b.iter(|| dutch::pair(&t).expect("pairing"))
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, dutch_1000_round_11, dutch_10000_round_14);
 criterion_main!(benches);

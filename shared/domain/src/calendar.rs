@@ -50,10 +50,7 @@ pub fn end_of_local_day(t: DateTime<Utc>, zone: Tz) -> DateTime<Utc> {
 /// Whether `t` falls on a Saturday or Sunday in `zone` (nomic 201: proposals
 /// posted at the weekend are void).
 pub fn is_weekend(t: DateTime<Utc>, zone: Tz) -> bool {
-    matches!(
-        local_date(t, zone).weekday(),
-        Weekday::Sat | Weekday::Sun
-    )
+    matches!(local_date(t, zone).weekday(), Weekday::Sat | Weekday::Sun)
 }
 
 #[cfg(test)]

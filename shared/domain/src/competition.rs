@@ -10,6 +10,8 @@
 //! `docs/rulings.md`): an organizer creates a competition and grants roles;
 //! the rulebooks name the roles (TD, GM, TMC, moderators, justices...).
 
+use crate::chess::acwc;
+use crate::diplomacy::game as board;
 use crate::refusal::Refusal;
 use crate::{ladder, nomic};
 use chrono::{DateTime, Utc};
@@ -105,9 +107,9 @@ pub enum Kind {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Game {
-    SwissMatch,
+    SwissMatch(acwc::Championship),
     ClubLadder(ladder::Ladder),
-    DiplomacyGame,
+    DiplomacyGame(board::Board),
     DiplomacyTournament,
     Nomic(nomic::Nomic),
 }
@@ -116,9 +118,9 @@ impl Game {
     /// The state a new competition of `kind` starts with.
     pub fn new(kind: Kind) -> Self {
         match kind {
-            Kind::SwissMatch => Game::SwissMatch,
+            Kind::SwissMatch => Game::SwissMatch(acwc::Championship::default()),
             Kind::ClubLadder => Game::ClubLadder(ladder::Ladder::default()),
-            Kind::DiplomacyGame => Game::DiplomacyGame,
+            Kind::DiplomacyGame => Game::DiplomacyGame(board::Board::default()),
             Kind::DiplomacyTournament => Game::DiplomacyTournament,
             Kind::Nomic => Game::Nomic(nomic::Nomic::default()),
         }
@@ -160,6 +162,15 @@ pub enum Actor {
     Schedule(String),
 }
 
+impl fmt::Display for Actor {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Actor::User(u) => write!(f, "user:{u}"),
+            Actor::Schedule(s) => write!(f, "schedule:{s}"),
+        }
+    }
+}
+
 impl Actor {
     pub fn user(&self) -> Option<&UserId> {
         match self {
@@ -185,9 +196,18 @@ pub struct Context {
 #[serde(tag = "command", rename_all = "kebab-case")]
 pub enum Command {
     /// Start a new competition; the caller becomes its organizer.
-    Create { kind: Kind, name: String },
-    GrantRole { user: UserId, role: Role },
-    RevokeRole { user: UserId, role: Role },
+    Create {
+        kind: Kind,
+        name: String,
+    },
+    GrantRole {
+        user: UserId,
+        role: Role,
+    },
+    RevokeRole {
+        user: UserId,
+        role: Role,
+    },
     /// A schedule (or the organizer) asks the competition to act on whatever
     /// has fallen due by `now`: deadlines, vote completion, ban expiry. A tick
     /// that finds nothing due decides no events, so running a schedule twice,
@@ -197,6 +217,10 @@ pub enum Command {
     Ladder(ladder::Command),
     /// A Nomic command (nomic rules).
     Nomic(nomic::Command),
+    /// An ACWC championship command (acwc rules).
+    Acwc(acwc::Command),
+    /// A Diplomacy board command (wm D).
+    Board(board::Command),
 }
 
 impl Command {
@@ -209,6 +233,8 @@ impl Command {
             Command::Tick => "tick",
             Command::Ladder(c) => c.name(),
             Command::Nomic(c) => c.name(),
+            Command::Acwc(c) => c.name(),
+            Command::Board(c) => c.name(),
         }
     }
 }
@@ -234,6 +260,10 @@ pub enum Event {
     Ladder(ladder::Event),
     /// A Nomic event; its own tag is `event`.
     Nomic(nomic::Event),
+    /// An ACWC championship event; its own tag is `event`.
+    Acwc(acwc::Event),
+    /// A Diplomacy board event; its own tag is `event`.
+    Board(board::Event),
 }
 
 impl Event {
@@ -246,6 +276,8 @@ impl Event {
             Event::RoleRevoked { .. } => None,
             Event::Ladder(e) => e.member_added(),
             Event::Nomic(e) => e.member_added(),
+            Event::Acwc(e) => e.member_added(),
+            Event::Board(e) => e.member_added(),
         }
     }
 }
@@ -320,7 +352,15 @@ impl Commit {
                     (Event::Ladder(e), Game::ClubLadder(l)) => {
                         Event::Ladder(ladder::redact(state, l, e, viewer)?)
                     }
-                    (Event::Nomic(e), Game::Nomic(n)) => Event::Nomic(nomic::redact(state, n, e, viewer)?),
+                    (Event::Nomic(e), Game::Nomic(n)) => {
+                        Event::Nomic(nomic::redact(state, n, e, viewer)?)
+                    }
+                    (Event::Acwc(e), Game::SwissMatch(c)) => {
+                        Event::Acwc(acwc::redact(state, c, e, viewer)?)
+                    }
+                    (Event::Board(e), Game::DiplomacyGame(b)) => {
+                        Event::Board(board::redact(state, b, e, viewer)?)
+                    }
                     (other, _) => other.clone(),
                 };
                 Some(Recorded {
@@ -435,7 +475,9 @@ impl Competition {
         let game = match &self.game {
             Game::ClubLadder(l) => ladder::view(self, l, viewer),
             Game::Nomic(n) => nomic::view(self, n, viewer),
-            _ => serde_json::Value::Null,
+            Game::SwissMatch(c) => acwc::view(self, c, viewer),
+            Game::DiplomacyGame(b) => board::view(self, b, viewer),
+            Game::DiplomacyTournament => serde_json::Value::Null,
         };
         CompetitionView {
             game,
@@ -457,7 +499,9 @@ impl Competition {
         match &self.game {
             Game::ClubLadder(l) => ladder::next_due(l),
             Game::Nomic(n) => nomic::next_due(n),
-            _ => None,
+            Game::SwissMatch(c) => acwc::next_due(c),
+            Game::DiplomacyGame(b) => board::next_due(b),
+            Game::DiplomacyTournament => None,
         }
     }
 }
@@ -542,6 +586,18 @@ pub fn decide(
             Game::Nomic(n) => nomic::decide(state, n, c, ctx),
             _ => Err(Refusal::invalid("this competition is not a Nomic game")),
         },
+        (Some(state), Command::Acwc(c)) => match &state.game {
+            Game::SwissMatch(championship) => acwc::decide(state, championship, c, ctx),
+            _ => Err(Refusal::invalid(
+                "this competition is not an ACWC championship",
+            )),
+        },
+        (Some(state), Command::Board(c)) => match &state.game {
+            Game::DiplomacyGame(b) => board::decide(state, b, c, ctx),
+            _ => Err(Refusal::invalid(
+                "this competition is not a Diplomacy board",
+            )),
+        },
     }
 }
 
@@ -559,7 +615,9 @@ fn decide_tick(state: &Competition, ctx: &Context) -> Result<Vec<Recorded>, Refu
     match &state.game {
         Game::ClubLadder(l) => ladder::tick(state, l, ctx),
         Game::Nomic(n) => nomic::tick(state, n, ctx),
-        _ => Ok(vec![]),
+        Game::SwissMatch(c) => acwc::tick(state, c, ctx),
+        Game::DiplomacyGame(b) => board::tick(state, b, ctx),
+        Game::DiplomacyTournament => Ok(vec![]),
     }
 }
 
@@ -590,12 +648,25 @@ pub fn apply(state: Option<Competition>, id: &CompetitionId, commit: &Commit) ->
             },
             (Some(mut s), event) => {
                 apply_event(&mut s, event, commit.at);
+                // A kind's own members (seated Nomic players, ladder members)
+                // hold the player role in the envelope.
+                if let (
+                    Event::Ladder(_) | Event::Nomic(_) | Event::Acwc(_) | Event::Board(_),
+                    Some(user),
+                ) = (event, event.members_added())
+                {
+                    s.roles
+                        .entry(user.clone())
+                        .or_default()
+                        .insert(Role::Player);
+                }
                 s
             }
             (None, other) => panic!("log of {id} starts with {other:?}, not a creation"),
         });
     }
-    let mut state = state.unwrap_or_else(|| panic!("commit {} of {id} has no events", commit.version));
+    let mut state =
+        state.unwrap_or_else(|| panic!("commit {} of {id} has no events", commit.version));
     state.version = commit.version;
     if let (Some(idempotency), Actor::User(user)) = (&commit.idempotency, &commit.actor) {
         if state.receipts.len() == RECEIPTS_KEPT {
@@ -620,6 +691,16 @@ fn apply_event(state: &mut Competition, event: &Event, at: DateTime<Utc>) {
         Event::Nomic(e) => {
             if let Game::Nomic(nomic) = &mut state.game {
                 nomic::apply(nomic, e, at);
+            }
+        }
+        Event::Acwc(e) => {
+            if let Game::SwissMatch(championship) = &mut state.game {
+                acwc::apply(championship, e, at);
+            }
+        }
+        Event::Board(e) => {
+            if let Game::DiplomacyGame(b) = &mut state.game {
+                board::apply(b, e, at);
             }
         }
         Event::Created { .. } => {}
@@ -688,7 +769,11 @@ mod tests {
         let events = decide(Some(&state), &cmd, &ctx(actor, false))?;
         let version = state.version + 1;
         let id = state.id.clone();
-        Ok(apply(Some(state), &id, &commit(version, actor, &cmd, events)))
+        Ok(apply(
+            Some(state),
+            &id,
+            &commit(version, actor, &cmd, events),
+        ))
     }
 
     #[test]

@@ -11,6 +11,7 @@
 
 pub mod calendar;
 pub mod chess;
+pub mod cli;
 pub mod competition;
 pub mod diplomacy;
 pub mod ladder;

@@ -71,7 +71,7 @@ fn run(players: u32, rounds: u32, seed: u64, inc: simulate::Incidents) {
 
 proptest! {
     // Full range, few cases: a debug build pairs 300 players in well under a second.
-    #![proptest_config(ProptestConfig::with_cases(3))]
+    #![proptest_config(ProptestConfig::with_cases(4))]
 
     #[test]
     fn swiss_dutch_b1_b2_hold_and_everyone_present_is_paired(
@@ -87,7 +87,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(12))]
+    #![proptest_config(ProptestConfig::with_cases(16))]
 
     #[test]
     fn swiss_dutch_b1_b2_hold_in_mid_sized_tournaments(

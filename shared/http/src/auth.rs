@@ -72,8 +72,12 @@ pub fn mint_dev_token(
         exp: expires.timestamp(),
         groups: groups.to_vec(),
     };
-    jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &EncodingKey::from_secret(secret))
-        .expect("HS256 signing does not fail")
+    jsonwebtoken::encode(
+        &Header::new(Algorithm::HS256),
+        &claims,
+        &EncodingKey::from_secret(secret),
+    )
+    .expect("HS256 signing does not fail")
 }
 
 impl Authenticator {
@@ -90,14 +94,18 @@ impl Authenticator {
                     &DecodingKey::from_secret(secret),
                     &validation,
                 )
-                .map_err(|e| Problem::unauthenticated(format!("the token was not accepted: {e}")))?;
-                caller(&data.claims.sub, data.claims.groups.iter().any(|g| g == ORGANIZERS))
+                .map_err(|e| {
+                    Problem::unauthenticated(format!("the token was not accepted: {e}"))
+                })?;
+                caller(
+                    &data.claims.sub,
+                    data.claims.groups.iter().any(|g| g == ORGANIZERS),
+                )
             }
             Authenticator::ApiGateway => {
-                let claims = req
-                    .extensions()
-                    .get::<Claims>()
-                    .ok_or_else(|| Problem::unauthenticated("no verified token reached the function"))?;
+                let claims = req.extensions().get::<Claims>().ok_or_else(|| {
+                    Problem::unauthenticated("no verified token reached the function")
+                })?;
                 let sub = claims
                     .0
                     .get("sub")
@@ -131,7 +139,9 @@ fn bearer<B>(req: &Request<B>) -> Result<&str, Problem> {
         .split_once(' ')
         .ok_or_else(|| Problem::unauthenticated("send Authorization: Bearer <token>"))?;
     if !scheme.eq_ignore_ascii_case("bearer") || token.trim().is_empty() {
-        return Err(Problem::unauthenticated("send Authorization: Bearer <token>"));
+        return Err(Problem::unauthenticated(
+            "send Authorization: Bearer <token>",
+        ));
     }
     Ok(token.trim())
 }
@@ -148,7 +158,10 @@ mod tests {
     }
 
     fn with_auth(value: &str) -> Request<()> {
-        Request::builder().header("authorization", value).body(()).unwrap()
+        Request::builder()
+            .header("authorization", value)
+            .body(())
+            .unwrap()
     }
 
     fn ann() -> UserId {
@@ -161,11 +174,18 @@ mod tests {
             secret: SECRET.to_vec(),
         };
         let token = mint_dev_token(SECRET, &ann(), &[ORGANIZERS.into()], later());
-        let caller = auth.authenticate(&with_auth(&format!("Bearer {token}"))).unwrap();
+        let caller = auth
+            .authenticate(&with_auth(&format!("Bearer {token}")))
+            .unwrap();
         assert_eq!(caller.user, ann());
         assert!(caller.may_organize);
         let player = mint_dev_token(SECRET, &ann(), &[], later());
-        assert!(!auth.authenticate(&with_auth(&format!("bearer {player}"))).unwrap().may_organize);
+        assert!(
+            !auth
+                .authenticate(&with_auth(&format!("bearer {player}")))
+                .unwrap()
+                .may_organize
+        );
     }
 
     #[test]
@@ -193,17 +213,26 @@ mod tests {
     fn api_gateway_claims_give_the_caller() {
         let auth = Authenticator::ApiGateway;
         let mut req = Request::builder().body(()).unwrap();
-        assert_eq!(auth.authenticate(&req).unwrap_err().status, StatusCode::UNAUTHORIZED);
+        assert_eq!(
+            auth.authenticate(&req).unwrap_err().status,
+            StatusCode::UNAUTHORIZED
+        );
         req.extensions_mut().insert(Claims(HashMap::from([
             ("sub".to_owned(), "ann".to_owned()),
-            ("cognito:groups".to_owned(), "[players organizers]".to_owned()),
+            (
+                "cognito:groups".to_owned(),
+                "[players organizers]".to_owned(),
+            ),
         ])));
         let caller = auth.authenticate(&req).unwrap();
         assert_eq!(caller.user, ann());
         assert!(caller.may_organize);
         // A header token is ignored in AWS: only the authorizer's claims count.
         let mut req = with_auth("Bearer whatever");
-        req.extensions_mut().insert(Claims(HashMap::from([("sub".to_owned(), "bob".to_owned())])));
+        req.extensions_mut().insert(Claims(HashMap::from([(
+            "sub".to_owned(),
+            "bob".to_owned(),
+        )])));
         let caller = auth.authenticate(&req).unwrap();
         assert_eq!(caller.user.as_str(), "bob");
         assert!(!caller.may_organize);

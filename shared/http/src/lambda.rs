@@ -39,7 +39,11 @@ async fn app() -> Result<Arc<App<DynamoStore>>, Error> {
     init_tracing();
     let table = std::env::var("TABLE_NAME").map_err(|_| "TABLE_NAME is not set")?;
     let store = DynamoStore::from_env(table).await;
-    Ok(Arc::new(App::new(store, Authenticator::ApiGateway, Arc::new(SystemClock))))
+    Ok(Arc::new(App::new(
+        store,
+        Authenticator::ApiGateway,
+        Arc::new(SystemClock),
+    )))
 }
 
 /// The claims API Gateway's JWT authorizer verified, if any.
@@ -174,7 +178,9 @@ where
                 return Ok::<_, Error>(serde_json::to_value(report)?);
             }
             let request = from_api_gateway(serde_json::from_value(event.payload)?)?;
-            Ok(serde_json::to_value(to_api_gateway(http(app, request).await))?)
+            Ok(serde_json::to_value(to_api_gateway(
+                http(app, request).await,
+            ))?)
         }
     }))
     .await
@@ -210,7 +216,10 @@ mod tests {
         assert_eq!(caller.user.as_str(), "ann");
         assert!(caller.may_organize);
 
-        let response = to_api_gateway(crate::json(http::StatusCode::CREATED, &serde_json::json!({"ok": true})));
+        let response = to_api_gateway(crate::json(
+            http::StatusCode::CREATED,
+            &serde_json::json!({"ok": true}),
+        ));
         assert_eq!(response.status_code, 201);
         assert!(!response.is_base64_encoded);
         assert_eq!(response.headers["content-type"], "application/json");

@@ -8,6 +8,7 @@
 
 pub mod auth;
 pub mod clock;
+pub mod kind;
 pub mod lambda;
 pub mod problem;
 pub mod request;
@@ -61,7 +62,9 @@ pub struct Call {
 impl Call {
     /// The caller on an authenticated route.
     pub fn caller(&self) -> &Caller {
-        self.caller.as_ref().expect("authenticated routes have a caller")
+        self.caller
+            .as_ref()
+            .expect("authenticated routes have a caller")
     }
 
     /// A path parameter the route pattern guarantees.
@@ -72,7 +75,12 @@ impl Call {
 
 /// Routes `req` among `routes`, authenticates it, runs `operation`, and turns
 /// any [`Problem`] into problem+json. Logs one line per request.
-pub async fn dispatch<S, F, Fut>(app: &App<S>, routes: &[Route], req: Request<Bytes>, operation: F) -> Response<Bytes>
+pub async fn dispatch<S, F, Fut>(
+    app: &App<S>,
+    routes: &[Route],
+    req: Request<Bytes>,
+    operation: F,
+) -> Response<Bytes>
 where
     S: Store,
     F: FnOnce(Call) -> Fut,
@@ -114,9 +122,10 @@ pub fn json<T: Serialize>(status: StatusCode, value: &T) -> Response<Bytes> {
     let body = serde_json::to_vec(value).expect("responses serialize");
     let mut response = Response::new(Bytes::from(body));
     *response.status_mut() = status;
-    response
-        .headers_mut()
-        .insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
     response
 }
 
@@ -142,14 +151,41 @@ pub async fn load_competition<S: Store>(
         .ok_or_else(|| Problem::not_found("no such competition"))
 }
 
-/// For operations whose rules a competition kind does not implement yet:
-/// 404 for an unknown competition, otherwise 501 naming the kind.
-pub async fn not_yet_for_kind<S: Store>(app: &App<S>, call: &Call, what: &str) -> Result<Response<Bytes>, Problem> {
+/// Executes the kind command `action` read from the request body on the
+/// competition named by `{id}`, and answers its receipt. Kinds without
+/// commands yet answer 501 naming the kind; unknown competitions 404.
+///
+/// `action` says which action a dedicated route performs for each kind;
+/// `None` reads it from the body's `action` field (`POST /actions`).
+pub async fn kind_action<S: Store>(
+    app: &App<S>,
+    call: &Call,
+    action: Option<kind::ActionFor>,
+) -> Result<Response<Bytes>, Problem> {
+    let body: serde_json::Value = request::json_body(&call.request)?;
     let competition = load_competition(app, call).await?;
-    let kind = serde_json::to_value(competition.kind).expect("kinds serialize");
-    Err(arbiter_domain::Refusal::not_implemented(format!(
-        "{what} is not available for {} competitions yet",
-        kind.as_str().unwrap_or("these")
-    ))
-    .into())
+    let action = match action {
+        None => kind::action_of(&body)?,
+        Some(for_kind) => for_kind(competition.kind)
+            .map(str::to_owned)
+            .ok_or_else(|| {
+                Problem::from(arbiter_domain::Refusal::not_implemented(format!(
+                    "this operation is not available for {} competitions yet",
+                    kind::kind_name(&competition)
+                )))
+            })?,
+    };
+    let command = kind::command(&competition, &action, body)?;
+    let caller = call.caller();
+    let ctx = arbiter_domain::competition::Context {
+        actor: arbiter_domain::competition::Actor::User(caller.user.clone()),
+        may_organize: caller.may_organize,
+        now: call.now,
+    };
+    let idem = request::idempotency(&call.request)?;
+    let receipt = app
+        .service
+        .execute(&competition.id, &command, &ctx, idem)
+        .await?;
+    Ok(json(StatusCode::OK, &receipt))
 }

@@ -33,7 +33,12 @@ fn serialize_status<S: serde::Serializer>(s: &StatusCode, ser: S) -> Result<S::O
 }
 
 impl Problem {
-    fn new(status: StatusCode, kind: &'static str, title: &'static str, detail: impl Into<String>) -> Self {
+    fn new(
+        status: StatusCode,
+        kind: &'static str,
+        title: &'static str,
+        detail: impl Into<String>,
+    ) -> Self {
         Self {
             kind,
             title,
@@ -45,19 +50,39 @@ impl Problem {
     }
 
     pub fn malformed_json(detail: impl Into<String>) -> Self {
-        Self::new(StatusCode::BAD_REQUEST, "/problems/malformed-json", "Malformed JSON", detail)
+        Self::new(
+            StatusCode::BAD_REQUEST,
+            "/problems/malformed-json",
+            "Malformed JSON",
+            detail,
+        )
     }
 
     pub fn invalid(detail: impl Into<String>) -> Self {
-        Self::new(StatusCode::BAD_REQUEST, "/problems/invalid-request", "Invalid request", detail)
+        Self::new(
+            StatusCode::BAD_REQUEST,
+            "/problems/invalid-request",
+            "Invalid request",
+            detail,
+        )
     }
 
     pub fn unauthenticated(detail: impl Into<String>) -> Self {
-        Self::new(StatusCode::UNAUTHORIZED, "/problems/unauthenticated", "Unauthenticated", detail)
+        Self::new(
+            StatusCode::UNAUTHORIZED,
+            "/problems/unauthenticated",
+            "Unauthenticated",
+            detail,
+        )
     }
 
     pub fn not_found(detail: impl Into<String>) -> Self {
-        Self::new(StatusCode::NOT_FOUND, "/problems/not-found", "Not found", detail)
+        Self::new(
+            StatusCode::NOT_FOUND,
+            "/problems/not-found",
+            "Not found",
+            detail,
+        )
     }
 
     pub fn method_not_allowed(allow: String) -> Self {
@@ -110,7 +135,11 @@ impl Problem {
                 .headers_mut()
                 .insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
         }
-        if let Some(allow) = self.allow.as_deref().and_then(|a| HeaderValue::from_str(a).ok()) {
+        if let Some(allow) = self
+            .allow
+            .as_deref()
+            .and_then(|a| HeaderValue::from_str(a).ok())
+        {
             response.headers_mut().insert(header::ALLOW, allow);
         }
         response
@@ -184,13 +213,17 @@ mod tests {
     fn body(p: Problem) -> (StatusCode, serde_json::Value, Option<String>) {
         let r = p.into_response();
         assert_eq!(r.headers()[header::CONTENT_TYPE], PROBLEM_JSON);
-        let ct = r.headers().get(header::WWW_AUTHENTICATE).map(|v| v.to_str().unwrap().to_owned());
+        let ct = r
+            .headers()
+            .get(header::WWW_AUTHENTICATE)
+            .map(|v| v.to_str().unwrap().to_owned());
         (r.status(), serde_json::from_slice(r.body()).unwrap(), ct)
     }
 
     #[test]
     fn a_rule_refusal_is_422_naming_the_clause() {
-        let (status, json, _) = body(Refusal::rule("wm D.VII.5", "too late for an extension").into());
+        let (status, json, _) =
+            body(Refusal::rule("wm D.VII.5", "too late for an extension").into());
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
         assert_eq!(json["type"], "/problems/rule-refused");
         assert_eq!(json["clause"], "wm D.VII.5");
@@ -214,10 +247,12 @@ mod tests {
 
     #[test]
     fn service_failures_hide_internals() {
-        let (status, json, _) = body(ServiceError::Store(arbiter_store::StoreError::Unavailable(
-            "secret table arn".into(),
-        ))
-        .into());
+        let (status, json, _) = body(
+            ServiceError::Store(arbiter_store::StoreError::Unavailable(
+                "secret table arn".into(),
+            ))
+            .into(),
+        );
         assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
         assert!(!json.to_string().contains("secret"));
         let (status, json, _) = body(ServiceError::Corrupt("commit 3 of x".into()).into());

@@ -19,7 +19,13 @@ pub fn json_body<T: DeserializeOwned>(req: &Request<Bytes>) -> Result<T, Problem
         .headers()
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
-        .map(|v| v.split(';').next().unwrap_or("").trim().to_ascii_lowercase())
+        .map(|v| {
+            v.split(';')
+                .next()
+                .unwrap_or("")
+                .trim()
+                .to_ascii_lowercase()
+        })
         .is_some_and(|mime| mime == "application/json" || mime.ends_with("+json"));
     if !is_json {
         return Err(Problem::unsupported_media_type());
@@ -31,7 +37,9 @@ pub fn json_body<T: DeserializeOwned>(req: &Request<Bytes>) -> Result<T, Problem
     serde_json::from_slice(body).map_err(|e| {
         use serde_json::error::Category;
         match e.classify() {
-            Category::Syntax | Category::Eof | Category::Io => Problem::malformed_json(e.to_string()),
+            Category::Syntax | Category::Eof | Category::Io => {
+                Problem::malformed_json(e.to_string())
+            }
             Category::Data => Problem::invalid(e.to_string()),
         }
     })
@@ -51,9 +59,9 @@ pub fn query<'a, B>(req: &'a Request<B>, name: &str) -> Option<&'a str> {
 pub fn query_number<B>(req: &Request<B>, name: &str, default: u64) -> Result<u64, Problem> {
     match query(req, name) {
         None => Ok(default),
-        Some(v) => v
-            .parse()
-            .map_err(|_| Problem::invalid(format!("query parameter {name} must be a whole number"))),
+        Some(v) => v.parse().map_err(|_| {
+            Problem::invalid(format!("query parameter {name} must be a whole number"))
+        }),
     }
 }
 
@@ -67,7 +75,9 @@ pub fn idempotency(req: &Request<Bytes>) -> Result<Option<Idempotency>, Problem>
         .to_str()
         .ok()
         .filter(|k| !k.is_empty() && k.len() <= 255)
-        .ok_or_else(|| Problem::invalid("Idempotency-Key must be 1 to 255 visible ASCII characters"))?;
+        .ok_or_else(|| {
+            Problem::invalid("Idempotency-Key must be 1 to 255 visible ASCII characters")
+        })?;
     let mut digest = Sha256::new();
     digest.update(req.method().as_str());
     digest.update([0]);
@@ -106,37 +116,63 @@ mod tests {
     #[test]
     fn json_bodies_are_checked() {
         assert!(json_body::<Body>(&req(Some("application/json"), r#"{"name":"x"}"#)).is_ok());
-        assert!(json_body::<Body>(&req(Some("application/json; charset=utf-8"), r#"{"name":"x"}"#)).is_ok());
+        assert!(json_body::<Body>(&req(
+            Some("application/json; charset=utf-8"),
+            r#"{"name":"x"}"#
+        ))
+        .is_ok());
         assert_eq!(status(json_body(&req(None, r#"{"name":"x"}"#))), 415);
-        assert_eq!(status(json_body(&req(Some("text/plain"), r#"{"name":"x"}"#))), 415);
-        assert_eq!(status(json_body(&req(Some("application/json"), r#"{"name":"#))), 400);
+        assert_eq!(
+            status(json_body(&req(Some("text/plain"), r#"{"name":"x"}"#))),
+            415
+        );
+        assert_eq!(
+            status(json_body(&req(Some("application/json"), r#"{"name":"#))),
+            400
+        );
         let malformed = json_body::<Body>(&req(Some("application/json"), "{,}")).unwrap_err();
         assert_eq!(malformed.kind, "/problems/malformed-json");
-        let wrong_shape = json_body::<Body>(&req(Some("application/json"), r#"{"name":3}"#)).unwrap_err();
+        let wrong_shape =
+            json_body::<Body>(&req(Some("application/json"), r#"{"name":3}"#)).unwrap_err();
         assert_eq!(wrong_shape.kind, "/problems/invalid-request");
         let big = format!(r#"{{"name":"{}"}}"#, "x".repeat(MAX_BODY));
-        assert_eq!(json_body::<Body>(&req(Some("application/json"), &big)).unwrap_err().status, StatusCode::PAYLOAD_TOO_LARGE);
+        assert_eq!(
+            json_body::<Body>(&req(Some("application/json"), &big))
+                .unwrap_err()
+                .status,
+            StatusCode::PAYLOAD_TOO_LARGE
+        );
     }
 
     #[test]
     fn idempotency_digest_depends_on_the_request() {
         let with_key = |body: &str| {
             let mut r = req(Some("application/json"), body);
-            r.headers_mut().insert("idempotency-key", "abc".parse().unwrap());
+            r.headers_mut()
+                .insert("idempotency-key", "abc".parse().unwrap());
             idempotency(&r).unwrap().unwrap()
         };
         assert_eq!(with_key("{}"), with_key("{}"));
-        assert_ne!(with_key("{}").request_digest, with_key("{ }").request_digest);
+        assert_ne!(
+            with_key("{}").request_digest,
+            with_key("{ }").request_digest
+        );
         assert_eq!(idempotency(&req(None, "")).unwrap(), None);
     }
 
     #[test]
     fn query_parameters() {
-        let r = Request::builder().uri("/x?after=5&limit=abc&flag").body(()).unwrap();
+        let r = Request::builder()
+            .uri("/x?after=5&limit=abc&flag")
+            .body(())
+            .unwrap();
         assert_eq!(query(&r, "after"), Some("5"));
         assert_eq!(query(&r, "flag"), Some(""));
         assert_eq!(query_number(&r, "after", 0).unwrap(), 5);
         assert_eq!(query_number(&r, "missing", 7).unwrap(), 7);
-        assert_eq!(query_number(&r, "limit", 0).unwrap_err().status.as_u16(), 400);
+        assert_eq!(
+            query_number(&r, "limit", 0).unwrap_err().status.as_u16(),
+            400
+        );
     }
 }

@@ -66,13 +66,20 @@ pub struct Params(Vec<(&'static str, String)>);
 
 impl Params {
     pub fn get(&self, name: &str) -> Option<&str> {
-        self.0.iter().find(|(n, _)| *n == name).map(|(_, v)| v.as_str())
+        self.0
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| v.as_str())
     }
 }
 
 /// Finds the route for a request: 404 if no route has the path, 405 (with
 /// the allowed methods) if routes have the path but not the method.
-pub fn find<'r>(routes: &'r [Route], method: &Method, path: &str) -> Result<(&'r Route, Params), Problem> {
+pub fn find<'r>(
+    routes: &'r [Route],
+    method: &Method,
+    path: &str,
+) -> Result<(&'r Route, Params), Problem> {
     let mut allowed = Vec::new();
     for route in routes {
         if let Some(params) = route.matches(path) {
@@ -115,12 +122,21 @@ mod tests {
     const ROUTES: &[Route] = &[
         Route::new(Method::GET, "/v1/competitions/{id}", "get"),
         Route::new(Method::POST, "/v1/competitions", "create"),
-        Route::new(Method::DELETE, "/v1/competitions/{id}/roles/{user}/{role}", "revoke"),
+        Route::new(
+            Method::DELETE,
+            "/v1/competitions/{id}/roles/{user}/{role}",
+            "revoke",
+        ),
     ];
 
     #[test]
     fn matches_and_extracts_params() {
-        let (route, params) = find(ROUTES, &Method::DELETE, "/v1/competitions/c1/roles/auth0%7Cann/player").unwrap();
+        let (route, params) = find(
+            ROUTES,
+            &Method::DELETE,
+            "/v1/competitions/c1/roles/auth0%7Cann/player",
+        )
+        .unwrap();
         assert_eq!(route.operation, "revoke");
         assert_eq!(params.get("id"), Some("c1"));
         assert_eq!(params.get("user"), Some("auth0|ann"));
@@ -129,8 +145,20 @@ mod tests {
 
     #[test]
     fn unknown_path_is_404_and_wrong_method_is_405() {
-        assert_eq!(find(ROUTES, &Method::GET, "/v1/nothing").unwrap_err().status.as_u16(), 404);
-        assert_eq!(find(ROUTES, &Method::GET, "/v1/competitions/").unwrap_err().status.as_u16(), 404);
+        assert_eq!(
+            find(ROUTES, &Method::GET, "/v1/nothing")
+                .unwrap_err()
+                .status
+                .as_u16(),
+            404
+        );
+        assert_eq!(
+            find(ROUTES, &Method::GET, "/v1/competitions/")
+                .unwrap_err()
+                .status
+                .as_u16(),
+            404
+        );
         let err = find(ROUTES, &Method::PUT, "/v1/competitions/c1").unwrap_err();
         assert_eq!(err.status.as_u16(), 405);
         assert_eq!(err.allow.as_deref(), Some("GET"));

@@ -23,7 +23,12 @@ pub async fn run_schedule<S: Store>(
 ) -> Result<SweepReport, Problem> {
     let known = schedule(&event.schedule)
         .filter(|s| s.function == function)
-        .ok_or_else(|| Problem::invalid(format!("{function} does not run schedule {:?}", event.schedule)))?;
+        .ok_or_else(|| {
+            Problem::invalid(format!(
+                "{function} does not run schedule {:?}",
+                event.schedule
+            ))
+        })?;
     let report = app.service.sweep(known.name, app.clock.now()).await?;
     tracing::info!(
         schedule = known.name,

@@ -89,10 +89,15 @@ impl Schedule {
             .ok_or_else(|| err("only cron(...) expressions are used".into()))?;
         let fields: Vec<&str> = inner.split_whitespace().collect();
         if fields.len() != 6 {
-            return Err(err(format!("EventBridge cron has 6 fields, not {}", fields.len())));
+            return Err(err(format!(
+                "EventBridge cron has 6 fields, not {}",
+                fields.len()
+            )));
         }
         if (fields[2] == "?") == (fields[4] == "?") {
-            return Err(err("exactly one of day-of-month and day-of-week must be '?'".into()));
+            return Err(err(
+                "exactly one of day-of-month and day-of-week must be '?'".into(),
+            ));
         }
         cron::Schedule::from_str(&format!("0 {inner}")).map_err(|e| err(e.to_string()))
     }
@@ -124,7 +129,11 @@ mod tests {
     }
 
     fn next(name: &str, after: &str) -> DateTime<Utc> {
-        schedule(name).unwrap().next_after(at(after)).unwrap().unwrap()
+        schedule(name)
+            .unwrap()
+            .next_after(at(after))
+            .unwrap()
+            .unwrap()
     }
 
     #[test]
@@ -151,21 +160,39 @@ mod tests {
     #[test]
     fn club_ii_6_decay_fires_saturday_midnight_london_across_dst() {
         // In summer London is UTC+1: Saturday 00:00 BST is Friday 23:00 UTC.
-        assert_eq!(next("club-decay", "2026-07-01T00:00:00Z"), at("2026-07-03T23:00:00Z"));
+        assert_eq!(
+            next("club-decay", "2026-07-01T00:00:00Z"),
+            at("2026-07-03T23:00:00Z")
+        );
         // In winter it is UTC.
-        assert_eq!(next("club-decay", "2026-12-01T00:00:00Z"), at("2026-12-05T00:00:00Z"));
+        assert_eq!(
+            next("club-decay", "2026-12-01T00:00:00Z"),
+            at("2026-12-05T00:00:00Z")
+        );
     }
 
     #[test]
     fn nomic_113_end_of_day_fires_at_uk_midnight() {
-        assert_eq!(next("nomic-end-of-day", "2026-07-01T12:00:00Z"), at("2026-07-01T23:00:00Z"));
-        assert_eq!(next("nomic-end-of-day", "2026-12-01T12:00:00Z"), at("2026-12-02T00:00:00Z"));
+        assert_eq!(
+            next("nomic-end-of-day", "2026-07-01T12:00:00Z"),
+            at("2026-07-01T23:00:00Z")
+        );
+        assert_eq!(
+            next("nomic-end-of-day", "2026-12-01T12:00:00Z"),
+            at("2026-12-02T00:00:00Z")
+        );
     }
 
     #[test]
     fn deadline_sweep_fires_every_five_minutes() {
-        assert_eq!(next("deadline-sweep", "2026-11-21T10:02:00Z"), at("2026-11-21T10:05:00Z"));
-        assert_eq!(next("deadline-sweep", "2026-11-21T10:05:00Z"), at("2026-11-21T10:10:00Z"));
+        assert_eq!(
+            next("deadline-sweep", "2026-11-21T10:02:00Z"),
+            at("2026-11-21T10:05:00Z")
+        );
+        assert_eq!(
+            next("deadline-sweep", "2026-11-21T10:05:00Z"),
+            at("2026-11-21T10:10:00Z")
+        );
     }
 
     #[test]

@@ -97,7 +97,10 @@ impl<S: Store> Service<S> {
         fold(id, base, &loaded.commits).map_err(ServiceError::Corrupt)
     }
 
-    async fn fold_whole_log(&self, id: &CompetitionId) -> Result<Option<Competition>, ServiceError> {
+    async fn fold_whole_log(
+        &self,
+        id: &CompetitionId,
+    ) -> Result<Option<Competition>, ServiceError> {
         let mut state = None;
         loop {
             let after = state.as_ref().map_or(0, |s: &Competition| s.version);
@@ -124,13 +127,15 @@ impl<S: Store> Service<S> {
         let outcome = match &result {
             Ok(r) if r.events.is_empty() => "unchanged".to_owned(),
             Ok(_) => "applied".to_owned(),
-            Err(ServiceError::Refused(r)) => format!("refused: {}", r.clause.as_deref().unwrap_or("-")),
+            Err(ServiceError::Refused(r)) => {
+                format!("refused: {}", r.clause.as_deref().unwrap_or("-"))
+            }
             Err(e) => format!("failed: {e}"),
         };
         tracing::info!(
             competition = %id,
             command = command.name(),
-            actor = ?ctx.actor,
+            actor = %ctx.actor,
             outcome,
             duration_us = started.elapsed().as_micros() as u64,
             "command"
@@ -148,10 +153,14 @@ impl<S: Store> Service<S> {
         for attempt in 0..self.config.max_attempts {
             if attempt > 0 {
                 // Let the winner's followers spread out instead of reloading in lockstep.
-                tokio::time::sleep(std::time::Duration::from_micros(200 * attempt.min(20) as u64)).await;
+                tokio::time::sleep(std::time::Duration::from_micros(
+                    200 * attempt.min(20) as u64,
+                ))
+                .await;
             }
             let state = self.load(id).await?;
-            if let (Some(state), Some(idem), Actor::User(user)) = (&state, &idempotency, &ctx.actor) {
+            if let (Some(state), Some(idem), Actor::User(user)) = (&state, &idempotency, &ctx.actor)
+            {
                 match state.replay(user, idem) {
                     Replay::New => {}
                     Replay::Same(first) => return Ok(first.clone()),
@@ -188,7 +197,9 @@ impl<S: Store> Service<S> {
                 competition: id.as_str().to_owned(),
                 expected_version: version,
                 commit: encode_commit(&commit),
-                snapshot: commit.version.is_multiple_of(self.config.snapshot_every)
+                snapshot: commit
+                    .version
+                    .is_multiple_of(self.config.snapshot_every)
                     .then(|| encode_snapshot(&next)),
                 members_added: commit
                     .events
@@ -241,7 +252,11 @@ impl<S: Store> Service<S> {
     /// Ticks every competition whose deadline has passed at `now`, as the
     /// schedule `schedule`. Safe to run twice or concurrently: a tick that
     /// finds nothing due appends nothing.
-    pub async fn sweep(&self, schedule: &str, now: DateTime<Utc>) -> Result<SweepReport, ServiceError> {
+    pub async fn sweep(
+        &self,
+        schedule: &str,
+        now: DateTime<Utc>,
+    ) -> Result<SweepReport, ServiceError> {
         const PAGE: usize = 500;
         let due = self.store.due_before(now, PAGE).await?;
         let mut report = SweepReport {

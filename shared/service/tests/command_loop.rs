@@ -6,7 +6,9 @@ use arbiter_domain::competition::{
 };
 use arbiter_domain::refusal::RefusalKind;
 use arbiter_service::{Service, ServiceConfig, ServiceError};
-use arbiter_store::{Append, CommitRecord, Counted, Due, EmbeddedStore, Loaded, Store, StoreError, Version};
+use arbiter_store::{
+    Append, CommitRecord, Counted, Due, EmbeddedStore, Loaded, Store, StoreError, Version,
+};
 use chrono::{DateTime, Utc};
 
 fn store() -> EmbeddedStore {
@@ -54,11 +56,16 @@ async fn create_grant_and_load() {
     let c = id("nomic-1");
     let r = svc.execute(&c, &create(), &ctx("ann"), None).await.unwrap();
     assert_eq!(r.version, 1);
-    svc.execute(&c, &grant("bob"), &ctx("ann"), None).await.unwrap();
+    svc.execute(&c, &grant("bob"), &ctx("ann"), None)
+        .await
+        .unwrap();
     let state = svc.load(&c).await.unwrap().unwrap();
     assert_eq!(state.version, 2);
     assert!(state.has_role(&user("bob"), Role::Player));
-    assert_eq!(svc.competitions_of(&user("bob")).await.unwrap(), vec![c.clone()]);
+    assert_eq!(
+        svc.competitions_of(&user("bob")).await.unwrap(),
+        vec![c.clone()]
+    );
     let log = svc.log(&c, 0, 10).await.unwrap();
     assert_eq!(log.len(), 2);
     assert_eq!(log[1].command, "grant-role");
@@ -70,7 +77,10 @@ async fn a_refusal_changes_nothing() {
     let svc = Service::new(store());
     let c = id("nomic-2");
     svc.execute(&c, &create(), &ctx("ann"), None).await.unwrap();
-    let err = svc.execute(&c, &grant("cat"), &ctx("bob"), None).await.unwrap_err();
+    let err = svc
+        .execute(&c, &grant("cat"), &ctx("bob"), None)
+        .await
+        .unwrap_err();
     assert!(matches!(err, ServiceError::Refused(ref r) if r.kind == RefusalKind::Forbidden));
     assert_eq!(svc.load(&c).await.unwrap().unwrap().version, 1);
     assert!(svc.competitions_of(&user("cat")).await.unwrap().is_empty());
@@ -85,10 +95,16 @@ async fn idempotency_key_replays_the_first_receipt() {
         key: "retry-me".into(),
         request_digest: "digest-a".into(),
     };
-    let first = svc.execute(&c, &grant("bob"), &ctx("ann"), Some(idem.clone())).await.unwrap();
+    let first = svc
+        .execute(&c, &grant("bob"), &ctx("ann"), Some(idem.clone()))
+        .await
+        .unwrap();
     // The client lost the answer and retries: same receipt, no new commit,
     // even though deciding again would now be a conflict (bob already plays).
-    let again = svc.execute(&c, &grant("bob"), &ctx("ann"), Some(idem.clone())).await.unwrap();
+    let again = svc
+        .execute(&c, &grant("bob"), &ctx("ann"), Some(idem.clone()))
+        .await
+        .unwrap();
     assert_eq!(first, again);
     assert_eq!(svc.load(&c).await.unwrap().unwrap().version, 2);
     // The same key for another request is refused.
@@ -96,7 +112,10 @@ async fn idempotency_key_replays_the_first_receipt() {
         request_digest: "digest-b".into(),
         ..idem
     };
-    let err = svc.execute(&c, &grant("cat"), &ctx("ann"), Some(other)).await.unwrap_err();
+    let err = svc
+        .execute(&c, &grant("cat"), &ctx("ann"), Some(other))
+        .await
+        .unwrap_err();
     assert!(matches!(err, ServiceError::Refused(ref r) if r.kind == RefusalKind::Invalid));
 }
 
@@ -117,13 +136,28 @@ async fn snapshots_give_the_same_state_as_folding_the_log() {
         },
     );
     let c = id("nomic-4");
-    snapshotting.execute(&c, &create(), &ctx("ann"), None).await.unwrap();
+    snapshotting
+        .execute(&c, &create(), &ctx("ann"), None)
+        .await
+        .unwrap();
     for i in 0..10 {
-        snapshotting.execute(&c, &grant(&format!("p{i}")), &ctx("ann"), None).await.unwrap();
+        snapshotting
+            .execute(&c, &grant(&format!("p{i}")), &ctx("ann"), None)
+            .await
+            .unwrap();
     }
-    let loaded = snapshotting.store().load(c.as_str()).await.unwrap().unwrap();
+    let loaded = snapshotting
+        .store()
+        .load(c.as_str())
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(loaded.snapshot.as_ref().map(|s| s.version), Some(8));
-    assert_eq!(loaded.commits.len(), 3, "commits 9, 10, 11 follow the snapshot");
+    assert_eq!(
+        loaded.commits.len(),
+        3,
+        "commits 9, 10, 11 follow the snapshot"
+    );
     let via_snapshot = snapshotting.load(&c).await.unwrap().unwrap();
     let mut via_log = None;
     for record in folding.store().commits(c.as_str(), 0, 100).await.unwrap() {
@@ -140,7 +174,9 @@ async fn one_load_and_one_conditional_write_per_command() {
     let c = id("nomic-5");
     svc.execute(&c, &create(), &ctx("ann"), None).await.unwrap();
     let before = counted.counts();
-    svc.execute(&c, &grant("bob"), &ctx("ann"), None).await.unwrap();
+    svc.execute(&c, &grant("bob"), &ctx("ann"), None)
+        .await
+        .unwrap();
     let after = counted.counts();
     assert_eq!(after.loads - before.loads, 1);
     assert_eq!(after.appends - before.appends, 1);
@@ -156,7 +192,10 @@ async fn racing_writers_are_retried_and_all_land() {
         .map(|i| {
             let svc = svc.clone();
             let c = c.clone();
-            tokio::spawn(async move { svc.execute(&c, &grant(&format!("p{i}")), &ctx("ann"), None).await })
+            tokio::spawn(async move {
+                svc.execute(&c, &grant(&format!("p{i}")), &ctx("ann"), None)
+                    .await
+            })
         })
         .collect();
     for t in tasks {
@@ -179,7 +218,12 @@ impl Store for CrashingAppends {
     async fn append(&self, _a: Append) -> Result<(), StoreError> {
         Err(StoreError::Unavailable("crashed before the write".into()))
     }
-    async fn commits(&self, c: &str, after: Version, limit: usize) -> Result<Vec<CommitRecord>, StoreError> {
+    async fn commits(
+        &self,
+        c: &str,
+        after: Version,
+        limit: usize,
+    ) -> Result<Vec<CommitRecord>, StoreError> {
         self.0.commits(c, after, limit).await
     }
     async fn due_before(&self, t: DateTime<Utc>, limit: usize) -> Result<Vec<Due>, StoreError> {
@@ -194,16 +238,32 @@ impl Store for CrashingAppends {
 async fn a_crash_between_decide_and_append_leaves_no_partial_state() {
     let healthy = Service::new(store());
     let c = id("nomic-7");
-    healthy.execute(&c, &create(), &ctx("ann"), None).await.unwrap();
+    healthy
+        .execute(&c, &create(), &ctx("ann"), None)
+        .await
+        .unwrap();
     let crashing = Service::new(CrashingAppends(healthy.store().clone()));
-    let err = crashing.execute(&c, &grant("bob"), &ctx("ann"), None).await.unwrap_err();
-    assert!(matches!(err, ServiceError::Store(StoreError::Unavailable(_))));
+    let err = crashing
+        .execute(&c, &grant("bob"), &ctx("ann"), None)
+        .await
+        .unwrap_err();
+    assert!(matches!(
+        err,
+        ServiceError::Store(StoreError::Unavailable(_))
+    ));
     let state = healthy.load(&c).await.unwrap().unwrap();
     assert_eq!(state.version, 1);
     assert!(!state.has_role(&user("bob"), Role::Player));
-    assert!(healthy.competitions_of(&user("bob")).await.unwrap().is_empty());
+    assert!(healthy
+        .competitions_of(&user("bob"))
+        .await
+        .unwrap()
+        .is_empty());
     // And the same command succeeds once the store is back.
-    healthy.execute(&c, &grant("bob"), &ctx("ann"), None).await.unwrap();
+    healthy
+        .execute(&c, &grant("bob"), &ctx("ann"), None)
+        .await
+        .unwrap();
     assert_eq!(healthy.load(&c).await.unwrap().unwrap().version, 2);
 }
 
@@ -215,7 +275,8 @@ async fn a_sweep_that_finds_nothing_due_writes_nothing_and_can_run_twice() {
     // Put the competition in the deadline index the way a kind with a
     // deadline would, with a commit the domain accepts.
     let record = svc.store().commits(c.as_str(), 0, 1).await.unwrap();
-    let mut commit: arbiter_domain::competition::Commit = serde_json::from_slice(&record[0].body).unwrap();
+    let mut commit: arbiter_domain::competition::Commit =
+        serde_json::from_slice(&record[0].body).unwrap();
     commit.version = 2;
     commit.events = vec![arbiter_domain::competition::Recorded::new(
         arbiter_domain::competition::Event::RoleGranted {

@@ -101,7 +101,10 @@ pub async fn malformed_append_is_invalid(store: &impl Store) {
         commit: commit(3, "x"),
         ..plain(&c, 1, "x")
     };
-    assert!(matches!(store.append(skips).await, Err(StoreError::Invalid(_))));
+    assert!(matches!(
+        store.append(skips).await,
+        Err(StoreError::Invalid(_))
+    ));
     let stale_snapshot = Append {
         snapshot: Some(Snapshot {
             version: 0,
@@ -151,7 +154,10 @@ pub async fn load_starts_at_latest_snapshot(store: &impl Store) {
     assert_eq!(store.load(&c).await.unwrap().unwrap().version(), 6);
     // The whole log stays readable behind the snapshot.
     let all = store.commits(&c, 0, 100).await.unwrap();
-    assert_eq!(all.iter().map(|c| c.version).collect::<Vec<_>>(), vec![1, 2, 3, 4, 5, 6]);
+    assert_eq!(
+        all.iter().map(|c| c.version).collect::<Vec<_>>(),
+        vec![1, 2, 3, 4, 5, 6]
+    );
 }
 
 pub async fn commits_page_in_order(store: &impl Store) {
@@ -163,7 +169,10 @@ pub async fn commits_page_in_order(store: &impl Store) {
     assert_eq!(first.first().unwrap().version, 1);
     assert_eq!(first.len(), 10);
     let third = store.commits(&c, 20, 10).await.unwrap();
-    assert_eq!(third.iter().map(|c| c.version).collect::<Vec<_>>(), vec![21, 22, 23, 24, 25]);
+    assert_eq!(
+        third.iter().map(|c| c.version).collect::<Vec<_>>(),
+        vec![21, 22, 23, 24, 25]
+    );
     assert!(store.commits(&c, 25, 10).await.unwrap().is_empty());
 }
 
@@ -211,7 +220,10 @@ pub async fn due_index_answers_before_t(store: &impl Store) {
         })
         .await
         .unwrap();
-    store.append(plain(&c, 2, "nothing due changes")).await.unwrap();
+    store
+        .append(plain(&c, 2, "nothing due changes"))
+        .await
+        .unwrap();
     assert_eq!(
         ours(store.due_before(t(10), 10_000).await.unwrap()),
         vec![(c.clone(), t(5)), (a.clone(), t(7))]
@@ -249,13 +261,20 @@ pub async fn members_index_lists_a_users_competitions(store: &impl Store) {
     expected.sort();
     assert_eq!(store.competitions_of(&user).await.unwrap(), expected);
     assert_eq!(store.competitions_of(&other).await.unwrap(), vec![x]);
-    assert!(store.competitions_of(&fresh_id("nobody")).await.unwrap().is_empty());
+    assert!(store
+        .competitions_of(&fresh_id("nobody"))
+        .await
+        .unwrap()
+        .is_empty());
 }
 
 /// 8 writers append `total` commits to one competition at once, each
 /// reloading and retrying on conflict, snapshotting every 10 commits as the
 /// service does: every commit lands exactly once, versions are contiguous.
-pub async fn concurrent_writers_lose_and_duplicate_nothing<S: Store + Clone>(store: &S, total: usize) {
+pub async fn concurrent_writers_lose_and_duplicate_nothing<S: Store + Clone>(
+    store: &S,
+    total: usize,
+) {
     const WRITERS: usize = 8;
     let c = fresh_id("race");
     let per_writer = total / WRITERS;
@@ -316,7 +335,10 @@ pub async fn concurrent_writers_lose_and_duplicate_nothing<S: Store + Clone>(sto
             .collect();
         assert_eq!(mine, (0..per_writer).collect::<Vec<_>>());
     }
-    assert_eq!(store.load(&c).await.unwrap().unwrap().version(), expected_total as u64);
+    assert_eq!(
+        store.load(&c).await.unwrap().unwrap().version(),
+        expected_total as u64
+    );
 }
 
 /// Generates the suite as `#[tokio::test]` functions. `$make` is an async
@@ -331,7 +353,8 @@ macro_rules! conformance_tests {
         }
         #[tokio::test]
         async fn conformance_conflicting_append_is_refused_and_writes_nothing() {
-            $crate::conformance::conflicting_append_is_refused_and_writes_nothing(&$make.await).await;
+            $crate::conformance::conflicting_append_is_refused_and_writes_nothing(&$make.await)
+                .await;
         }
         #[tokio::test]
         async fn conformance_malformed_append_is_invalid() {
@@ -355,7 +378,8 @@ macro_rules! conformance_tests {
         }
         #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
         async fn conformance_concurrent_writers_lose_and_duplicate_nothing() {
-            $crate::conformance::concurrent_writers_lose_and_duplicate_nothing(&$make.await, $race).await;
+            $crate::conformance::concurrent_writers_lose_and_duplicate_nothing(&$make.await, $race)
+                .await;
         }
     };
 }

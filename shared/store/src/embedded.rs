@@ -7,7 +7,9 @@
 //! conflicts are exact, and one fsync serves the whole batch. Reads use
 //! redb's MVCC read transactions and never wait for the writer.
 
-use crate::{validate, Append, CommitRecord, Due, DueChange, Loaded, Snapshot, Store, StoreError, Version};
+use crate::{
+    validate, Append, CommitRecord, Due, DueChange, Loaded, Snapshot, Store, StoreError, Version,
+};
 use chrono::{DateTime, TimeZone, Utc};
 use redb::{Database, ReadableTable, TableDefinition};
 use std::path::Path;
@@ -194,16 +196,13 @@ fn millis(ms: i64) -> DateTime<Utc> {
 impl Store for EmbeddedStore {
     async fn load(&self, competition: &str) -> Result<Option<Loaded>, StoreError> {
         self.read(|txn| {
-            let snapshot = txn
-                .open_table(SNAPSHOTS)?
-                .get(competition)?
-                .map(|v| {
-                    let (version, body) = v.value();
-                    Snapshot {
-                        version,
-                        body: body.to_vec(),
-                    }
-                });
+            let snapshot = txn.open_table(SNAPSHOTS)?.get(competition)?.map(|v| {
+                let (version, body) = v.value();
+                Snapshot {
+                    version,
+                    body: body.to_vec(),
+                }
+            });
             let after = snapshot.as_ref().map_or(0, |s| s.version);
             let commits = txn
                 .open_table(COMMITS)?

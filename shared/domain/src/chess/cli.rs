@@ -13,23 +13,10 @@ use super::round_robin;
 use super::swiss::{dutch, monrad, Board, Colour, RoundOutcome, RoundPairing, SwissTournament};
 use super::trf;
 
-/// What the process should print and return.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CliOutput {
-    /// Standard output.
-    pub stdout: String,
-    /// Standard error.
-    pub stderr: String,
-    /// Process exit code.
-    pub exit_code: i32,
-}
+pub use crate::cli::CliOutput;
 
 fn invalid(msg: impl std::fmt::Display) -> CliOutput {
-    CliOutput {
-        stdout: String::new(),
-        stderr: format!("{msg}\n"),
-        exit_code: 3,
-    }
+    CliOutput::invalid(msg)
 }
 
 /// Engine-style text of a pairing.

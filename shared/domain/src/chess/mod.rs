@@ -8,6 +8,7 @@
 //! - [`trf`]: FIDE TRF-16 reader and writer with the `XXR` / `XXC` extensions.
 //! - [`cli`]: `arbiter pair` as a pure function from TRF text to engine-style output.
 
+pub mod acwc;
 pub mod cli;
 pub mod round_robin;
 pub mod swiss;

@@ -13,16 +13,7 @@ use super::position::{Board, Centers, Dislodged, Phase, PhaseKind, Season, Unit}
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// What the binary prints and returns.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CliOutput {
-    pub stdout: String,
-    pub stderr: String,
-    pub exit_code: i32,
-}
-
-/// Exit code for invalid input.
-pub const EXIT_INVALID_INPUT: i32 = 3;
+pub use crate::cli::{CliOutput, EXIT_INVALID_INPUT};
 
 /// A dislodged unit in a retreat phase's input.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -118,11 +109,7 @@ pub struct AdjudicateOutput {
 }
 
 fn invalid(msg: String) -> CliOutput {
-    CliOutput {
-        stdout: String::new(),
-        stderr: format!("invalid input: {msg}\n"),
-        exit_code: EXIT_INVALID_INPUT,
-    }
+    CliOutput::invalid(format!("invalid input: {msg}"))
 }
 
 /// `arbiter adjudicate < IN.json > OUT.json`

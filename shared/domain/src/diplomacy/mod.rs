@@ -10,6 +10,7 @@
 
 pub mod adjudication;
 pub mod cli;
+pub mod game;
 pub mod map;
 pub mod orders;
 pub mod position;

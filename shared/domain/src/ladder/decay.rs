@@ -19,6 +19,8 @@ use super::{Event, Ladder};
 use crate::competition::UserId;
 use chrono::{DateTime, Days, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::ops::Bound::{self, Excluded, Unbounded};
 
 /// club II.6.1: points lost per week absent, from the third.
 pub const ABSENCE_DEDUCTION: i64 = 15;
@@ -98,30 +100,67 @@ fn deduction(m: &Member, user: &UserId, absent: u32, idle: u32) -> Option<Deduct
     })
 }
 
-/// club II.6: closes `week`: the deductions of every counting member.
-pub fn close_week(state: &Ladder, week: NaiveDate) -> Event {
-    let opens = state.settings.session_opens(week);
-    let deductions = state
-        .members
-        .iter()
-        .filter_map(|(u, m)| {
-            let (absent, idle) = streaks(m, week, opens)?;
-            deduction(m, u, absent, idle)
-        })
-        .collect();
-    Event::WeekClosed { week, deductions }
+/// club II.6: the most deductions one event carries, in estimated bytes of
+/// JSON. A week of a very large club closes over several ticks (a store item
+/// holds at most 400 KB); a club of a few hundred closes in one.
+pub const CHUNK_BYTES: usize = 256 * 1024;
+
+type Members = BTreeMap<UserId, Member>;
+
+fn after(cursor: Option<&UserId>) -> (Bound<&UserId>, Bound<&UserId>) {
+    (cursor.map_or(Unbounded, Excluded), Unbounded)
 }
 
-/// Folds a closed week: streaks move on, deductions apply (never below the
-/// floor), and the record keeps the six weeks club II.7 looks at.
-pub fn apply_week(state: &mut Ladder, week: NaiveDate, deductions: &[Deduction]) {
+/// club II.6: closes `week`, or its next part: the deductions of every
+/// counting member after the cursor, until [`CHUNK_BYTES`] is reached.
+/// `through` names the last member covered when the week is not done.
+pub fn close_week(state: &Ladder, week: NaiveDate) -> Event {
+    let opens = state.settings.session_opens(week);
+    let mut deductions = vec![];
+    let mut bytes = 0;
+    let mut through = None;
+    let mut members = state
+        .members
+        .range::<UserId, _>(after(state.closing.as_ref()))
+        .peekable();
+    while let Some((u, m)) = members.next() {
+        if let Some(d) = streaks(m, week, opens).and_then(|(a, i)| deduction(m, u, a, i)) {
+            bytes += u.as_str().len() + 64;
+            deductions.push(d);
+        }
+        if bytes >= CHUNK_BYTES && members.peek().is_some() {
+            through = Some(u.clone());
+            break;
+        }
+    }
+    Event::WeekClosed {
+        week,
+        deductions,
+        through,
+    }
+}
+
+/// Folds a closed week (or part of one): streaks move on, deductions apply
+/// (never below the floor), and the record keeps the six weeks club II.7
+/// looks at. The week counts as closed once its last part is in.
+pub fn apply_week(
+    state: &mut Ladder,
+    week: NaiveDate,
+    deductions: &[Deduction],
+    through: Option<&UserId>,
+) {
     if state.closed_through.is_some_and(|c| c >= week) {
         return;
     }
     let opens = state.settings.session_opens(week);
     let keep_from = week - Days::new(7 * (INACTIVITY_WEEKS as u64 - 1));
     let deductions_from = week - Days::new(7 * DEDUCTIONS_KEPT);
-    for m in state.members.values_mut() {
+    let cursor = state.closing.take();
+    let members: &mut Members = &mut state.members;
+    for (u, m) in members.range_mut::<UserId, _>(after(cursor.as_ref())) {
+        if through.is_some_and(|t| u > t) {
+            break;
+        }
         match streaks(m, week, opens) {
             Some((absent, idle)) => {
                 m.absent_streak = absent;
@@ -153,5 +192,8 @@ pub fn apply_week(state: &mut Ladder, week: NaiveDate, deductions: &[Deduction])
             }
         }
     }
-    state.closed_through = Some(week);
+    match through {
+        Some(t) => state.closing = Some(t.clone()),
+        None => state.closed_through = Some(week),
+    }
 }

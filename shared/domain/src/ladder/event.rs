@@ -142,6 +142,9 @@ pub enum Event {
     WeekClosed {
         week: NaiveDate,
         deductions: Vec<Deduction>,
+        /// The last member covered, when a large week closes in parts.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        through: Option<UserId>,
     },
     RemovalRequested {
         member: UserId,

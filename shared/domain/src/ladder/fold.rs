@@ -305,7 +305,11 @@ pub(super) fn apply(state: &mut Ladder, event: &Event, at: DateTime<Utc>) {
                 add_score(state, &adj.member, adj.delta);
             }
         }
-        Event::WeekClosed { week, deductions } => decay::apply_week(state, *week, deductions),
+        Event::WeekClosed {
+            week,
+            deductions,
+            through,
+        } => decay::apply_week(state, *week, deductions, through.as_ref()),
         Event::RemovalRequested { member } => {
             if let Some(m) = state.members.get_mut(member) {
                 m.removal_requested = Some(at);

@@ -209,7 +209,8 @@ pub(super) fn record_attendance(
             "attendance is recorded once the session has begun",
         ));
     }
-    if d.state.closed_through.is_some_and(|c| c >= session) {
+    let closing = d.state.closing.is_some() && super::decay::next_week(d.state) == Some(session);
+    if closing || d.state.closed_through.is_some_and(|c| c >= session) {
         return Err(Refusal::rule(
             "club II.6.3",
             "that week's decay has been applied; a member corrects it by appeal",

@@ -94,6 +94,10 @@ pub struct Ladder {
     /// club II.6: the last week (by its Friday) whose decay was applied.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub closed_through: Option<NaiveDate>,
+    /// club II.6: the last member whose part of the next week is closed,
+    /// while a large week closes over several ticks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub closing: Option<UserId>,
     /// The next id for games, power uses, appeals, modifications and reports.
     #[serde(default)]
     pub next_id: u64,

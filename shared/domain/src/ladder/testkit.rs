@@ -206,7 +206,9 @@ pub fn closed_weeks(events: &[Event]) -> Vec<(String, Vec<(String, i64)>)> {
     events
         .iter()
         .filter_map(|e| match e {
-            Event::WeekClosed { week, deductions } => Some((
+            Event::WeekClosed {
+                week, deductions, ..
+            } => Some((
                 week.to_string(),
                 deductions
                     .iter()

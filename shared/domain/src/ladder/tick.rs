@@ -1,6 +1,7 @@
 //! What the schedules decide ("club-decay", Saturday 00:00 club time, and the
 //! five-minute "deadline-sweep"): whatever has fallen due by `now`, oldest
-//! first. Each item, once applied, is no longer due, so a tick repeated, late
+//! first; a very large week closes one part per tick (see
+//! [`super::decay::CHUNK_BYTES`]), and stays due until its last part. Each item, once applied, is no longer due, so a tick repeated, late
 //! or doubled decides each thing once; a tick with nothing due decides nothing.
 
 use super::decider::rec;
@@ -111,10 +112,22 @@ pub(super) fn tick(_env: &Competition, state: &Ladder, now: DateTime<Utc>) -> Ve
         let Some(r) = decide_item(&scratch, &item) else {
             break;
         };
+        let partial = matches!(
+            ladder_event(&r),
+            Some(Event::WeekClosed {
+                through: Some(_),
+                ..
+            })
+        );
         if let Some(e) = ladder_event(&r) {
             fold::apply(&mut scratch, e, now);
         }
         out.push(r);
+        if partial {
+            // One part of a large week per tick keeps each commit small; the
+            // week is still due, so the next tick closes the next part.
+            break;
+        }
     }
     out
 }

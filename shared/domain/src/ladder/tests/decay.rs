@@ -179,6 +179,63 @@ fn club_ii_6_3_a_decay_may_be_appealed_as_a_technical_modification() {
     assert_eq!(c.score("ann"), 200);
 }
 
+#[test]
+fn club_ii_6_a_very_large_week_closes_in_parts_each_once() {
+    use super::super::decay::CHUNK_BYTES;
+    use super::super::{apply, tick, Event, Ladder};
+    let c = Club::new();
+    let joined = at("2026-01-09T09:00:00Z");
+    let mut state = Ladder::default();
+    // Enough members at 200, all absent, that week 3's deductions overflow a part.
+    let n = CHUNK_BYTES / 64 + 500;
+    for i in 0..n {
+        let e = Event::MemberJoined {
+            member: u(&format!("m{i:05}")),
+            score: 100,
+            rejoined: false,
+        };
+        apply(&mut state, &e, joined);
+    }
+    for m in state.members.values_mut() {
+        m.score = 200;
+    }
+    let mut parts = vec![];
+    let ctx = |now: &str| crate::competition::Context {
+        actor: crate::competition::Actor::Schedule("club-decay".into()),
+        may_organize: false,
+        now: at(now),
+    };
+    // Weeks 1 and 2 close whole (no deductions); week 3 in parts, one per tick.
+    for _ in 0..10 {
+        let recorded = tick(&c.env, &state, &ctx(SATURDAYS[2])).unwrap();
+        if recorded.is_empty() {
+            break;
+        }
+        for r in recorded {
+            if let crate::competition::Event::Ladder(e) = r.event {
+                if let Event::WeekClosed {
+                    week,
+                    deductions,
+                    through,
+                } = &e
+                {
+                    parts.push((week.to_string(), deductions.len(), through.is_some()));
+                }
+                apply(&mut state, &e, at(SATURDAYS[2]));
+            }
+        }
+    }
+    let week3: Vec<_> = parts.iter().filter(|p| p.0 == FRIDAYS[2]).collect();
+    assert!(week3.len() >= 2, "{parts:?}");
+    assert!(week3[..week3.len() - 1].iter().all(|p| p.2) && !week3.last().unwrap().2);
+    assert_eq!(week3.iter().map(|p| p.1).sum::<usize>(), n);
+    assert_eq!(state.closed_through, Some(FRIDAYS[2].parse().unwrap()));
+    assert!(state
+        .members
+        .values()
+        .all(|m| m.score == 185 && m.absent_streak == 3));
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 

@@ -205,7 +205,7 @@ fn dutch_c8_d2_two_player_exchange_and_c11_raises_x() {
 }
 
 #[test]
-fn dutch_c1_player_without_opponent_in_bracket_moves_down() {
+fn dutch_c1_a3_player_without_opponent_moves_down_half_moved_down_is_homogeneous() {
     // R1 1-3 (1 wins), 4-2 (2 wins); R2 1-2 draw, 3-4 draw. Top {1,2} met:
     // C1 moves both down; {1,2 | 3,4}: at least half came from above (A3),
     // so homogeneous: S1 = {1,2}, S2 = {3,4}; 1-3 met -> transposition 1-4, 2-3.

@@ -1,0 +1,426 @@
+//! What the rules do by themselves as time passes or results arrive:
+//! starting the stages (acwc III.F–H), publishing rounds (IV.D–E), the
+//! round deadline (IV.F), the negotiation deadlines (V.C–F, V.H), the
+//! rescheduling of a no-show (VI.D), two forfeits (VI.F) and the
+//! consequences of leaving the championship (VIII).
+//!
+//! [`follow_ups`] runs after every command and on every tick; when nothing
+//! is due it decides nothing, so a schedule that runs twice changes the
+//! state once.
+
+use super::settings::Settings;
+use super::standings::{candidates_table, qualification_standings, qualification_tournament};
+use super::state::{apply, Championship};
+use super::vocabulary::{Award, Disqualification, Event, NoShowChoice, Pairing, Stage};
+use crate::calendar::{next_monday_utc, week_deadline_utc};
+use crate::chess::round_robin;
+use crate::chess::swiss::monrad;
+use crate::competition::UserId;
+use chrono::{DateTime, Duration, Utc};
+
+/// An event the rules decided, with the clause that decided it.
+pub type Ruled = (Event, String);
+
+fn ruled(event: Event, clause: &str) -> Ruled {
+    (event, clause.to_owned())
+}
+
+/// Everything due by `now` after `state`, applied in order until nothing
+/// more falls due.
+pub fn follow_ups(state: &Championship, now: DateTime<Utc>) -> Vec<Ruled> {
+    let mut s = state.clone();
+    let mut out = vec![];
+    // Each step changes the state; a championship has far fewer steps than this.
+    for _ in 0..256 {
+        let step = step(&s, now);
+        if step.is_empty() {
+            break;
+        }
+        for (e, _) in &step {
+            apply(&mut s, e, now);
+        }
+        out.extend(step);
+    }
+    out
+}
+
+/// acwc IV.F: a round published at `at` ends on the Sunday 23:59:59 UTC of
+/// the week that starts on the next Monday 00:00 (or at `at` itself).
+pub fn round_deadline(at: DateTime<Utc>) -> DateTime<Utc> {
+    week_deadline_utc(next_monday_utc(at - Duration::seconds(1)))
+}
+
+/// acwc V.C: the Wednesday 23:59:59 UTC of the round's week.
+pub fn offers_deadline(round_deadline: DateTime<Utc>) -> DateTime<Utc> {
+    round_deadline - Duration::days(4)
+}
+
+/// acwc V.H: "before the weekend": Saturday 00:00 UTC of the round's week.
+pub fn weekend(round_deadline: DateTime<Utc>) -> DateTime<Utc> {
+    round_deadline - Duration::days(2) + Duration::seconds(1)
+}
+
+fn step(s: &Championship, now: DateTime<Utc>) -> Vec<Ruled> {
+    let Some(settings) = &s.settings else {
+        return vec![];
+    };
+    // acwc VI.F: two forfeits disqualify.
+    if s.stage != Stage::Finished {
+        if let Some(e) = s.entrants.iter().find(|e| e.active() && s.forfeits(&e.player) >= 2) {
+            return leave(
+                s,
+                &e.player,
+                Event::Disqualified {
+                    player: e.player.clone(),
+                    reason: Disqualification::TwoForfeits,
+                },
+                "acwc VI.F",
+            );
+        }
+    }
+    match s.stage {
+        Stage::Registration if now >= settings.qualification_starts => start_qualification(s, settings),
+        Stage::Qualification | Stage::Candidates => {
+            let stage = s.stage;
+            let current = s.rounds_of(stage).last();
+            if let Some(r) = current {
+                let sweep = deadlines(s, r, now);
+                if !sweep.is_empty() {
+                    return sweep;
+                }
+                if !s.round_complete(r) {
+                    return vec![];
+                }
+            }
+            let published = s.rounds_of(stage).count() as u32;
+            if stage == Stage::Qualification {
+                if published < s.qualification_rounds {
+                    if let Some(e) = publish_qualification(s, published + 1, now) {
+                        return vec![e];
+                    }
+                }
+                start_candidates(s, settings)
+            } else {
+                let n = s.candidates.len() as u32;
+                let total = if n < 2 { 0 } else { n + n % 2 - 1 };
+                if published < total {
+                    return vec![publish_candidates(s, published + 1, now)];
+                }
+                start_final(s)
+            }
+        }
+        _ => vec![],
+    }
+}
+
+/// acwc IV.F, V.C–F, V.H, VI.D: the deadlines of the current round.
+fn deadlines(s: &Championship, r: &super::state::Round, now: DateTime<Utc>) -> Vec<Ruled> {
+    let mut out = vec![];
+    let wednesday = offers_deadline(r.deadline);
+    for id in &r.matches {
+        let m = &s.matches[id];
+        if m.finished() {
+            continue;
+        }
+        if now > r.deadline {
+            // VI.D: rescheduling after a no-show failed: the appearing player wins.
+            if let Some((appearing, NoShowChoice::Reschedule)) = &m.no_show {
+                if m.negotiation.time.is_none() {
+                    out.push(ruled(
+                        Event::MatchAwarded {
+                            match_id: id.clone(),
+                            winner: appearing.clone(),
+                            award: Award::Forfeit,
+                        },
+                        "acwc VI.D",
+                    ));
+                    continue;
+                }
+            }
+            if !m.flags.iter().any(|f| f.starts_with("acwc IV.F")) {
+                out.push(ruled(
+                    Event::MatchFlagged {
+                        match_id: id.clone(),
+                        reason: "acwc IV.F: not completed by Sunday 23:59:59 UTC".into(),
+                    },
+                    "acwc IV.F",
+                ));
+            }
+            continue;
+        }
+        let n = &m.negotiation;
+        if n.time.is_some() || n.failed || now <= wednesday {
+            continue;
+        }
+        let made = |u: &UserId| n.offers.iter().filter(|o| &o.by == u && o.made_at <= wednesday).count();
+        let at_fault: Vec<UserId> = [&m.first, &m.second]
+            .into_iter()
+            .filter(|u| made(u) < 3)
+            .cloned()
+            .collect();
+        match at_fault.len() {
+            1 => out.push(ruled(
+                Event::NegotiationFailed {
+                    match_id: id.clone(),
+                    chooser: Some(m.opponent(&at_fault[0]).clone()),
+                    at_fault,
+                },
+                "acwc V.E",
+            )),
+            2 => out.push(ruled(
+                Event::NegotiationFailed {
+                    match_id: id.clone(),
+                    at_fault,
+                    chooser: None,
+                },
+                "acwc V.F",
+            )),
+            _ if now >= weekend(r.deadline) && !n.referred => out.push(ruled(
+                Event::MatchFlagged {
+                    match_id: id.clone(),
+                    reason: "acwc V.H: no agreement before the weekend".into(),
+                },
+                "acwc V.H",
+            )),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// acwc III.F, IV.D: registration closes, the Qualification starts.
+fn start_qualification(s: &Championship, settings: &Settings) -> Vec<Ruled> {
+    let prequalified = |u: &UserId| settings.holder.as_ref() == Some(u) || settings.runner_up.as_ref() == Some(u);
+    let mut players: Vec<&super::state::Entrant> = s
+        .entrants
+        .iter()
+        .filter(|e| e.active() && !prequalified(&e.player))
+        .collect();
+    // acwc III.E: pairing numbers by seeding rating; registration order breaks ties.
+    players.sort_by_key(|e| std::cmp::Reverse(e.seeding.doubled()));
+    let n = players.len() as u32;
+    let rounds = if n < 2 { 0 } else { settings.qualification_rounds(n) };
+    vec![ruled(
+        Event::QualificationStarted {
+            players: players.iter().map(|e| e.player.clone()).collect(),
+            rounds,
+        },
+        "acwc III.F",
+    )]
+}
+
+/// acwc III.F.4, IV.D–E: the next Qualification round by the Monrad pairing.
+fn publish_qualification(s: &Championship, round: u32, now: DateTime<Utc>) -> Option<Ruled> {
+    let t = qualification_tournament(s);
+    if t.players.iter().filter(|p| p.presence == crate::chess::swiss::Presence::Present).count() < 2 {
+        return None;
+    }
+    let pairing = monrad::pair(&t).ok()?;
+    let user = |n: u32| s.qualification[n as usize - 1].clone();
+    Some(ruled(
+        Event::RoundPublished {
+            stage: Stage::Qualification,
+            round,
+            pairings: pairing
+                .pairing
+                .boards
+                .iter()
+                .enumerate()
+                .map(|(i, b)| Pairing {
+                    match_id: format!("q{round}.{}", i + 1),
+                    first: user(b.white),
+                    second: user(b.black),
+                })
+                .collect(),
+            bye: pairing.pairing.bye.map(user),
+            deadline: round_deadline(now),
+        },
+        "acwc III.F.4",
+    ))
+}
+
+/// acwc III.F.3, III.D, III.G: the Candidates: the runner-up and the best
+/// qualifiers (a missing runner-up's seat goes to the next qualifier).
+fn start_candidates(s: &Championship, settings: &Settings) -> Vec<Ruled> {
+    let runner_up = settings.runner_up.as_ref().filter(|u| s.active(u));
+    let mut seats: Vec<UserId> = runner_up.into_iter().cloned().collect();
+    let wanted = settings.format.qualifiers as usize + 1;
+    for row in qualification_standings(s) {
+        if seats.len() >= wanted {
+            break;
+        }
+        if row.active && settings.holder.as_ref() != Some(&row.player) {
+            seats.push(row.player);
+        }
+    }
+    seats.sort_by_key(|u| std::cmp::Reverse(s.seeding_x2(u)));
+    vec![ruled(Event::CandidatesStarted { seats }, "acwc III.F.3")]
+}
+
+/// acwc III.G, IV.B: a Candidates round from the Berger table; a pairing
+/// with a player who has left is not published.
+fn publish_candidates(s: &Championship, round: u32, now: DateTime<Utc>) -> Ruled {
+    let n = s.candidates.len() as u32;
+    let table = round_robin::berger_round(n, round).unwrap_or_default();
+    let seat = |k: u32| s.candidates[k as usize - 1].clone();
+    let pairings = table
+        .boards
+        .iter()
+        .filter(|b| s.active(&seat(b.white)) && s.active(&seat(b.black)))
+        .enumerate()
+        .map(|(i, b)| Pairing {
+            match_id: format!("c{round}.{}", i + 1),
+            first: seat(b.white),
+            second: seat(b.black),
+        })
+        .collect();
+    ruled(
+        Event::RoundPublished {
+            stage: Stage::Candidates,
+            round,
+            pairings,
+            bye: table.bye.map(seat),
+            deadline: round_deadline(now),
+        },
+        "acwc III.G.1",
+    )
+}
+
+/// acwc III.G.3, III.H.1, VIII.C: the Final's players.
+fn start_final(s: &Championship) -> Vec<Ruled> {
+    let ranked: Vec<UserId> = candidates_table(s)
+        .into_iter()
+        .filter(|r| r.active)
+        .map(|r| r.player)
+        .collect();
+    let holder = s
+        .settings
+        .as_ref()
+        .and_then(|st| st.holder.clone())
+        .filter(|h| s.active(h));
+    let (first, second, clause) = match (holder, ranked.first(), ranked.get(1)) {
+        (Some(h), Some(c), _) => (h, c.clone(), "acwc III.G.3"),
+        (None, Some(c), Some(r)) => (c.clone(), r.clone(), "acwc VIII.C.1"),
+        (Some(only), None, _) | (None, Some(only), None) => {
+            return vec![ruled(Event::ChampionDecided { champion: only }, "acwc VIII.C")]
+        }
+        (None, None, _) => return vec![],
+    };
+    vec![final_started(s, first, second, clause)]
+}
+
+fn final_started(s: &Championship, first: UserId, second: UserId, clause: &str) -> Ruled {
+    // Ruling acwc III.H.6.iii: the higher seed has the higher seeding rating.
+    let higher_seed = if s.seeding_x2(&second) > s.seeding_x2(&first) {
+        second.clone()
+    } else {
+        first.clone()
+    };
+    ruled(
+        Event::FinalStarted {
+            first,
+            second,
+            higher_seed,
+        },
+        clause,
+    )
+}
+
+/// acwc VIII: a player leaves (`event` is their withdrawal or
+/// disqualification); what follows for the stage they are in.
+pub fn leave(s: &Championship, player: &UserId, event: Event, clause: &str) -> Vec<Ruled> {
+    let mut out = vec![ruled(event.clone(), clause)];
+    let engine = matches!(
+        event,
+        Event::Disqualified {
+            reason: Disqualification::EngineMark,
+            ..
+        }
+    );
+    match s.stage {
+        Stage::Qualification if s.qualification.contains(player) => {
+            for m in s.matches.values().filter(|m| m.stage == Stage::Qualification && m.plays(player)) {
+                let opponent = m.opponent(player).clone();
+                if !m.finished() {
+                    // VIII.A.1: the opponent wins the uncompleted pairing.
+                    out.push(ruled(
+                        Event::MatchAwarded {
+                            match_id: m.id.clone(),
+                            winner: opponent,
+                            award: Award::Withdrawal,
+                        },
+                        "acwc VIII.A.1",
+                    ));
+                } else if engine && m.winner() != Some(&opponent) {
+                    // VIII.A.2: finished games go to the opponents.
+                    out.push(ruled(
+                        Event::MatchAwarded {
+                            match_id: m.id.clone(),
+                            winner: opponent,
+                            award: Award::EngineMark,
+                        },
+                        "acwc VIII.A.2",
+                    ));
+                }
+            }
+        }
+        Stage::Candidates if s.candidates.contains(player) => out.push(ruled(
+            Event::CandidateGamesDisregarded { player: player.clone() },
+            "acwc VIII.B",
+        )),
+        Stage::Final => {
+            if let Some(f) = s.final_match.as_ref().filter(|f| f.is_finalist(player)) {
+                let remaining = f.opponent(player).clone();
+                let replacement = candidates_table(s)
+                    .into_iter()
+                    .find(|r| r.active && r.player != remaining && &r.player != player)
+                    .map(|r| r.player);
+                let holder_left = s.settings.as_ref().and_then(|st| st.holder.as_ref()) == Some(player);
+                match replacement {
+                    // VIII.C.1: the Challenger plays the Candidates runner-up;
+                    // VIII.C.2: the runner-up becomes the Challenger.
+                    Some(r) => out.push(final_started(
+                        s,
+                        remaining,
+                        r,
+                        if holder_left { "acwc VIII.C.1" } else { "acwc VIII.C.2" },
+                    )),
+                    None => out.push(ruled(Event::ChampionDecided { champion: remaining }, "acwc VIII.C")),
+                }
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
+/// The next instant a tick must act: the start of the Qualification, or a
+/// deadline of the current round that still has something to do.
+pub fn next_due(s: &Championship) -> Option<DateTime<Utc>> {
+    let settings = s.settings.as_ref()?;
+    match s.stage {
+        Stage::Registration => Some(settings.qualification_starts),
+        Stage::Qualification | Stage::Candidates => {
+            let r = s.rounds_of(s.stage).last()?;
+            let wednesday = offers_deadline(r.deadline);
+            let mut due: Option<DateTime<Utc>> = None;
+            let mut at = |t: DateTime<Utc>| due = Some(due.map_or(t, |d| d.min(t)));
+            for m in r.matches.iter().map(|id| &s.matches[id]).filter(|m| !m.finished()) {
+                let n = &m.negotiation;
+                if n.time.is_none() && !n.failed {
+                    let made = |u: &UserId| n.offers.iter().filter(|o| &o.by == u && o.made_at <= wednesday).count();
+                    if made(&m.first) < 3 || made(&m.second) < 3 {
+                        at(wednesday + Duration::seconds(1));
+                    } else if !n.referred {
+                        at(weekend(r.deadline));
+                    }
+                }
+                if !m.flags.iter().any(|f| f.starts_with("acwc IV.F")) {
+                    at(r.deadline + Duration::seconds(1));
+                }
+            }
+            due
+        }
+        _ => None,
+    }
+}

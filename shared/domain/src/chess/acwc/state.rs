@@ -1,0 +1,545 @@
+//! The championship's state and how events fold into it.
+
+use super::eligibility::{Mark, Seeding};
+use super::final_match::FinalMatch;
+use super::settings::Settings;
+use super::vocabulary::{Award, Disqualification, Event, MatchId, NoShowChoice, Stage, FINAL};
+use crate::chess::swiss::monrad::match_points;
+use crate::competition::UserId;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Where an entry stands.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "status", rename_all = "kebab-case")]
+pub enum EntrantStatus {
+    /// acwc II.C.2: waiting for the TD's review.
+    Review { reason: String },
+    Admitted,
+    /// acwc II.C.2: the TD denied the entry.
+    Denied,
+    Withdrawn,
+    Disqualified { reason: Disqualification },
+}
+
+/// One entry.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entrant {
+    pub player: UserId,
+    pub account: String,
+    pub seeding: Seeding,
+    pub status: EntrantStatus,
+    pub registered_at: DateTime<Utc>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exception: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub marks: Vec<Mark>,
+}
+
+impl Entrant {
+    /// Still in the championship.
+    pub fn active(&self) -> bool {
+        self.status == EntrantStatus::Admitted
+    }
+}
+
+/// acwc V: a time offer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Offer {
+    pub by: UserId,
+    pub at: DateTime<Utc>,
+    pub made_at: DateTime<Utc>,
+}
+
+/// acwc V: the negotiation of a match's start time.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Negotiation {
+    pub offers: Vec<Offer>,
+    /// The agreed or fixed start time.
+    pub time: Option<DateTime<Utc>>,
+    /// acwc V.E–F, V.H–I: the deadline passed without agreement.
+    pub failed: bool,
+    /// acwc V.E, V.I: the player who now chooses the time (`None` with
+    /// `failed`: the TD assigns it).
+    pub chooser: Option<UserId>,
+    /// acwc V.H: referred to the TD.
+    pub referred: bool,
+    /// acwc V.E–F, V.H–I: who failed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub at_fault: Vec<UserId>,
+}
+
+/// How a match ended.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "outcome", rename_all = "kebab-case")]
+pub enum Outcome {
+    /// The score in half games.
+    Score { first: u32, second: u32 },
+    Awarded { winner: UserId, award: Award },
+}
+
+/// A score waiting for the opponent's confirmation (acwc VI.G).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Report {
+    pub by: UserId,
+    pub first: u32,
+    pub second: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub disputed: Option<String>,
+}
+
+/// A Qualification or Candidates match.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Match {
+    pub id: MatchId,
+    pub stage: Stage,
+    pub round: u32,
+    pub first: UserId,
+    pub second: UserId,
+    pub negotiation: Negotiation,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub report: Option<Report>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<Outcome>,
+    /// acwc VIII.B: a withdrawn Candidate's match no longer counts.
+    #[serde(default)]
+    pub disregarded: bool,
+    /// acwc VI.D: a no-show claim and the appearing player's choice.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub no_show: Option<(UserId, NoShowChoice)>,
+    /// acwc IV.F, V.H: why the TD must look at this match.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub flags: Vec<String>,
+}
+
+impl Match {
+    pub fn plays(&self, u: &UserId) -> bool {
+        &self.first == u || &self.second == u
+    }
+
+    pub fn opponent(&self, u: &UserId) -> &UserId {
+        if &self.first == u {
+            &self.second
+        } else {
+            &self.first
+        }
+    }
+
+    /// Finished: a result stands, or it no longer counts.
+    pub fn finished(&self) -> bool {
+        self.outcome.is_some() || self.disregarded
+    }
+
+    /// acwc III.F.1: match points in half points (win 2, tie 1, loss 0).
+    pub fn match_points(&self, u: &UserId) -> Option<u32> {
+        match self.outcome.as_ref()? {
+            Outcome::Score { first, second } => Some(if &self.first == u {
+                match_points(*first, *second)
+            } else {
+                match_points(*second, *first)
+            }),
+            Outcome::Awarded { winner, .. } => Some(if winner == u { 2 } else { 0 }),
+        }
+    }
+
+    /// The winner, if the match has one.
+    pub fn winner(&self) -> Option<&UserId> {
+        match self.outcome.as_ref()? {
+            Outcome::Score { first, second } if first > second => Some(&self.first),
+            Outcome::Score { first, second } if second > first => Some(&self.second),
+            Outcome::Score { .. } => None,
+            Outcome::Awarded { winner, .. } => Some(winner),
+        }
+    }
+
+    /// acwc III.G: a player's sub-score in half games.
+    pub fn half_games(&self, u: &UserId) -> Option<u32> {
+        match self.outcome.as_ref()? {
+            Outcome::Score { first, second } => Some(if &self.first == u { *first } else { *second }),
+            Outcome::Awarded { .. } => None,
+        }
+    }
+}
+
+/// One published round.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Round {
+    pub stage: Stage,
+    pub number: u32,
+    pub published_at: DateTime<Utc>,
+    /// acwc IV.F: Sunday 23:59:59 UTC.
+    pub deadline: DateTime<Utc>,
+    pub matches: Vec<MatchId>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bye: Option<UserId>,
+}
+
+/// acwc VII.A: a private accusation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CheatingReport {
+    pub report: u32,
+    pub by: UserId,
+    pub accused: UserId,
+    pub details: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guilty: Option<bool>,
+}
+
+/// A Final game waiting for the opponent's confirmation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingGame {
+    pub game: u32,
+    pub by: UserId,
+    pub winner: Option<UserId>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub disputed: Option<String>,
+}
+
+/// The rules state of one championship.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Championship {
+    pub settings: Option<Settings>,
+    pub stage: Stage,
+    /// Entries in registration order.
+    pub entrants: Vec<Entrant>,
+    /// acwc II.B: exceptions granted by the TD, with reasons.
+    pub exceptions: BTreeMap<UserId, String>,
+    /// acwc III.F: the Qualification's players; pairing number = index + 1.
+    pub qualification: Vec<UserId>,
+    pub qualification_rounds: u32,
+    /// acwc III.G: the Candidates' seats; Berger number = index + 1.
+    pub candidates: Vec<UserId>,
+    /// Rounds in publishing order.
+    pub rounds: Vec<Round>,
+    pub matches: BTreeMap<MatchId, Match>,
+    #[serde(rename = "final")]
+    pub final_match: Option<FinalMatch>,
+    pub pending_final_game: Option<PendingGame>,
+    pub champion: Option<UserId>,
+    pub cheating_reports: Vec<CheatingReport>,
+}
+
+impl Default for Championship {
+    fn default() -> Self {
+        Self {
+            settings: None,
+            stage: Stage::Registration,
+            entrants: vec![],
+            exceptions: BTreeMap::new(),
+            qualification: vec![],
+            qualification_rounds: 0,
+            candidates: vec![],
+            rounds: vec![],
+            matches: BTreeMap::new(),
+            final_match: None,
+            pending_final_game: None,
+            champion: None,
+            cheating_reports: vec![],
+        }
+    }
+}
+
+impl Championship {
+    pub fn entrant(&self, u: &UserId) -> Option<&Entrant> {
+        self.entrants.iter().find(|e| &e.player == u)
+    }
+
+    fn entrant_mut(&mut self, u: &UserId) -> Option<&mut Entrant> {
+        self.entrants.iter_mut().find(|e| &e.player == u)
+    }
+
+    pub fn active(&self, u: &UserId) -> bool {
+        self.entrant(u).is_some_and(Entrant::active)
+    }
+
+    /// The last published round.
+    pub fn current_round(&self) -> Option<&Round> {
+        self.rounds.last()
+    }
+
+    /// The rounds of one stage.
+    pub fn rounds_of(&self, stage: Stage) -> impl Iterator<Item = &Round> {
+        self.rounds.iter().filter(move |r| r.stage == stage)
+    }
+
+    /// Every match of the round is finished.
+    pub fn round_complete(&self, round: &Round) -> bool {
+        round.matches.iter().all(|m| self.matches[m].finished())
+    }
+
+    /// acwc VI.F: matches a player forfeited.
+    pub fn forfeits(&self, u: &UserId) -> usize {
+        self.matches
+            .values()
+            .filter(|m| {
+                m.plays(u)
+                    && matches!(&m.outcome, Some(Outcome::Awarded { winner, award: Award::Forfeit }) if winner != u)
+            })
+            .count()
+    }
+
+    /// The seeding rating, doubled (exact), of a player.
+    pub fn seeding_x2(&self, u: &UserId) -> u32 {
+        self.entrant(u).map(|e| e.seeding.doubled()).unwrap_or(0)
+    }
+}
+
+/// Folds an event into the state; total, never refuses.
+pub fn apply(state: &mut Championship, event: &Event, at: DateTime<Utc>) {
+    match event {
+        Event::Configured { settings } => state.settings = Some(settings.clone()),
+        Event::ExceptionGranted { user, reason } => {
+            state.exceptions.insert(user.clone(), reason.clone());
+        }
+        Event::Registered {
+            player,
+            account,
+            seeding,
+            review,
+        } => {
+            let status = match review {
+                Some(reason) => EntrantStatus::Review { reason: reason.clone() },
+                None => EntrantStatus::Admitted,
+            };
+            let exception = state.exceptions.get(player).cloned();
+            state.entrants.push(Entrant {
+                player: player.clone(),
+                account: account.clone(),
+                seeding: *seeding,
+                status,
+                registered_at: at,
+                exception,
+                marks: vec![],
+            });
+        }
+        Event::EntryReviewed { player, admitted, .. } => {
+            if let Some(e) = state.entrant_mut(player) {
+                e.status = if *admitted {
+                    EntrantStatus::Admitted
+                } else {
+                    EntrantStatus::Denied
+                };
+            }
+        }
+        Event::SecondAccountDetected { .. } => {}
+        Event::Withdrew { player } => {
+            if let Some(e) = state.entrant_mut(player) {
+                e.status = EntrantStatus::Withdrawn;
+            }
+        }
+        Event::Disqualified { player, reason } => {
+            if let Some(e) = state.entrant_mut(player) {
+                e.status = EntrantStatus::Disqualified { reason: reason.clone() };
+            }
+        }
+        Event::MarkRecorded { player, mark } => {
+            if let Some(e) = state.entrant_mut(player) {
+                e.marks.push(*mark);
+            }
+        }
+        Event::QualificationStarted { players, rounds } => {
+            state.stage = Stage::Qualification;
+            state.qualification = players.clone();
+            state.qualification_rounds = *rounds;
+        }
+        Event::CandidatesStarted { seats } => {
+            state.stage = Stage::Candidates;
+            state.candidates = seats.clone();
+        }
+        Event::FinalStarted {
+            first,
+            second,
+            higher_seed,
+        } => {
+            state.stage = Stage::Final;
+            state.final_match = Some(FinalMatch::new(first.clone(), second.clone(), higher_seed.clone()));
+            state.pending_final_game = None;
+        }
+        Event::RoundPublished {
+            stage,
+            round,
+            pairings,
+            bye,
+            deadline,
+        } => {
+            for p in pairings {
+                state.matches.insert(
+                    p.match_id.clone(),
+                    Match {
+                        id: p.match_id.clone(),
+                        stage: *stage,
+                        round: *round,
+                        first: p.first.clone(),
+                        second: p.second.clone(),
+                        negotiation: Negotiation::default(),
+                        report: None,
+                        outcome: None,
+                        disregarded: false,
+                        no_show: None,
+                        flags: vec![],
+                    },
+                );
+            }
+            state.rounds.push(Round {
+                stage: *stage,
+                number: *round,
+                published_at: at,
+                deadline: *deadline,
+                matches: pairings.iter().map(|p| p.match_id.clone()).collect(),
+                bye: bye.clone(),
+            });
+        }
+        Event::TimeOffered { match_id, by, at: time } => {
+            if let Some(m) = state.matches.get_mut(match_id) {
+                m.negotiation.offers.push(Offer {
+                    by: by.clone(),
+                    at: *time,
+                    made_at: at,
+                });
+            }
+        }
+        Event::MatchTimeAgreed { match_id, at: time } | Event::MatchTimeFixed { match_id, at: time, .. } => {
+            if let Some(m) = state.matches.get_mut(match_id) {
+                m.negotiation.time = Some(*time);
+                m.no_show = None;
+            }
+        }
+        Event::NegotiationFailed {
+            match_id,
+            chooser,
+            at_fault,
+        } => {
+            if let Some(m) = state.matches.get_mut(match_id) {
+                m.negotiation.failed = true;
+                m.negotiation.chooser = chooser.clone();
+                m.negotiation.at_fault = at_fault.clone();
+            }
+        }
+        Event::ResultReported {
+            match_id,
+            by,
+            first,
+            second,
+        } => {
+            if let Some(m) = state.matches.get_mut(match_id) {
+                m.report = Some(Report {
+                    by: by.clone(),
+                    first: *first,
+                    second: *second,
+                    disputed: None,
+                });
+            }
+        }
+        Event::FinalGameReported { game, by, winner } => {
+            state.pending_final_game = Some(PendingGame {
+                game: *game,
+                by: by.clone(),
+                winner: winner.clone(),
+                disputed: None,
+            });
+        }
+        Event::ResultConfirmed { match_id, .. } => {
+            if match_id == FINAL {
+                state.pending_final_game = None;
+            } else if let Some(m) = state.matches.get_mut(match_id) {
+                if let Some(r) = m.report.take() {
+                    m.outcome = Some(Outcome::Score {
+                        first: r.first,
+                        second: r.second,
+                    });
+                }
+            }
+        }
+        Event::ResultDisputed { match_id, reason, .. } => {
+            if match_id == FINAL {
+                if let Some(p) = &mut state.pending_final_game {
+                    p.disputed = Some(reason.clone());
+                }
+            } else if let Some(r) = state.matches.get_mut(match_id).and_then(|m| m.report.as_mut()) {
+                r.disputed = Some(reason.clone());
+            }
+        }
+        Event::ResultSettled {
+            match_id, first, second, ..
+        } => {
+            if let Some(m) = state.matches.get_mut(match_id) {
+                m.report = None;
+                m.outcome = Some(Outcome::Score {
+                    first: *first,
+                    second: *second,
+                });
+            }
+        }
+        Event::FinalGameSettled { .. } => state.pending_final_game = None,
+        Event::MatchAwarded { match_id, winner, award } => {
+            if let Some(m) = state.matches.get_mut(match_id) {
+                m.report = None;
+                m.outcome = Some(Outcome::Awarded {
+                    winner: winner.clone(),
+                    award: award.clone(),
+                });
+            }
+        }
+        Event::CandidateGamesDisregarded { player } => {
+            for m in state.matches.values_mut() {
+                if m.stage == Stage::Candidates && m.plays(player) {
+                    m.disregarded = true;
+                }
+            }
+        }
+        Event::MatchFlagged { match_id, reason } => {
+            if let Some(m) = state.matches.get_mut(match_id) {
+                m.flags.push(reason.clone());
+                if reason.starts_with("acwc V.H") {
+                    m.negotiation.referred = true;
+                }
+            }
+        }
+        Event::NoShowClaimed { match_id, by, choice } => {
+            if let Some(m) = state.matches.get_mut(match_id) {
+                m.no_show = Some((by.clone(), *choice));
+                if *choice == NoShowChoice::Reschedule {
+                    m.negotiation.time = None;
+                }
+            }
+        }
+        Event::GameClaimed { .. } => {}
+        Event::BidSubmitted { player, seconds } => {
+            if let (Some(f), Some(s)) = (&mut state.final_match, seconds) {
+                f.bids.insert(player.clone(), *s);
+            }
+        }
+        Event::ArmageddonColoursFixed { armageddon } => {
+            if let Some(f) = &mut state.final_match {
+                f.armageddon = Some(armageddon.clone());
+            }
+        }
+        Event::FinalGameRecorded { result, .. } => {
+            if let (Some(f), Some(s)) = (&mut state.final_match, &state.settings) {
+                f.record(result.clone(), &s.format);
+            }
+        }
+        Event::ChampionDecided { champion } => {
+            state.champion = Some(champion.clone());
+            state.stage = Stage::Finished;
+        }
+        Event::CheatingReported {
+            report,
+            by,
+            accused,
+            details,
+        } => state.cheating_reports.push(CheatingReport {
+            report: *report,
+            by: by.clone(),
+            accused: accused.clone(),
+            details: details.clone(),
+            guilty: None,
+        }),
+        Event::CheatingReportRuled { report, guilty } => {
+            if let Some(r) = state.cheating_reports.iter_mut().find(|r| r.report == *report) {
+                r.guilty = Some(*guilty);
+            }
+        }
+    }
+}

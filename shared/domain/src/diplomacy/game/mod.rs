@@ -1,0 +1,87 @@
+//! One Diplomacy board run by the World Masters rules (wm D): orders,
+//! deadlines, NMRs, extensions, replacements, votes and press.
+//!
+//! This module plugs into the competition envelope through the functions
+//! below; [`crate::competition`] calls them. Everything is pure.
+//!
+//! - [`settings`]: the set-up and house rules stated at the outset (wm D.I.1.b).
+//! - [`command`]: the commands and who may issue them; submission and receipts
+//!   (wm D.II, D.VII.7), deadlines, windows and extensions (wm D.VII.2–5),
+//!   replacements (wm B.7), press (wm D.X), rollbacks (wm D.VIII.1).
+//! - [`tick`]: adjudication at the deadline or early, the 1901 NMR rule, NMR
+//!   follow-up (wm D.VII.6, B.8) and the closing of votes (wm D.IX).
+//! - [`view`]: what each viewer may see (wm D.VIII.4, D.IX.2, D.X.2).
+
+pub mod command;
+pub mod deadline;
+pub mod event;
+pub mod position;
+pub mod press;
+pub mod replacement;
+pub mod settings;
+pub mod state;
+pub mod tick;
+pub mod view;
+pub mod vote;
+
+#[cfg(test)]
+mod tests;
+
+pub use command::Command;
+pub use event::Event;
+pub use state::Board;
+
+use crate::competition::{Competition, Context, Recorded, UserId};
+use crate::refusal::Refusal;
+use chrono::{DateTime, Utc};
+
+/// Decides a command of this kind.
+pub fn decide(
+    env: &Competition,
+    state: &Board,
+    command: &Command,
+    ctx: &Context,
+) -> Result<Vec<Recorded>, Refusal> {
+    command::decide(env, state, command, ctx)
+}
+
+/// Folds an event into the state; total, never refuses.
+pub fn apply(state: &mut Board, event: &Event, at: DateTime<Utc>) {
+    state::apply(state, event, at)
+}
+
+/// What falls due by `ctx.now`.
+pub fn tick(env: &Competition, state: &Board, ctx: &Context) -> Result<Vec<Recorded>, Refusal> {
+    tick::tick(env, state, ctx)
+}
+
+/// The next instant a schedule must act.
+pub fn next_due(state: &Board) -> Option<DateTime<Utc>> {
+    tick::next_due(state)
+}
+
+/// The kind's view for `viewer`.
+pub fn view(env: &Competition, state: &Board, viewer: Option<&UserId>) -> serde_json::Value {
+    view::view(env, state, viewer)
+}
+
+/// The event as `viewer` may see it in the audit log; `None` hides it.
+pub fn redact(
+    env: &Competition,
+    state: &Board,
+    event: &Event,
+    viewer: Option<&UserId>,
+) -> Option<Event> {
+    view::redact(env, state, event, viewer)
+}
+
+/// Whether the audit log must hide who issued `command`: the actor of a vote,
+/// a proposal or non-white press would reveal a secret (wm D.IX.2, D.X.2).
+/// The envelope's `log_entry` does not consult this yet.
+pub fn conceals_actor(command: &Command) -> bool {
+    match command {
+        Command::RecordVote { .. } | Command::Propose { .. } => true,
+        Command::SendPress { press, .. } => *press != press::PressKind::White,
+        _ => false,
+    }
+}

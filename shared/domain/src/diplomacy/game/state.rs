@@ -1,0 +1,378 @@
+//! The board's state and how each [`Event`] folds into it.
+
+use super::deadline::Unavailability;
+use super::event::{EndReason, Event};
+use super::position::{merge_by_unit, Position};
+use super::press::Press;
+use super::replacement::Seat;
+use super::settings::{PartialOrderSets, Settings};
+use super::vote::{Ballot, Proposal};
+use crate::competition::UserId;
+use crate::diplomacy::cli::OrderResult;
+use crate::diplomacy::map::Power;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// wm D.VII.7: what a submission's receipt proves: when the server received
+/// it, for which phase, and the SHA-256 of the orders as received.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OrderReceipt {
+    pub received_at: DateTime<Utc>,
+    pub phase: String,
+    pub sha256: String,
+}
+
+/// One order set as submitted (wm D.II.1, D.III.3).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Submission {
+    pub orders: Vec<String>,
+    #[serde(rename = "final")]
+    pub is_final: bool,
+    pub receipt: OrderReceipt,
+}
+
+/// One adjudicated phase as published (wm D.VIII.4).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PhaseRecord {
+    /// The position the phase started from.
+    pub before: Position,
+    pub orders: BTreeMap<Power, Vec<String>>,
+    pub results: Vec<OrderResult>,
+    pub nmr: Vec<Power>,
+    pub adjudicated_at: DateTime<Utc>,
+}
+
+/// wm D.VII.5: a position's extension account.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExtensionAccount {
+    pub guaranteed_used: bool,
+    /// Charged hours; never more than 7 days.
+    pub hours: u32,
+    /// Hours asked late for the next turn, applied when it opens.
+    pub queued_hours: u32,
+}
+
+/// wm D.VII.6: an NMR's follow-up.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "stage")]
+pub enum NmrCase {
+    /// The player must contact the GM by then (wm D.VII.6.a).
+    AwaitingContact {
+        phase: String,
+        contact_by: DateTime<Utc>,
+    },
+    /// A replacement must be found by then, or civil disorder (wm B.8.f).
+    ReplacementSought { replace_by: DateTime<Utc> },
+}
+
+/// A TD-declared holiday whose extensions are free (wm D.VII.5).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Holiday {
+    pub name: String,
+    pub hours: u32,
+}
+
+/// How the game ended.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameResult {
+    pub reason: EndReason,
+    pub phase: String,
+    pub centers: BTreeMap<Power, usize>,
+    /// wm D.IX.4: survivors left out of an agreed draw are presumed eliminated.
+    pub eliminated: Vec<Power>,
+}
+
+/// The rules state of one board.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Board {
+    /// None until the GM sets the game up.
+    pub settings: Option<Settings>,
+    pub seats: BTreeMap<Power, Seat>,
+    pub position: Option<Position>,
+    /// The current phase's deadline, UTC (wm D.VII.4.b). None while the
+    /// phase is withheld for a 1901 NMR until the GM sets a new one.
+    pub deadline: Option<DateTime<Utc>>,
+    /// wm D.VII.6.b: a 1901 phase not adjudicated because of an NMR.
+    pub withheld: bool,
+    /// The game's start or last adjudication (wm D.VII.2's 24 hours).
+    pub last_published: Option<DateTime<Utc>>,
+    /// This phase's submissions per power, oldest first.
+    pub submissions: BTreeMap<Power, Vec<Submission>>,
+    pub history: Vec<PhaseRecord>,
+    pub extensions: BTreeMap<Power, ExtensionAccount>,
+    pub holidays: Vec<Holiday>,
+    pub windows: BTreeMap<UserId, Unavailability>,
+    pub nmrs: BTreeMap<Power, NmrCase>,
+    pub proposals: Vec<Proposal>,
+    /// Current ballots: proposal id -> power (or the GM as None) -> ballot.
+    pub ballots: BTreeMap<u32, BTreeMap<Option<Power>, Ballot>>,
+    pub press: Vec<Press>,
+    /// Warnings for the TD (wm D.VII.2).
+    pub td_flags: Vec<String>,
+    /// Phases whose rollback the TD consented to (wm D.VIII.1).
+    pub rollback_consents: BTreeSet<String>,
+    pub result: Option<GameResult>,
+}
+
+impl Board {
+    pub fn started(&self) -> bool {
+        self.position.is_some()
+    }
+
+    pub fn phase(&self) -> Option<&str> {
+        self.position.as_ref().map(|p| p.phase.as_str())
+    }
+
+    /// The power `user` currently plays, if any.
+    pub fn power_of(&self, user: &UserId) -> Option<Power> {
+        self.seats
+            .iter()
+            .find(|(_, s)| &s.player == user)
+            .map(|(p, _)| *p)
+    }
+
+    /// The order set that counts for `power` now (wm D.III.3).
+    pub fn counted_orders(&self, power: Power) -> Option<Vec<String>> {
+        let subs = self.submissions.get(&power)?;
+        let rule = self
+            .settings
+            .as_ref()
+            .map(|s| s.house_rules.partial_order_sets)
+            .unwrap_or_default();
+        match rule {
+            PartialOrderSets::Replace => subs.last().map(|s| s.orders.clone()),
+            PartialOrderSets::MergeByUnit => subs
+                .iter()
+                .map(|s| s.orders.clone())
+                .reduce(|acc, next| merge_by_unit(&acc, &next)),
+        }
+    }
+
+    /// wm D.II.1: whether `power`'s latest set is marked final.
+    pub fn is_final(&self, power: Power) -> bool {
+        self.submissions
+            .get(&power)
+            .and_then(|s| s.last())
+            .is_some_and(|s| s.is_final)
+    }
+}
+
+/// Folds an event into the board; total, never refuses.
+pub fn apply(state: &mut Board, event: &Event, at: DateTime<Utc>) {
+    match event {
+        Event::GameSetUp { settings } => {
+            state.settings = Some(settings.clone());
+        }
+        Event::PlayerSeated { power, player } => {
+            state.seats.insert(*power, Seat::new(player.clone()));
+        }
+        Event::GameStarted { position, deadline } => {
+            state.position = Some(position.clone());
+            state.deadline = Some(*deadline);
+            state.last_published = Some(at);
+        }
+        Event::OrdersSubmitted {
+            power,
+            orders,
+            is_final,
+            receipt,
+        } => {
+            state
+                .submissions
+                .entry(*power)
+                .or_default()
+                .push(Submission {
+                    orders: orders.clone(),
+                    is_final: *is_final,
+                    receipt: receipt.clone(),
+                });
+        }
+        Event::DeadlineSet { deadline, .. } => {
+            state.deadline = Some(*deadline);
+            state.withheld = false;
+        }
+        Event::UnavailabilityDeclared { player, window } => {
+            state.windows.insert(player.clone(), *window);
+        }
+        Event::UnavailabilityConflictFlagged { detail } => state.td_flags.push(detail.clone()),
+        Event::ExtensionGranted {
+            power,
+            hours,
+            charged,
+            guaranteed,
+            deadline,
+            ..
+        } => {
+            let acc = state.extensions.entry(*power).or_default();
+            if *charged {
+                acc.hours += hours;
+            }
+            if *guaranteed {
+                acc.guaranteed_used = true;
+            }
+            state.deadline = Some(*deadline);
+        }
+        Event::ExtensionQueued {
+            power,
+            hours,
+            guaranteed,
+        } => {
+            let acc = state.extensions.entry(*power).or_default();
+            acc.queued_hours += hours;
+            acc.hours += hours;
+            if *guaranteed {
+                acc.guaranteed_used = true;
+            }
+        }
+        Event::HolidayDeclared { name, hours } => state.holidays.push(Holiday {
+            name: name.clone(),
+            hours: *hours,
+        }),
+        Event::AdjudicationWithheld { .. } => {
+            state.withheld = true;
+            state.deadline = None;
+        }
+        Event::PhaseAdjudicated {
+            orders,
+            results,
+            nmr,
+            next,
+            ..
+        } => {
+            if let Some(before) = state.position.replace(next.clone()) {
+                state.history.push(PhaseRecord {
+                    before,
+                    orders: orders.clone(),
+                    results: results.clone(),
+                    nmr: nmr.clone(),
+                    adjudicated_at: at,
+                });
+            }
+            state.submissions.clear();
+            state.last_published = Some(at);
+            state.deadline = None;
+            for acc in state.extensions.values_mut() {
+                acc.queued_hours = 0;
+            }
+            // wm B.7: a season (Spring or Fall movement) served by a replacement.
+            let served_season = state.history.last().is_some_and(|r| {
+                r.before.parsed_phase().kind == crate::diplomacy::position::PhaseKind::Movement
+            });
+            if served_season {
+                for seat in state.seats.values_mut() {
+                    seat.season_served();
+                }
+            }
+        }
+        Event::NmrRecorded {
+            power,
+            phase,
+            contact_by,
+        } => {
+            state.nmrs.insert(
+                *power,
+                NmrCase::AwaitingContact {
+                    phase: phase.clone(),
+                    contact_by: *contact_by,
+                },
+            );
+        }
+        Event::GmContacted { power } => {
+            state.nmrs.remove(power);
+        }
+        Event::ReplacementProcedureStarted { power, replace_by } => {
+            state.nmrs.insert(
+                *power,
+                NmrCase::ReplacementSought {
+                    replace_by: *replace_by,
+                },
+            );
+        }
+        Event::ReplacementAppointed {
+            power,
+            player,
+            period,
+        } => {
+            state.nmrs.remove(power);
+            if let Some(seat) = state.seats.get_mut(power) {
+                seat.replace(player.clone(), *period);
+            }
+        }
+        Event::ReplacementPeriodDeclared {
+            power,
+            period,
+            by_player,
+        } => {
+            if let Some(seat) = state.seats.get_mut(power) {
+                seat.declare(*period, *by_player);
+            }
+        }
+        Event::ReplacementMadePermanent { power } => {
+            if let Some(seat) = state.seats.get_mut(power) {
+                seat.make_permanent();
+            }
+        }
+        Event::PlayerReturned { power } => {
+            if let Some(seat) = state.seats.get_mut(power) {
+                seat.restore();
+            }
+        }
+        Event::CivilDisorder { power } => {
+            state.nmrs.remove(power);
+            if let Some(seat) = state.seats.get_mut(power) {
+                seat.civil_disorder = true;
+            }
+        }
+        Event::ProposalMade { proposal } => state.proposals.push(proposal.clone()),
+        Event::VoteRecorded {
+            proposal,
+            power,
+            ballot,
+        } => {
+            state
+                .ballots
+                .entry(*proposal)
+                .or_default()
+                .insert(*power, *ballot);
+        }
+        Event::ProposalDecided { id, passed } => {
+            if let Some(p) = state.proposals.iter_mut().find(|p| p.id == *id) {
+                p.passed = Some(*passed);
+            }
+            state.ballots.remove(id);
+        }
+        Event::HouseRulesChanged { house_rules } => {
+            if let Some(s) = state.settings.as_mut() {
+                s.house_rules = house_rules.clone();
+            }
+        }
+        Event::PressPublished { press } => state.press.push(press.clone()),
+        Event::RollbackConsented { phase } => {
+            state.rollback_consents.insert(phase.clone());
+        }
+        Event::RolledBack { phase, deadline } => {
+            if let Some(record) = state.history.pop() {
+                debug_assert_eq!(&record.before.phase, phase);
+                state.position = Some(record.before);
+            }
+            state.rollback_consents.remove(phase);
+            state.submissions.clear();
+            state.deadline = Some(*deadline);
+            state.withheld = false;
+        }
+        Event::GameEnded {
+            reason,
+            centers,
+            eliminated,
+        } => {
+            state.deadline = None;
+            state.result = Some(GameResult {
+                reason: reason.clone(),
+                phase: state.phase().unwrap_or_default().to_owned(),
+                centers: centers.clone(),
+                eliminated: eliminated.clone(),
+            });
+        }
+    }
+}

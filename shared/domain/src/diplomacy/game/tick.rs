@@ -1,0 +1,444 @@
+//! What falls due on a board (wm D.VII, D.IX): adjudication at the deadline
+//! or early when every order set is final, the 1901 NMR rule, NMR contact
+//! and replacement periods, and the closing of votes. A tick that finds
+//! nothing due returns no events, so overlapping sweeps adjudicate a phase once.
+
+use super::deadline::{clear_of_windows, contact_period_end, MIN_HOURS_BETWEEN_ADJUDICATIONS};
+use super::event::{EndReason, Event};
+use super::position::{self, Position};
+use super::replacement::{Replacement, ReplacementPeriod};
+use super::settings::LateOrders;
+use super::state::{Board, NmrCase};
+use super::vote::{self, Ballot, Proposal, ProposalKind};
+use crate::competition::{Competition, Context, Recorded, Role};
+use crate::diplomacy::map::Power;
+use crate::diplomacy::position::{PhaseKind, Season};
+use crate::refusal::Refusal;
+use chrono::{DateTime, Duration, Utc};
+use std::collections::BTreeSet;
+
+/// Powers whose seat is in civil disorder (wm B.8.f).
+fn in_civil_disorder(state: &Board) -> BTreeSet<Power> {
+    state
+        .seats
+        .iter()
+        .filter(|(_, s)| s.civil_disorder)
+        .map(|(p, _)| *p)
+        .collect()
+}
+
+/// wm D.VII.2: powers that must order this phase (civil disorder excepted).
+fn must_order(state: &Board, position: &Position, cd: &BTreeSet<Power>) -> Vec<Power> {
+    position
+        .powers_to_order()
+        .into_iter()
+        .filter(|p| !cd.contains(p))
+        .collect()
+}
+
+/// wm D.VII.2: the earliest instant an early adjudication may be published,
+/// when every power with something to order has marked its set final.
+fn early_from(state: &Board, position: &Position) -> Option<DateTime<Utc>> {
+    let cd = in_civil_disorder(state);
+    let powers = must_order(state, position, &cd);
+    if powers.is_empty() || !powers.iter().all(|p| state.is_final(*p)) {
+        return None;
+    }
+    Some(state.last_published? + Duration::hours(MIN_HOURS_BETWEEN_ADJUDICATIONS))
+}
+
+/// The next instant a tick must act.
+pub fn next_due(state: &Board) -> Option<DateTime<Utc>> {
+    let position = state.position.as_ref()?;
+    if state.result.is_some() {
+        return None;
+    }
+    let mut due: Vec<DateTime<Utc>> = state
+        .nmrs
+        .values()
+        .map(|c| match c {
+            NmrCase::AwaitingContact { contact_by, .. } => *contact_by,
+            NmrCase::ReplacementSought { replace_by } => *replace_by,
+        })
+        .collect();
+    if !state.withheld {
+        due.extend(state.deadline);
+        due.extend(early_from(state, position));
+    }
+    due.into_iter().min()
+}
+
+/// What falls due by `ctx.now`.
+pub fn tick(env: &Competition, state: &Board, ctx: &Context) -> Result<Vec<Recorded>, Refusal> {
+    let Some(position) = state.position.as_ref() else {
+        return Ok(vec![]);
+    };
+    if state.result.is_some() {
+        return Ok(vec![]);
+    }
+    let now = ctx.now;
+    let mut events = Vec::new();
+    let mut cd = in_civil_disorder(state);
+    for (power, case) in &state.nmrs {
+        match case {
+            NmrCase::AwaitingContact { contact_by, .. } if now >= *contact_by => {
+                events.push(Recorded::by_rule(
+                    Event::ReplacementProcedureStarted {
+                        power: *power,
+                        replace_by: contact_period_end(now),
+                    },
+                    "wm D.VII.6.a",
+                ));
+            }
+            NmrCase::ReplacementSought { replace_by } if now >= *replace_by => {
+                cd.insert(*power);
+                events.push(Recorded::by_rule(
+                    Event::CivilDisorder { power: *power },
+                    "wm B.8.f",
+                ));
+            }
+            _ => {}
+        }
+    }
+    if state.withheld {
+        return Ok(events);
+    }
+    let at_deadline = state.deadline.is_some_and(|d| now >= d);
+    let early = early_from(state, position).is_some_and(|from| now >= from)
+        && !state.windows.values().any(|w| w.contains(now));
+    if at_deadline || early {
+        events.extend(adjudicate_phase(
+            env,
+            state,
+            position,
+            &cd,
+            now,
+            at_deadline,
+        )?);
+    }
+    Ok(events)
+}
+
+/// wm D.VII.6, D.IX, D.VIII.4: adjudicates the current phase (or withholds it
+/// in 1901, or publishes a passed game-end proposal instead).
+fn adjudicate_phase(
+    env: &Competition,
+    state: &Board,
+    position: &Position,
+    cd: &BTreeSet<Power>,
+    now: DateTime<Utc>,
+    at_deadline: bool,
+) -> Result<Vec<Recorded>, Refusal> {
+    let _ = env;
+    let settings = state
+        .settings
+        .as_ref()
+        .expect("started boards have settings");
+    let phase = position.parsed_phase();
+    let missing: Vec<Power> = must_order(state, position, cd)
+        .into_iter()
+        .filter(|p| state.counted_orders(*p).is_none())
+        .collect();
+    let mut events = Vec::new();
+    // wm D.VII.6.b: no NMR in Spring 1901 or the Fall 1901 movement phase.
+    if phase.year == 1901 && phase.kind == PhaseKind::Movement && !missing.is_empty() {
+        events.push(Recorded::by_rule(
+            Event::AdjudicationWithheld {
+                phase: position.phase.clone(),
+                missing: missing.clone(),
+            },
+            "wm D.VII.6.b",
+        ));
+        for p in &missing {
+            if !matches!(state.nmrs.get(p), Some(NmrCase::ReplacementSought { .. })) {
+                events.push(Recorded::by_rule(
+                    Event::ReplacementProcedureStarted {
+                        power: *p,
+                        replace_by: contact_period_end(now),
+                    },
+                    "wm D.VII.6.b",
+                ));
+            }
+        }
+        return Ok(events);
+    }
+    // wm D.IX.2: votes close with this phase's orders.
+    let survivors: Vec<Power> = Power::ALL
+        .into_iter()
+        .filter(|p| position.survives(*p) && !cd.contains(p))
+        .collect();
+    let mut game_end = None;
+    for proposal in state
+        .proposals
+        .iter()
+        .filter(|p| p.passed.is_none() && p.phase == position.phase)
+    {
+        let mut voters: Vec<Option<Power>> = survivors.iter().copied().map(Some).collect();
+        if matches!(proposal.kind, ProposalKind::HouseRuleChange { .. }) {
+            voters.push(None);
+        }
+        let empty = Default::default();
+        let ballots = state.ballots.get(&proposal.id).unwrap_or(&empty);
+        let passed = vote::passes(
+            &proposal.kind,
+            &voters,
+            ballots,
+            phase.kind == PhaseKind::Movement && at_deadline,
+            &missing,
+        );
+        events.push(Recorded::by_rule(
+            Event::ProposalDecided {
+                id: proposal.id,
+                passed,
+            },
+            "wm D.IX.1",
+        ));
+        if passed {
+            match &proposal.kind {
+                ProposalKind::HouseRuleChange { house_rules } => events.push(Recorded::by_rule(
+                    Event::HouseRulesChanged {
+                        house_rules: house_rules.clone(),
+                    },
+                    "wm D.IX.5",
+                )),
+                ProposalKind::Draw { powers } => {
+                    game_end.get_or_insert((
+                        EndReason::Draw,
+                        survivors
+                            .iter()
+                            .filter(|p| !powers.contains(p))
+                            .copied()
+                            .collect::<Vec<_>>(),
+                    ));
+                }
+                ProposalKind::Concession { to } => {
+                    game_end.get_or_insert((EndReason::Concession { to: *to }, Vec::new()));
+                }
+            }
+        }
+    }
+    if let Some((reason, eliminated)) = game_end {
+        // wm D.IX.2: a passed proposal is published instead of the adjudication;
+        // wm D.IX.4: SC counts are not changed by vote.
+        events.push(Recorded::by_rule(
+            Event::GameEnded {
+                reason,
+                centers: position.center_counts(),
+                eliminated,
+            },
+            "wm D.IX.4",
+        ));
+        return Ok(events);
+    }
+    let orders = Power::ALL
+        .into_iter()
+        .filter_map(|p| state.counted_orders(p).map(|o| (p, o)))
+        .collect();
+    let adjudicated = position::adjudicate(position, &orders, &settings.abbreviations)
+        .map_err(|e| Refusal::invalid(format!("the position could not be adjudicated: {e}")))?;
+    let next = adjudicated.next.clone();
+    events.push(Recorded::by_rule(
+        Event::PhaseAdjudicated {
+            phase: position.phase.clone(),
+            orders,
+            results: adjudicated.results,
+            nmr: missing.clone(),
+            next: next.clone(),
+        },
+        "wm D.VIII.4",
+    ));
+    // wm D.VII.6.a, c: the NMR'd player's units held; he must contact the GM.
+    for p in &missing {
+        events.push(Recorded::by_rule(
+            Event::NmrRecorded {
+                power: *p,
+                phase: position.phase.clone(),
+                contact_by: contact_period_end(now),
+            },
+            "wm D.VII.6.c",
+        ));
+    }
+    // wm B.7: temporary replacements whose period is over hand back.
+    if phase.kind == PhaseKind::Movement {
+        for (power, seat) in &state.seats {
+            if let Some(Replacement {
+                period: ReplacementPeriod::Temporary { seasons },
+                seasons_served,
+                ..
+            }) = &seat.replacement
+            {
+                if seasons_served + 1 >= *seasons {
+                    events.push(Recorded::by_rule(
+                        Event::PlayerReturned { power: *power },
+                        "wm B.7",
+                    ));
+                }
+            }
+        }
+    }
+    let next_phase = next.parsed_phase();
+    let end = if let Some(solo) = adjudicated.solo.as_deref().and_then(Power::parse) {
+        Some(EndReason::Solo { power: solo })
+    } else if next_phase.year > settings.last_year
+        || (next_phase.year == settings.last_year && next_phase.season == Season::Winter)
+    {
+        Some(EndReason::LastYear)
+    } else {
+        None
+    };
+    match end {
+        Some(reason) => events.push(Recorded::by_rule(
+            Event::GameEnded {
+                reason,
+                centers: next.center_counts(),
+                eliminated: Vec::new(),
+            },
+            "wm B.3",
+        )),
+        None => {
+            let queued: u32 = state.extensions.values().map(|a| a.queued_hours).sum();
+            let hours = i64::from(settings.hours_for(next_phase.kind)) + i64::from(queued);
+            let deadline = clear_of_windows(now + Duration::hours(hours), state.windows.values());
+            events.push(Recorded::by_rule(
+                Event::DeadlineSet {
+                    phase: next.phase.clone(),
+                    deadline,
+                },
+                "wm D.VII.4.a",
+            ));
+        }
+    }
+    Ok(events)
+}
+
+fn voter(
+    env: &Competition,
+    state: &Board,
+    ctx: &Context,
+    kind: &ProposalKind,
+) -> Result<Option<Power>, Refusal> {
+    let user = ctx
+        .actor
+        .user()
+        .ok_or_else(|| Refusal::forbidden("wm D.IX.1", "players vote"))?;
+    if let Some(power) = state.power_of(user) {
+        let position = state.position.as_ref().expect("started");
+        let seat = &state.seats[&power];
+        if seat.civil_disorder || !position.survives(power) {
+            return Err(Refusal::rule(
+                "wm D.IX.1",
+                "only players remaining in the game vote",
+            ));
+        }
+        return Ok(Some(power));
+    }
+    if matches!(kind, ProposalKind::HouseRuleChange { .. }) && env.has_role(user, Role::GameMaster)
+    {
+        return Ok(None);
+    }
+    Err(Refusal::forbidden(
+        "wm D.IX.1",
+        "only players remaining in the game (and the GM on house rules) vote",
+    ))
+}
+
+fn started(state: &Board) -> Result<&Position, Refusal> {
+    if state.result.is_some() {
+        return Err(Refusal::conflict("the game has ended"));
+    }
+    state
+        .position
+        .as_ref()
+        .ok_or_else(|| Refusal::conflict("the game has not been set up"))
+}
+
+/// wm D.IX.2: votes are due with the orders; refused once the deadline has
+/// passed unless the game accepts orders until adjudication (wm D.VII.3).
+fn open_for_votes(state: &Board, now: DateTime<Utc>) -> Result<(), Refusal> {
+    let late =
+        state.settings.as_ref().map(|s| s.house_rules.late_orders) == Some(LateOrders::Refused);
+    if late && state.deadline.is_some_and(|d| now >= d) {
+        return Err(Refusal::rule(
+            "wm D.IX.2",
+            "votes are due with the orders; the deadline has passed",
+        ));
+    }
+    Ok(())
+}
+
+/// wm D.IX.3–5: a proposal, put to the vote with this phase's orders.
+pub fn propose(
+    env: &Competition,
+    state: &Board,
+    ctx: &Context,
+    kind: &ProposalKind,
+) -> Result<Vec<Recorded>, Refusal> {
+    let position = started(state)?;
+    voter(env, state, ctx, kind)?;
+    open_for_votes(state, ctx.now)?;
+    match kind {
+        ProposalKind::Draw { powers } => {
+            if powers.is_empty() || powers.iter().any(|p| !position.survives(*p)) {
+                return Err(Refusal::rule(
+                    "wm D.IX.4",
+                    "a draw includes one or more survivors only",
+                ));
+            }
+        }
+        ProposalKind::Concession { to } => {
+            if !position.survives(*to) {
+                return Err(Refusal::rule(
+                    "wm D.IX.3",
+                    "a win is conceded to a single surviving player",
+                ));
+            }
+        }
+        ProposalKind::HouseRuleChange { house_rules } => house_rules.validate()?,
+    }
+    if state.proposals.len() >= 100 {
+        return Err(Refusal::invalid("too many proposals on this board"));
+    }
+    Ok(vec![Recorded::by_rule(
+        Event::ProposalMade {
+            proposal: Proposal {
+                id: super::command::next_proposal_id(state),
+                kind: kind.clone(),
+                phase: position.phase.clone(),
+                passed: None,
+            },
+        },
+        "wm D.IX.2",
+    )])
+}
+
+/// wm D.IX.1–2: a secret vote, revisable until the deadline.
+pub fn record_vote(
+    env: &Competition,
+    state: &Board,
+    ctx: &Context,
+    id: u32,
+    ballot: Ballot,
+) -> Result<Vec<Recorded>, Refusal> {
+    started(state)?;
+    let proposal = state
+        .proposals
+        .iter()
+        .find(|p| p.id == id)
+        .ok_or_else(|| Refusal::not_found("no such proposal"))?;
+    if proposal.passed.is_some() {
+        return Err(Refusal::rule(
+            "wm D.IX.2",
+            "the vote on this proposal has closed",
+        ));
+    }
+    let power = voter(env, state, ctx, &proposal.kind)?;
+    open_for_votes(state, ctx.now)?;
+    Ok(vec![Recorded::by_rule(
+        Event::VoteRecorded {
+            proposal: id,
+            power,
+            ballot,
+        },
+        "wm D.IX.2",
+    )])
+}
