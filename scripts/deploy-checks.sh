@@ -14,6 +14,10 @@
 #   CARGO_TARGET_DIR     where cargo-lambda builds (default: target/lambda-build)
 #   DEPLOY_CHECKS_ARCH   arm64 (default) or x86_64 (what the script falls back
 #                        to, loudly, when the aarch64 Rust target cannot be had)
+#   DEPLOY_CHECKS_LTO    "workspace" (default): build with the workspace's
+#                        release profile, exactly what `sam build` deploys;
+#                        "off": the same with LTO off (CARGO_PROFILE_RELEASE_LTO),
+#                        much faster with several binaries, larger bootstraps
 #   PYTHON               the python used to make the venv (default: python3)
 #
 # The functions built are the BuildProperties.Binary names in template.yaml;
@@ -220,6 +224,17 @@ for p in json.load(sys.stdin)["packages"]:
     step "cargo lambda build --release ${ARCH_FLAGS[*]} (${#BINS[@]} binaries)"
     BIN_FLAGS=()
     for bin in "${BINS[@]}"; do BIN_FLAGS+=(--bin "$bin"); done
+    case "${DEPLOY_CHECKS_LTO:-workspace}" in
+        workspace) say "release profile of the workspace (as \`sam build\` deploys)" ;;
+        off)
+            export CARGO_PROFILE_RELEASE_LTO=off
+            say "release profile with LTO OFF (DEPLOY_CHECKS_LTO=off): \`sam build\` may make smaller binaries"
+            ;;
+        *) fail "DEPLOY_CHECKS_LTO must be workspace or off, not '$DEPLOY_CHECKS_LTO'" ;;
+    esac
+    # One cargo invocation for every binary: the dependencies are compiled
+    # once, with the features of the whole workspace (as `sam build`, which
+    # runs `cargo lambda build --bin X` from the workspace root, also does).
     say "CARGO_TARGET_DIR=$CARGO_TARGET_DIR"
     cargo lambda build --release "${ARCH_FLAGS[@]}" "${BIN_FLAGS[@]}" ||
         fail "cargo lambda build failed"

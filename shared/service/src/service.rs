@@ -52,6 +52,10 @@ impl From<StoreError> for ServiceError {
     }
 }
 
+/// The most ticks one sweep gives one competition; what remains due after
+/// that is left for the next sweep, so one competition cannot hold a sweep.
+const MAX_TICKS_PER_SWEEP: usize = 64;
+
 /// What a sweep did.
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
 pub struct SweepReport {
@@ -274,14 +278,22 @@ impl<S: Store> Service<S> {
                 report.failed += 1;
                 continue;
             };
-            match self.execute(&id, &Command::Tick, &ctx, None).await {
-                Ok(r) if r.events.is_empty() => {}
-                Ok(_) => report.changed += 1,
-                Err(e) => {
-                    tracing::warn!(competition = %id, error = %e, "sweep could not tick");
-                    report.failed += 1;
+            // A tick may close what is due in parts (a large club's week of
+            // decay is split to keep each commit under the store's item
+            // size), so tick again while ticks still change something.
+            let mut changed = false;
+            for _ in 0..MAX_TICKS_PER_SWEEP {
+                match self.execute(&id, &Command::Tick, &ctx, None).await {
+                    Ok(r) if r.events.is_empty() => break,
+                    Ok(_) => changed = true,
+                    Err(e) => {
+                        tracing::warn!(competition = %id, error = %e, "sweep could not tick");
+                        report.failed += 1;
+                        break;
+                    }
                 }
             }
+            report.changed += usize::from(changed);
         }
         Ok(report)
     }

@@ -66,7 +66,11 @@ fn step(s: &Championship, now: DateTime<Utc>) -> Vec<Ruled> {
     };
     // acwc VI.F: two forfeits disqualify.
     if s.stage != Stage::Finished {
-        if let Some(e) = s.entrants.iter().find(|e| e.active() && s.forfeits(&e.player) >= 2) {
+        if let Some(e) = s
+            .entrants
+            .iter()
+            .find(|e| e.active() && s.forfeits(&e.player) >= 2)
+        {
             return leave(
                 s,
                 &e.player,
@@ -79,7 +83,9 @@ fn step(s: &Championship, now: DateTime<Utc>) -> Vec<Ruled> {
         }
     }
     match s.stage {
-        Stage::Registration if now >= settings.qualification_starts => start_qualification(s, settings),
+        Stage::Registration if now >= settings.qualification_starts => {
+            start_qualification(s, settings)
+        }
         Stage::Qualification | Stage::Candidates => {
             let stage = s.stage;
             let current = s.rounds_of(stage).last();
@@ -108,6 +114,23 @@ fn step(s: &Championship, now: DateTime<Utc>) -> Vec<Ruled> {
                 }
                 start_final(s)
             }
+        }
+        Stage::Final => {
+            let Some(f) = &s.final_match else {
+                return vec![];
+            };
+            if let Some(champion) = f.champion(&settings.format) {
+                return vec![ruled(Event::ChampionDecided { champion }, "acwc III.H")];
+            }
+            if f.armageddon.is_none() {
+                if let Some(armageddon) = f.armageddon_colours(&settings.format) {
+                    return vec![ruled(
+                        Event::ArmageddonColoursFixed { armageddon },
+                        "acwc III.H.6.ii",
+                    )];
+                }
+            }
+            vec![]
         }
         _ => vec![],
     }
@@ -152,7 +175,12 @@ fn deadlines(s: &Championship, r: &super::state::Round, now: DateTime<Utc>) -> V
         if n.time.is_some() || n.failed || now <= wednesday {
             continue;
         }
-        let made = |u: &UserId| n.offers.iter().filter(|o| &o.by == u && o.made_at <= wednesday).count();
+        let made = |u: &UserId| {
+            n.offers
+                .iter()
+                .filter(|o| &o.by == u && o.made_at <= wednesday)
+                .count()
+        };
         let at_fault: Vec<UserId> = [&m.first, &m.second]
             .into_iter()
             .filter(|u| made(u) < 3)
@@ -190,7 +218,8 @@ fn deadlines(s: &Championship, r: &super::state::Round, now: DateTime<Utc>) -> V
 
 /// acwc III.F, IV.D: registration closes, the Qualification starts.
 fn start_qualification(s: &Championship, settings: &Settings) -> Vec<Ruled> {
-    let prequalified = |u: &UserId| settings.holder.as_ref() == Some(u) || settings.runner_up.as_ref() == Some(u);
+    let prequalified =
+        |u: &UserId| settings.holder.as_ref() == Some(u) || settings.runner_up.as_ref() == Some(u);
     let mut players: Vec<&super::state::Entrant> = s
         .entrants
         .iter()
@@ -199,7 +228,11 @@ fn start_qualification(s: &Championship, settings: &Settings) -> Vec<Ruled> {
     // acwc III.E: pairing numbers by seeding rating; registration order breaks ties.
     players.sort_by_key(|e| std::cmp::Reverse(e.seeding.doubled()));
     let n = players.len() as u32;
-    let rounds = if n < 2 { 0 } else { settings.qualification_rounds(n) };
+    let rounds = if n < 2 {
+        0
+    } else {
+        settings.qualification_rounds(n)
+    };
     vec![ruled(
         Event::QualificationStarted {
             players: players.iter().map(|e| e.player.clone()).collect(),
@@ -212,7 +245,12 @@ fn start_qualification(s: &Championship, settings: &Settings) -> Vec<Ruled> {
 /// acwc III.F.4, IV.D–E: the next Qualification round by the Monrad pairing.
 fn publish_qualification(s: &Championship, round: u32, now: DateTime<Utc>) -> Option<Ruled> {
     let t = qualification_tournament(s);
-    if t.players.iter().filter(|p| p.presence == crate::chess::swiss::Presence::Present).count() < 2 {
+    if t.players
+        .iter()
+        .filter(|p| p.presence == crate::chess::swiss::Presence::Present)
+        .count()
+        < 2
+    {
         return None;
     }
     let pairing = monrad::pair(&t).ok()?;
@@ -301,8 +339,19 @@ fn start_final(s: &Championship) -> Vec<Ruled> {
     let (first, second, clause) = match (holder, ranked.first(), ranked.get(1)) {
         (Some(h), Some(c), _) => (h, c.clone(), "acwc III.G.3"),
         (None, Some(c), Some(r)) => (c.clone(), r.clone(), "acwc VIII.C.1"),
-        (Some(only), None, _) | (None, Some(only), None) => {
-            return vec![ruled(Event::ChampionDecided { champion: only }, "acwc VIII.C")]
+        (Some(only), None, _) => {
+            return vec![ruled(
+                Event::ChampionDecided { champion: only },
+                "acwc VIII.C",
+            )]
+        }
+        (None, Some(only), None) => {
+            return vec![ruled(
+                Event::ChampionDecided {
+                    champion: only.clone(),
+                },
+                "acwc VIII.C",
+            )]
         }
         (None, None, _) => return vec![],
     };
@@ -339,7 +388,11 @@ pub fn leave(s: &Championship, player: &UserId, event: Event, clause: &str) -> V
     );
     match s.stage {
         Stage::Qualification if s.qualification.contains(player) => {
-            for m in s.matches.values().filter(|m| m.stage == Stage::Qualification && m.plays(player)) {
+            for m in s
+                .matches
+                .values()
+                .filter(|m| m.stage == Stage::Qualification && m.plays(player))
+            {
                 let opponent = m.opponent(player).clone();
                 if !m.finished() {
                     // VIII.A.1: the opponent wins the uncompleted pairing.
@@ -365,7 +418,9 @@ pub fn leave(s: &Championship, player: &UserId, event: Event, clause: &str) -> V
             }
         }
         Stage::Candidates if s.candidates.contains(player) => out.push(ruled(
-            Event::CandidateGamesDisregarded { player: player.clone() },
+            Event::CandidateGamesDisregarded {
+                player: player.clone(),
+            },
             "acwc VIII.B",
         )),
         Stage::Final => {
@@ -375,7 +430,8 @@ pub fn leave(s: &Championship, player: &UserId, event: Event, clause: &str) -> V
                     .into_iter()
                     .find(|r| r.active && r.player != remaining && &r.player != player)
                     .map(|r| r.player);
-                let holder_left = s.settings.as_ref().and_then(|st| st.holder.as_ref()) == Some(player);
+                let holder_left =
+                    s.settings.as_ref().and_then(|st| st.holder.as_ref()) == Some(player);
                 match replacement {
                     // VIII.C.1: the Challenger plays the Candidates runner-up;
                     // VIII.C.2: the runner-up becomes the Challenger.
@@ -383,9 +439,18 @@ pub fn leave(s: &Championship, player: &UserId, event: Event, clause: &str) -> V
                         s,
                         remaining,
                         r,
-                        if holder_left { "acwc VIII.C.1" } else { "acwc VIII.C.2" },
+                        if holder_left {
+                            "acwc VIII.C.1"
+                        } else {
+                            "acwc VIII.C.2"
+                        },
                     )),
-                    None => out.push(ruled(Event::ChampionDecided { champion: remaining }, "acwc VIII.C")),
+                    None => out.push(ruled(
+                        Event::ChampionDecided {
+                            champion: remaining,
+                        },
+                        "acwc VIII.C",
+                    )),
                 }
             }
         }
@@ -405,10 +470,20 @@ pub fn next_due(s: &Championship) -> Option<DateTime<Utc>> {
             let wednesday = offers_deadline(r.deadline);
             let mut due: Option<DateTime<Utc>> = None;
             let mut at = |t: DateTime<Utc>| due = Some(due.map_or(t, |d| d.min(t)));
-            for m in r.matches.iter().map(|id| &s.matches[id]).filter(|m| !m.finished()) {
+            for m in r
+                .matches
+                .iter()
+                .map(|id| &s.matches[id])
+                .filter(|m| !m.finished())
+            {
                 let n = &m.negotiation;
                 if n.time.is_none() && !n.failed {
-                    let made = |u: &UserId| n.offers.iter().filter(|o| &o.by == u && o.made_at <= wednesday).count();
+                    let made = |u: &UserId| {
+                        n.offers
+                            .iter()
+                            .filter(|o| &o.by == u && o.made_at <= wednesday)
+                            .count()
+                    };
                     if made(&m.first) < 3 || made(&m.second) < 3 {
                         at(wednesday + Duration::seconds(1));
                     } else if !n.referred {

@@ -94,7 +94,7 @@ impl Seeding {
 
     /// Twice the seeding rating: the average kept exact in integers.
     pub fn doubled(&self) -> u32 {
-        self.at_rating_date + self.highest_in_window
+        self.at_rating_date.saturating_add(self.highest_in_window)
     }
 
     /// acwc III.E: the seeding rating, the average of the two.
@@ -113,7 +113,11 @@ pub enum Eligibility {
 
 /// acwc II.A, II.C.1–2: checks an entry's facts. `exception` is the TD's
 /// exception to the entry requirements (II.B), which covers II.A only.
-pub fn check(facts: &PlayerFacts, settings: &Settings, exception: bool) -> Result<Eligibility, Refusal> {
+pub fn check(
+    facts: &PlayerFacts,
+    settings: &Settings,
+    exception: bool,
+) -> Result<Eligibility, Refusal> {
     if !exception {
         if facts.account_created_at >= settings.account_cutoff {
             return Err(Refusal::rule(
@@ -124,7 +128,11 @@ pub fn check(facts: &PlayerFacts, settings: &Settings, exception: bool) -> Resul
                 ),
             ));
         }
-        let games = facts.rated_games.get(&settings.variant).copied().unwrap_or(0);
+        let games = facts
+            .rated_games
+            .get(&settings.variant)
+            .copied()
+            .unwrap_or(0);
         if games < settings.minimum_rated_games {
             return Err(Refusal::rule(
                 "acwc II.A.2",
@@ -138,7 +146,10 @@ pub fn check(facts: &PlayerFacts, settings: &Settings, exception: bool) -> Resul
     if let Some(m) = facts.marks.iter().find(|m| m.at >= settings.mark_cutoff) {
         return Err(Refusal::rule(
             "acwc II.C.1",
-            format!("an account was marked {:?} at {}, after {}", m.kind, m.at, settings.mark_cutoff),
+            format!(
+                "an account was marked {:?} at {}, after {}",
+                m.kind, m.at, settings.mark_cutoff
+            ),
         ));
     }
     if let Some(m) = facts.marks.first() {

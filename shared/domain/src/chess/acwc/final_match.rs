@@ -34,7 +34,10 @@ pub struct Armageddon {
 #[serde(tag = "phase", rename_all = "kebab-case")]
 pub enum FinalPhase {
     /// acwc III.H.1–4: games at the main time control, judged after `through` games.
-    Match { through: u32, margin_half_games: u32 },
+    Match {
+        through: u32,
+        margin_half_games: u32,
+    },
     /// acwc III.H.5: 2+0 extension games, judged after `through` games.
     Rapid { through: u32 },
     /// acwc III.H.6.ii: waiting for the sealed bids.
@@ -116,7 +119,9 @@ impl FinalMatch {
         }
         if n >= format.margin_dropped_after {
             // III.H.5: judged after an even number of games.
-            return FinalPhase::Rapid { through: n + 2 - n % 2 };
+            return FinalPhase::Rapid {
+                through: n + 2 - n % 2,
+            };
         }
         // III.H.1, III.H.3: the next checkpoint of the main match.
         let through = if n < format.final_games {
@@ -125,7 +130,11 @@ impl FinalMatch {
             let past = n - format.final_games;
             format.final_games + (past / format.final_extension + 1) * format.final_extension
         };
-        let margin = if through >= format.margin_dropped_after { 1 } else { 4 };
+        let margin = if through >= format.margin_dropped_after {
+            1
+        } else {
+            4
+        };
         FinalPhase::Match {
             through: through.min(format.margin_dropped_after),
             margin_half_games: margin,
@@ -149,10 +158,14 @@ impl FinalMatch {
         if n < format.final_games || n % 2 == 1 {
             return None;
         }
-        let at_checkpoint = (n - format.final_games) % format.final_extension == 0;
+        let at_checkpoint = (n - format.final_games).is_multiple_of(format.final_extension);
         if n < format.margin_dropped_after {
             // III.H.2: two points ahead (4 half games) at a checkpoint.
-            return if at_checkpoint && lead >= 4 { leader } else { None };
+            return if at_checkpoint && lead >= 4 {
+                leader
+            } else {
+                None
+            };
         }
         // III.H.4–5: from 24 games on, any lead after an even number of games.
         if n <= format.armageddon_after {

@@ -1,93 +1,99 @@
-//! The Antichess World Championship (acwc): registration and eligibility,
-//! the Swiss qualification with Monrad pairing, the Candidates round-robin,
-//! the Final, match results, time negotiation, forfeits and deadlines.
+//! The Antichess World Championship (acwc, 2019 rules): registration and
+//! eligibility, the Swiss qualification with Monrad pairing, the Candidates
+//! round-robin, the Final, match results, time negotiation, forfeits and
+//! deadlines.
+//!
+//! - [`settings`]: the organizer's set-up, validated once (II, III.A–E).
+//! - [`eligibility`]: player facts, eligibility and the seeding rating (II, III.E).
+//! - [`vocabulary`]: the commands and events.
+//! - [`decide`](mod@decide): who may do what (I.C–D, II, V, VI, VII, VIII).
+//! - [`due`]: what the rules do by themselves: stages, publication, deadlines
+//!   (III.F–H, IV, V.C–H, VI.D, VI.F, VIII).
+//! - [`negotiation`]: offers and the match rules of a score (III.F.1, III.G.2, V).
+//! - `results`: reports, confirmations, disputes, settlements, bids (VI.G, I.C, III.H).
+//! - [`standings`]: Qualification and Candidates tables (III.F.3, III.F.4.1, III.G.3).
+//! - [`final_match`]: the Final's state machine (III.H).
+//! - [`state`]: the state and how events fold into it.
 //!
 //! This module plugs into the competition envelope through the functions
-//! below; [`crate::competition`] calls them. Everything is pure.
+//! below; [`crate::competition`] calls them. Everything is pure. Rulings on
+//! ambiguous clauses are in `docs/rulings/acwc.md`.
+
+pub mod decide;
+pub mod due;
+pub mod eligibility;
+pub mod final_match;
+pub mod negotiation;
+mod results;
+pub mod settings;
+pub mod standings;
+pub mod state;
+pub mod testkit;
+mod view;
+pub mod vocabulary;
+
+#[cfg(test)]
+mod tests;
+
+pub use eligibility::{Mark, MarkKind, PlayerFacts, RatingPoint, Seeding};
+pub use final_match::{Armageddon, FinalGame, FinalMatch, FinalPhase};
+pub use settings::{Format, Settings, TimeControl};
+pub use state::{Championship, Entrant, EntrantStatus, Match, Outcome, Round};
+pub use view::qualification_trf;
+pub use vocabulary::{
+    Award, Command, Disqualification, Event, MatchId, NoShowChoice, Pairing, Stage, FINAL,
+};
 
 use crate::competition::{Competition, Context, Recorded, UserId};
 use crate::refusal::Refusal;
 use chrono::{DateTime, Utc};
-use serde::{Deserialize, Serialize};
 
-/// The rules state of one competition of this kind.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Championship {}
-
-/// A request to this kind's rules.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "action", rename_all = "kebab-case")]
-pub enum Command {
-    /// Placeholder until the kind's commands land.
-    Noop,
-}
-
-impl Command {
-    pub fn name(&self) -> &'static str {
-        match self {
-            Command::Noop => "noop",
-        }
-    }
-}
-
-/// Something that happened under this kind's rules. Serialized inside the
-/// envelope's event, so its tag is `event`, not `type`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "event", rename_all = "kebab-case")]
-pub enum Event {
-    /// Placeholder until the kind's events land.
-    Noted,
-}
-
-impl Event {
-    /// The user this event makes a member of the competition, if any.
-    pub fn member_added(&self) -> Option<&UserId> {
-        None
-    }
-}
-
-/// Decides a command of this kind.
+/// Decides a command of this kind; whatever fell due by `ctx.now` follows
+/// in the same commit.
 pub fn decide(
-    _env: &Competition,
-    _state: &Championship,
-    _command: &Command,
-    _ctx: &Context,
+    env: &Competition,
+    state: &Championship,
+    command: &Command,
+    ctx: &Context,
 ) -> Result<Vec<Recorded>, Refusal> {
-    Err(Refusal::not_implemented("not yet"))
+    decide::decide(env, state, command, ctx)
 }
 
 /// Folds an event into the state; total, never refuses.
-pub fn apply(_state: &mut Championship, _event: &Event, _at: DateTime<Utc>) {}
+pub fn apply(state: &mut Championship, event: &Event, at: DateTime<Utc>) {
+    state::apply(state, event, at)
+}
 
-/// What falls due by `ctx.now`.
+/// What falls due by `ctx.now`: the start of the Qualification, round
+/// publication (IV.D–E), the round deadline (IV.F), the negotiation
+/// deadlines (V), a failed rescheduling (VI.D). Nothing due, no events.
 pub fn tick(
     _env: &Competition,
-    _state: &Championship,
-    _ctx: &Context,
+    state: &Championship,
+    ctx: &Context,
 ) -> Result<Vec<Recorded>, Refusal> {
-    Ok(vec![])
+    Ok(due::follow_ups(state, ctx.now)
+        .into_iter()
+        .map(|(e, clause)| Recorded::by_rule(crate::competition::Event::Acwc(e), clause))
+        .collect())
 }
 
 /// The next instant a schedule must act.
-pub fn next_due(_state: &Championship) -> Option<DateTime<Utc>> {
-    None
+pub fn next_due(state: &Championship) -> Option<DateTime<Utc>> {
+    due::next_due(state)
 }
 
 /// The kind's view for `viewer`.
-pub fn view(
-    _env: &Competition,
-    _state: &Championship,
-    _viewer: Option<&UserId>,
-) -> serde_json::Value {
-    serde_json::Value::Null
+pub fn view(env: &Competition, state: &Championship, viewer: Option<&UserId>) -> serde_json::Value {
+    view::view(env, state, viewer)
 }
 
 /// The event as `viewer` may see it in the audit log; `None` hides it.
 pub fn redact(
-    _env: &Competition,
-    _state: &Championship,
+    env: &Competition,
+    state: &Championship,
     event: &Event,
-    _viewer: Option<&UserId>,
+    viewer: Option<&UserId>,
 ) -> Option<Event> {
-    Some(event.clone())
+    view::redact(env, state, event, viewer)
 }

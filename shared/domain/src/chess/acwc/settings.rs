@@ -104,7 +104,8 @@ impl Settings {
     /// Refuses settings the rules cannot run with.
     pub fn validate(&self) -> Result<(), Refusal> {
         let f = &self.format;
-        let bad = |clause: &'static str, detail: &str| Err(Refusal::rule(clause, detail.to_owned()));
+        let bad =
+            |clause: &'static str, detail: &str| Err(Refusal::rule(clause, detail.to_owned()));
         if self.variant.trim().is_empty() {
             return bad("acwc III.A", "the variant must be named");
         }
@@ -112,7 +113,10 @@ impl Settings {
             return bad("acwc III.A", "the time control needs time on the clock");
         }
         if self.rating_window_start >= self.rating_date {
-            return bad("acwc III.E", "the rating window must start before the rating date");
+            return bad(
+                "acwc III.E",
+                "the rating window must start before the rating date",
+            );
         }
         if self.account_cutoff > self.qualification_starts
             || self.games_cutoff > self.qualification_starts
@@ -123,21 +127,39 @@ impl Settings {
                 "the account, games and rating dates must not be after the start of the Qualification",
             );
         }
+        if f.games_per_match > 100
+            || f.final_games > 100
+            || f.armageddon_after > 200
+            || f.final_extension > 100
+            || f.qualification_rounds.is_some_and(|r| r > 50)
+            || f.armageddon_black_seconds > 3600
+        {
+            return bad(
+                "acwc III.B",
+                "the stage structure's numbers are out of any sensible range",
+            );
+        }
         if f.games_per_match == 0 || f.games_per_match % 2 == 1 {
-            return bad("acwc III.F.1", "a match has a positive, even number of games");
+            return bad(
+                "acwc III.F.1",
+                "a match has a positive, even number of games",
+            );
         }
         if f.qualification_rounds == Some(0) {
             return bad("acwc III.F.2", "the Qualification has at least one round");
         }
         if f.qualifiers == 0 || f.qualifiers > 8 {
-            return bad("acwc III.F.3", "between 1 and 8 players go to the Candidates");
+            return bad(
+                "acwc III.F.3",
+                "between 1 and 8 players go to the Candidates",
+            );
         }
         if f.final_games == 0
             || f.final_games % 2 == 1
             || f.final_extension == 0
             || f.final_extension % 2 == 1
             || f.margin_dropped_after < f.final_games
-            || (f.margin_dropped_after - f.final_games) % f.final_extension != 0
+            || !(f.margin_dropped_after - f.final_games).is_multiple_of(f.final_extension)
             || f.armageddon_after < f.margin_dropped_after
             || (f.armageddon_after - f.margin_dropped_after) % 2 == 1
         {
@@ -150,7 +172,10 @@ impl Settings {
             return bad("acwc III.H.6.i", "Black needs time in the Armageddon game");
         }
         if self.holder.is_some() && self.holder == self.runner_up {
-            return bad("acwc III.D", "the previous winner and runner-up are different players");
+            return bad(
+                "acwc III.D",
+                "the previous winner and runner-up are different players",
+            );
         }
         Ok(())
     }

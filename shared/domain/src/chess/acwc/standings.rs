@@ -12,7 +12,13 @@ use serde::Serialize;
 /// The Qualification as the Monrad engine sees it: pairing number = index
 /// + 1, rating = twice the seeding rating (exact; order and sums unchanged).
 pub fn qualification_tournament(state: &Championship) -> SwissTournament {
-    let number = |u: &UserId| state.qualification.iter().position(|p| p == u).map(|i| i as u32 + 1);
+    let number = |u: &UserId| {
+        state
+            .qualification
+            .iter()
+            .position(|p| p == u)
+            .map(|i| i as u32 + 1)
+    };
     let rounds: Vec<_> = state.rounds_of(Stage::Qualification).collect();
     let players = state
         .qualification
@@ -25,11 +31,19 @@ pub fn qualification_tournament(state: &Championship) -> SwissTournament {
                     if r.bye.as_ref() == Some(u) {
                         return Some(RoundOutcome::PairingBye);
                     }
-                    let m = r.matches.iter().map(|id| &state.matches[id]).find(|m| m.plays(u));
+                    let m = r
+                        .matches
+                        .iter()
+                        .map(|id| &state.matches[id])
+                        .find(|m| m.plays(u));
                     Some(match m {
                         Some(m) => RoundOutcome::Game {
                             opponent: number(m.opponent(u)).unwrap_or(0),
-                            colour: if &m.first == u { Colour::White } else { Colour::Black },
+                            colour: if &m.first == u {
+                                Colour::White
+                            } else {
+                                Colour::Black
+                            },
                             half_points: m.match_points(u).unwrap_or(0),
                             played: matches!(m.outcome, Some(Outcome::Score { .. })),
                         },
@@ -39,7 +53,10 @@ pub fn qualification_tournament(state: &Championship) -> SwissTournament {
                 .collect();
             SwissPlayer {
                 number: i as u32 + 1,
-                name: state.entrant(u).map(|e| e.account.clone()).unwrap_or_default(),
+                name: state
+                    .entrant(u)
+                    .map(|e| e.account.clone())
+                    .unwrap_or_default(),
                 rating: state.seeding_x2(u),
                 title: Title::None,
                 rounds: outcomes,
@@ -125,7 +142,10 @@ pub struct CandidatesRow {
 /// acwc VIII.B: disregarded matches do not count.
 pub fn candidates_table(state: &Championship) -> Vec<CandidatesRow> {
     // Ruling acwc III.G: a forfeited match counts as won by every game.
-    let full = state.settings.as_ref().map_or(20, |s| s.format.games_per_match * 2);
+    let full = state
+        .settings
+        .as_ref()
+        .map_or(20, |s| s.format.games_per_match * 2);
     let seat = |u: &UserId| state.candidates.iter().position(|p| p == u).unwrap_or(0) as u32 + 1;
     let results: Vec<MatchResult> = state
         .matches

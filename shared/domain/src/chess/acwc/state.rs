@@ -15,12 +15,16 @@ use std::collections::BTreeMap;
 #[serde(tag = "status", rename_all = "kebab-case")]
 pub enum EntrantStatus {
     /// acwc II.C.2: waiting for the TD's review.
-    Review { reason: String },
+    Review {
+        reason: String,
+    },
     Admitted,
     /// acwc II.C.2: the TD denied the entry.
     Denied,
     Withdrawn,
-    Disqualified { reason: Disqualification },
+    Disqualified {
+        reason: Disqualification,
+    },
 }
 
 /// One entry.
@@ -75,8 +79,14 @@ pub struct Negotiation {
 #[serde(tag = "outcome", rename_all = "kebab-case")]
 pub enum Outcome {
     /// The score in half games.
-    Score { first: u32, second: u32 },
-    Awarded { winner: UserId, award: Award },
+    Score {
+        first: u32,
+        second: u32,
+    },
+    Awarded {
+        winner: UserId,
+        award: Award,
+    },
 }
 
 /// A score waiting for the opponent's confirmation (acwc VI.G).
@@ -156,7 +166,9 @@ impl Match {
     /// acwc III.G: a player's sub-score in half games.
     pub fn half_games(&self, u: &UserId) -> Option<u32> {
         match self.outcome.as_ref()? {
-            Outcome::Score { first, second } => Some(if &self.first == u { *first } else { *second }),
+            Outcome::Score { first, second } => {
+                Some(if &self.first == u { *first } else { *second })
+            }
             Outcome::Awarded { .. } => None,
         }
     }
@@ -299,7 +311,9 @@ pub fn apply(state: &mut Championship, event: &Event, at: DateTime<Utc>) {
             review,
         } => {
             let status = match review {
-                Some(reason) => EntrantStatus::Review { reason: reason.clone() },
+                Some(reason) => EntrantStatus::Review {
+                    reason: reason.clone(),
+                },
                 None => EntrantStatus::Admitted,
             };
             let exception = state.exceptions.get(player).cloned();
@@ -313,7 +327,9 @@ pub fn apply(state: &mut Championship, event: &Event, at: DateTime<Utc>) {
                 marks: vec![],
             });
         }
-        Event::EntryReviewed { player, admitted, .. } => {
+        Event::EntryReviewed {
+            player, admitted, ..
+        } => {
             if let Some(e) = state.entrant_mut(player) {
                 e.status = if *admitted {
                     EntrantStatus::Admitted
@@ -330,7 +346,9 @@ pub fn apply(state: &mut Championship, event: &Event, at: DateTime<Utc>) {
         }
         Event::Disqualified { player, reason } => {
             if let Some(e) = state.entrant_mut(player) {
-                e.status = EntrantStatus::Disqualified { reason: reason.clone() };
+                e.status = EntrantStatus::Disqualified {
+                    reason: reason.clone(),
+                };
             }
         }
         Event::MarkRecorded { player, mark } => {
@@ -353,7 +371,11 @@ pub fn apply(state: &mut Championship, event: &Event, at: DateTime<Utc>) {
             higher_seed,
         } => {
             state.stage = Stage::Final;
-            state.final_match = Some(FinalMatch::new(first.clone(), second.clone(), higher_seed.clone()));
+            state.final_match = Some(FinalMatch::new(
+                first.clone(),
+                second.clone(),
+                higher_seed.clone(),
+            ));
             state.pending_final_game = None;
         }
         Event::RoundPublished {
@@ -390,7 +412,11 @@ pub fn apply(state: &mut Championship, event: &Event, at: DateTime<Utc>) {
                 bye: bye.clone(),
             });
         }
-        Event::TimeOffered { match_id, by, at: time } => {
+        Event::TimeOffered {
+            match_id,
+            by,
+            at: time,
+        } => {
             if let Some(m) = state.matches.get_mut(match_id) {
                 m.negotiation.offers.push(Offer {
                     by: by.clone(),
@@ -399,7 +425,10 @@ pub fn apply(state: &mut Championship, event: &Event, at: DateTime<Utc>) {
                 });
             }
         }
-        Event::MatchTimeAgreed { match_id, at: time } | Event::MatchTimeFixed { match_id, at: time, .. } => {
+        Event::MatchTimeAgreed { match_id, at: time }
+        | Event::MatchTimeFixed {
+            match_id, at: time, ..
+        } => {
             if let Some(m) = state.matches.get_mut(match_id) {
                 m.negotiation.time = Some(*time);
                 m.no_show = None;
@@ -451,17 +480,26 @@ pub fn apply(state: &mut Championship, event: &Event, at: DateTime<Utc>) {
                 }
             }
         }
-        Event::ResultDisputed { match_id, reason, .. } => {
+        Event::ResultDisputed {
+            match_id, reason, ..
+        } => {
             if match_id == FINAL {
                 if let Some(p) = &mut state.pending_final_game {
                     p.disputed = Some(reason.clone());
                 }
-            } else if let Some(r) = state.matches.get_mut(match_id).and_then(|m| m.report.as_mut()) {
+            } else if let Some(r) = state
+                .matches
+                .get_mut(match_id)
+                .and_then(|m| m.report.as_mut())
+            {
                 r.disputed = Some(reason.clone());
             }
         }
         Event::ResultSettled {
-            match_id, first, second, ..
+            match_id,
+            first,
+            second,
+            ..
         } => {
             if let Some(m) = state.matches.get_mut(match_id) {
                 m.report = None;
@@ -472,7 +510,11 @@ pub fn apply(state: &mut Championship, event: &Event, at: DateTime<Utc>) {
             }
         }
         Event::FinalGameSettled { .. } => state.pending_final_game = None,
-        Event::MatchAwarded { match_id, winner, award } => {
+        Event::MatchAwarded {
+            match_id,
+            winner,
+            award,
+        } => {
             if let Some(m) = state.matches.get_mut(match_id) {
                 m.report = None;
                 m.outcome = Some(Outcome::Awarded {
@@ -496,7 +538,11 @@ pub fn apply(state: &mut Championship, event: &Event, at: DateTime<Utc>) {
                 }
             }
         }
-        Event::NoShowClaimed { match_id, by, choice } => {
+        Event::NoShowClaimed {
+            match_id,
+            by,
+            choice,
+        } => {
             if let Some(m) = state.matches.get_mut(match_id) {
                 m.no_show = Some((by.clone(), *choice));
                 if *choice == NoShowChoice::Reschedule {
@@ -537,7 +583,11 @@ pub fn apply(state: &mut Championship, event: &Event, at: DateTime<Utc>) {
             guilty: None,
         }),
         Event::CheatingReportRuled { report, guilty } => {
-            if let Some(r) = state.cheating_reports.iter_mut().find(|r| r.report == *report) {
+            if let Some(r) = state
+                .cheating_reports
+                .iter_mut()
+                .find(|r| r.report == *report)
+            {
                 r.guilty = Some(*guilty);
             }
         }

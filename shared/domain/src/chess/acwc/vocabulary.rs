@@ -31,27 +31,50 @@ pub enum Command {
     /// Any user but the TD: enter with an account's facts (acwc II).
     Register { facts: PlayerFacts },
     /// TD: admit or deny an entry in the review queue (acwc II.C.2).
-    ReviewEntry { user: UserId, admit: bool, reason: String },
+    ReviewEntry {
+        user: UserId,
+        admit: bool,
+        reason: String,
+    },
     /// A player withdraws (acwc VIII).
     Withdraw,
     /// TD: disqualifies a player (acwc II.C, VI, VII, VIII).
-    Disqualify { player: UserId, reason: Disqualification },
+    Disqualify {
+        player: UserId,
+        reason: Disqualification,
+    },
     /// TD (or the service on the TD's behalf): a new Lichess mark on a
     /// player's account during the championship (acwc VII.C).
     RecordMark { player: UserId, mark: Mark },
     /// TD: publish the next round now if it is due (acwc IV.D–E).
     PairRound,
     /// A player of the match: a proposed start time in UTC (acwc V.B–D).
-    OfferTime { match_id: MatchId, at: DateTime<Utc> },
+    OfferTime {
+        match_id: MatchId,
+        at: DateTime<Utc>,
+    },
     /// The opponent of an offer: accept it; the match time is fixed (acwc V).
-    AcceptOffer { match_id: MatchId, at: DateTime<Utc> },
+    AcceptOffer {
+        match_id: MatchId,
+        at: DateTime<Utc>,
+    },
     /// The player chosen by acwc V.E/V.I, or the TD (V.F, V.I): fix the time.
-    FixMatchTime { match_id: MatchId, at: DateTime<Utc> },
+    FixMatchTime {
+        match_id: MatchId,
+        at: DateTime<Utc>,
+    },
     /// TD: who is at fault after both made their offers (acwc V.H–I);
     /// `None`: nobody, the TD fixes the time.
-    RuleOnNegotiation { match_id: MatchId, at_fault: Option<UserId> },
+    RuleOnNegotiation {
+        match_id: MatchId,
+        at_fault: Option<UserId>,
+    },
     /// A player of the match: the score in half games, first player first (acwc VI.G).
-    ReportResult { match_id: MatchId, first: u32, second: u32 },
+    ReportResult {
+        match_id: MatchId,
+        first: u32,
+        second: u32,
+    },
     /// A finalist: the result of game `game` (1-based) of the Final (acwc III.H, VI.G).
     ReportFinalGame { game: u32, winner: Option<UserId> },
     /// The opponent of the reporter: confirm the pending report (acwc VI.G).
@@ -59,18 +82,37 @@ pub enum Command {
     /// The opponent of the reporter: dispute it; the TD settles (acwc I.C).
     DisputeResult { match_id: MatchId, reason: String },
     /// TD: settle a disputed or flagged match (acwc I.C, IV.F).
-    SettleResult { match_id: MatchId, first: u32, second: u32, reason: String },
+    SettleResult {
+        match_id: MatchId,
+        first: u32,
+        second: u32,
+        reason: String,
+    },
     /// TD: settle a disputed game of the Final (acwc I.C).
-    SettleFinalGame { game: u32, winner: Option<UserId>, reason: String },
+    SettleFinalGame {
+        game: u32,
+        winner: Option<UserId>,
+        reason: String,
+    },
     /// A finalist: the sealed time bid for White, in seconds (acwc III.H.6.ii).
     BidForWhite { seconds: u32 },
     /// The appearing player, 10 minutes after the agreed time (acwc VI.D).
-    ClaimNoShow { match_id: MatchId, choice: NoShowChoice },
+    ClaimNoShow {
+        match_id: MatchId,
+        choice: NoShowChoice,
+    },
     /// A player whose opponent left at `left_at` and did not return within
     /// 10 minutes claims the game (acwc VI.E).
-    ClaimAbandonedGame { match_id: MatchId, left_at: DateTime<Utc> },
+    ClaimAbandonedGame {
+        match_id: MatchId,
+        left_at: DateTime<Utc>,
+    },
     /// TD: a forfeit (acwc VI.B, VI.D).
-    DeclareForfeit { match_id: MatchId, loser: UserId, reason: String },
+    DeclareForfeit {
+        match_id: MatchId,
+        loser: UserId,
+        reason: String,
+    },
     /// Any player: a private accusation to the TD (acwc VII.A).
     ReportCheating { accused: UserId, details: String },
     /// TD: the finding on a report (acwc VII.B).
@@ -186,8 +228,13 @@ pub enum Award {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "kebab-case")]
 pub enum Event {
-    Configured { settings: Settings },
-    ExceptionGranted { user: UserId, reason: String },
+    Configured {
+        settings: Settings,
+    },
+    ExceptionGranted {
+        user: UserId,
+        reason: String,
+    },
     /// acwc II: an entry; `review` set when it waits for the TD (II.C.2).
     Registered {
         player: UserId,
@@ -196,18 +243,43 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         review: Option<String>,
     },
-    EntryReviewed { player: UserId, admitted: bool, reason: String },
+    EntryReviewed {
+        player: UserId,
+        admitted: bool,
+        reason: String,
+    },
     /// acwc II.C.4: `user` tried to enter with `account`, a second account of `entered`.
-    SecondAccountDetected { user: UserId, account: String, entered: UserId },
-    Withdrew { player: UserId },
-    Disqualified { player: UserId, reason: Disqualification },
-    MarkRecorded { player: UserId, mark: Mark },
+    SecondAccountDetected {
+        user: UserId,
+        account: String,
+        entered: UserId,
+    },
+    Withdrew {
+        player: UserId,
+    },
+    Disqualified {
+        player: UserId,
+        reason: Disqualification,
+    },
+    MarkRecorded {
+        player: UserId,
+        mark: Mark,
+    },
     /// acwc III.F: the Qualification's players in pairing-number order.
-    QualificationStarted { players: Vec<UserId>, rounds: u32 },
+    QualificationStarted {
+        players: Vec<UserId>,
+        rounds: u32,
+    },
     /// acwc III.G: the Candidates' seats (Berger numbers 1..n).
-    CandidatesStarted { seats: Vec<UserId> },
+    CandidatesStarted {
+        seats: Vec<UserId>,
+    },
     /// acwc III.H, VIII.C: the Final's two players.
-    FinalStarted { first: UserId, second: UserId, higher_seed: UserId },
+    FinalStarted {
+        first: UserId,
+        second: UserId,
+        higher_seed: UserId,
+    },
     /// acwc IV.D–E: a round's pairings, in publishing order.
     RoundPublished {
         stage: Stage,
@@ -217,9 +289,20 @@ pub enum Event {
         bye: Option<UserId>,
         deadline: DateTime<Utc>,
     },
-    TimeOffered { match_id: MatchId, by: UserId, at: DateTime<Utc> },
-    MatchTimeAgreed { match_id: MatchId, at: DateTime<Utc> },
-    MatchTimeFixed { match_id: MatchId, by: UserId, at: DateTime<Utc> },
+    TimeOffered {
+        match_id: MatchId,
+        by: UserId,
+        at: DateTime<Utc>,
+    },
+    MatchTimeAgreed {
+        match_id: MatchId,
+        at: DateTime<Utc>,
+    },
+    MatchTimeFixed {
+        match_id: MatchId,
+        by: UserId,
+        at: DateTime<Utc>,
+    },
     /// acwc V.E–F, V.H–I: who is at fault and who now fixes the time
     /// (`chooser: None`: the TD).
     NegotiationFailed {
@@ -228,32 +311,89 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         chooser: Option<UserId>,
     },
-    ResultReported { match_id: MatchId, by: UserId, first: u32, second: u32 },
-    FinalGameReported { game: u32, by: UserId, winner: Option<UserId> },
-    ResultConfirmed { match_id: MatchId, by: UserId },
-    ResultDisputed { match_id: MatchId, by: UserId, reason: String },
-    ResultSettled { match_id: MatchId, first: u32, second: u32, reason: String },
-    FinalGameSettled { game: u32, winner: Option<UserId>, reason: String },
+    ResultReported {
+        match_id: MatchId,
+        by: UserId,
+        first: u32,
+        second: u32,
+    },
+    FinalGameReported {
+        game: u32,
+        by: UserId,
+        winner: Option<UserId>,
+    },
+    ResultConfirmed {
+        match_id: MatchId,
+        by: UserId,
+    },
+    ResultDisputed {
+        match_id: MatchId,
+        by: UserId,
+        reason: String,
+    },
+    ResultSettled {
+        match_id: MatchId,
+        first: u32,
+        second: u32,
+        reason: String,
+    },
+    FinalGameSettled {
+        game: u32,
+        winner: Option<UserId>,
+        reason: String,
+    },
     /// A match decided without (or against) its score.
-    MatchAwarded { match_id: MatchId, winner: UserId, award: Award },
+    MatchAwarded {
+        match_id: MatchId,
+        winner: UserId,
+        award: Award,
+    },
     /// acwc VIII.B: a Candidate's games no longer count.
-    CandidateGamesDisregarded { player: UserId },
+    CandidateGamesDisregarded {
+        player: UserId,
+    },
     /// acwc IV.F, V.H: the TD must act on this match.
-    MatchFlagged { match_id: MatchId, reason: String },
-    NoShowClaimed { match_id: MatchId, by: UserId, choice: NoShowChoice },
-    GameClaimed { match_id: MatchId, by: UserId, left_at: DateTime<Utc> },
+    MatchFlagged {
+        match_id: MatchId,
+        reason: String,
+    },
+    NoShowClaimed {
+        match_id: MatchId,
+        by: UserId,
+        choice: NoShowChoice,
+    },
+    GameClaimed {
+        match_id: MatchId,
+        by: UserId,
+        left_at: DateTime<Utc>,
+    },
     /// acwc III.H.6.ii: a sealed bid; `seconds` hidden until both are in.
     BidSubmitted {
         player: UserId,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         seconds: Option<u32>,
     },
-    ArmageddonColoursFixed { armageddon: Armageddon },
-    FinalGameRecorded { game: u32, result: FinalGame },
-    ChampionDecided { champion: UserId },
+    ArmageddonColoursFixed {
+        armageddon: Armageddon,
+    },
+    FinalGameRecorded {
+        game: u32,
+        result: FinalGame,
+    },
+    ChampionDecided {
+        champion: UserId,
+    },
     /// acwc VII.A: private to the TD.
-    CheatingReported { report: u32, by: UserId, accused: UserId, details: String },
-    CheatingReportRuled { report: u32, guilty: bool },
+    CheatingReported {
+        report: u32,
+        by: UserId,
+        accused: UserId,
+        details: String,
+    },
+    CheatingReportRuled {
+        report: u32,
+        guilty: bool,
+    },
 }
 
 impl Event {

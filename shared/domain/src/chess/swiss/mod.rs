@@ -8,6 +8,7 @@
 //! [`SwissTournament::from_trf`] turns a TRF-16 file into the history model.
 
 pub mod dutch;
+mod export;
 pub mod monrad;
 pub mod simulate;
 
@@ -65,6 +66,21 @@ pub enum Title {
 }
 
 impl Title {
+    /// The TRF title field (TRF-16 uses the one- or two-letter codes).
+    pub fn code(self) -> &'static str {
+        match self {
+            Title::Gm => "g",
+            Title::Im => "m",
+            Title::Wgm => "wg",
+            Title::Wim => "wm",
+            Title::Fm => "f",
+            Title::Cm => "c",
+            Title::Wfm => "wf",
+            Title::Wcm => "wc",
+            Title::None => "",
+        }
+    }
+
     /// Parse a TRF title field (`g`, `GM`, `IGM`, `m`, `IM`, ...).
     pub fn parse(s: &str) -> Title {
         match s.trim().to_ascii_uppercase().as_str() {

@@ -5,7 +5,7 @@ use super::deadline::{
     clear_of_windows, hours_covered, Unavailability, CONFLICT_HOURS, EXTENSION_NOTICE_HOURS,
     MAX_EXTENSION_HOURS,
 };
-use super::event::Event;
+use super::event::{by_rule, plain, Event};
 use super::position::Position;
 use super::press::{self, Press, PressKind};
 use super::replacement::ReplacementPeriod;
@@ -224,7 +224,7 @@ pub fn decide(
             if name.trim().is_empty() || *hours == 0 || *hours > MAX_EXTENSION_HOURS {
                 return Err(Refusal::invalid("a holiday has a name and 1 to 168 hours"));
             }
-            Ok(vec![Recorded::by_rule(
+            Ok(vec![by_rule(
                 Event::HolidayDeclared {
                     name: name.trim().to_owned(),
                     hours: *hours,
@@ -235,7 +235,7 @@ pub fn decide(
         Command::ContactGm { power } => {
             require_player_or_original(state, ctx, *power)?;
             match state.nmrs.get(power) {
-                Some(super::state::NmrCase::AwaitingContact { .. }) => Ok(vec![Recorded::by_rule(
+                Some(super::state::NmrCase::AwaitingContact { .. }) => Ok(vec![by_rule(
                     Event::GmContacted { power: *power },
                     "wm D.VII.6.a",
                 )]),
@@ -258,7 +258,7 @@ pub fn decide(
                     "the replacement already has a seat on this board",
                 ));
             }
-            let mut events = vec![Recorded::by_rule(
+            let mut events = vec![by_rule(
                 Event::ReplacementAppointed {
                     power: *power,
                     player: player.clone(),
@@ -268,7 +268,7 @@ pub fn decide(
             )];
             if matches!(period, ReplacementPeriod::Temporary { seasons } if *seasons > super::replacement::MAX_TEMPORARY_SEASONS)
             {
-                events.push(Recorded::by_rule(
+                events.push(by_rule(
                     Event::ReplacementMadePermanent { power: *power },
                     "wm B.7",
                 ));
@@ -300,7 +300,7 @@ pub fn decide(
             }
             require_started(state)?;
             last_adjudicated(state, phase)?;
-            Ok(vec![Recorded::by_rule(
+            Ok(vec![by_rule(
                 Event::RollbackConsented {
                     phase: phase.clone(),
                 },
@@ -321,7 +321,7 @@ pub fn decide(
                 return Err(Refusal::invalid("the new deadline must be in the future"));
             }
             let deadline = clear_of_windows(*deadline, state.windows.values());
-            Ok(vec![Recorded::by_rule(
+            Ok(vec![by_rule(
                 Event::RolledBack {
                     phase: phase.clone(),
                     deadline,
@@ -377,19 +377,19 @@ fn set_up(
         ));
     }
     settings.validate(ctx.actor.user(), ctx.now)?;
-    let mut events = vec![Recorded::by_rule(
+    let mut events = vec![by_rule(
         Event::GameSetUp {
             settings: settings.clone(),
         },
         "wm D.I.1.b",
     )];
     for (power, player) in &settings.players {
-        events.push(Recorded::new(Event::PlayerSeated {
+        events.push(plain(Event::PlayerSeated {
             power: *power,
             player: player.clone(),
         }));
     }
-    events.push(Recorded::by_rule(
+    events.push(by_rule(
         Event::GameStarted {
             position: Position::initial(),
             deadline: settings.first_deadline,
@@ -432,7 +432,7 @@ fn submit_orders(
         }
         _ => {}
     }
-    Ok(vec![Recorded::by_rule(
+    Ok(vec![by_rule(
         Event::OrdersSubmitted {
             power,
             orders: orders.to_vec(),
@@ -484,7 +484,7 @@ fn set_deadline(
             "no deadline inside a player's unavailability window",
         ));
     }
-    Ok(vec![Recorded::by_rule(
+    Ok(vec![by_rule(
         Event::DeadlineSet {
             phase: position.phase.clone(),
             deadline,
@@ -517,7 +517,7 @@ fn declare_unavailability(
             "one weekly window of 1 to 64 hours (weekday 0-6, hour 0-23)",
         ));
     }
-    let mut events = vec![Recorded::by_rule(
+    let mut events = vec![by_rule(
         Event::UnavailabilityDeclared {
             player: user.clone(),
             window,
@@ -528,7 +528,7 @@ fn declare_unavailability(
     windows.insert(user.clone(), window);
     let covered = hours_covered(windows.values());
     if covered > CONFLICT_HOURS {
-        events.push(Recorded::by_rule(
+        events.push(by_rule(
             Event::UnavailabilityConflictFlagged {
                 detail: format!(
                     "unavailability windows cover {covered} hours a week; a compromise is needed"
@@ -540,7 +540,7 @@ fn declare_unavailability(
     if let Some(d) = state.deadline {
         let moved = clear_of_windows(d, windows.values());
         if moved != d {
-            events.push(Recorded::by_rule(
+            events.push(by_rule(
                 Event::DeadlineSet {
                     phase: position.phase.clone(),
                     deadline: moved,
@@ -599,7 +599,7 @@ fn request_extension(
             ));
         }
         check_budget(&acc, hours)?;
-        return Ok(vec![Recorded::by_rule(
+        return Ok(vec![by_rule(
             Event::ExtensionQueued {
                 power,
                 hours,
@@ -655,7 +655,7 @@ fn extend(
         deadline + Duration::hours(i64::from(hours)),
         state.windows.values(),
     );
-    Ok(vec![Recorded::by_rule(
+    Ok(vec![by_rule(
         Event::ExtensionGranted {
             power,
             hours,
@@ -701,7 +701,7 @@ fn declare_period(
             "the player's announced period is final",
         ));
     }
-    let mut events = vec![Recorded::by_rule(
+    let mut events = vec![by_rule(
         Event::ReplacementPeriodDeclared {
             power,
             period: period.normalized(),
@@ -709,11 +709,13 @@ fn declare_period(
         },
         "wm B.7",
     )];
-    if period.normalized() == ReplacementPeriod::Permanent {
-        events.push(Recorded::by_rule(
-            Event::ReplacementMadePermanent { power },
-            "wm B.7",
-        ));
+    // wm B.7: a period exceeding the original specification is permanent.
+    let exceeds = matches!(
+        (r.period, period.normalized()),
+        (ReplacementPeriod::Temporary { seasons: was }, ReplacementPeriod::Temporary { seasons: now }) if now > was
+    );
+    if exceeds || period.normalized() == ReplacementPeriod::Permanent {
+        events.push(by_rule(Event::ReplacementMadePermanent { power }, "wm B.7"));
     }
     Ok(events)
 }
@@ -744,7 +746,7 @@ fn send_press(
             "only dark-grey press carries an unofficial attribution",
         ));
     }
-    Ok(vec![Recorded::by_rule(
+    Ok(vec![by_rule(
         Event::PressPublished {
             press: Press {
                 id: state.press.len() as u32 + 1,

@@ -120,7 +120,7 @@ pub const MAX_EXTENSION_HOURS: u32 = 7 * 24;
 pub const MIN_HOURS_BETWEEN_ADJUDICATIONS: i64 = 24;
 
 #[cfg(test)]
-mod tests {
+mod diplomacy_game_deadline_tests {
     use super::*;
 
     fn t(s: &str) -> DateTime<Utc> {

@@ -185,6 +185,17 @@ impl Settings {
             return Err(Refusal::invalid("the last year must be 1901 to 1999"));
         }
         self.turn_lengths.validate(self.players_consent_to_faster)?;
+        // wm D.III.1: every agreed abbreviation names a real place.
+        for (power, list) in &self.abbreviations {
+            if let Some((k, v)) = list.iter().find(|(k, v)| {
+                k.trim().is_empty() || crate::diplomacy::map::parse_location(v).is_none()
+            }) {
+                return Err(Refusal::rule(
+                    "wm D.III.1",
+                    format!("{power:?}'s abbreviation `{k}` names no place (`{v}`)"),
+                ));
+            }
+        }
         self.house_rules.validate()?;
         let min = if self.players_consent_to_faster {
             1

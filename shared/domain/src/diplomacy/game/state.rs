@@ -270,13 +270,19 @@ pub fn apply(state: &mut Board, event: &Event, at: DateTime<Utc>) {
             phase,
             contact_by,
         } => {
-            state.nmrs.insert(
-                *power,
-                NmrCase::AwaitingContact {
-                    phase: phase.clone(),
-                    contact_by: *contact_by,
-                },
-            );
+            // wm B.8: a replacement procedure under way is not restarted.
+            if !matches!(
+                state.nmrs.get(power),
+                Some(NmrCase::ReplacementSought { .. })
+            ) {
+                state.nmrs.insert(
+                    *power,
+                    NmrCase::AwaitingContact {
+                        phase: phase.clone(),
+                        contact_by: *contact_by,
+                    },
+                );
+            }
         }
         Event::GmContacted { power } => {
             state.nmrs.remove(power);

@@ -4,7 +4,7 @@
 //! nothing due returns no events, so overlapping sweeps adjudicate a phase once.
 
 use super::deadline::{clear_of_windows, contact_period_end, MIN_HOURS_BETWEEN_ADJUDICATIONS};
-use super::event::{EndReason, Event};
+use super::event::{by_rule, EndReason, Event};
 use super::position::{self, Position};
 use super::replacement::{Replacement, ReplacementPeriod};
 use super::settings::LateOrders;
@@ -28,7 +28,7 @@ fn in_civil_disorder(state: &Board) -> BTreeSet<Power> {
 }
 
 /// wm D.VII.2: powers that must order this phase (civil disorder excepted).
-fn must_order(state: &Board, position: &Position, cd: &BTreeSet<Power>) -> Vec<Power> {
+fn must_order(position: &Position, cd: &BTreeSet<Power>) -> Vec<Power> {
     position
         .powers_to_order()
         .into_iter()
@@ -40,7 +40,7 @@ fn must_order(state: &Board, position: &Position, cd: &BTreeSet<Power>) -> Vec<P
 /// when every power with something to order has marked its set final.
 fn early_from(state: &Board, position: &Position) -> Option<DateTime<Utc>> {
     let cd = in_civil_disorder(state);
-    let powers = must_order(state, position, &cd);
+    let powers = must_order(position, &cd);
     if powers.is_empty() || !powers.iter().all(|p| state.is_final(*p)) {
         return None;
     }
@@ -63,13 +63,23 @@ pub fn next_due(state: &Board) -> Option<DateTime<Utc>> {
         .collect();
     if !state.withheld {
         due.extend(state.deadline);
-        due.extend(early_from(state, position));
+        // wm D.VII.2: the early instant, after the last final set arrived and
+        // outside every window (no publication inside one).
+        let last_final = state
+            .submissions
+            .values()
+            .filter_map(|s| s.last())
+            .map(|s| s.receipt.received_at)
+            .max();
+        due.extend(early_from(state, position).map(|from| {
+            clear_of_windows(from.max(last_final.unwrap_or(from)), state.windows.values())
+        }));
     }
     due.into_iter().min()
 }
 
 /// What falls due by `ctx.now`.
-pub fn tick(env: &Competition, state: &Board, ctx: &Context) -> Result<Vec<Recorded>, Refusal> {
+pub fn tick(_env: &Competition, state: &Board, ctx: &Context) -> Result<Vec<Recorded>, Refusal> {
     let Some(position) = state.position.as_ref() else {
         return Ok(vec![]);
     };
@@ -82,7 +92,7 @@ pub fn tick(env: &Competition, state: &Board, ctx: &Context) -> Result<Vec<Recor
     for (power, case) in &state.nmrs {
         match case {
             NmrCase::AwaitingContact { contact_by, .. } if now >= *contact_by => {
-                events.push(Recorded::by_rule(
+                events.push(by_rule(
                     Event::ReplacementProcedureStarted {
                         power: *power,
                         replace_by: contact_period_end(now),
@@ -92,10 +102,7 @@ pub fn tick(env: &Competition, state: &Board, ctx: &Context) -> Result<Vec<Recor
             }
             NmrCase::ReplacementSought { replace_by } if now >= *replace_by => {
                 cd.insert(*power);
-                events.push(Recorded::by_rule(
-                    Event::CivilDisorder { power: *power },
-                    "wm B.8.f",
-                ));
+                events.push(by_rule(Event::CivilDisorder { power: *power }, "wm B.8.f"));
             }
             _ => {}
         }
@@ -107,14 +114,7 @@ pub fn tick(env: &Competition, state: &Board, ctx: &Context) -> Result<Vec<Recor
     let early = early_from(state, position).is_some_and(|from| now >= from)
         && !state.windows.values().any(|w| w.contains(now));
     if at_deadline || early {
-        events.extend(adjudicate_phase(
-            env,
-            state,
-            position,
-            &cd,
-            now,
-            at_deadline,
-        )?);
+        events.extend(adjudicate_phase(state, position, &cd, now, at_deadline)?);
     }
     Ok(events)
 }
@@ -122,27 +122,25 @@ pub fn tick(env: &Competition, state: &Board, ctx: &Context) -> Result<Vec<Recor
 /// wm D.VII.6, D.IX, D.VIII.4: adjudicates the current phase (or withholds it
 /// in 1901, or publishes a passed game-end proposal instead).
 fn adjudicate_phase(
-    env: &Competition,
     state: &Board,
     position: &Position,
     cd: &BTreeSet<Power>,
     now: DateTime<Utc>,
     at_deadline: bool,
 ) -> Result<Vec<Recorded>, Refusal> {
-    let _ = env;
     let settings = state
         .settings
         .as_ref()
         .expect("started boards have settings");
     let phase = position.parsed_phase();
-    let missing: Vec<Power> = must_order(state, position, cd)
+    let missing: Vec<Power> = must_order(position, cd)
         .into_iter()
         .filter(|p| state.counted_orders(*p).is_none())
         .collect();
     let mut events = Vec::new();
     // wm D.VII.6.b: no NMR in Spring 1901 or the Fall 1901 movement phase.
     if phase.year == 1901 && phase.kind == PhaseKind::Movement && !missing.is_empty() {
-        events.push(Recorded::by_rule(
+        events.push(by_rule(
             Event::AdjudicationWithheld {
                 phase: position.phase.clone(),
                 missing: missing.clone(),
@@ -151,7 +149,7 @@ fn adjudicate_phase(
         ));
         for p in &missing {
             if !matches!(state.nmrs.get(p), Some(NmrCase::ReplacementSought { .. })) {
-                events.push(Recorded::by_rule(
+                events.push(by_rule(
                     Event::ReplacementProcedureStarted {
                         power: *p,
                         replace_by: contact_period_end(now),
@@ -186,7 +184,7 @@ fn adjudicate_phase(
             phase.kind == PhaseKind::Movement && at_deadline,
             &missing,
         );
-        events.push(Recorded::by_rule(
+        events.push(by_rule(
             Event::ProposalDecided {
                 id: proposal.id,
                 passed,
@@ -195,7 +193,7 @@ fn adjudicate_phase(
         ));
         if passed {
             match &proposal.kind {
-                ProposalKind::HouseRuleChange { house_rules } => events.push(Recorded::by_rule(
+                ProposalKind::HouseRuleChange { house_rules } => events.push(by_rule(
                     Event::HouseRulesChanged {
                         house_rules: house_rules.clone(),
                     },
@@ -220,7 +218,7 @@ fn adjudicate_phase(
     if let Some((reason, eliminated)) = game_end {
         // wm D.IX.2: a passed proposal is published instead of the adjudication;
         // wm D.IX.4: SC counts are not changed by vote.
-        events.push(Recorded::by_rule(
+        events.push(by_rule(
             Event::GameEnded {
                 reason,
                 centers: position.center_counts(),
@@ -237,7 +235,7 @@ fn adjudicate_phase(
     let adjudicated = position::adjudicate(position, &orders, &settings.abbreviations)
         .map_err(|e| Refusal::invalid(format!("the position could not be adjudicated: {e}")))?;
     let next = adjudicated.next.clone();
-    events.push(Recorded::by_rule(
+    events.push(by_rule(
         Event::PhaseAdjudicated {
             phase: position.phase.clone(),
             orders,
@@ -249,7 +247,7 @@ fn adjudicate_phase(
     ));
     // wm D.VII.6.a, c: the NMR'd player's units held; he must contact the GM.
     for p in &missing {
-        events.push(Recorded::by_rule(
+        events.push(by_rule(
             Event::NmrRecorded {
                 power: *p,
                 phase: position.phase.clone(),
@@ -268,10 +266,7 @@ fn adjudicate_phase(
             }) = &seat.replacement
             {
                 if seasons_served + 1 >= *seasons {
-                    events.push(Recorded::by_rule(
-                        Event::PlayerReturned { power: *power },
-                        "wm B.7",
-                    ));
+                    events.push(by_rule(Event::PlayerReturned { power: *power }, "wm B.7"));
                 }
             }
         }
@@ -287,7 +282,7 @@ fn adjudicate_phase(
         None
     };
     match end {
-        Some(reason) => events.push(Recorded::by_rule(
+        Some(reason) => events.push(by_rule(
             Event::GameEnded {
                 reason,
                 centers: next.center_counts(),
@@ -299,7 +294,7 @@ fn adjudicate_phase(
             let queued: u32 = state.extensions.values().map(|a| a.queued_hours).sum();
             let hours = i64::from(settings.hours_for(next_phase.kind)) + i64::from(queued);
             let deadline = clear_of_windows(now + Duration::hours(hours), state.windows.values());
-            events.push(Recorded::by_rule(
+            events.push(by_rule(
                 Event::DeadlineSet {
                     phase: next.phase.clone(),
                     deadline,
@@ -398,7 +393,7 @@ pub fn propose(
     if state.proposals.len() >= 100 {
         return Err(Refusal::invalid("too many proposals on this board"));
     }
-    Ok(vec![Recorded::by_rule(
+    Ok(vec![by_rule(
         Event::ProposalMade {
             proposal: Proposal {
                 id: super::command::next_proposal_id(state),
@@ -433,7 +428,7 @@ pub fn record_vote(
     }
     let power = voter(env, state, ctx, &proposal.kind)?;
     open_for_votes(state, ctx.now)?;
-    Ok(vec![Recorded::by_rule(
+    Ok(vec![by_rule(
         Event::VoteRecorded {
             proposal: id,
             power,

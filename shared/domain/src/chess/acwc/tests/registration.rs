@@ -1,0 +1,235 @@
+//! Set-up, registration and eligibility (acwc I.D, II, III.C–E), and the REST shapes.
+
+use super::*;
+
+#[test]
+fn acwc_i_d_the_td_cannot_register() {
+    let mut w = world();
+    assert_eq!(
+        clause(
+            &mut w,
+            "td",
+            Command::Register {
+                facts: facts("fox", 2000)
+            }
+        ),
+        "acwc I.D"
+    );
+}
+
+#[test]
+fn acwc_ii_a_1_account_created_after_the_cutoff_is_refused() {
+    let mut w = world();
+    let mut f = facts("late", 2000);
+    f.account_created_at = at("2019-03-01T00:00:00Z");
+    assert_eq!(
+        clause(&mut w, "p1", Command::Register { facts: f }),
+        "acwc II.A.1"
+    );
+    assert!(w.champ().entrants.is_empty());
+}
+
+#[test]
+fn acwc_ii_a_2_fewer_than_100_rated_games_in_the_variant_is_refused() {
+    let mut w = world();
+    let mut f = facts("newbie", 2000);
+    f.rated_games.insert("antichess".into(), 99);
+    f.rated_games.insert("atomic".into(), 5000);
+    assert_eq!(
+        clause(&mut w, "p1", Command::Register { facts: f }),
+        "acwc II.A.2"
+    );
+}
+
+#[test]
+fn acwc_ii_b_td_exception_admits_and_records_the_reason() {
+    let mut w = world();
+    let mut f = facts("newbie", 2000);
+    f.rated_games.clear();
+    // Only the TD grants exceptions.
+    assert_eq!(
+        w.run(
+            "org",
+            Command::GrantException {
+                user: user("p1"),
+                reason: "x".into()
+            }
+        )
+        .unwrap_err()
+        .kind,
+        RefusalKind::Forbidden
+    );
+    w.run(
+        "td",
+        Command::GrantException {
+            user: user("p1"),
+            reason: "2018 finalist, new account".into(),
+        },
+    )
+    .unwrap();
+    w.run("p1", Command::Register { facts: f }).unwrap();
+    let e = w.champ().entrant(&user("p1")).unwrap();
+    assert_eq!(e.status, EntrantStatus::Admitted);
+    assert_eq!(e.exception.as_deref(), Some("2018 finalist, new account"));
+}
+
+#[test]
+fn acwc_ii_c_1_a_mark_after_the_cutoff_refuses() {
+    let mut w = world();
+    let mut f = facts("marked", 2000);
+    f.marks.push(Mark {
+        kind: MarkKind::Booster,
+        at: at("2018-01-01T00:00:00Z"),
+    });
+    assert_eq!(
+        clause(&mut w, "p1", Command::Register { facts: f }),
+        "acwc II.C.1"
+    );
+}
+
+#[test]
+fn acwc_ii_c_2_an_older_mark_sends_the_entry_to_the_td_review() {
+    let mut w = world();
+    let mut f = facts("reformed", 2000);
+    f.marks.push(Mark {
+        kind: MarkKind::Engine,
+        at: at("2016-01-01T00:00:00Z"),
+    });
+    let rec = w.run("p1", Command::Register { facts: f }).unwrap();
+    assert_eq!(rec[0].clause.as_deref(), Some("acwc II.C.2"));
+    assert!(matches!(
+        w.champ().entrants[0].status,
+        EntrantStatus::Review { .. }
+    ));
+    // Others do not see the queue; the TD decides.
+    let v = w.c.view(Some(&user("p2")));
+    assert_eq!(v.game["entrants"].as_array().unwrap().len(), 0);
+    w.run(
+        "td",
+        Command::ReviewEntry {
+            user: user("p1"),
+            admit: true,
+            reason: "reformed".into(),
+        },
+    )
+    .unwrap();
+    assert_eq!(w.champ().entrants[0].status, EntrantStatus::Admitted);
+}
+
+#[test]
+fn acwc_ii_c_4_a_second_account_disqualifies_both() {
+    let mut w = world();
+    w.run(
+        "p1",
+        Command::Register {
+            facts: facts("main", 2000),
+        },
+    )
+    .unwrap();
+    let mut alt = facts("alt", 2100);
+    alt.other_accounts.push("Main".into());
+    let rec = w
+        .run("p9", Command::Register { facts: alt.clone() })
+        .unwrap();
+    assert!(rec
+        .iter()
+        .all(|r| r.clause.as_deref() == Some("acwc II.C.4")));
+    assert_eq!(
+        w.champ().entrant(&user("p1")).unwrap().status,
+        EntrantStatus::Disqualified {
+            reason: Disqualification::SecondAccount
+        }
+    );
+    assert!(w.champ().entrant(&user("p9")).is_none());
+    // Trying again is refused and changes nothing.
+    let before = w.c.clone();
+    assert_eq!(
+        clause(&mut w, "p9", Command::Register { facts: alt }),
+        "acwc II.C.4"
+    );
+    assert_eq!(before, w.c);
+}
+
+#[test]
+fn acwc_iii_e_seeding_rating_averages_rating_date_and_window_high() {
+    let s = settings_2019();
+    let history = [
+        RatingPoint {
+            at: at("2018-06-01T00:00:00Z"),
+            rating: 2050,
+        }, // held when the window opens
+        RatingPoint {
+            at: at("2019-02-01T00:00:00Z"),
+            rating: 2301,
+        }, // window high
+        RatingPoint {
+            at: at("2019-08-20T00:00:00Z"),
+            rating: 2200,
+        }, // held at the rating date
+        RatingPoint {
+            at: at("2019-09-15T00:00:00Z"),
+            rating: 2500,
+        }, // after: ignored
+    ];
+    let seeding = Seeding::from_history(&history, &s);
+    assert_eq!(
+        seeding,
+        Seeding {
+            at_rating_date: 2200,
+            highest_in_window: 2301
+        }
+    );
+    assert_eq!(seeding.rating(), 2250.5);
+}
+
+#[test]
+fn acwc_iii_c_d_prequalified_players_skip_the_qualification() {
+    let mut s = settings_2019();
+    s.holder = Some(user("p1"));
+    s.runner_up = Some(user("p2"));
+    let mut w = World::configured(at(REGISTRATION), s);
+    for i in 1..=8 {
+        w.run(
+            &format!("p{i}"),
+            Command::Register {
+                facts: facts(&format!("a{i}"), 2400 - i),
+            },
+        )
+        .unwrap();
+    }
+    start(&mut w);
+    let q = &w.champ().qualification;
+    assert_eq!(q.len(), 6);
+    assert!(!q.contains(&user("p1")) && !q.contains(&user("p2")));
+    for _ in 0..5 {
+        finish_round(&mut w);
+    }
+    assert_eq!(w.champ().stage, Stage::Candidates);
+    assert!(w.champ().candidates.contains(&user("p2")));
+    assert_eq!(w.champ().candidates.len(), 4);
+}
+
+#[test]
+fn acwc_commands_and_events_have_the_rest_shapes() {
+    let c: Command = serde_json::from_str(
+        r#"{"action":"report-result","match_id":"q1.1","first":12,"second":8}"#,
+    )
+    .unwrap();
+    assert_eq!(
+        c,
+        Command::ReportResult {
+            match_id: "q1.1".into(),
+            first: 12,
+            second: 8
+        }
+    );
+    let c: Command = serde_json::from_str(r#"{"action":"withdraw"}"#).unwrap();
+    assert_eq!(c, Command::Withdraw);
+    let e = crate::chess::acwc::vocabulary::Event::Disqualified {
+        player: user("p1"),
+        reason: Disqualification::TwoForfeits,
+    };
+    let v = serde_json::to_value(&e).unwrap();
+    assert_eq!(v["event"], "disqualified");
+    assert!(v.get("type").is_none() && v.get("kind").is_none());
+}

@@ -1,0 +1,231 @@
+//! What each viewer may see: standings with every tiebreak, pairings per
+//! round in publishing order, a player's schedule, the Final's score and
+//! state; cheating reports and the review queue only for the TD (acwc
+//! VII.A); sealed Armageddon bids only once both are in (III.H.6.ii). Also
+//! the TRF export of the Qualification.
+
+use super::final_match::FinalPhase;
+use super::standings::{candidates_table, qualification_standings, qualification_tournament};
+use super::state::{Championship, EntrantStatus, Outcome};
+use super::vocabulary::{Event, Stage};
+use crate::chess::swiss::RoundOutcome;
+use crate::chess::trf::{self, Trf, TrfColour, TrfLine, TrfPlayer, TrfResult, TrfRound};
+use crate::competition::{Competition, Role, UserId};
+use serde_json::{json, Value};
+
+fn is_td(env: &Competition, viewer: Option<&UserId>) -> bool {
+    viewer.is_some_and(|v| env.has_role(v, Role::TournamentDirector))
+}
+
+/// The kind's view for `viewer`.
+pub fn view(env: &Competition, state: &Championship, viewer: Option<&UserId>) -> Value {
+    let td = is_td(env, viewer);
+    let entrants: Vec<Value> = state
+        .entrants
+        .iter()
+        .filter(|e| {
+            td || !matches!(
+                e.status,
+                EntrantStatus::Review { .. } | EntrantStatus::Denied
+            )
+        })
+        .map(|e| {
+            json!({
+                "player": e.player, "account": e.account,
+                "seeding_rating": e.seeding.rating(), "seeding": e.seeding,
+                "status": e.status, "exception": e.exception,
+                "forfeits": state.forfeits(&e.player),
+            })
+        })
+        .collect();
+    let rounds: Vec<Value> = state
+        .rounds
+        .iter()
+        .map(|r| {
+            json!({
+                "stage": r.stage, "round": r.number, "published_at": r.published_at,
+                "deadline": r.deadline, "bye": r.bye,
+                "matches": r.matches.iter().map(|id| &state.matches[id]).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    let schedule: Vec<Value> = viewer
+        .map(|v| {
+            state
+                .matches
+                .values()
+                .filter(|m| m.plays(v) && !m.finished())
+                .map(|m| {
+                    json!({
+                        "match_id": m.id, "opponent": m.opponent(v), "time": m.negotiation.time,
+                        "offers": m.negotiation.offers, "report": m.report,
+                    })
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let final_view = match (&state.final_match, &state.settings) {
+        (Some(f), Some(s)) => {
+            let both_bids = f.bids.len() == 2;
+            let bids: Vec<Value> = f
+                .bids
+                .iter()
+                .map(|(p, secs)| {
+                    let visible = both_bids || viewer == Some(p);
+                    json!({ "player": p, "seconds": if visible { Some(*secs) } else { None } })
+                })
+                .collect();
+            let phase = f.phase(&s.format);
+            json!({
+                "first": f.first, "second": f.second, "higher_seed": f.higher_seed,
+                "score": { f.first.as_str(): f64::from(f.half_games(&f.first)) / 2.0,
+                           f.second.as_str(): f64::from(f.half_games(&f.second)) / 2.0 },
+                "games": f.games, "games_played": f.games_played(), "phase": phase,
+                "next_time_control": f.next_time_control(s),
+                "bids": bids, "armageddon": f.armageddon, "armageddon_game": f.armageddon_game,
+                "pending_game": state.pending_final_game,
+                "decided": matches!(phase, FinalPhase::Decided { .. }),
+            })
+        }
+        _ => Value::Null,
+    };
+    let mut v = json!({
+        "settings": state.settings,
+        "stage": state.stage,
+        "entrants": entrants,
+        "qualification": {
+            "rounds": state.qualification_rounds,
+            "standings": if state.stage >= Stage::Qualification { json!(qualification_standings(state)) } else { json!([]) },
+        },
+        "candidates": { "seats": state.candidates, "standings": candidates_table(state) },
+        "rounds": rounds,
+        "schedule": schedule,
+        "final": final_view,
+        "champion": state.champion,
+    });
+    if td {
+        v["cheating_reports"] = json!(state.cheating_reports);
+        v["exceptions"] = json!(state.exceptions);
+        v["flagged_matches"] = json!(state
+            .matches
+            .values()
+            .filter(|m| !m.finished()
+                && (!m.flags.is_empty() || m.report.as_ref().is_some_and(|r| r.disputed.is_some())))
+            .map(|m| &m.id)
+            .collect::<Vec<_>>());
+    }
+    v
+}
+
+/// The event as `viewer` may see it in the audit log; `None` hides it.
+pub fn redact(
+    env: &Competition,
+    state: &Championship,
+    event: &Event,
+    viewer: Option<&UserId>,
+) -> Option<Event> {
+    match event {
+        // VII.A: accusations are private to the TD.
+        Event::CheatingReported { .. } | Event::CheatingReportRuled { .. }
+            if !is_td(env, viewer) =>
+        {
+            None
+        }
+        // III.H.6.ii: sealed bids stay sealed until both are in.
+        Event::BidSubmitted { player, .. } => {
+            let open = state
+                .final_match
+                .as_ref()
+                .is_some_and(|f| f.armageddon.is_some());
+            if open || viewer == Some(player) {
+                Some(event.clone())
+            } else {
+                Some(Event::BidSubmitted {
+                    player: player.clone(),
+                    seconds: None,
+                })
+            }
+        }
+        _ => Some(event.clone()),
+    }
+}
+
+/// The Qualification as a TRF-16 file (`XXR` rounds; a match is written as
+/// a game: match win `1`, tie `=`, loss `0`, awarded `+`/`-`, bye `U`,
+/// not paired `Z`). Ratings are the seeding ratings, rounded down.
+pub fn qualification_trf(state: &Championship) -> String {
+    let t = qualification_tournament(state);
+    let standings = qualification_standings(state);
+    let mut lines = vec![
+        TrfLine::Other("012 Antichess World Championship: Qualification".into()),
+        TrfLine::Rounds(state.qualification_rounds),
+    ];
+    for p in &t.players {
+        let user = &state.qualification[p.number as usize - 1];
+        let rounds = p
+            .rounds
+            .iter()
+            .enumerate()
+            .map(|(i, o)| {
+                o.map(|o| match o {
+                    RoundOutcome::Game {
+                        opponent,
+                        colour,
+                        half_points,
+                        ..
+                    } => {
+                        let awarded = state.rounds_of(Stage::Qualification).nth(i).and_then(|r| {
+                            r.matches
+                                .iter()
+                                .map(|id| &state.matches[id])
+                                .find(|m| m.plays(user))
+                                .map(|m| matches!(m.outcome, Some(Outcome::Awarded { .. })))
+                        });
+                        let result = match (awarded == Some(true), half_points) {
+                            (true, 2) => TrfResult::ForfeitWin,
+                            (true, _) => TrfResult::ForfeitLoss,
+                            (false, 2) => TrfResult::Win,
+                            (false, 1) => TrfResult::Draw,
+                            (false, _) => TrfResult::Loss,
+                        };
+                        TrfRound {
+                            opponent: Some(opponent),
+                            colour: match colour {
+                                crate::chess::swiss::Colour::White => TrfColour::White,
+                                crate::chess::swiss::Colour::Black => TrfColour::Black,
+                            },
+                            result,
+                        }
+                    }
+                    RoundOutcome::PairingBye => TrfRound {
+                        opponent: None,
+                        colour: TrfColour::None,
+                        result: TrfResult::PairingBye,
+                    },
+                    RoundOutcome::NotPaired { .. } => TrfRound {
+                        opponent: None,
+                        colour: TrfColour::None,
+                        result: TrfResult::ZeroPointBye,
+                    },
+                })
+            })
+            .collect();
+        lines.push(TrfLine::Player(TrfPlayer {
+            number: p.number,
+            sex: String::new(),
+            title: String::new(),
+            name: p.name.clone(),
+            rating: p.rating / 2,
+            federation: String::new(),
+            fide_id: String::new(),
+            birth_date: String::new(),
+            points_tenths: Some(p.half_points() * 5),
+            rank: standings
+                .iter()
+                .find(|r| r.number == p.number)
+                .map(|r| r.rank),
+            rounds,
+        }));
+    }
+    trf::write(&Trf { lines })
+}

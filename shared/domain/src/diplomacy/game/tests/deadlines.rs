@@ -1,0 +1,343 @@
+//! wm D.VII.2, D.VII.4, D.VII.5: deadlines, early adjudication, windows and extensions.
+
+use super::*;
+
+#[test]
+fn wm_d_vii_2_early_adjudication_no_sooner_than_24_hours_after_the_previous() {
+    let mut g = Game1::new();
+    g.all_final(h(1));
+    assert!(g.tick(h(23)).is_empty());
+    assert_eq!(g.comp.next_due(), Some(h(24)));
+    assert!(adjudicated(&g.tick(h(24))));
+    // Fall 1901: all final at once, still 24 h after the Spring adjudication.
+    g.all_final(h(25));
+    assert!(g.tick(h(47)).is_empty());
+    assert!(adjudicated(&g.tick(h(48))));
+}
+
+#[test]
+fn wm_d_vii_5_guaranteed_extension_moves_the_deadline() {
+    let mut g = Game1::new();
+    let e = g
+        .run(
+            &player(Power::Italy),
+            Command::RequestExtension {
+                power: Power::Italy,
+                hours: 48,
+                holiday: None,
+                for_later_turn: false,
+            },
+            h(100),
+        )
+        .unwrap();
+    assert!(matches!(
+        e[0],
+        Event::ExtensionGranted {
+            hours: 48,
+            guaranteed: true,
+            ..
+        }
+    ));
+    assert_eq!(g.board().deadline, Some(h(168)));
+    // The second is at the GM's discretion.
+    refused(
+        g.run(
+            &player(Power::Italy),
+            Command::RequestExtension {
+                power: Power::Italy,
+                hours: 24,
+                holiday: None,
+                for_later_turn: false,
+            },
+            h(101),
+        ),
+        "wm D.VII.5",
+    );
+    assert!(g
+        .run(
+            "gm",
+            Command::GrantExtension {
+                power: Power::Italy,
+                hours: 24
+            },
+            h(101)
+        )
+        .is_ok());
+    assert_eq!(g.board().deadline, Some(h(192)));
+}
+
+#[test]
+fn wm_d_vii_5_extension_requested_late_is_refused_for_this_turn() {
+    let mut g = Game1::new();
+    refused(
+        g.run(
+            &player(Power::Italy),
+            Command::RequestExtension {
+                power: Power::Italy,
+                hours: 24,
+                holiday: None,
+                for_later_turn: false,
+            },
+            h(109),
+        ),
+        "wm D.VII.5",
+    );
+    assert_eq!(g.board().deadline, Some(h(120)));
+}
+
+#[test]
+fn wm_d_vii_5_extension_requested_late_applies_to_later_turn() {
+    let mut g = Game1::new();
+    let e = g
+        .run(
+            &player(Power::Italy),
+            Command::RequestExtension {
+                power: Power::Italy,
+                hours: 24,
+                holiday: None,
+                for_later_turn: true,
+            },
+            h(109),
+        )
+        .unwrap();
+    assert!(matches!(e[0], Event::ExtensionQueued { hours: 24, .. }));
+    g.all_final(h(110));
+    g.tick(h(120));
+    // Fall 1901: 120 hours plus the queued 24.
+    assert_eq!(g.board().deadline, Some(h(120 + 120 + 24)));
+}
+
+#[test]
+fn wm_d_vii_5_never_more_than_seven_days_for_one_position() {
+    let mut g = Game1::new();
+    g.run(
+        &player(Power::Italy),
+        Command::RequestExtension {
+            power: Power::Italy,
+            hours: 100,
+            holiday: None,
+            for_later_turn: false,
+        },
+        h(1),
+    )
+    .unwrap();
+    refused(
+        g.run(
+            "gm",
+            Command::GrantExtension {
+                power: Power::Italy,
+                hours: 69,
+            },
+            h(2),
+        ),
+        "wm D.VII.5",
+    );
+    assert!(g
+        .run(
+            "gm",
+            Command::GrantExtension {
+                power: Power::Italy,
+                hours: 68
+            },
+            h(2)
+        )
+        .is_ok());
+}
+
+#[test]
+fn wm_d_vii_5_holiday_extension_is_free_and_must_be_granted() {
+    let mut g = Game1::new();
+    assert_eq!(
+        g.run(
+            "gm",
+            Command::DeclareHoliday {
+                name: "Christmas".into(),
+                hours: 72
+            },
+            h(1)
+        )
+        .unwrap_err()
+        .kind,
+        RefusalKind::Forbidden
+    );
+    g.run(
+        "td",
+        Command::DeclareHoliday {
+            name: "Christmas".into(),
+            hours: 72,
+        },
+        h(1),
+    )
+    .unwrap();
+    g.run(
+        &player(Power::Italy),
+        Command::RequestExtension {
+            power: Power::Italy,
+            hours: 168,
+            holiday: None,
+            for_later_turn: false,
+        },
+        h(2),
+    )
+    .unwrap();
+    // The guaranteed one and all 7 days are used; the holiday is still granted.
+    let e = g
+        .run(
+            &player(Power::Italy),
+            Command::RequestExtension {
+                power: Power::Italy,
+                hours: 72,
+                holiday: Some("Christmas".into()),
+                for_later_turn: false,
+            },
+            h(3),
+        )
+        .unwrap();
+    assert!(matches!(
+        e[0],
+        Event::ExtensionGranted { charged: false, .. }
+    ));
+    assert_eq!(g.board().extensions[&Power::Italy].hours, 168);
+    // The GM may take it too.
+    assert!(g
+        .run(
+            "gm",
+            Command::RequestExtension {
+                power: Power::Italy,
+                hours: 24,
+                holiday: Some("Christmas".into()),
+                for_later_turn: false
+            },
+            h(4)
+        )
+        .is_ok());
+}
+
+// ---- wm D.VII.2: unavailability ----
+
+#[test]
+fn wm_d_vii_2_window_of_more_than_64_hours_refused() {
+    let mut g = Game1::new();
+    let w = Unavailability {
+        weekday: 4,
+        start_hour: 17,
+        hours: 65,
+    };
+    refused(
+        g.run(
+            &player(Power::England),
+            Command::DeclareUnavailability { window: w },
+            h(1),
+        ),
+        "wm D.VII.2",
+    );
+}
+
+#[test]
+fn wm_d_vii_2_deadline_inside_a_window_moves_and_gm_cannot_set_one_there() {
+    let mut g = Game1::new();
+    // The first deadline is Saturday 10 January 12:00; Friday 17:00 + 64 h ends Monday 09:00.
+    let w = Unavailability {
+        weekday: 4,
+        start_hour: 17,
+        hours: 64,
+    };
+    let e = g
+        .run(
+            &player(Power::England),
+            Command::DeclareUnavailability { window: w },
+            h(1),
+        )
+        .unwrap();
+    let monday: DateTime<Utc> = "2026-01-12T09:00:00Z".parse().unwrap();
+    assert!(e.contains(&Event::DeadlineSet {
+        phase: "S1901M".into(),
+        deadline: monday
+    }));
+    assert_eq!(g.board().deadline, Some(monday));
+    refused(
+        g.run("gm", Command::SetDeadline { deadline: h(120) }, h(2)),
+        "wm D.VII.2",
+    );
+    // Others do not see the window.
+    assert!(!g.log("france-player").contains("start-hour"));
+}
+
+#[test]
+fn wm_d_vii_2_conflicting_windows_are_flagged_to_the_td() {
+    let mut g = Game1::new();
+    g.run(
+        &player(Power::England),
+        Command::DeclareUnavailability {
+            window: Unavailability {
+                weekday: 0,
+                start_hour: 0,
+                hours: 64,
+            },
+        },
+        h(1),
+    )
+    .unwrap();
+    let e = g
+        .run(
+            &player(Power::France),
+            Command::DeclareUnavailability {
+                window: Unavailability {
+                    weekday: 3,
+                    start_hour: 0,
+                    hours: 64,
+                },
+            },
+            h(1),
+        )
+        .unwrap();
+    assert!(e
+        .iter()
+        .any(|e| matches!(e, Event::UnavailabilityConflictFlagged { .. })));
+    assert!(g.view("td").contains("compromise"));
+    assert!(!g.view("italy-player").contains("compromise"));
+}
+
+#[test]
+fn wm_d_vii_4_b_deadlines_are_stated_in_utc() {
+    let g = Game1::new();
+    let v: serde_json::Value = serde_json::from_str(&g.view("stranger")).unwrap();
+    assert_eq!(v["deadline"], "2026-01-10T12:00:00Z");
+}
+
+#[test]
+fn wm_d_vii_4_a_gm_deadline_respects_the_minimum_turn_length() {
+    let mut g = Game1::new();
+    g.all_final(h(1));
+    g.tick(h(24));
+    // Fall 1901 needs 3 days after the Spring adjudication at h(24).
+    refused(
+        g.run(
+            "gm",
+            Command::SetDeadline {
+                deadline: h(24 + 71),
+            },
+            h(25),
+        ),
+        "wm D.VII.4.a",
+    );
+    g.run(
+        "gm",
+        Command::SetDeadline {
+            deadline: h(24 + 72),
+        },
+        h(25),
+    )
+    .unwrap();
+    assert_eq!(g.board().deadline, Some(h(96)));
+    assert_eq!(
+        g.run(
+            "france-player",
+            Command::SetDeadline { deadline: h(200) },
+            h(25)
+        )
+        .unwrap_err()
+        .kind,
+        RefusalKind::Forbidden
+    );
+}

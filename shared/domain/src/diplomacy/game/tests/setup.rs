@@ -1,0 +1,95 @@
+//! wm D.I.1: setting the game up.
+
+use super::*;
+
+#[test]
+fn wm_d_i_1_b_house_rules_stated_at_outset_are_public() {
+    let g = Game1::with(|s| s.house_rules.partial_order_sets = PartialOrderSets::MergeByUnit);
+    let v: serde_json::Value = serde_json::from_str(&g.view("stranger")).unwrap();
+    assert_eq!(
+        v["settings"]["house-rules"]["partial-order-sets"],
+        "merge-by-unit"
+    );
+    assert_eq!(v["settings"]["house-rules"]["late-orders"], "refused");
+    assert_eq!(v["position"]["phase"], "S1901M");
+    assert_eq!(g.comp.next_due(), Some(h(120)));
+    // Players hold the player role (the "my competitions" index follows).
+    assert!(g.comp.has_role(&u("england-player"), Role::Player));
+}
+
+#[test]
+fn wm_d_i_1_b_house_rules_fixed_once_the_game_starts() {
+    let mut g = Game1::new();
+    refused(
+        g.run(
+            "gm",
+            Command::SetUp {
+                settings: settings(|_| {}),
+            },
+            h(1),
+        ),
+        "wm D.I.1.b",
+    );
+}
+
+#[test]
+fn wm_d_i_1_only_the_gm_sets_up_and_not_as_a_player() {
+    let mut g = Game1::bare();
+    let err = g
+        .run(
+            "org",
+            Command::SetUp {
+                settings: settings(|_| {}),
+            },
+            start(),
+        )
+        .unwrap_err();
+    assert_eq!(err.kind, RefusalKind::Forbidden);
+    let s = settings(|s| {
+        s.players.insert(Power::Italy, u("gm"));
+    });
+    refused(
+        g.run("gm", Command::SetUp { settings: s }, start()),
+        "wm D.I.1.a",
+    );
+}
+
+#[test]
+fn wm_d_vii_4_a_turns_not_faster_than_minimums_without_consent() {
+    let mut g = Game1::bare();
+    let fast = |s: &mut Settings| s.turn_lengths.movement_hours = 48;
+    refused(
+        g.run(
+            "gm",
+            Command::SetUp {
+                settings: settings(fast),
+            },
+            start(),
+        ),
+        "wm D.VII.4.a",
+    );
+    let early = |s: &mut Settings| s.first_deadline = h(48);
+    refused(
+        g.run(
+            "gm",
+            Command::SetUp {
+                settings: settings(early),
+            },
+            start(),
+        ),
+        "wm D.VII.4.a",
+    );
+    let consented = settings(|s| {
+        fast(s);
+        s.players_consent_to_faster = true;
+    });
+    assert!(g
+        .run(
+            "gm",
+            Command::SetUp {
+                settings: consented
+            },
+            start()
+        )
+        .is_ok());
+}

@@ -1,0 +1,209 @@
+//! Property: whatever the interleaving of order submissions and (repeated,
+//! overlapping) deadline sweeps, each phase is adjudicated exactly once, with
+//! exactly the last order set each power submitted before the deadline
+//! (wm D.III.3, D.VII.1–3).
+
+use arbiter_domain::competition::{
+    self as env, Actor, Command as EnvCommand, Commit, Competition, CompetitionId, Context, Kind,
+    Role, UserId,
+};
+use arbiter_domain::diplomacy::game::event::Event;
+use arbiter_domain::diplomacy::game::settings::{HouseRules, Settings, TurnLengths};
+use arbiter_domain::diplomacy::game::Command;
+use arbiter_domain::diplomacy::map::Power;
+use chrono::{DateTime, Duration, Utc};
+use proptest::prelude::*;
+use std::collections::BTreeMap;
+
+fn u(s: &str) -> UserId {
+    UserId::try_from(s).unwrap()
+}
+
+fn t(minutes: i64) -> DateTime<Utc> {
+    "2026-01-05T12:00:00Z".parse::<DateTime<Utc>>().unwrap() + Duration::minutes(minutes)
+}
+
+fn player(p: Power) -> String {
+    format!("{}-player", p.name().to_lowercase())
+}
+
+/// Decides and, when events result, appends and applies; returns the board events.
+fn step(
+    comp: &mut Competition,
+    actor: Actor,
+    cmd: EnvCommand,
+    now: DateTime<Utc>,
+) -> Option<Vec<Event>> {
+    let ctx = Context {
+        actor: actor.clone(),
+        may_organize: true,
+        now,
+    };
+    let events = env::decide(Some(comp), &cmd, &ctx).ok()?;
+    if !events.is_empty() {
+        let commit = Commit {
+            version: comp.version + 1,
+            at: now,
+            actor,
+            command: cmd.name().into(),
+            events: events.clone(),
+            idempotency: None,
+        };
+        let id = comp.id.clone();
+        *comp = env::apply(Some(comp.clone()), &id, &commit);
+    }
+    Some(
+        events
+            .into_iter()
+            .filter_map(|r| match r.event {
+                env::Event::Board(e) => Some(e),
+                _ => None,
+            })
+            .collect(),
+    )
+}
+
+fn new_game() -> Competition {
+    let id = CompetitionId::try_from("prop").unwrap();
+    let create = EnvCommand::Create {
+        kind: Kind::DiplomacyGame,
+        name: "p".into(),
+    };
+    let org = Actor::User(u("org"));
+    let ctx = Context {
+        actor: org.clone(),
+        may_organize: true,
+        now: t(0),
+    };
+    let events = env::decide(None, &create, &ctx).unwrap();
+    let mut comp = env::apply(
+        None,
+        &id,
+        &Commit {
+            version: 1,
+            at: t(0),
+            actor: org.clone(),
+            command: "create".into(),
+            events,
+            idempotency: None,
+        },
+    );
+    step(
+        &mut comp,
+        org,
+        EnvCommand::GrantRole {
+            user: u("gm"),
+            role: Role::GameMaster,
+        },
+        t(0),
+    )
+    .unwrap();
+    let settings = Settings {
+        players: Power::ALL.into_iter().map(|p| (p, u(&player(p)))).collect(),
+        last_year: 1905,
+        first_deadline: t(72 * 60),
+        turn_lengths: TurnLengths {
+            movement_hours: 72,
+            retreat_hours: 24,
+            adjustment_hours: 24,
+        },
+        players_consent_to_faster: false,
+        house_rules: HouseRules::default(),
+        abbreviations: BTreeMap::new(),
+    };
+    step(
+        &mut comp,
+        Actor::User(u("gm")),
+        EnvCommand::Board(Command::SetUp { settings }),
+        t(0),
+    )
+    .unwrap();
+    comp
+}
+
+/// Each power's order lines.
+type OrderSets = BTreeMap<Power, Vec<String>>;
+
+#[derive(Debug, Clone)]
+enum Op {
+    Submit {
+        power: usize,
+        variant: u8,
+        is_final: bool,
+    },
+    /// One sweep, or two at the same instant (overlapping schedules).
+    Sweep { twice: bool },
+}
+
+fn op() -> impl Strategy<Value = Op> {
+    prop_oneof![
+        3 => (0usize..7, 0u8..4, any::<bool>()).prop_map(|(power, variant, is_final)| Op::Submit { power, variant, is_final }),
+        1 => any::<bool>().prop_map(|twice| Op::Sweep { twice }),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn diplomacy_game_wm_d_vii_each_phase_adjudicated_once_with_the_last_set_before_the_deadline(
+        ops in prop::collection::vec((0i64..400, op()), 1..40)
+    ) {
+        let mut comp = new_game();
+        let deadline = t(72 * 60);
+        // Everyone has a first set, so Spring 1901 is never withheld.
+        let mut last: BTreeMap<Power, Vec<String>> = BTreeMap::new();
+        for p in Power::ALL {
+            let orders = vec![format!("{} base", p.name())];
+            let cmd = Command::SubmitOrders { power: p, phase: "S1901M".into(), orders: orders.clone(), is_final: false };
+            step(&mut comp, Actor::User(u(&player(p))), EnvCommand::Board(cmd), t(1)).unwrap();
+            last.insert(p, orders);
+        }
+        let mut now = t(2);
+        let mut adjudications: Vec<(DateTime<Utc>, OrderSets)> = Vec::new();
+        let mut accepted_after_adjudication = false;
+        for (advance, op) in ops {
+            now += Duration::minutes(advance * 10);
+            match op {
+                Op::Submit { power, variant, is_final } => {
+                    let p = Power::ALL[power];
+                    let orders = vec![format!("{} v{variant} at {}", p.name(), now.timestamp())];
+                    let cmd = Command::SubmitOrders { power: p, phase: "S1901M".into(), orders: orders.clone(), is_final };
+                    if step(&mut comp, Actor::User(u(&player(p))), EnvCommand::Board(cmd), now).is_some() {
+                        prop_assert!(now < deadline, "accepted after the deadline");
+                        if !adjudications.is_empty() {
+                            accepted_after_adjudication = true;
+                        }
+                        last.insert(p, orders);
+                    }
+                }
+                Op::Sweep { twice } => {
+                    for _ in 0..if twice { 2 } else { 1 } {
+                        let events = step(&mut comp, Actor::Schedule("deadline-sweep".into()), EnvCommand::Tick, now).unwrap();
+                        for e in events {
+                            if let Event::PhaseAdjudicated { phase, orders, .. } = e {
+                                if phase == "S1901M" {
+                                    adjudications.push((now, orders));
+                                    prop_assert_eq!(&adjudications.last().unwrap().1, &last);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // A final pair of sweeps well after the deadline.
+        for _ in 0..2 {
+            for e in step(&mut comp, Actor::Schedule("deadline-sweep".into()), EnvCommand::Tick, deadline + Duration::minutes(5)).unwrap() {
+                if let Event::PhaseAdjudicated { phase, orders, .. } = e {
+                    if phase == "S1901M" {
+                        prop_assert_eq!(&orders, &last);
+                        adjudications.push((deadline, orders));
+                    }
+                }
+            }
+        }
+        prop_assert_eq!(adjudications.len(), 1, "adjudicated exactly once");
+        prop_assert!(!accepted_after_adjudication);
+    }
+}
