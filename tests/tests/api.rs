@@ -240,15 +240,31 @@ async fn errors<S: Store + Clone>(s: TestServer<S>) {
         StatusCode::CREATED
     );
     problem(create(&s, &ann, body).await, StatusCode::CONFLICT).await;
+    // A kind's command with missing fields is a 400 naming the action.
+    let r = post("/v1/competitions/twice/registrations")
+        .json(&json!({}))
+        .send()
+        .await
+        .unwrap();
+    let p = problem(r, StatusCode::BAD_REQUEST).await;
+    assert!(p["detail"].as_str().unwrap().contains("seat-player"), "{p}");
     // Kinds whose rules land later answer 501 naming the kind; unknown ids 404.
-    for path in ["registrations", "rounds", "orders", "votes"] {
-        let r = post(&format!("/v1/competitions/twice/{path}"))
-            .json(&json!({}))
+    let later = json!({"id": "later-kind", "kind": "diplomacy-tournament", "name": "x"});
+    assert_eq!(create(&s, &ann, later).await.status(), StatusCode::CREATED);
+    for path in ["registrations", "rounds", "orders", "votes", "actions"] {
+        let r = post(&format!("/v1/competitions/later-kind/{path}"))
+            .json(&json!({"action": "x"}))
             .send()
             .await
             .unwrap();
         let p = problem(r, StatusCode::NOT_IMPLEMENTED).await;
-        assert!(p["detail"].as_str().unwrap().contains("nomic"));
+        assert!(
+            p["detail"]
+                .as_str()
+                .unwrap()
+                .contains("diplomacy-tournament"),
+            "{p}"
+        );
         let r = post(&format!("/v1/competitions/ghost/{path}"))
             .json(&json!({}))
             .send()

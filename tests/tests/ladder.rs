@@ -919,9 +919,6 @@ fn term<S: Store + Clone>(rt: tokio::runtime::Runtime, s: TestServer<S>) {
     assert_eq!(back, t.env());
 }
 
-/// Snapshots store the competition as JSON: the ladder's state, commands and
-/// events survive a round trip.
-
 fn runtime() -> tokio::runtime::Runtime {
     tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)

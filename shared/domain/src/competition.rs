@@ -335,7 +335,9 @@ pub struct Commit {
 pub struct LogEntry {
     pub version: u64,
     pub at: DateTime<Utc>,
-    pub actor: Actor,
+    /// Who acted; `None` when the rules keep it secret from this viewer
+    /// (wm D.IX: who voted; wm D.X: who sent grey press).
+    pub actor: Option<Actor>,
     pub command: String,
     pub events: Vec<Recorded>,
 }
@@ -369,10 +371,15 @@ impl Commit {
                 })
             })
             .collect();
+        let conceals_actor = self.events.iter().any(|r| match &r.event {
+            Event::Board(e) => board::conceals_actor(e),
+            _ => false,
+        });
+        let is_actor = matches!((&self.actor, viewer), (Actor::User(a), Some(v)) if a == v);
         LogEntry {
             version: self.version,
             at: self.at,
-            actor: self.actor.clone(),
+            actor: (!conceals_actor || is_actor).then(|| self.actor.clone()),
             command: self.command.clone(),
             events,
         }
@@ -921,5 +928,53 @@ mod tests {
         assert!(UserId::try_from("auth0|abc").is_ok());
         assert!(UserId::try_from("a#b").is_err());
         assert!(serde_json::from_str::<UserId>("\"x\\u0000\"").is_err());
+    }
+
+    #[test]
+    fn wm_d_ix_the_log_withholds_who_voted_from_everyone_but_the_voter() {
+        use crate::diplomacy::game::event::Event as BoardEvent;
+        use crate::diplomacy::game::vote::Ballot;
+        let id = CompetitionId::try_from("board-7").unwrap();
+        let cmd = Command::Create {
+            kind: Kind::DiplomacyGame,
+            name: "Board 7".into(),
+        };
+        let state = apply(
+            None,
+            &id,
+            &commit(1, "gm", &cmd, decide(None, &cmd, &ctx("gm", true)).unwrap()),
+        );
+        let vote = Commit {
+            version: 2,
+            at: "2026-11-21T11:00:00Z".parse().unwrap(),
+            actor: Actor::User(user("anna")),
+            command: "record-vote".into(),
+            events: vec![Recorded::new(Event::Board(BoardEvent::VoteRecorded {
+                proposal: 1,
+                power: None,
+                ballot: Ballot::No,
+            }))],
+            idempotency: None,
+        };
+        assert_eq!(
+            vote.log_entry(&state, Some(&user("anna"))).actor,
+            Some(Actor::User(user("anna")))
+        );
+        assert_eq!(vote.log_entry(&state, Some(&user("boris"))).actor, None);
+        assert_eq!(vote.log_entry(&state, None).actor, None);
+        // An ordinary commit names its actor to everyone.
+        let grant = commit(
+            2,
+            "gm",
+            &Command::Tick,
+            vec![Recorded::new(Event::RoleGranted {
+                user: user("anna"),
+                role: Role::Player,
+            })],
+        );
+        assert_eq!(
+            grant.log_entry(&state, None).actor,
+            Some(Actor::User(user("gm")))
+        );
     }
 }
