@@ -70,7 +70,17 @@ pub fn router<S: Store + Clone>(app: Arc<App<S>>) -> axum::Router {
             let (parts, body) = req.into_parts();
             let response = match axum::body::to_bytes(body, MAX_BODY).await {
                 Ok(bytes) => route(app, Request::from_parts(parts, bytes)).await,
-                Err(_) => Problem::too_large(MAX_BODY).into_response(),
+                Err(_) => {
+                    // The rest of the body is never read, so this connection
+                    // cannot carry another request: tell the client not to
+                    // reuse it (RFC 9110 15.5.14).
+                    let mut response = Problem::too_large(MAX_BODY).into_response();
+                    response.headers_mut().insert(
+                        http::header::CONNECTION,
+                        http::HeaderValue::from_static("close"),
+                    );
+                    response
+                }
             };
             response.map(axum::body::Body::from)
         }

@@ -190,6 +190,11 @@ async fn errors<S: Store + Clone>(s: TestServer<S>) {
         .send()
         .await
         .unwrap();
+    assert_eq!(
+        r.headers()["connection"],
+        "close",
+        "the unread body spoils the connection"
+    );
     problem(r, StatusCode::PAYLOAD_TOO_LARGE).await;
     let r = s
         .http
@@ -248,6 +253,42 @@ async fn errors<S: Store + Clone>(s: TestServer<S>) {
         .unwrap();
     let p = problem(r, StatusCode::BAD_REQUEST).await;
     assert!(p["detail"].as_str().unwrap().contains("seat-player"), "{p}");
+    // Each route reaches its kind's command: orders to a Diplomacy board,
+    // rounds to an ACWC championship (a body of the wrong shape names it).
+    for (kind, id, path, action) in [
+        ("diplomacy-game", "board-1", "orders", "submit-orders"),
+        ("diplomacy-game", "board-1", "votes", "record-vote"),
+        ("swiss-match", "acwc-1", "rounds", "pair-round"),
+    ] {
+        let body = json!({"id": id, "kind": kind, "name": "x"});
+        let created = create(&s, &ann, body).await.status();
+        assert!(created == StatusCode::CREATED || created == StatusCode::CONFLICT);
+        let r = post(&format!("/v1/competitions/{id}/{path}"))
+            .json(&json!({"unexpected": true}))
+            .send()
+            .await
+            .unwrap();
+        let status = r.status();
+        let p: Value = r.json().await.unwrap();
+        assert!(
+            status == StatusCode::BAD_REQUEST
+                || status == StatusCode::UNPROCESSABLE_ENTITY
+                || status == StatusCode::FORBIDDEN
+                || status == StatusCode::CONFLICT,
+            "{path}: {status} {p}"
+        );
+        assert_ne!(
+            status,
+            StatusCode::NOT_IMPLEMENTED,
+            "{path} reaches the {kind} rules"
+        );
+        if status == StatusCode::BAD_REQUEST {
+            assert!(
+                p["detail"].as_str().unwrap().contains(action),
+                "{path}: {p}"
+            );
+        }
+    }
     // Kinds whose rules land later answer 501 naming the kind; unknown ids 404.
     let later = json!({"id": "later-kind", "kind": "diplomacy-tournament", "name": "x"});
     assert_eq!(create(&s, &ann, later).await.status(), StatusCode::CREATED);

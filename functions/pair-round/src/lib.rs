@@ -4,7 +4,7 @@
 //! here as its issue lands. Until then the route answers 501 naming the
 //! kind (404 for an unknown competition, 401 without a token).
 
-use arbiter_http::{dispatch, kind_action, App, Route};
+use arbiter_http::{dispatch, kind, kind_action, App, Route};
 use arbiter_store::Store;
 use bytes::Bytes;
 use http::{Method, Request, Response};
@@ -19,7 +19,7 @@ pub const ROUTES: &[Route] = &[Route::new(
 pub async fn handle<S: Store>(app: Arc<App<S>>, req: Request<Bytes>) -> Response<Bytes> {
     let app = &*app;
     dispatch(app, ROUTES, req, |call| async move {
-        kind_action(app, &call, Some(|_| None)).await
+        kind_action(app, &call, Some(kind::round)).await
     })
     .await
 }

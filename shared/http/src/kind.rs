@@ -15,6 +15,8 @@ pub const DEDICATED: &[(&str, &str)] = &[
     ("cast-vote", "POST /v1/competitions/{id}/votes"),
     ("seat-player", "POST /v1/competitions/{id}/registrations"),
     ("join", "POST /v1/competitions/{id}/registrations"),
+    ("submit-orders", "POST /v1/competitions/{id}/orders"),
+    ("pair-round", "POST /v1/competitions/{id}/rounds"),
 ];
 
 /// Which action a dedicated route performs for a kind.
@@ -31,11 +33,28 @@ pub fn registration(kind: Kind) -> Option<&'static str> {
 }
 
 /// `POST /votes`: a vote on a Nomic proposal (nomic 113); a Court of
-/// Appeals panel vote (club III.3.8).
+/// Appeals panel vote (club III.3.8); a secret vote on a Diplomacy
+/// proposal (wm D.IX).
 pub fn vote(kind: Kind) -> Option<&'static str> {
     match kind {
-        Kind::Nomic => Some("record-vote"),
+        Kind::Nomic | Kind::DiplomacyGame => Some("record-vote"),
         Kind::ClubLadder => Some("cast-vote"),
+        _ => None,
+    }
+}
+
+/// `POST /orders`: a power's order set for the current phase (wm D.II).
+pub fn orders(kind: Kind) -> Option<&'static str> {
+    match kind {
+        Kind::DiplomacyGame => Some("submit-orders"),
+        _ => None,
+    }
+}
+
+/// `POST /rounds`: pair and publish the next round (acwc IV.D–E).
+pub fn round(kind: Kind) -> Option<&'static str> {
+    match kind {
+        Kind::SwissMatch => Some("pair-round"),
         _ => None,
     }
 }

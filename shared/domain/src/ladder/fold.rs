@@ -58,28 +58,10 @@ pub(super) fn amend(state: &mut Ladder, a: &Amendment) {
         }
     }
     if let Some(id) = a.void_game {
-        if state
-            .games
-            .get(&id)
-            .is_some_and(|g| g.status == GameStatus::Rated)
-        {
-            game::count_in_week(state, id, false);
-        }
-        if let Some(g) = state.games.get_mut(&id) {
-            g.status = GameStatus::Void;
-        }
+        set_rated(state, id, false);
     }
     if let Some(id) = a.restore_game {
-        if state
-            .games
-            .get(&id)
-            .is_some_and(|g| g.status == GameStatus::Void)
-        {
-            game::count_in_week(state, id, true);
-        }
-        if let Some(g) = state.games.get_mut(&id) {
-            g.status = GameStatus::Rated;
-        }
+        set_rated(state, id, true);
     }
     if let Some(week) = a.restore_decay {
         for adj in &a.adjustments {
@@ -90,6 +72,22 @@ pub(super) fn amend(state: &mut Ladder, a: &Amendment) {
     }
     if let Some(s) = &a.settings {
         state.settings = s.clone();
+    }
+}
+
+/// Moves a game between rated and void, keeping the week's game counts
+/// (club II.6.2) in step with the change.
+fn set_rated(state: &mut Ladder, id: u64, rated: bool) {
+    let (from, to) = if rated {
+        (GameStatus::Void, GameStatus::Rated)
+    } else {
+        (GameStatus::Rated, GameStatus::Void)
+    };
+    if state.games.get(&id).is_some_and(|g| g.status == from) {
+        game::count_in_week(state, id, rated);
+    }
+    if let Some(g) = state.games.get_mut(&id) {
+        g.status = to;
     }
 }
 
