@@ -200,7 +200,8 @@ for p in json.load(sys.stdin)["packages"]:
         [[ -d "$(rustc --print sysroot)/lib/rustlib/aarch64-unknown-linux-gnu/lib" ]]
     }
     if [[ "$ARCH" == arm64 ]] && ! has_aarch64; then
-        if command -v rustup >/dev/null && rustup target add aarch64-unknown-linux-gnu && has_aarch64; then
+        # A refused download answers at once; a hanging one must not stall CI.
+        if command -v rustup >/dev/null && timeout 300 rustup target add aarch64-unknown-linux-gnu && has_aarch64; then
             say "installed the aarch64-unknown-linux-gnu target with rustup"
         else
             ARCH=x86_64
