@@ -80,6 +80,66 @@ impl<S: Store + Clone> TestServer<S> {
             .await
             .expect("JSON answer")
     }
+
+    /// GETs `path` with `token`: the raw body, for searching for secrets.
+    pub async fn get_text(&self, path: &str, token: &str) -> String {
+        self.http
+            .get(self.url(path))
+            .bearer_auth(token)
+            .send()
+            .await
+            .expect("request")
+            .text()
+            .await
+            .expect("body")
+    }
+
+    /// POSTs `body` to `path` as `who` (no organizer rights) at `now`: the
+    /// status and the JSON answer.
+    pub async fn post_as(
+        &self,
+        who: &str,
+        now: DateTime<Utc>,
+        path: &str,
+        body: &serde_json::Value,
+    ) -> (u16, serde_json::Value) {
+        self.clock.set(now);
+        let r = self
+            .http
+            .post(self.url(path))
+            .bearer_auth(self.token(who, false))
+            .json(body)
+            .send()
+            .await
+            .expect("request");
+        (r.status().as_u16(), r.json().await.expect("JSON answer"))
+    }
+
+    /// Runs the schedule `name` at `now` through its function, as
+    /// EventBridge would; no competition may fail.
+    pub async fn fire(&self, name: &str, now: DateTime<Utc>) -> arbiter_service::SweepReport {
+        self.clock.set(now);
+        let function = arbiter_service::schedules::schedule(name)
+            .expect("a known schedule")
+            .function;
+        let report = arbiter::server::fire(Arc::clone(&self.app), function, name)
+            .await
+            .expect("the schedule runs");
+        assert_eq!(report.failed, 0, "{name} at {now}: {report:?}");
+        report
+    }
+}
+
+/// Asserts that `answer` is a refusal citing `clause`: 422 for a rule, 403
+/// for a right the caller lacks, as problem+json either way.
+pub fn assert_refused(status: u16, answer: &serde_json::Value, clause: &str) {
+    let kind = match status {
+        422 => "/problems/rule-refused",
+        403 => "/problems/forbidden",
+        _ => panic!("expected a refusal under {clause}, got {status}: {answer}"),
+    };
+    assert_eq!(answer["type"], kind, "{answer}");
+    assert_eq!(answer["clause"], clause, "{answer}");
 }
 
 /// A server over a fresh embedded store.

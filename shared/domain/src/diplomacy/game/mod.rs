@@ -10,6 +10,7 @@
 //!   replacements (wm B.7), press (wm D.X), rollbacks (wm D.VIII.1).
 //! - [`tick`]: adjudication at the deadline or early, the 1901 NMR rule, NMR
 //!   follow-up (wm D.VII.6, B.8) and the closing of votes (wm D.IX).
+//! - [`score`]: a finished board's score (wm C.1–C.4).
 //! - [`view`]: what each viewer may see (wm D.VIII.4, D.IX.2, D.X.2).
 
 pub mod command;
@@ -18,6 +19,7 @@ pub mod event;
 pub mod position;
 pub mod press;
 pub mod replacement;
+pub mod score;
 pub mod settings;
 pub mod state;
 pub mod tick;

@@ -76,6 +76,8 @@ pub fn view(env: &Competition, state: &Board, viewer: Option<&UserId>) -> Value 
         "my_ballots": my_ballots,
         "press": press,
         "result": state.result,
+        // wm C.1–C.4: published with the result.
+        "scores": state.result.as_ref().map(super::score::board_scores),
     });
     if gm || is_td(env, viewer) {
         v["td_flags"] = json!(state.td_flags);
