@@ -200,6 +200,38 @@ impl<S: Store + Clone> Board<S> {
         self.secret(needle, &VIEWERS).await;
     }
 
+    /// wm D.IX.2, D.X.2: the log names who made each `command` commit
+    /// (`authors`, in order) to that author alone; everyone else sees none.
+    async fn actors_hidden(&self, command: &str, authors: &[&str]) {
+        for viewer in VIEWERS {
+            let log = self
+                .s
+                .get(
+                    &format!("{BOARD}/log?limit=1000"),
+                    &self.s.token(viewer, false),
+                )
+                .await;
+            let actors: Vec<Value> = log["entries"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|c| c["command"] == command)
+                .map(|c| c["actor"].clone())
+                .collect();
+            assert_eq!(actors.len(), authors.len(), "{viewer}: {command} commits");
+            for (actor, author) in actors.iter().zip(authors) {
+                assert_eq!(
+                    !actor.is_null(),
+                    viewer == *author,
+                    "{viewer} reads {actor} as the actor of {author}'s {command}"
+                );
+                if !actor.is_null() {
+                    assert!(actor.to_string().contains(author), "{actor}");
+                }
+            }
+        }
+    }
+
     async fn vote(&self, power: &str, proposal: u32, ballot: &str, now: DateTime<Utc>) {
         self.ok(
             &player(power),
@@ -558,11 +590,7 @@ async fn seven_players_from_spring_1901_to_the_last_year<S: Store + Clone>(s: Te
         .await;
     b.secret("\"power\":\"FRANCE\",\"text\"", &["france-player"])
         .await;
-    b.secret(
-        "\"actor\":\"user:france-player\",\"command\":\"send-press\"",
-        &[],
-    )
-    .await;
+    b.actors_hidden("send-press", &["france-player"]).await;
     // Germany NMRs; France takes Holland with English support.
     b.orders("france-player", "FRANCE", &["A BEL - HOL"], true, t(221))
         .await;
@@ -703,6 +731,15 @@ async fn seven_players_from_spring_1901_to_the_last_year<S: Store + Clone>(s: Te
     }
     let thrice: Vec<(&str, usize)> = POWERS.iter().map(|p| (*p, 3)).collect();
     b.votes_secret(&thrice).await;
+    b.actors_hidden("propose", &["england-player", "russia-player"])
+        .await;
+    let voters: Vec<String> = POWERS
+        .iter()
+        .chain(POWERS.iter().flat_map(|p| [p, p]))
+        .map(|p| player(p))
+        .collect();
+    let voters: Vec<&str> = voters.iter().map(String::as_str).collect();
+    b.actors_hidden("record-vote", &voters).await;
     assert_eq!(b.sweep(t(525)).await, 1);
     let events = b.last_events().await;
     assert!(events

@@ -50,7 +50,7 @@ pub fn board_scores(result: &GameResult) -> BTreeMap<Power, f64> {
         .filter(|(p, c)| **c > 0 && !result.eliminated.contains(p))
         .map(|(p, c)| (*p, *c))
         .collect();
-    survivors.sort_by(|a, b| b.1.cmp(&a.1));
+    survivors.sort_by_key(|(_, centers)| std::cmp::Reverse(*centers));
     let mut place = 0;
     for tied in survivors.chunk_by(|a, b| a.1 == b.1) {
         // wm C.3: tied powers share the bonuses of the places they fill.

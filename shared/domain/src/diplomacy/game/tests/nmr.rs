@@ -83,7 +83,7 @@ fn wm_d_vii_6_c_after_1901_an_nmr_holds_the_units() {
 }
 
 #[test]
-fn wm_d_vii_6_a_no_contact_starts_replacement_then_civil_disorder() {
+fn wm_d_vii_6_a_wm_b_8_f_no_contact_starts_replacement_then_civil_disorder() {
     let mut g = Game1::new();
     let now = g.play_1901();
     for p in Power::ALL.into_iter().filter(|p| *p != Power::Germany) {

@@ -93,3 +93,36 @@ fn wm_d_vii_4_a_turns_not_faster_than_minimums_without_consent() {
         )
         .is_ok());
 }
+
+#[test]
+fn wm_d_ii_2_the_order_set_identification_policy_is_stated_and_public() {
+    let mut g = Game1::bare();
+    // A policy that says nothing is refused.
+    let blank = |s: &mut Settings| s.house_rules.order_set_identification = "  ".into();
+    refused(
+        g.run(
+            "gm",
+            Command::SetUp {
+                settings: settings(blank),
+            },
+            start(),
+        ),
+        "wm D.II.2",
+    );
+    let stated = |s: &mut Settings| {
+        s.house_rules.order_set_identification = "subject line: power and phase".into()
+    };
+    g.run(
+        "gm",
+        Command::SetUp {
+            settings: settings(stated),
+        },
+        start(),
+    )
+    .unwrap();
+    let v: serde_json::Value = serde_json::from_str(&g.view("stranger")).unwrap();
+    assert_eq!(
+        v["settings"]["house-rules"]["order-set-identification"], "subject line: power and phase",
+        "wm D.II.2 the policy is public"
+    );
+}
