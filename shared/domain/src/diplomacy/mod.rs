@@ -14,3 +14,4 @@ pub mod game;
 pub mod map;
 pub mod orders;
 pub mod position;
+pub mod tournament;
