@@ -12,6 +12,7 @@
 
 use crate::chess::acwc;
 use crate::diplomacy::game as board;
+use crate::diplomacy::tournament;
 use crate::refusal::Refusal;
 use crate::{ladder, nomic};
 use chrono::{DateTime, Utc};
@@ -110,7 +111,7 @@ pub enum Game {
     SwissMatch(acwc::Championship),
     ClubLadder(ladder::Ladder),
     DiplomacyGame(board::Board),
-    DiplomacyTournament,
+    DiplomacyTournament(tournament::Tournament),
     Nomic(nomic::Nomic),
 }
 
@@ -121,7 +122,9 @@ impl Game {
             Kind::SwissMatch => Game::SwissMatch(acwc::Championship::default()),
             Kind::ClubLadder => Game::ClubLadder(ladder::Ladder::default()),
             Kind::DiplomacyGame => Game::DiplomacyGame(board::Board::default()),
-            Kind::DiplomacyTournament => Game::DiplomacyTournament,
+            Kind::DiplomacyTournament => {
+                Game::DiplomacyTournament(tournament::Tournament::default())
+            }
             Kind::Nomic => Game::Nomic(nomic::Nomic::default()),
         }
     }
@@ -221,6 +224,8 @@ pub enum Command {
     Acwc(acwc::Command),
     /// A Diplomacy board command (wm D).
     Board(board::Command),
+    /// A World Masters tournament command (wm A–C).
+    Tournament(tournament::Command),
 }
 
 impl Command {
@@ -235,6 +240,7 @@ impl Command {
             Command::Nomic(c) => c.name(),
             Command::Acwc(c) => c.name(),
             Command::Board(c) => c.name(),
+            Command::Tournament(c) => c.name(),
         }
     }
 }
@@ -264,20 +270,23 @@ pub enum Event {
     Acwc(acwc::Event),
     /// A Diplomacy board event; its own tag is `event`.
     Board(board::Event),
+    /// A World Masters tournament event; its own tag is `event`.
+    Tournament(tournament::Event),
 }
 
 impl Event {
     /// Users who become (or stay) members of the competition through this
     /// event: they find it in "my competitions".
-    pub fn members_added(&self) -> Option<&UserId> {
+    pub fn members_added(&self) -> Vec<&UserId> {
         match self {
-            Event::Created { organizer, .. } => Some(organizer),
-            Event::RoleGranted { user, .. } => Some(user),
-            Event::RoleRevoked { .. } => None,
-            Event::Ladder(e) => e.member_added(),
-            Event::Nomic(e) => e.member_added(),
-            Event::Acwc(e) => e.member_added(),
-            Event::Board(e) => e.member_added(),
+            Event::Created { organizer, .. } => vec![organizer],
+            Event::RoleGranted { user, .. } => vec![user],
+            Event::RoleRevoked { .. } => vec![],
+            Event::Ladder(e) => e.member_added().into_iter().collect(),
+            Event::Nomic(e) => e.member_added().into_iter().collect(),
+            Event::Acwc(e) => e.member_added().into_iter().collect(),
+            Event::Board(e) => e.member_added().into_iter().collect(),
+            Event::Tournament(e) => e.members_added(),
         }
     }
 }
@@ -363,6 +372,9 @@ impl Commit {
                     (Event::Board(e), Game::DiplomacyGame(b)) => {
                         Event::Board(board::redact(state, b, e, viewer)?)
                     }
+                    (Event::Tournament(e), Game::DiplomacyTournament(_)) => {
+                        Event::Tournament(tournament::redact(e, viewer)?)
+                    }
                     (other, _) => other.clone(),
                 };
                 Some(Recorded {
@@ -373,6 +385,7 @@ impl Commit {
             .collect();
         let conceals_actor = self.events.iter().any(|r| match &r.event {
             Event::Board(e) => board::conceals_actor(e),
+            Event::Tournament(e) => tournament::view::conceals_actor(e),
             _ => false,
         });
         let is_actor = matches!((&self.actor, viewer), (Actor::User(a), Some(v)) if a == v);
@@ -484,7 +497,7 @@ impl Competition {
             Game::Nomic(n) => nomic::view(self, n, viewer),
             Game::SwissMatch(c) => acwc::view(self, c, viewer),
             Game::DiplomacyGame(b) => board::view(self, b, viewer),
-            Game::DiplomacyTournament => serde_json::Value::Null,
+            Game::DiplomacyTournament(t) => tournament::view(self, t, viewer),
         };
         CompetitionView {
             game,
@@ -508,7 +521,7 @@ impl Competition {
             Game::Nomic(n) => nomic::next_due(n),
             Game::SwissMatch(c) => acwc::next_due(c),
             Game::DiplomacyGame(b) => board::next_due(b),
-            Game::DiplomacyTournament => None,
+            Game::DiplomacyTournament(_) => None,
         }
     }
 }
@@ -605,6 +618,12 @@ pub fn decide(
                 "this competition is not a Diplomacy board",
             )),
         },
+        (Some(state), Command::Tournament(c)) => match &state.game {
+            Game::DiplomacyTournament(t) => tournament::decide(state, t, c, ctx),
+            _ => Err(Refusal::invalid(
+                "this competition is not a World Masters tournament",
+            )),
+        },
     }
 }
 
@@ -624,7 +643,7 @@ fn decide_tick(state: &Competition, ctx: &Context) -> Result<Vec<Recorded>, Refu
         Game::Nomic(n) => nomic::tick(state, n, ctx),
         Game::SwissMatch(c) => acwc::tick(state, c, ctx),
         Game::DiplomacyGame(b) => board::tick(state, b, ctx),
-        Game::DiplomacyTournament => Ok(vec![]),
+        Game::DiplomacyTournament(t) => tournament::tick(state, t, ctx),
     }
 }
 
@@ -657,15 +676,21 @@ pub fn apply(state: Option<Competition>, id: &CompetitionId, commit: &Commit) ->
                 apply_event(&mut s, event, commit.at);
                 // A kind's own members (seated Nomic players, ladder members)
                 // hold the player role in the envelope.
-                if let (
-                    Event::Ladder(_) | Event::Nomic(_) | Event::Acwc(_) | Event::Board(_),
-                    Some(user),
-                ) = (event, event.members_added())
-                {
-                    s.roles
-                        .entry(user.clone())
-                        .or_default()
-                        .insert(Role::Player);
+                let kind_event = matches!(
+                    event,
+                    Event::Ladder(_)
+                        | Event::Nomic(_)
+                        | Event::Acwc(_)
+                        | Event::Board(_)
+                        | Event::Tournament(_)
+                );
+                if kind_event {
+                    for user in event.members_added() {
+                        s.roles
+                            .entry(user.clone())
+                            .or_default()
+                            .insert(Role::Player);
+                    }
                 }
                 s
             }
@@ -708,6 +733,11 @@ fn apply_event(state: &mut Competition, event: &Event, at: DateTime<Utc>) {
         Event::Board(e) => {
             if let Game::DiplomacyGame(b) = &mut state.game {
                 board::apply(b, e, at);
+            }
+        }
+        Event::Tournament(e) => {
+            if let Game::DiplomacyTournament(t) = &mut state.game {
+                tournament::apply(t, e, at);
             }
         }
         Event::Created { .. } => {}

@@ -17,5 +17,6 @@ pub mod diplomacy;
 pub mod ladder;
 pub mod nomic;
 pub mod refusal;
+pub mod testkit;
 
 pub use refusal::Refusal;

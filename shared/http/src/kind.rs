@@ -5,6 +5,7 @@ use crate::Problem;
 use arbiter_domain::chess::acwc;
 use arbiter_domain::competition::{Command, Competition, Game, Kind};
 use arbiter_domain::diplomacy::game as board;
+use arbiter_domain::diplomacy::tournament;
 use arbiter_domain::{ladder, nomic};
 use serde_json::Value;
 
@@ -23,21 +24,23 @@ pub const DEDICATED: &[(&str, &str)] = &[
 pub type ActionFor = fn(Kind) -> Option<&'static str>;
 
 /// `POST /registrations`: a Nomic player is seated by the organizer (nomic
-/// 201); a student joins the ladder (club II.1).
+/// 201); a student joins the ladder (club II.1); a team or an individual
+/// enters the World Masters (wm B.2).
 pub fn registration(kind: Kind) -> Option<&'static str> {
     match kind {
         Kind::Nomic => Some("seat-player"),
         Kind::ClubLadder => Some("join"),
+        Kind::DiplomacyTournament => Some("register"),
         _ => None,
     }
 }
 
 /// `POST /votes`: a vote on a Nomic proposal (nomic 113); a Court of
 /// Appeals panel vote (club III.3.8); a secret vote on a Diplomacy
-/// proposal (wm D.IX).
+/// proposal (wm D.IX); a TMC vote (wm A.6).
 pub fn vote(kind: Kind) -> Option<&'static str> {
     match kind {
-        Kind::Nomic | Kind::DiplomacyGame => Some("record-vote"),
+        Kind::Nomic | Kind::DiplomacyGame | Kind::DiplomacyTournament => Some("record-vote"),
         Kind::ClubLadder => Some("cast-vote"),
         _ => None,
     }
@@ -51,10 +54,11 @@ pub fn orders(kind: Kind) -> Option<&'static str> {
     }
 }
 
-/// `POST /rounds`: pair and publish the next round (acwc IV.D–E).
+/// `POST /rounds`: pair and publish the next round (acwc IV.D–E); draw the
+/// next World Masters round's boards and powers (wm B.5–B.6).
 pub fn round(kind: Kind) -> Option<&'static str> {
     match kind {
-        Kind::SwissMatch => Some("pair-round"),
+        Kind::SwissMatch | Kind::DiplomacyTournament => Some("pair-round"),
         _ => None,
     }
 }
@@ -80,12 +84,27 @@ pub fn command(competition: &Competition, action: &str, body: Value) -> Result<C
         Game::DiplomacyGame(_) => Ok(Command::Board(
             serde_json::from_value::<board::Command>(body).map_err(invalid)?,
         )),
-        _ => Err(arbiter_domain::Refusal::not_implemented(format!(
-            "{action} is not available for {} competitions yet",
-            kind_name(competition)
-        ))
-        .into()),
+        Game::DiplomacyTournament(_) => {
+            let mut body = body;
+            if tournament::Command::draws_lots(action) && body.get("seed").is_none() {
+                body["seed"] = Value::from(fresh_seed());
+            }
+            Ok(Command::Tournament(
+                serde_json::from_value::<tournament::Command>(body).map_err(invalid)?,
+            ))
+        }
     }
+}
+
+/// A seed for a draw the caller did not seed (wm B.2, B.6, C.7.f): drawn
+/// here, at the edge, so the domain stays pure; the event stores it so the
+/// draw can be audited and replayed. std's `RandomState` is keyed from the
+/// operating system's randomness.
+fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    std::collections::hash_map::RandomState::new()
+        .build_hasher()
+        .finish()
 }
 
 /// The action named in a `/actions` body, refusing those with a route of their own.

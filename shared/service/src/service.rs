@@ -208,7 +208,7 @@ impl<S: Store> Service<S> {
                 members_added: commit
                     .events
                     .iter()
-                    .filter_map(|r| r.event.members_added())
+                    .flat_map(|r| r.event.members_added())
                     .map(|u| u.as_str().to_owned())
                     .collect(),
                 due: match (previous_due, next_due) {

@@ -8,8 +8,65 @@
 //! - [`scoring`]: players' and teams' scores (wm C.1–C.5, C.14–C.15).
 //! - [`advancement`]: team credits, advancement, winners and trophies
 //!   (wm C.6–C.13).
+//! - [`entries`]: teams, sign-ups and the reserve list (wm A.1, A.4, A.8, B.2, B.5).
+//! - [`rounds`]: drawing rounds, board reports, closing rounds (wm B, C).
+//! - [`governance`]: the TD and the TMC's votes (wm A.2–A.7).
 
 pub mod advancement;
 pub mod assignment;
+pub mod command;
+pub mod entries;
+pub mod event;
+pub mod governance;
 pub mod model;
+pub mod rounds;
 pub mod scoring;
+pub mod state;
+pub mod view;
+
+#[cfg(test)]
+mod tests;
+
+pub use command::Command;
+pub use event::Event;
+pub use state::Tournament;
+
+use crate::competition::{Competition, Context, Recorded, UserId};
+use crate::refusal::Refusal;
+use chrono::{DateTime, Utc};
+
+/// Decides a command of this kind.
+pub fn decide(
+    env: &Competition,
+    state: &Tournament,
+    command: &Command,
+    ctx: &Context,
+) -> Result<Vec<Recorded>, Refusal> {
+    command::decide(env, state, command, ctx)
+}
+
+/// Folds an event into the state; total, never refuses.
+pub fn apply(state: &mut Tournament, event: &Event, at: DateTime<Utc>) {
+    state::apply(state, event, at)
+}
+
+/// Nothing in a tournament falls due by the clock: the TD closes entries
+/// and rounds (each draw needs a fresh seed), and the boards keep their own
+/// deadlines.
+pub fn tick(
+    _env: &Competition,
+    _state: &Tournament,
+    _ctx: &Context,
+) -> Result<Vec<Recorded>, Refusal> {
+    Ok(vec![])
+}
+
+/// The tournament as `viewer` may see it.
+pub fn view(env: &Competition, state: &Tournament, viewer: Option<&UserId>) -> serde_json::Value {
+    view::view(env, state, viewer)
+}
+
+/// The event as `viewer` may see it; `None` hides it.
+pub fn redact(event: &Event, viewer: Option<&UserId>) -> Option<Event> {
+    view::redact(event, viewer)
+}

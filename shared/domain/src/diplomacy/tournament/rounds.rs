@@ -1,0 +1,201 @@
+//! Rounds (wm B.1, B.3–B.6, A.9–A.10, C): drawing boards, powers and
+//! observers, taking board reports, and closing a round with its standings.
+
+use super::entries::require_td;
+use super::event::{by_rule, Event};
+use super::model::{BoardReport, Stage};
+use super::state::{Round, Tournament};
+use crate::competition::{Competition, Context, Recorded, Role, UserId};
+use crate::diplomacy::map::Power;
+use crate::refusal::Refusal;
+use std::collections::BTreeSet;
+
+/// wm B.4: fewer teams than this make round two the semi-final.
+pub const SEMI_FINAL_IN_ROUND_TWO_BELOW: usize = 42;
+
+/// wm B.1, B.4: the stage after the rounds played so far.
+pub fn next_stage(state: &Tournament) -> Option<Stage> {
+    match state.rounds.last().map(|r| r.stage) {
+        None => Some(Stage::RoundOne),
+        Some(Stage::RoundOne) if state.teams.len() < SEMI_FINAL_IN_ROUND_TWO_BELOW => {
+            Some(Stage::SemiFinal)
+        }
+        Some(Stage::RoundOne) => Some(Stage::RoundTwo),
+        Some(Stage::RoundTwo) => Some(Stage::SemiFinal),
+        Some(Stage::SemiFinal) => Some(Stage::Final),
+        Some(Stage::Final) => None,
+    }
+}
+
+fn open_round(state: &Tournament) -> Result<&Round, Refusal> {
+    match state.rounds.last() {
+        Some(r) if r.advancing.is_none() => Ok(r),
+        _ => Err(Refusal::conflict("no round is being played")),
+    }
+}
+
+/// wm A.3.ii, B.5–B.6, A.9–A.10: the TD draws the next round.
+pub fn pair(
+    env: &Competition,
+    state: &Tournament,
+    ctx: &Context,
+    seed: u64,
+) -> Result<Vec<Recorded>, Refusal> {
+    require_td(
+        env,
+        state,
+        ctx,
+        "wm A.3.ii",
+        "distributes players to boards",
+    )?;
+    let _ = (seed, next_stage(state));
+    Err(Refusal::not_implemented(
+        "drawing boards lands with the assignment engine",
+    ))
+}
+
+/// A board's GM or the TD reports a finished (or cut-off, wm B.3) board.
+pub fn report(
+    env: &Competition,
+    state: &Tournament,
+    ctx: &Context,
+    board: usize,
+    report: &BoardReport,
+) -> Result<Vec<Recorded>, Refusal> {
+    let who = ctx.actor.user();
+    let allowed = who.is_some_and(|u| {
+        env.has_role(u, Role::GameMaster)
+            || super::governance::is_td(env, state.acting_td.as_ref(), u)
+    });
+    if !allowed {
+        return Err(Refusal::forbidden(
+            "wm A.11",
+            "a GM or the TD reports a board's result",
+        ));
+    }
+    let round = open_round(state)?;
+    let entry = round
+        .boards
+        .get(board)
+        .ok_or_else(|| Refusal::not_found(format!("the round has no board {board}")))?;
+    if entry.report.is_some() {
+        return Err(Refusal::conflict(format!("board {board} is reported")));
+    }
+    check_report(round.stage, &entry.seating.seats, report)?;
+    Ok(vec![by_rule(
+        Event::BoardReported {
+            board,
+            report: report.clone(),
+        },
+        "wm B.3",
+    )])
+}
+
+/// A report must describe the board as drawn: the seven powers, at most 34
+/// centres, years within the stage (wm B.3), and for each power tenures that
+/// start with the drawn player and cover every Spring and Fall (wm C.14).
+fn check_report(
+    stage: Stage,
+    seats: &std::collections::BTreeMap<Power, UserId>,
+    report: &BoardReport,
+) -> Result<(), Refusal> {
+    let centers = &report.result.centers;
+    if centers.len() != 7 || centers.values().sum::<usize>() > 34 {
+        return Err(Refusal::invalid(
+            "a result gives each of the seven powers its centres, 34 at most in all",
+        ));
+    }
+    let last = stage.last_year();
+    for (year, counts) in &report.year_end_centers {
+        if !(1901..=last).contains(year) || counts.values().sum::<usize>() > 34 {
+            return Err(Refusal::rule(
+                "wm B.3",
+                format!("year {year} is outside the stage (1901 to {last}) or over 34 centres"),
+            ));
+        }
+    }
+    for power in Power::ALL {
+        let tenures = report.tenures.get(&power).map(Vec::as_slice).unwrap_or(&[]);
+        let first = tenures.first().map(|t| &t.player);
+        if first != seats.get(&power) {
+            return Err(Refusal::invalid(format!(
+                "{power:?}'s first tenure must be its drawn player"
+            )));
+        }
+        let seasons: u32 = tenures.iter().map(|t| t.seasons).sum();
+        if seasons != stage.seasons() {
+            return Err(Refusal::rule(
+                "wm C.14",
+                format!(
+                    "{power:?}'s tenures cover {seasons} seasons; the game has {}",
+                    stage.seasons()
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// wm C.6–C.13: the TD closes the round once every board is reported.
+pub fn close(
+    env: &Competition,
+    state: &Tournament,
+    ctx: &Context,
+    seed: u64,
+) -> Result<Vec<Recorded>, Refusal> {
+    require_td(env, state, ctx, "wm A.3", "closes a round")?;
+    let round = open_round(state)?;
+    let missing: Vec<usize> = round
+        .boards
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| b.report.is_none())
+        .map(|(i, _)| i)
+        .collect();
+    if !missing.is_empty() {
+        return Err(Refusal::rule(
+            "wm B.3",
+            format!("boards {missing:?} have not been reported"),
+        ));
+    }
+    let _ = seed;
+    Err(Refusal::not_implemented(
+        "closing a round lands with the advancement rules",
+    ))
+}
+
+/// wm C.10: a qualifier for the final declines to play.
+pub fn decline_final(state: &Tournament, ctx: &Context) -> Result<Vec<Recorded>, Refusal> {
+    let who = ctx
+        .actor
+        .user()
+        .ok_or_else(|| Refusal::forbidden("wm C.10", "a qualifier declines for themselves"))?;
+    let qualified = match state.rounds.last() {
+        Some(r) if r.stage == Stage::SemiFinal => r.advancing.as_ref(),
+        _ => None,
+    };
+    if !qualified.is_some_and(|q| q.contains(who)) {
+        return Err(Refusal::rule(
+            "wm C.10",
+            "only a qualifier for the final, before it is drawn, declines it",
+        ));
+    }
+    if state.declined_final.contains(who) {
+        return Err(Refusal::conflict("already declined"));
+    }
+    Ok(vec![by_rule(
+        Event::FinalDeclined {
+            player: who.clone(),
+        },
+        "wm C.10",
+    )])
+}
+
+/// Everyone who played a board of `round`.
+pub fn players_of(round: &Round) -> BTreeSet<&UserId> {
+    round
+        .boards
+        .iter()
+        .flat_map(|b| b.seating.seats.values())
+        .collect()
+}

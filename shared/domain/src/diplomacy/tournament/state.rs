@@ -1,0 +1,210 @@
+//! The tournament's state and how each [`Event`] folds into it.
+
+use super::event::Event;
+use super::governance::Motion;
+use super::model::{BoardReport, Entrant, Seating, Stage, TeamId};
+use crate::competition::UserId;
+use crate::diplomacy::map::Power;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// wm A.3.i: the dates the TD sets.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Settings {
+    /// wm B.2: teams and individuals are accepted up to this instant.
+    pub entry_deadline: DateTime<Utc>,
+}
+
+/// A team (wm A.1): at least seven players, perhaps a non-playing captain,
+/// a non-playing GM and replacements.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Team {
+    pub name: String,
+    /// Who completed the sign-up (wm B.5 gives them round one's powers).
+    pub registered_by: Option<UserId>,
+    pub captain: Option<UserId>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gm: Option<UserId>,
+    /// The seven playing members with their round-one powers (wm B.5).
+    pub players: BTreeMap<Power, UserId>,
+    #[serde(default)]
+    pub replacements: Vec<UserId>,
+    /// wm B.2: grouped at random from individual sign-ups.
+    #[serde(default)]
+    pub grouped: bool,
+}
+
+impl Team {
+    /// Everyone the team involves (wm A.10: "one of his teammates").
+    pub fn members(&self) -> impl Iterator<Item = &UserId> {
+        self.players
+            .values()
+            .chain(&self.replacements)
+            .chain(&self.captain)
+            .chain(&self.gm)
+    }
+}
+
+/// One board of a round.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoardEntry {
+    pub seating: Seating,
+    /// wm A.9: the board's tournament observer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub observer: Option<UserId>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub report: Option<BoardReport>,
+}
+
+/// wm B.6: a constraint of the draw that could not be met, as recorded.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DrawViolation {
+    pub clause: String,
+    pub detail: String,
+}
+
+/// One of the four rounds (wm B.1).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Round {
+    pub stage: Stage,
+    /// The draw's seed: the draw can be audited and replayed.
+    pub seed: u64,
+    pub boards: Vec<BoardEntry>,
+    pub violations: Vec<DrawViolation>,
+    /// Set when the round is closed: who goes on, in ranking order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub advancing: Option<Vec<UserId>>,
+    /// The rankings that decided it, each with its tiebreak values.
+    #[serde(default, skip_serializing_if = "serde_json::Value::is_null")]
+    pub standings: serde_json::Value,
+}
+
+/// The tournament's winners (wm C.11–C.13).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Winners {
+    pub individual: UserId,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub team: Option<TeamId>,
+    pub best_countries: BTreeMap<Power, UserId>,
+}
+
+/// The tournament (wm A–C).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tournament {
+    pub settings: Option<Settings>,
+    pub teams: BTreeMap<TeamId, Team>,
+    /// wm B.2: individual sign-ups awaiting grouping, in order.
+    pub individuals: Vec<UserId>,
+    /// wm B.2, B.8.d: the official reserve list, in order.
+    pub reserves: Vec<UserId>,
+    pub entries_closed: bool,
+    pub rounds: Vec<Round>,
+    /// wm C.10: qualifiers who declined the final.
+    pub declined_final: BTreeSet<UserId>,
+    /// wm A.6, A.7: the TMC's motions, numbered from 1.
+    pub motions: Vec<Motion>,
+    /// wm A.6: an assistant TD standing in as TD leaves the sitting body.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub acting_td: Option<UserId>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winners: Option<Winners>,
+}
+
+impl Tournament {
+    /// The team `player` plays for, if any.
+    pub fn team_of(&self, player: &UserId) -> Option<&TeamId> {
+        self.teams
+            .iter()
+            .find(|(_, t)| t.members().any(|m| m == player))
+            .map(|(id, _)| id)
+    }
+
+    /// Whether `user` has entered (on a team, as an individual or reserve).
+    pub fn entered(&self, user: &UserId) -> bool {
+        self.team_of(user).is_some()
+            || self.individuals.contains(user)
+            || self.reserves.contains(user)
+    }
+
+    /// Every team's playing members with their team and round-one power.
+    pub fn entrants(&self) -> Vec<Entrant> {
+        self.teams
+            .iter()
+            .flat_map(|(id, t)| {
+                t.players.iter().map(move |(power, player)| Entrant {
+                    player: player.clone(),
+                    team: Some(id.clone()),
+                    power: Some(*power),
+                })
+            })
+            .collect()
+    }
+
+    pub fn current_round(&self) -> Option<&Round> {
+        self.rounds.last()
+    }
+}
+
+/// Folds one event into the state.
+pub fn apply(state: &mut Tournament, event: &Event, _at: DateTime<Utc>) {
+    match event {
+        Event::Configured { settings } => state.settings = Some(settings.clone()),
+        Event::TeamRegistered { team, entry } => {
+            state.teams.insert(team.clone(), entry.clone());
+        }
+        Event::SignedUp { player } => state.individuals.push(player.clone()),
+        Event::EntriesClosed {
+            teams, reserves, ..
+        } => {
+            for (id, team) in teams {
+                state.teams.insert(id.clone(), team.clone());
+            }
+            state.individuals.clear();
+            state.reserves.extend(reserves.iter().cloned());
+            state.entries_closed = true;
+        }
+        Event::RoundPaired {
+            stage,
+            seed,
+            boards,
+            violations,
+        } => state.rounds.push(Round {
+            stage: *stage,
+            seed: *seed,
+            boards: boards.clone(),
+            violations: violations.clone(),
+            advancing: None,
+            standings: serde_json::Value::Null,
+        }),
+        Event::BoardReported { board, report, .. } => {
+            if let Some(b) = state
+                .rounds
+                .last_mut()
+                .and_then(|r| r.boards.get_mut(*board))
+            {
+                b.report = Some(report.clone());
+            }
+        }
+        Event::RoundClosed {
+            advancing,
+            standings,
+            eliminated,
+            ..
+        } => {
+            if let Some(r) = state.rounds.last_mut() {
+                r.advancing = Some(advancing.clone());
+                r.standings = standings.clone();
+            }
+            // wm B.8.d: eliminees join the pool of reserves.
+            state.reserves.extend(eliminated.iter().cloned());
+        }
+        Event::FinalDeclined { player } => {
+            state.declined_final.insert(player.clone());
+        }
+        Event::TournamentWon { winners } => state.winners = Some(winners.clone()),
+        Event::ActingTd { assistant } => state.acting_td = assistant.clone(),
+        Event::Governance(e) => super::governance::apply(&mut state.motions, e),
+    }
+}

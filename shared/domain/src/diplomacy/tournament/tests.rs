@@ -1,0 +1,608 @@
+//! Unit tests for entries and governance, one or more per clause, named
+//! after it. Expectations are worked out by hand from the rules.
+
+use super::entries::TeamEntry;
+use super::governance::{Ballot, MotionKind, Outcome};
+use super::state::Settings;
+use super::{Command, Tournament};
+use crate::competition::{Command as EnvCommand, Game, Kind, Recorded, Role};
+use crate::diplomacy::map::Power;
+use crate::refusal::Refusal;
+use crate::testkit::{at, refused, u, Harness};
+
+/// TD `td`, assistants `atd1`, `atd2`, TMC `tmc1`–`tmc6`, entries until
+/// Saturday 10 January 2026, noon UTC.
+fn tournament() -> Harness {
+    let mut roles = vec![
+        ("td", Role::TournamentDirector),
+        ("atd1", Role::AssistantTournamentDirector),
+        ("atd2", Role::AssistantTournamentDirector),
+    ];
+    let tmc = ["tmc1", "tmc2", "tmc3", "tmc4", "tmc5", "tmc6"];
+    roles.extend(tmc.iter().map(|m| (*m, Role::TmcMember)));
+    let mut h = Harness::new(
+        Kind::DiplomacyTournament,
+        at("2026-01-05T12:00:00Z"),
+        &roles,
+    );
+    run(
+        &mut h,
+        "td",
+        Command::Configure {
+            settings: Settings {
+                entry_deadline: at("2026-01-10T12:00:00Z"),
+            },
+        },
+    )
+    .unwrap();
+    h
+}
+
+fn run(h: &mut Harness, who: &str, cmd: Command) -> Result<Vec<Recorded>, Refusal> {
+    h.run(who, EnvCommand::Tournament(cmd))
+}
+
+fn state(h: &Harness) -> &Tournament {
+    match &h.env.game {
+        Game::DiplomacyTournament(t) => t,
+        _ => unreachable!(),
+    }
+}
+
+fn team(id: &str) -> TeamEntry {
+    TeamEntry {
+        id: id.into(),
+        name: format!("Team {id}"),
+        players: Power::ALL
+            .into_iter()
+            .map(|p| (p, u(&format!("{id}-{}", p.name().to_lowercase()))))
+            .collect(),
+        captain: Some(u(&format!("{id}-captain"))),
+        gm: None,
+        replacements: vec![],
+    }
+}
+
+fn register(h: &mut Harness, who: &str, entry: TeamEntry) -> Result<Vec<Recorded>, Refusal> {
+    run(h, who, Command::Register { team: Some(entry) })
+}
+
+#[test]
+fn wm_b_2_b_5_a_team_enters_with_its_round_one_powers() {
+    let mut h = tournament();
+    register(&mut h, "alpha-captain", team("alpha")).unwrap();
+    let t = &state(&h).teams["alpha"];
+    assert_eq!(t.players[&Power::Turkey], u("alpha-turkey"), "wm B.5");
+    assert_eq!(t.registered_by, Some(u("alpha-captain")));
+    // Every member finds the tournament among their competitions.
+    assert!(h.env.has_role(&u("alpha-austria"), Role::Player));
+}
+
+#[test]
+fn wm_a_1_a_team_has_seven_players_all_different() {
+    let mut h = tournament();
+    let mut six = team("alpha");
+    six.players.remove(&Power::Italy);
+    refused(register(&mut h, "x", six), "wm A.1");
+    let mut twice = team("alpha");
+    twice.captain = Some(u("alpha-italy"));
+    refused(register(&mut h, "x", twice), "wm A.1");
+    register(&mut h, "x", team("alpha")).unwrap();
+    let mut poacher = team("beta");
+    poacher.replacements = vec![u("alpha-italy")];
+    let err = register(&mut h, "x", poacher).unwrap_err();
+    assert!(err.detail.contains("alpha-italy"), "{err:?}");
+}
+
+#[test]
+fn wm_a_4_a_8_officials_play_for_no_team() {
+    let mut h = tournament();
+    let mut with_td = team("alpha");
+    with_td.players.insert(Power::France, u("td"));
+    refused(register(&mut h, "x", with_td), "wm A.4");
+    let mut with_assistant = team("alpha");
+    with_assistant.gm = Some(u("atd1"));
+    refused(register(&mut h, "x", with_assistant), "wm A.4");
+    let mut with_tmc = team("alpha");
+    with_tmc.replacements = vec![u("tmc3")];
+    refused(register(&mut h, "x", with_tmc), "wm A.8");
+    refused(
+        run(&mut h, "tmc3", Command::Register { team: None }),
+        "wm A.8",
+    );
+}
+
+#[test]
+fn wm_b_2_entries_close_at_the_deadline() {
+    let mut h = tournament();
+    h.now = at("2026-01-10T12:00:00Z");
+    refused(register(&mut h, "x", team("late")), "wm B.2");
+    refused(
+        run(&mut h, "solo", Command::Register { team: None }),
+        "wm B.2",
+    );
+}
+
+#[test]
+fn wm_b_2_individuals_are_grouped_in_sevens_and_the_rest_are_reserves() {
+    let mut h = tournament();
+    let solo: Vec<String> = (1..=16).map(|i| format!("solo{i:02}")).collect();
+    for s in &solo {
+        run(&mut h, s, Command::Register { team: None }).unwrap();
+    }
+    refused(
+        run(&mut h, "td", Command::CloseEntries { seed: 7 }),
+        "wm B.2",
+    );
+    h.now = at("2026-01-10T12:00:00Z");
+    refused(
+        run(&mut h, "tmc1", Command::CloseEntries { seed: 7 }),
+        "wm B.2",
+    );
+    let mut replay = h.clone();
+    run(&mut h, "td", Command::CloseEntries { seed: 7 }).unwrap();
+    let t = state(&h);
+    // 16 = 2 × 7 + 2: two grouped teams, two reserves.
+    assert_eq!(t.teams.len(), 2);
+    assert_eq!(t.reserves.len(), 2);
+    let mut seen: Vec<&str> = t
+        .teams
+        .values()
+        .flat_map(|team| team.players.values())
+        .chain(&t.reserves)
+        .map(|u| u.as_str())
+        .collect();
+    seen.sort();
+    assert_eq!(seen, solo.iter().map(String::as_str).collect::<Vec<_>>());
+    for team in t.teams.values() {
+        assert!(team.grouped);
+        assert_eq!(team.players.len(), 7, "one player per power");
+        let captain = team.captain.as_ref().unwrap();
+        assert!(
+            team.players.values().any(|p| p == captain),
+            "a captain is appointed"
+        );
+    }
+    // The same seed draws the same teams: the draw can be replayed.
+    run(&mut replay, "td", Command::CloseEntries { seed: 7 }).unwrap();
+    assert_eq!(state(&replay).teams, state(&h).teams);
+}
+
+fn motion(h: &mut Harness, who: &str, kind: MotionKind) -> u32 {
+    run(h, who, Command::OpenMotion { motion: kind }).unwrap();
+    state(h).motions.len() as u32
+}
+
+fn votes(h: &mut Harness, motion: u32, ballots: &[(&str, Ballot)]) {
+    for (who, ballot) in ballots {
+        run(
+            h,
+            who,
+            Command::RecordVote {
+                motion,
+                ballot: *ballot,
+            },
+        )
+        .unwrap();
+    }
+}
+
+fn outcome(h: &Harness, motion: u32) -> Option<Outcome> {
+    state(h).motions[motion as usize - 1].outcome
+}
+
+fn decision() -> MotionKind {
+    MotionKind::Decision {
+        question: "Is the Fall 1903 adjudication of board 4 to be redone?".into(),
+    }
+}
+
+use Ballot::{No, Yes};
+
+#[test]
+fn wm_a_6_binding_only_when_two_thirds_of_the_sitting_body_vote() {
+    // Sitting body: six TMC members and two assistants = 8. Two thirds of 8
+    // is 5⅓, so 5 voters are not enough and 6 are.
+    let mut h = tournament();
+    let m = motion(&mut h, "tmc1", decision());
+    votes(
+        &mut h,
+        m,
+        &[
+            ("tmc1", Yes),
+            ("tmc2", Yes),
+            ("tmc3", Yes),
+            ("tmc4", No),
+            ("atd1", Yes),
+        ],
+    );
+    run(
+        &mut h,
+        "td",
+        Command::CloseMotion {
+            motion: m,
+            tie_break: None,
+        },
+    )
+    .unwrap();
+    assert_eq!(outcome(&h, m), Some(Outcome::NotBinding), "wm A.6 5 of 8");
+    let m = motion(&mut h, "tmc1", decision());
+    votes(
+        &mut h,
+        m,
+        &[
+            ("tmc1", Yes),
+            ("tmc2", Yes),
+            ("tmc3", Yes),
+            ("tmc4", No),
+            ("atd1", Yes),
+            ("atd2", No),
+        ],
+    );
+    run(
+        &mut h,
+        "td",
+        Command::CloseMotion {
+            motion: m,
+            tie_break: None,
+        },
+    )
+    .unwrap();
+    assert_eq!(outcome(&h, m), Some(Outcome::Passed), "wm A.6 6 of 8, 4-2");
+}
+
+#[test]
+fn wm_a_6_an_assistant_standing_in_as_td_leaves_the_sitting_body() {
+    // With atd1 acting as TD the body is 7: two thirds is 4⅔, so 5 voters bind.
+    let mut h = tournament();
+    run(
+        &mut h,
+        "td",
+        Command::ActAsTd {
+            assistant: Some(u("atd1")),
+        },
+    )
+    .unwrap();
+    let m = motion(&mut h, "tmc1", decision());
+    refused(
+        run(
+            &mut h,
+            "atd1",
+            Command::RecordVote {
+                motion: m,
+                ballot: Yes,
+            },
+        ),
+        "wm A.6",
+    );
+    votes(
+        &mut h,
+        m,
+        &[
+            ("tmc1", Yes),
+            ("tmc2", No),
+            ("tmc3", No),
+            ("tmc4", No),
+            ("atd2", Yes),
+        ],
+    );
+    // The acting TD closes; the TD proper does not while an assistant acts.
+    refused(
+        run(
+            &mut h,
+            "td",
+            Command::CloseMotion {
+                motion: m,
+                tie_break: None,
+            },
+        ),
+        "wm A.6",
+    );
+    run(
+        &mut h,
+        "atd1",
+        Command::CloseMotion {
+            motion: m,
+            tie_break: None,
+        },
+    )
+    .unwrap();
+    assert_eq!(outcome(&h, m), Some(Outcome::Rejected), "wm A.6 2-3 of 7");
+}
+
+#[test]
+fn wm_a_6_the_td_votes_only_to_break_a_tie() {
+    let mut h = tournament();
+    let m = motion(&mut h, "td", decision());
+    refused(
+        run(
+            &mut h,
+            "td",
+            Command::RecordVote {
+                motion: m,
+                ballot: Yes,
+            },
+        ),
+        "wm A.6",
+    );
+    votes(
+        &mut h,
+        m,
+        &[
+            ("tmc1", Yes),
+            ("tmc2", Yes),
+            ("tmc3", Yes),
+            ("tmc4", No),
+            ("tmc5", No),
+            ("tmc6", No),
+        ],
+    );
+    let tied = refused(
+        run(
+            &mut h,
+            "td",
+            Command::CloseMotion {
+                motion: m,
+                tie_break: None,
+            },
+        ),
+        "wm A.6",
+    );
+    assert!(tied.detail.contains("3-3"), "{tied:?}");
+    run(
+        &mut h,
+        "td",
+        Command::CloseMotion {
+            motion: m,
+            tie_break: Some(No),
+        },
+    )
+    .unwrap();
+    assert_eq!(outcome(&h, m), Some(Outcome::Rejected));
+    let count = state(&h).motions[0].count.unwrap();
+    assert_eq!((count.yes, count.no, count.td_tie_break), (3, 3, Some(No)));
+    // Without a tie the TD's vote is refused.
+    let m = motion(&mut h, "td", decision());
+    votes(
+        &mut h,
+        m,
+        &[
+            ("tmc1", Yes),
+            ("tmc2", Yes),
+            ("tmc3", Yes),
+            ("tmc4", Yes),
+            ("tmc5", No),
+            ("tmc6", No),
+        ],
+    );
+    refused(
+        run(
+            &mut h,
+            "td",
+            Command::CloseMotion {
+                motion: m,
+                tie_break: Some(No),
+            },
+        ),
+        "wm A.6",
+    );
+}
+
+#[test]
+fn wm_a_6_votes_are_revisable_and_secret_to_the_voter() {
+    let mut h = tournament();
+    let m = motion(&mut h, "tmc1", decision());
+    votes(&mut h, m, &[("tmc2", No), ("tmc2", Yes)]);
+    assert_eq!(state(&h).motions[0].ballots[&u("tmc2")], Yes);
+    assert!(h.visible("tmc2").contains("\"my_ballot\":\"yes\""));
+    for viewer in ["tmc1", "td", "atd1", "org", "stranger"] {
+        let seen = h.visible(viewer);
+        assert!(!seen.contains("tmc-vote-recorded"), "{viewer}");
+        assert!(!seen.contains("my_ballot"), "{viewer}");
+    }
+}
+
+#[test]
+fn wm_a_3_v_appeals_reach_the_tmc_through_the_td() {
+    let mut h = tournament();
+    let appeal = MotionKind::Appeal {
+        appellant: u("alpha-france"),
+        matter: "The GM misread my retreat order".into(),
+    };
+    refused(
+        run(
+            &mut h,
+            "tmc1",
+            Command::OpenMotion {
+                motion: appeal.clone(),
+            },
+        ),
+        "wm A.3.v",
+    );
+    refused(
+        run(
+            &mut h,
+            "alpha-france",
+            Command::OpenMotion {
+                motion: appeal.clone(),
+            },
+        ),
+        "wm A.3.v",
+    );
+    motion(&mut h, "td", appeal);
+}
+
+#[test]
+fn wm_a_7_a_house_rule_change_needs_the_tds_approval() {
+    let mut h = tournament();
+    let change = MotionKind::HouseRuleChange {
+        change: "Press rule B on every board".into(),
+    };
+    refused(
+        run(
+            &mut h,
+            "td",
+            Command::OpenMotion {
+                motion: change.clone(),
+            },
+        ),
+        "wm A.7",
+    );
+    let m = motion(&mut h, "tmc1", change);
+    votes(
+        &mut h,
+        m,
+        &[
+            ("tmc1", Yes),
+            ("tmc2", Yes),
+            ("tmc3", Yes),
+            ("tmc4", Yes),
+            ("tmc5", Yes),
+            ("tmc6", No),
+        ],
+    );
+    run(
+        &mut h,
+        "td",
+        Command::CloseMotion {
+            motion: m,
+            tie_break: None,
+        },
+    )
+    .unwrap();
+    assert_eq!(outcome(&h, m), Some(Outcome::AwaitingTd), "wm A.7");
+    refused(
+        run(
+            &mut h,
+            "tmc1",
+            Command::RuleOnChange {
+                motion: m,
+                approve: true,
+            },
+        ),
+        "wm A.7",
+    );
+    run(
+        &mut h,
+        "td",
+        Command::RuleOnChange {
+            motion: m,
+            approve: true,
+        },
+    )
+    .unwrap();
+    assert_eq!(outcome(&h, m), Some(Outcome::Approved));
+}
+
+#[test]
+fn wm_a_7_a_veto_is_overridden_by_two_thirds_with_three_quarters_voting() {
+    // Body of 8: three quarters is 6 voters; two thirds of them in favour.
+    let mut h = tournament();
+    let m = motion(
+        &mut h,
+        "tmc1",
+        MotionKind::HouseRuleChange {
+            change: "Deadlines at 18:00 UTC".into(),
+        },
+    );
+    let all_yes = [
+        ("tmc1", Yes),
+        ("tmc2", Yes),
+        ("tmc3", Yes),
+        ("tmc4", Yes),
+        ("tmc5", Yes),
+        ("tmc6", Yes),
+    ];
+    votes(&mut h, m, &all_yes);
+    run(
+        &mut h,
+        "td",
+        Command::CloseMotion {
+            motion: m,
+            tie_break: None,
+        },
+    )
+    .unwrap();
+    refused(
+        run(
+            &mut h,
+            "tmc1",
+            Command::OpenMotion {
+                motion: MotionKind::Override { of: m },
+            },
+        ),
+        "wm A.7",
+    );
+    run(
+        &mut h,
+        "td",
+        Command::RuleOnChange {
+            motion: m,
+            approve: false,
+        },
+    )
+    .unwrap();
+    assert_eq!(outcome(&h, m), Some(Outcome::Vetoed));
+    // First try: 5 of 8 vote (< 6): not valid.
+    let o = motion(&mut h, "tmc1", MotionKind::Override { of: m });
+    votes(&mut h, o, &all_yes[..5]);
+    run(
+        &mut h,
+        "td",
+        Command::CloseMotion {
+            motion: o,
+            tie_break: None,
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        outcome(&h, o),
+        Some(Outcome::NotBinding),
+        "wm A.7 5 of 8 voted"
+    );
+    assert_eq!(outcome(&h, m), Some(Outcome::Vetoed));
+    // Second try: 6 vote, 4 yes 2 no: exactly two thirds: overridden.
+    let o = motion(&mut h, "tmc1", MotionKind::Override { of: m });
+    votes(
+        &mut h,
+        o,
+        &[
+            ("tmc1", Yes),
+            ("tmc2", Yes),
+            ("tmc3", Yes),
+            ("atd1", Yes),
+            ("tmc5", No),
+            ("tmc6", No),
+        ],
+    );
+    run(
+        &mut h,
+        "td",
+        Command::CloseMotion {
+            motion: o,
+            tie_break: None,
+        },
+    )
+    .unwrap();
+    assert_eq!(outcome(&h, o), Some(Outcome::Overridden), "wm A.7 4 of 6");
+    assert_eq!(outcome(&h, m), Some(Outcome::Overridden));
+}
+
+#[test]
+fn wm_a_2_the_tmc_has_five_to_eight_members() {
+    let mut h = Harness::new(
+        Kind::DiplomacyTournament,
+        at("2026-01-05T12:00:00Z"),
+        &[
+            ("td", Role::TournamentDirector),
+            ("tmc1", Role::TmcMember),
+            ("tmc2", Role::TmcMember),
+            ("tmc3", Role::TmcMember),
+            ("tmc4", Role::TmcMember),
+        ],
+    );
+    refused(
+        run(&mut h, "td", Command::OpenMotion { motion: decision() }),
+        "wm A.2",
+    );
+}

@@ -1,0 +1,55 @@
+//! What each viewer may see: everything but TMC ballots, which only their
+//! voter reads (the count is published when the motion closes).
+
+use super::event::Event;
+use super::governance::GovernanceEvent;
+use super::state::Tournament;
+use crate::competition::{Competition, UserId};
+use serde_json::{json, Value};
+
+/// The tournament as `viewer` may see it.
+pub fn view(_env: &Competition, state: &Tournament, viewer: Option<&UserId>) -> Value {
+    let motions: Vec<Value> = state
+        .motions
+        .iter()
+        .map(|m| {
+            let mut v = json!(m);
+            v["ballots"] = json!({});
+            if let Some(b) = viewer.and_then(|u| m.ballots.get(u)) {
+                v["my_ballot"] = json!(b);
+            }
+            v
+        })
+        .collect();
+    json!({
+        "settings": state.settings,
+        "teams": state.teams,
+        "individuals": state.individuals,
+        "reserves": state.reserves,
+        "entries_closed": state.entries_closed,
+        "next_stage": super::rounds::next_stage(state),
+        "rounds": state.rounds,
+        "declined_final": state.declined_final,
+        "motions": motions,
+        "acting_td": state.acting_td,
+        "winners": state.winners,
+    })
+}
+
+/// The event as `viewer` may see it in the audit log; `None` hides it.
+pub fn redact(event: &Event, viewer: Option<&UserId>) -> Option<Event> {
+    match event {
+        Event::Governance(GovernanceEvent::TmcVoteRecorded { voter, .. }) => {
+            (viewer == Some(voter)).then(|| event.clone())
+        }
+        _ => Some(event.clone()),
+    }
+}
+
+/// wm A.6: a TMC vote's commit names its voter to the voter alone.
+pub fn conceals_actor(event: &Event) -> bool {
+    matches!(
+        event,
+        Event::Governance(GovernanceEvent::TmcVoteRecorded { .. })
+    )
+}
