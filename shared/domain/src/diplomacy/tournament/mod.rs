@@ -10,6 +10,7 @@
 //!   (wm C.6–C.13).
 //! - [`entries`]: teams, sign-ups and the reserve list (wm A.1, A.4, A.8, B.2, B.5).
 //! - [`rounds`]: drawing rounds, board reports, closing rounds (wm B, C).
+//! - [`simulate`]: random but legal board results for simulations.
 //! - [`governance`]: the TD and the TMC's votes (wm A.2–A.7).
 
 pub mod advancement;
@@ -21,6 +22,7 @@ pub mod governance;
 pub mod model;
 pub mod rounds;
 pub mod scoring;
+pub mod simulate;
 pub mod state;
 pub mod view;
 
