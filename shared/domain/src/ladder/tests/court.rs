@@ -679,6 +679,54 @@ fn club_i_9_5_anti_cheat_information_is_private() {
 }
 
 #[test]
+fn club_i_9_5_log_entries_do_not_reveal_that_the_information_exists() {
+    let (mut c, filed, _) = anti_cheat();
+    let report = c.ladder().reports.keys().next().copied().unwrap();
+    let released = c.ok(
+        "cj",
+        Command::ReleaseAntiCheat {
+            report,
+            to: u("mod1"),
+        },
+    );
+    let entry = |c: &Club, command: &str, e: &Event, viewer: &str| {
+        competition::Commit {
+            version: 99,
+            at: c.now,
+            actor: competition::Actor::User(u("cj")),
+            command: command.into(),
+            events: vec![competition::Recorded::new(competition::Event::Ladder(
+                e.clone(),
+            ))],
+            idempotency: None,
+        }
+        .log_entry(&c.env, Some(&u(viewer)))
+    };
+    for who in ["ann", "bob", "mod2", "j1"] {
+        for (command, e) in [
+            ("file-anti-cheat-report", &filed),
+            ("release-anti-cheat", &released[0]),
+        ] {
+            let seen = entry(&c, command, e, who);
+            assert!(seen.events.is_empty(), "club I.9.5: {who} sees {command}");
+            assert_eq!(
+                (seen.command.as_str(), seen.actor),
+                (competition::WITHHELD_COMMAND, None),
+                "club I.9.5: {who} learns neither what was done nor by whom"
+            );
+        }
+    }
+    // The recipient sees the release and the redacted report; the Chief
+    // Justice sees everything.
+    let to_mod1 = entry(&c, "release-anti-cheat", &released[0], "mod1");
+    assert_eq!(to_mod1.command, "release-anti-cheat", "club I.9.5");
+    assert_eq!(to_mod1.events.len(), 1, "club I.9.5");
+    let cj = entry(&c, "file-anti-cheat-report", &filed, "cj");
+    assert_eq!(cj.command, "file-anti-cheat-report", "club I.9.5");
+    assert_eq!(cj.events.len(), 1, "club I.9.5");
+}
+
+#[test]
 fn club_i_9_8_and_i_9_9_the_court_sees_redacted_then_raw_on_a_majority_order() {
     let (mut c, e, a) = anti_cheat();
     c.ok("cj", Command::GrantHearing { appeal: a });
