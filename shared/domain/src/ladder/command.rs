@@ -65,8 +65,8 @@ pub enum Command {
     ApproveGame { game: u64 },
     /// club II.10.4: a moderator refuses to approve it.
     RejectGame { game: u64, reason: String },
-    /// club I.5: a moderator ends a game at the bell and decides it on
-    /// captured material.
+    /// club I.5: a moderator ends a game at the bell (or, I.8.2, at the end
+    /// of a limit the players agreed) and decides it on captured material.
     AdjudicateBell {
         white: UserId,
         black: UserId,

@@ -1,6 +1,7 @@
 //! Games: validity (club J.5–J.12), registration by members (II.4), approval
 //! of monitored members' games (II.10.4), the bell (I.5), objections and
-//! rematches (I.6), the chessclock requirement (II.11) and online games
+//! rematches (I.6) with their timing on a chessclock (I.7) or an announced
+//! limit (I.8), the chessclock requirement (II.11) and online games
 //! (I.9.1–I.9.3, I.9.6, I.9.10).
 
 use super::decider::{rec, text, Decider};

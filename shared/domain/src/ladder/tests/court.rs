@@ -837,3 +837,67 @@ fn club_i_9_7_the_court_hears_a_petition_on_an_online_game() {
     // Ended without due accordance with the rules: annulled, both restored.
     assert_eq!((c.score("ann"), c.score("bob")), (200, 100));
 }
+
+#[test]
+fn club_iii_3_the_member_concerned_petitions_the_court() {
+    let mut c = boosted();
+    c.join(&["cat"]);
+    let p = penalise(&mut c, "mod1", "ann", -30, "overran on 9 January");
+    let before = c.ladder().clone();
+    // Only the member the decision concerns appeals it.
+    assert_eq!(
+        c.refused(
+            "bob",
+            Command::FileAppeal {
+                subject: AppealSubject::PowerUse { power_use: p },
+                grounds: "unfair to ann".into(),
+            }
+        ),
+        "club III.3"
+    );
+    // An appeal states its grounds.
+    assert_eq!(
+        c.refused(
+            "ann",
+            Command::FileAppeal {
+                subject: AppealSubject::PowerUse { power_use: p },
+                grounds: "  ".into(),
+            }
+        ),
+        "club III.3"
+    );
+    assert_eq!(
+        c.ladder(),
+        &before,
+        "club III.3: a refused petition changes nothing"
+    );
+    // A game is appealed by its players.
+    c.at("2026-01-09T13:00:00Z");
+    c.ok("bob", game("bob", "cat", Draw, "2026-01-09T12:45:00Z"));
+    let g = c.last_id();
+    let after_game = c.ladder().clone();
+    assert_eq!(
+        c.refused(
+            "ann",
+            Command::FileAppeal {
+                subject: AppealSubject::Game { game: g },
+                grounds: "that game was never played".into(),
+            }
+        ),
+        "club III.3"
+    );
+    assert_eq!(
+        c.ladder(),
+        &after_game,
+        "club III.3: a refused petition changes nothing"
+    );
+    // ann's own petition is filed; she and mod1 are its parties.
+    let a = appeal(&mut c, "ann", AppealSubject::PowerUse { power_use: p });
+    let filed = &c.ladder().appeals[&a];
+    assert_eq!(filed.appellant, u("ann"), "club III.3");
+    assert_eq!(
+        filed.parties,
+        [u("ann"), u("mod1")].into(),
+        "club III.3: the appellant and the moderator who acted"
+    );
+}
