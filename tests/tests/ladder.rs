@@ -13,7 +13,7 @@
 use arbiter_domain::competition::{self, Actor, Competition, CompetitionId, Role, UserId};
 use arbiter_domain::ladder::{
     self, AppealSubject, Command, DeclarationChannel, Event, GameResult, Material, RematchOutcome,
-    Remedy, RemovalGrounds, Vote,
+    Remedy, RemovalGrounds, Timing, Vote,
 };
 use arbiter_domain::refusal::{Refusal, RefusalKind};
 use arbiter_e2e::TestServer;
@@ -578,14 +578,36 @@ fn term<S: Store + Clone>(rt: tokio::runtime::Runtime, s: TestServer<S>) {
 
     // ===== Week 4 (27 Feb).
     t.now = local(friday(4), 13, 40);
-    // The rematch, 5 minutes each: p05 wins. The bell game is undone (p04
-    // 116 → 100) and p05 wins at 100 v 100: +16 (I.6: final).
+    // A chessclock p05 did not assent to cannot be used (club I.7.2).
+    assert_eq!(
+        t.refused(
+            "mod1",
+            Command::RecordRematch {
+                game: bell,
+                outcome: RematchOutcome::Played { result: B },
+                timing: Timing::Chessclock {
+                    minutes_each: 5,
+                    present_throughout: true,
+                    assented: [u("p04")].into(),
+                },
+                exempted: false,
+            },
+        ),
+        "club I.7.2"
+    );
+    // The rematch, 5 minutes each on a chessclock both assented to, mod1
+    // present throughout (I.6, I.7.1, I.7.2): p05 wins. The bell game is
+    // undone (p04 116 → 100) and p05 wins at 100 v 100: +16 (I.6: final).
     t.ok(
         "mod1",
         Command::RecordRematch {
             game: bell,
             outcome: RematchOutcome::Played { result: B },
-            minutes_each: Some(5),
+            timing: Timing::Chessclock {
+                minutes_each: 5,
+                present_throughout: true,
+                assented: [u("p04"), u("p05")].into(),
+            },
             exempted: false,
         },
     );
@@ -941,3 +963,286 @@ fn ladder_term_over_http_dynamo() {
         term(rt, s);
     }
 }
+
+// ===== club I.9.5–I.9.9: the anti-cheat information over every endpoint.
+
+const AC_CLUB: &str = "/v1/competitions/anti-cheat-club";
+/// Unique markers: the raw information and its redacted version.
+const RAW: &str = "RAW-7f3c9e-stockfish-on-ann-laptop";
+const REDACTED: &str = "REDACTED-k3vw8q-an-engine-was-running";
+
+/// POSTs a ladder command as `who` (joins to `/registrations`, the rest to
+/// `/actions`), with an optional Idempotency-Key: the status and the raw body.
+async fn send<S: Store + Clone>(
+    s: &TestServer<S>,
+    who: &str,
+    cmd: &Command,
+    key: Option<&str>,
+) -> (u16, String) {
+    let mut body = serde_json::to_value(cmd).unwrap();
+    let path = if cmd.name() == "join" {
+        body.as_object_mut().unwrap().remove("action");
+        "/registrations"
+    } else {
+        "/actions"
+    };
+    let mut req = s
+        .http
+        .post(s.url(&format!("{AC_CLUB}{path}")))
+        .bearer_auth(s.token(who, false))
+        .json(&body);
+    if let Some(key) = key {
+        req = req.header("Idempotency-Key", key);
+    }
+    let r = req.send().await.unwrap();
+    (r.status().as_u16(), r.text().await.unwrap())
+}
+
+/// A command that must succeed; its receipt, as JSON and as the raw body.
+async fn accepted<S: Store + Clone>(s: &TestServer<S>, who: &str, cmd: Command) -> (Value, String) {
+    let (status, text) = send(s, who, &cmd, None).await;
+    assert_eq!(status, 200, "{who} {}: {text}", cmd.name());
+    (serde_json::from_str(&text).unwrap(), text)
+}
+
+/// Every GET route of `docs/openapi.json` as `who` sees it: (route, raw body).
+async fn every_get<S: Store + Clone>(s: &TestServer<S>, who: &str) -> Vec<(String, String)> {
+    let mut seen = Vec::new();
+    for path in [
+        "/openapi.json".to_owned(),
+        "/v1/competitions".to_owned(),
+        AC_CLUB.to_owned(),
+        format!("{AC_CLUB}/log?limit=500"),
+        format!("{AC_CLUB}/log?after=5&limit=3"),
+        format!("{AC_CLUB}/rules"),
+    ] {
+        let r = s
+            .http
+            .get(s.url(&path))
+            .bearer_auth(s.token(who, false))
+            .send()
+            .await
+            .unwrap();
+        seen.push((path, r.text().await.unwrap()));
+    }
+    seen
+}
+
+/// What `who` can see of the report over every GET route: nothing, the
+/// redacted version only, or the raw information too.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Sees {
+    Nothing,
+    Redacted,
+    Raw,
+}
+
+async fn check_sees<S: Store + Clone>(s: &TestServer<S>, who: &str, expected: Sees, clause: &str) {
+    let bodies = every_get(s, who).await;
+    let all: String = bodies.iter().map(|(_, b)| b.as_str()).collect();
+    for (route, body) in &bodies {
+        if expected != Sees::Raw {
+            assert!(
+                !body.contains(RAW),
+                "{clause}: {who} sees the raw information at GET {route}"
+            );
+        }
+        if expected == Sees::Nothing {
+            assert!(
+                !body.contains(REDACTED),
+                "{clause}: {who} sees the redacted information at GET {route}"
+            );
+            // Not even that it exists, nor to whom it was released.
+            for trace in [
+                "anti-cheat-report-filed",
+                "anti-cheat-released",
+                "file-anti-cheat-report",
+                "release-anti-cheat",
+            ] {
+                assert!(
+                    !body.contains(trace),
+                    "{clause}: {who} sees {trace} at GET {route}"
+                );
+            }
+        }
+    }
+    match expected {
+        Sees::Nothing => {}
+        Sees::Redacted => assert!(
+            all.contains(REDACTED),
+            "{clause}: {who} should see the redacted information"
+        ),
+        Sees::Raw => assert!(
+            all.contains(RAW) && all.contains(REDACTED),
+            "{clause}: {who} should see the raw information"
+        ),
+    }
+}
+
+async fn anti_cheat_redaction<S: Store + Clone>(s: TestServer<S>) {
+    s.clock.set(arbiter_e2e::start_time());
+    let created = s
+        .http
+        .post(s.url("/v1/competitions"))
+        .bearer_auth(s.token("org", true))
+        .json(&json!({"id": "anti-cheat-club", "kind": "club-ladder", "name": "Friday Lunch Chess Club"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(created.status(), 201);
+    for (who, role) in [
+        ("mod1", Role::Moderator),
+        ("mod2", Role::Moderator),
+        ("j1", Role::Justice),
+        ("j2", Role::Justice),
+        ("j3", Role::Justice),
+        ("j4", Role::Justice),
+        ("cj", Role::ChiefJustice),
+    ] {
+        let r = s
+            .http
+            .post(s.url(&format!("{AC_CLUB}/roles")))
+            .bearer_auth(s.token("org", false))
+            .json(&json!({"user": who, "role": role}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 200);
+    }
+    accepted(
+        &s,
+        "org",
+        Command::Configure {
+            settings: ladder::Settings::default(),
+        },
+    )
+    .await;
+    for who in ["ann", "bob", "cat"] {
+        accepted(&s, who, Command::Join { member: None }).await;
+    }
+    // An online game (J.10: any day, any place), ended by a spectating
+    // justice (I.9.6).
+    let (started, _) = accepted(
+        &s,
+        "ann",
+        Command::StartOnlineGame {
+            white: u("ann"),
+            black: u("bob"),
+        },
+    )
+    .await;
+    let game = started["events"][0]["game"].as_u64().unwrap();
+    accepted(
+        &s,
+        "j4",
+        Command::FinishOnlineGame {
+            game,
+            result: GameResult::BlackWins,
+        },
+    )
+    .await;
+
+    // The Chief Justice files what the program gathered (I.9.5); the receipt
+    // goes to the Chief Justice alone, who has complete access.
+    let file = Command::FileAntiCheatReport {
+        game,
+        member: u("ann"),
+        raw: RAW.into(),
+        redacted: REDACTED.into(),
+    };
+    let (status, receipt) = send(&s, "cj", &file, Some("report-1")).await;
+    assert_eq!(status, 200, "{receipt}");
+    assert!(
+        receipt.contains(RAW),
+        "club I.9.5: the Chief Justice's receipt"
+    );
+    // The same Idempotency-Key from someone else is their own request: it
+    // is refused and answers nothing of the Chief Justice's receipt.
+    let (status, answer) = send(&s, "mod1", &file, Some("report-1")).await;
+    assert_eq!(status, 403, "{answer}");
+    assert!(
+        !answer.contains(RAW) && !answer.contains(REDACTED),
+        "club I.9.5: a replayed key leaks the receipt: {answer}"
+    );
+    check_sees(&s, "cj", Sees::Raw, "club I.9.5").await;
+    for who in ["ann", "bob", "cat", "mod1", "mod2", "j1", "j4"] {
+        check_sees(&s, who, Sees::Nothing, "club I.9.5").await;
+    }
+
+    // Released, redacted, to mod1 at the Chief Justice's discretion (I.9.5).
+    let id = CompetitionId::try_from("anti-cheat-club").unwrap();
+    let report = match s.app.service.load(&id).await.unwrap().unwrap().game {
+        competition::Game::ClubLadder(l) => *l.reports.keys().next().unwrap(),
+        _ => unreachable!(),
+    };
+    let (_, receipt) = accepted(
+        &s,
+        "cj",
+        Command::ReleaseAntiCheat {
+            report,
+            to: u("mod1"),
+        },
+    )
+    .await;
+    assert!(!receipt.contains(RAW) && !receipt.contains(REDACTED));
+    check_sees(&s, "mod1", Sees::Redacted, "club I.9.5").await;
+    for who in ["ann", "bob", "cat", "mod2", "j1", "j4"] {
+        check_sees(&s, who, Sees::Nothing, "club I.9.5").await;
+    }
+
+    // ann petitions the Court on the game (I.9.7); at the start of the
+    // appeal the bench gets the redacted information (I.9.8), no one else.
+    let (filed, receipt) = accepted(
+        &s,
+        "ann",
+        Command::FileAppeal {
+            subject: AppealSubject::Game { game },
+            grounds: "the game was ended without due accordance with FIDE rules".into(),
+        },
+    )
+    .await;
+    assert!(!receipt.contains(RAW) && !receipt.contains(REDACTED));
+    let appeal = filed["events"][0]["appeal"].as_u64().unwrap();
+    accepted(&s, "cj", Command::GrantHearing { appeal }).await;
+    accepted(
+        &s,
+        "cj",
+        Command::Empanel {
+            appeal,
+            justices: vec![u("j1"), u("j2"), u("j3")],
+        },
+    )
+    .await;
+    for j in ["j1", "j2", "j3"] {
+        check_sees(&s, j, Sees::Redacted, "club I.9.8").await;
+    }
+    for who in ["ann", "bob", "cat", "mod2", "j4"] {
+        check_sees(&s, who, Sees::Nothing, "club I.9.8").await;
+    }
+
+    // One vote of three is no majority (I.9.9): still redacted.
+    let (_, receipt) = accepted(&s, "j1", Command::OrderRawAntiCheat { appeal }).await;
+    assert!(!receipt.contains(RAW) && !receipt.contains(REDACTED));
+    check_sees(&s, "j1", Sees::Redacted, "club I.9.9").await;
+    // A justice off the bench cannot order it.
+    let (status, answer) = send(&s, "j4", &Command::OrderRawAntiCheat { appeal }, None).await;
+    assert_eq!(status, 403, "{answer}");
+    assert!(answer.contains("club I.9.9"), "{answer}");
+    // The second vote is a majority: the bench sees the raw information.
+    let (ordered, receipt) = accepted(&s, "j2", Command::OrderRawAntiCheat { appeal }).await;
+    assert_eq!(ordered["events"][0]["ordered"], true, "club I.9.9");
+    assert!(!receipt.contains(RAW) && !receipt.contains(REDACTED));
+    for j in ["j1", "j2", "j3"] {
+        check_sees(&s, j, Sees::Raw, "club I.9.9").await;
+    }
+    check_sees(&s, "mod1", Sees::Redacted, "club I.9.9").await;
+    check_sees(&s, "cj", Sees::Raw, "club I.9.9").await;
+    for who in ["ann", "bob", "cat", "mod2", "j4"] {
+        check_sees(&s, who, Sees::Nothing, "club I.9.9").await;
+    }
+}
+
+arbiter_e2e::on_both_stores!(
+    club_i_9_5_to_i_9_9_anti_cheat_redaction,
+    super::anti_cheat_redaction
+);

@@ -324,6 +324,10 @@ pub struct Idempotency {
     pub request_digest: String,
 }
 
+/// What the audit log names a commit whose every event is withheld from the
+/// viewer (club I.9.5).
+pub const WITHHELD_COMMAND: &str = "withheld";
+
 /// One decided command: an entry of the audit log.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Commit {
@@ -355,7 +359,7 @@ impl Commit {
     /// The entry as `viewer` may see it, given the competition's current
     /// state: each kind hides or redacts its secret events.
     pub fn log_entry(&self, state: &Competition, viewer: Option<&UserId>) -> LogEntry {
-        let events = self
+        let events: Vec<Recorded> = self
             .events
             .iter()
             .filter_map(|r| {
@@ -389,11 +393,23 @@ impl Commit {
             _ => false,
         });
         let is_actor = matches!((&self.actor, viewer), (Actor::User(a), Some(v)) if a == v);
+        // club I.9.5: a viewer who may see none of a commit's anti-cheat
+        // events learns neither what was done nor by whom; the version stays
+        // (versions are consecutive, so its existence could not be hidden).
+        let withheld = events.is_empty()
+            && self.events.iter().any(|r| match &r.event {
+                Event::Ladder(e) => ladder::is_anti_cheat(e),
+                _ => false,
+            });
         LogEntry {
             version: self.version,
             at: self.at,
-            actor: (!conceals_actor || is_actor).then(|| self.actor.clone()),
-            command: self.command.clone(),
+            actor: ((!conceals_actor && !withheld) || is_actor).then(|| self.actor.clone()),
+            command: if withheld {
+                WITHHELD_COMMAND.to_owned()
+            } else {
+                self.command.clone()
+            },
             events,
         }
     }

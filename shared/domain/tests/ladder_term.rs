@@ -16,7 +16,7 @@ use arbiter_domain::competition::{
 };
 use arbiter_domain::ladder::{
     self, AppealSubject, Command, DeclarationChannel, Event, GameResult, Material, RematchOutcome,
-    Remedy, RemovalGrounds, Vote,
+    Remedy, RemovalGrounds, Timing, Vote,
 };
 use chrono::{DateTime, Days, NaiveDate, NaiveTime, TimeZone, Utc};
 use chrono_tz::Europe::London;
@@ -504,14 +504,36 @@ fn ladder_term_of_twelve_fridays_for_a_club_of_30() {
 
     // ===== Week 4 (27 Feb).
     t.now = local(friday(4), 13, 40);
-    // The rematch, 5 minutes each: p05 wins. The bell game is undone (p04
-    // 116 → 100) and p05 wins at 100 v 100: +16 (I.6: final).
+    // A chessclock p05 did not assent to cannot be used (club I.7.2).
+    assert_eq!(
+        t.refused(
+            "mod1",
+            Command::RecordRematch {
+                game: bell,
+                outcome: RematchOutcome::Played { result: B },
+                timing: Timing::Chessclock {
+                    minutes_each: 5,
+                    present_throughout: true,
+                    assented: [u("p04")].into(),
+                },
+                exempted: false,
+            },
+        ),
+        "club I.7.2"
+    );
+    // The rematch, 5 minutes each on a chessclock both assented to, mod1
+    // present throughout (I.6, I.7.1, I.7.2): p05 wins. The bell game is
+    // undone (p04 116 → 100) and p05 wins at 100 v 100: +16 (I.6: final).
     t.ok(
         "mod1",
         Command::RecordRematch {
             game: bell,
             outcome: RematchOutcome::Played { result: B },
-            minutes_each: Some(5),
+            timing: Timing::Chessclock {
+                minutes_each: 5,
+                present_throughout: true,
+                assented: [u("p04"), u("p05")].into(),
+            },
             exempted: false,
         },
     );

@@ -4,7 +4,7 @@
 
 use super::court::{AppealSubject, Vote};
 use super::elo::GameResult;
-use super::game::{Material, RematchOutcome};
+use super::game::{Material, RematchOutcome, Timing};
 use super::sanction::{DeclarationChannel, FraudStep};
 use super::settings::Settings;
 use crate::competition::UserId;
@@ -65,8 +65,8 @@ pub enum Command {
     ApproveGame { game: u64 },
     /// club II.10.4: a moderator refuses to approve it.
     RejectGame { game: u64, reason: String },
-    /// club I.5: a moderator ends a game at the bell and decides it on
-    /// captured material.
+    /// club I.5: a moderator ends a game at the bell (or, I.8.2, at the end
+    /// of a limit the players agreed) and decides it on captured material.
     AdjudicateBell {
         white: UserId,
         black: UserId,
@@ -80,13 +80,15 @@ pub enum Command {
     /// club I.6: a player objects to a bell ending; a rematch follows at the
     /// next session.
     ObjectToEnding { game: u64 },
-    /// club I.6: the overseeing moderator or justice records the rematch.
+    /// club I.6: the overseeing moderator or justice records the rematch;
+    /// I.7 (on a chessclock) and I.8 (a limit without one) govern its timing.
     RecordRematch {
         game: u64,
         outcome: RematchOutcome,
-        /// club I.6: minutes each on the clock (5 unless exempted).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        minutes_each: Option<u32>,
+        /// club I.6–I.8: how it was timed (5 minutes each unless exempted).
+        #[serde(default, skip_serializing_if = "Timing::is_untimed")]
+        timing: Timing,
+        /// club I.6: the overseeing moderator exempts it from the time limit.
         #[serde(default)]
         exempted: bool,
     },

@@ -158,9 +158,9 @@ pub(super) fn decide(
         Command::RecordRematch {
             game,
             outcome,
-            minutes_each,
+            timing,
             exempted,
-        } => game::record_rematch(&d, *game, outcome, *minutes_each, *exempted),
+        } => game::record_rematch(&d, *game, outcome, timing, *exempted),
         Command::StartOnlineGame { white, black } => game::start_online(&d, white, black),
         Command::FinishOnlineGame { game, result } => game::finish_online(&d, *game, *result),
         Command::VoidOnlineGame { game, reason } => game::void_online(&d, *game, reason),

@@ -5,7 +5,7 @@
 use super::court::{AppealSubject, Judgement, Vote};
 use super::decay::Deduction;
 use super::elo::GameResult;
-use super::game::{Bell, RematchOutcome};
+use super::game::{Bell, RematchOutcome, Timing};
 use super::remedy::Remedy;
 use super::sanction::{DeclarationChannel, FraudStep};
 use super::settings::Settings;
@@ -118,6 +118,18 @@ pub enum Event {
         game: u64,
         by: UserId,
         outcome: RematchOutcome,
+        /// club I.6–I.8: how the rematch was timed.
+        #[serde(default, skip_serializing_if = "Timing::is_untimed")]
+        timing: Timing,
+        /// club I.6: the overseeing moderator exempted it from the limit.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        exempted: bool,
+        /// The game's final result, when the rematch changed it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        result: Option<GameResult>,
+        /// club I.8.2: the expired rematch decided on material (I.5).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        bell: Option<Bell>,
         white_delta: i64,
         black_delta: i64,
     },

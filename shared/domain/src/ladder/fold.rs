@@ -203,6 +203,7 @@ pub(super) fn apply(state: &mut Ladder, event: &Event, at: DateTime<Utc>) {
         Event::RematchRecorded {
             game,
             outcome,
+            result,
             white_delta,
             black_delta,
             ..
@@ -213,8 +214,14 @@ pub(super) fn apply(state: &mut Ladder, event: &Event, at: DateTime<Utc>) {
                 if let Some(o) = g.objection.as_mut() {
                     o.outcome = Some(outcome.clone());
                 }
-                if let RematchOutcome::Played { result } = outcome {
-                    g.result = *result;
+                // Events recorded before `result` was kept carry it only
+                // in a played outcome.
+                let played = match outcome {
+                    RematchOutcome::Played { result } => Some(*result),
+                    _ => None,
+                };
+                if let Some(r) = result.or(played) {
+                    g.result = r;
                 }
                 (g.white.clone(), g.black.clone())
             });
@@ -222,7 +229,7 @@ pub(super) fn apply(state: &mut Ladder, event: &Event, at: DateTime<Utc>) {
                 add_score(state, &w, *white_delta);
                 add_score(state, &b, *black_delta);
             }
-            if let RematchOutcome::Played { .. } = outcome {
+            if outcome.played() {
                 game::rematch_played(state, *game, at);
             }
         }

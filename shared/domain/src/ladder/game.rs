@@ -1,6 +1,7 @@
 //! Games: validity (club J.5–J.12), registration by members (II.4), approval
 //! of monitored members' games (II.10.4), the bell (I.5), objections and
-//! rematches (I.6), the chessclock requirement (II.11) and online games
+//! rematches (I.6) with their timing on a chessclock (I.7) or an announced
+//! limit (I.8), the chessclock requirement (II.11) and online games
 //! (I.9.1–I.9.3, I.9.6, I.9.10).
 
 use super::decider::{rec, text, Decider};
@@ -10,6 +11,7 @@ use crate::competition::{Recorded, UserId};
 use crate::refusal::Refusal;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
 
 /// Where a game stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -72,12 +74,111 @@ pub struct Bell {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "outcome", rename_all = "kebab-case")]
 pub enum RematchOutcome {
-    /// Played; its result is final.
+    /// Played to a result (mate, resignation, agreement); final.
     Played { result: GameResult },
+    /// club I.7.6: "If a player's timer reaches zero, then the game is
+    /// immediately ended with their opponent winning." Only on a chessclock.
+    FlagFall { flagged: UserId },
+    /// club I.8.2: the announced limit expired; "the game shall be instantly
+    /// ended as per Act 5", decided on captured material (I.5). Only with an
+    /// announced limit (I.8).
+    TimeExpired {
+        /// Black's pieces White took.
+        white_captured: Material,
+        /// White's pieces Black took.
+        black_captured: Material,
+    },
     /// "If the petitioner fails to play the rematch, then the original game is final."
     PetitionerAbsent,
     /// "If the opposing player fails to play the rematch, then the game played is forfeit."
     OpponentAbsent,
+}
+
+impl RematchOutcome {
+    /// Whether the rematch was played (a game, and presence, in its week).
+    pub fn played(&self) -> bool {
+        matches!(
+            self,
+            RematchOutcome::Played { .. }
+                | RematchOutcome::FlagFall { .. }
+                | RematchOutcome::TimeExpired { .. }
+        )
+    }
+}
+
+/// club I.8.1: what a Moderator or Justice was informed of for a game
+/// time-limited without a chessclock, as the overseer records it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Informed {
+    /// The time limit.
+    pub limit: bool,
+    /// When the game began.
+    pub start: bool,
+    /// Any pauses throughout the game (true also when there were none).
+    pub pauses: bool,
+    /// When the game should end.
+    pub end: bool,
+}
+
+impl Informed {
+    /// The I.8.1 items the overseer was not informed of.
+    fn missing(&self) -> Vec<&'static str> {
+        [
+            (self.limit, "the time limit"),
+            (self.start, "when the game began"),
+            (self.pauses, "any pauses"),
+            (self.end, "when the game should end"),
+        ]
+        .into_iter()
+        .filter(|(told, _)| !told)
+        .map(|(_, what)| what)
+        .collect()
+    }
+}
+
+/// club I.6–I.8: how a rematch was timed.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Timing {
+    /// No time limit (I.4). A rematch is untimed only when the overseeing
+    /// moderator exempts it (I.6); also what a rematch not played records.
+    #[default]
+    Untimed,
+    /// club I.7: timed on a chessclock ("preferred", I.6).
+    Chessclock {
+        /// Minutes on each player's timer.
+        minutes_each: u32,
+        /// club I.7.1: the overseer attests that a Moderator or Justice was
+        /// present throughout the game.
+        present_throughout: bool,
+        /// club I.7.2: the players who approved and assented to the
+        /// chessclock (a player required to use one, II.11, need not: II.11.1).
+        #[serde(default)]
+        assented: BTreeSet<UserId>,
+    },
+    /// club I.8: time-limited without a chessclock.
+    Announced {
+        /// The limit, in minutes for each player (I.6's "5 minutes each").
+        minutes_each: u32,
+        /// club I.8.1: what a Moderator or Justice was informed of.
+        informed: Informed,
+    },
+}
+
+impl Timing {
+    pub fn is_untimed(&self) -> bool {
+        matches!(self, Timing::Untimed)
+    }
+
+    fn minutes_each(&self) -> Option<u32> {
+        match self {
+            Timing::Untimed => None,
+            Timing::Chessclock { minutes_each, .. } | Timing::Announced { minutes_each, .. } => {
+                Some(*minutes_each)
+            }
+        }
+    }
 }
 
 /// club I.6: a player's objection to a game's ending.
@@ -411,8 +512,37 @@ pub(super) fn reject(d: &Decider, id: u64, reason: &str) -> Result<Vec<Recorded>
     )])
 }
 
-/// club I.5: a game ended by the bell is decided by a moderator on captured
+/// club I.5: a game forced to end by lack of time is decided on captured
 /// material; the higher total wins, equal totals draw (ruling).
+fn on_material(
+    white_captured: super::Material,
+    black_captured: super::Material,
+) -> Result<(GameResult, Bell), Refusal> {
+    if !white_captured.plausible() || !black_captured.plausible() {
+        return Err(Refusal::invalid(
+            "a side has at most 8 pawns and 15 pieces besides its king",
+        ));
+    }
+    let (wp, bp) = (white_captured.points(), black_captured.points());
+    let result = match wp.cmp(&bp) {
+        std::cmp::Ordering::Greater => GameResult::WhiteWins,
+        std::cmp::Ordering::Less => GameResult::BlackWins,
+        std::cmp::Ordering::Equal => GameResult::Draw,
+    };
+    Ok((
+        result,
+        Bell {
+            white_captured,
+            black_captured,
+            white_points: wp,
+            black_points: bp,
+        },
+    ))
+}
+
+/// club I.5: a game ended by the bell is decided by a moderator on captured
+/// material. An ordinary game whose agreed limit expired (I.4, I.8.2: "ended
+/// as per Act 5") is adjudicated the same way.
 pub(super) fn adjudicate_bell(
     d: &Decider,
     white: &UserId,
@@ -429,17 +559,7 @@ pub(super) fn adjudicate_bell(
             "a moderator may not act in a game they took part in",
         ));
     }
-    if !white_captured.plausible() || !black_captured.plausible() {
-        return Err(Refusal::invalid(
-            "a side has at most 8 pawns and 15 pieces besides its king",
-        ));
-    }
-    let (wp, bp) = (white_captured.points(), black_captured.points());
-    let result = match wp.cmp(&bp) {
-        std::cmp::Ordering::Greater => GameResult::WhiteWins,
-        std::cmp::Ordering::Less => GameResult::BlackWins,
-        std::cmp::Ordering::Equal => GameResult::Draw,
-    };
+    let (result, bell) = on_material(white_captured, black_captured)?;
     register(
         d,
         Played {
@@ -451,12 +571,7 @@ pub(super) fn adjudicate_bell(
             chessclock: false,
         },
         result,
-        Some(Bell {
-            white_captured,
-            black_captured,
-            white_points: wp,
-            black_points: bp,
-        }),
+        Some(bell),
     )
 }
 
@@ -502,15 +617,90 @@ pub(super) fn object(d: &Decider, id: u64) -> Result<Vec<Recorded>, Refusal> {
     )])
 }
 
-/// club I.6: the rematch, overseen by a moderator or justice, time-limited to
-/// 5 minutes each unless exempted; its result replaces the original one; a
-/// petitioner who does not play leaves the original final; an opponent who
-/// does not play forfeits.
+/// club I.6–I.8, II.11: the timing of a rematch that was played.
+/// I.6: 5 minutes each unless the overseeing moderator exempts it; II.11: a
+/// member required to use a chessclock uses one; I.7.1: on a chessclock a
+/// Moderator or Justice present throughout; I.7.2: both players assent
+/// (null for a member under II.11, II.11.1); I.8.1: without one, a Moderator
+/// or Justice informed of the limit, the start, any pauses and the end.
+fn check_timing(
+    d: &Decider,
+    g: &super::Game,
+    timing: &Timing,
+    exempted: bool,
+) -> Result<(), Refusal> {
+    if timing.minutes_each() == Some(0) {
+        return Err(Refusal::invalid("a time limit is at least one minute"));
+    }
+    if !exempted && timing.minutes_each() != Some(5) {
+        return Err(Refusal::rule(
+            "club I.6",
+            "rematches are time limited to 5 minutes each (a chessclock preferred) unless the overseeing moderator exempts them",
+        ));
+    }
+    let required = |p: &UserId| d.state.members.get(p).is_some_and(|m| m.chessclock);
+    if !matches!(timing, Timing::Chessclock { .. }) {
+        if let Some(p) = [&g.white, &g.black].into_iter().find(|p| required(p)) {
+            return Err(Refusal::rule(
+                "club II.11",
+                format!("{p} must use a chessclock in every game, a rematch included"),
+            ));
+        }
+    }
+    match timing {
+        Timing::Chessclock {
+            present_throughout,
+            assented,
+            ..
+        } => {
+            if let Some(p) = assented.iter().find(|p| !g.involves(p)) {
+                return Err(Refusal::invalid(format!(
+                    "{p} does not play this game; only its players assent to a chessclock"
+                )));
+            }
+            if !present_throughout {
+                return Err(Refusal::rule(
+                    "club I.7.1",
+                    "a game on a chessclock needs a Moderator or Justice present throughout",
+                ));
+            }
+            for p in [&g.white, &g.black] {
+                if !assented.contains(p) && !required(p) {
+                    return Err(Refusal::rule(
+                        "club I.7.2",
+                        format!("{p} did not approve and assent to the chessclock being used"),
+                    ));
+                }
+            }
+        }
+        Timing::Announced { informed, .. } => {
+            let missing = informed.missing();
+            if !missing.is_empty() {
+                return Err(Refusal::rule(
+                    "club I.8.1",
+                    format!(
+                        "a Moderator or Justice must be informed of {}",
+                        missing.join(", ")
+                    ),
+                ));
+            }
+        }
+        Timing::Untimed => {}
+    }
+    Ok(())
+}
+
+/// club I.6: the rematch, overseen by a moderator or justice who did not
+/// play, timed as `check_timing` requires. Its result replaces the original
+/// one: as played; I.7.6: the player whose flag fell loses; I.8.2: an
+/// announced limit that expired ends it as per Act 5 (captured material).
+/// A petitioner who does not play leaves the original final; an opponent
+/// who does not play forfeits.
 pub(super) fn record_rematch(
     d: &Decider,
     id: u64,
     outcome: &RematchOutcome,
-    minutes_each: Option<u32>,
+    timing: &Timing,
     exempted: bool,
 ) -> Result<Vec<Recorded>, Refusal> {
     d.require_moderator("club I.6", "oversee a rematch")?;
@@ -532,18 +722,55 @@ pub(super) fn record_rematch(
             ),
         ));
     }
-    if matches!(outcome, RematchOutcome::Played { .. }) && !exempted && minutes_each != Some(5) {
-        return Err(Refusal::rule(
-            "club I.6",
-            "rematches are time limited to 5 minutes each unless the moderator exempts them",
+    if !outcome.played() && !timing.is_untimed() {
+        return Err(Refusal::invalid(
+            "a rematch that was not played has no timing",
         ));
     }
     let petitioner_is_white = objection.petitioner == g.white;
-    let result = match outcome {
-        RematchOutcome::Played { result } => Some(*result),
-        RematchOutcome::PetitionerAbsent => None,
-        RematchOutcome::OpponentAbsent if petitioner_is_white => Some(GameResult::WhiteWins),
-        RematchOutcome::OpponentAbsent => Some(GameResult::BlackWins),
+    let (result, bell) = match outcome {
+        RematchOutcome::PetitionerAbsent => (None, None),
+        RematchOutcome::OpponentAbsent if petitioner_is_white => {
+            (Some(GameResult::WhiteWins), None)
+        }
+        RematchOutcome::OpponentAbsent => (Some(GameResult::BlackWins), None),
+        RematchOutcome::Played { result } => {
+            check_timing(d, g, timing, exempted)?;
+            (Some(*result), None)
+        }
+        RematchOutcome::FlagFall { flagged } => {
+            if !matches!(timing, Timing::Chessclock { .. }) {
+                return Err(Refusal::rule(
+                    "club I.7.6",
+                    "a flag falls only on a chessclock; without one an expired limit is decided as per Act 5 (I.8.2)",
+                ));
+            }
+            let result = if flagged == &g.white {
+                GameResult::BlackWins
+            } else if flagged == &g.black {
+                GameResult::WhiteWins
+            } else {
+                return Err(Refusal::invalid(format!(
+                    "{flagged} does not play this game"
+                )));
+            };
+            check_timing(d, g, timing, exempted)?;
+            (Some(result), None)
+        }
+        RematchOutcome::TimeExpired {
+            white_captured,
+            black_captured,
+        } => {
+            if !matches!(timing, Timing::Announced { .. }) {
+                return Err(Refusal::rule(
+                    "club I.8.2",
+                    "only a limit announced without a chessclock (I.8) expires to be decided as per Act 5; on a chessclock the flag falls (I.7.6)",
+                ));
+            }
+            check_timing(d, g, timing, exempted)?;
+            let (result, bell) = on_material(*white_captured, *black_captured)?;
+            (Some(result), Some(bell))
+        }
     };
     let (white_delta, black_delta) = match result {
         None => (0, 0),
@@ -556,15 +783,24 @@ pub(super) fn record_rematch(
             (rw + nw, rb + nb)
         }
     };
+    let clause = match outcome {
+        RematchOutcome::FlagFall { .. } => "club I.7.6",
+        RematchOutcome::TimeExpired { .. } => "club I.8.2",
+        _ => "club I.6",
+    };
     Ok(vec![rec(
         Event::RematchRecorded {
             game: id,
             by: d.actor.clone(),
             outcome: outcome.clone(),
+            timing: timing.clone(),
+            exempted,
+            result,
+            bell,
             white_delta,
             black_delta,
         },
-        "club I.6",
+        clause,
     )])
 }
 

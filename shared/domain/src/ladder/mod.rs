@@ -49,12 +49,13 @@ pub use court::{Appeal, AppealStatus, AppealSubject, Judgement, Opinion, Vote};
 pub use decay::Deduction;
 pub use elo::{GameResult, FLOOR};
 pub use event::{Adjustment, Amendment, BanChange, Event};
-pub use game::{Bell, Game, GameStatus, Material, Objection, RematchOutcome};
+pub use game::{Bell, Game, GameStatus, Informed, Material, Objection, RematchOutcome, Timing};
 pub use member::{Ban, Member, MonitorOrder, WeekRecord};
 pub use modification::Modification;
 pub use remedy::Remedy;
 pub use sanction::{Declaration, DeclarationChannel, FraudStep, Power, PowerStatus, PowerUse};
 pub use settings::Settings;
+pub use view::is_anti_cheat;
 
 use crate::competition::{Competition, Context, Recorded, UserId};
 use crate::refusal::Refusal;

@@ -93,48 +93,81 @@ pub(super) fn view(_env: &Competition, state: &Ladder, viewer: Option<&UserId>) 
     })
 }
 
+/// How much of a report a viewer may see.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Access {
+    None,
+    Redacted,
+    Raw,
+}
+
 /// club I.9.5: the Chief Justice has complete access; redacted information
 /// goes to moderators and justices it was released to and to the Court at
 /// the start of an appeal on the game (I.9.8); raw information to the Court
-/// on a majority order (I.9.9). Everyone else sees nothing of it.
+/// on a majority order (I.9.9). Everyone else has none.
+fn access(env: &Competition, state: &Ladder, report: u64, game: u64, viewer: &UserId) -> Access {
+    if env.has_role(viewer, Role::ChiefJustice) {
+        return Access::Raw;
+    }
+    let court = state.appeals.values().filter(|a| {
+        a.granted_at.is_some() && a.bench.contains(viewer) && appeal_game(state, a) == Some(game)
+    });
+    if court.clone().any(|a| a.raw_ordered) {
+        return Access::Raw;
+    }
+    let released = state
+        .reports
+        .get(&report)
+        .is_some_and(|r| r.released_to.contains(viewer));
+    if released || court.count() > 0 {
+        Access::Redacted
+    } else {
+        Access::None
+    }
+}
+
+/// Whether an event belongs to the anti-cheat information (I.9.5), whose
+/// log entries say nothing to a viewer who may see none of it.
+pub fn is_anti_cheat(event: &Event) -> bool {
+    matches!(
+        event,
+        Event::AntiCheatReportFiled { .. } | Event::AntiCheatReleased { .. }
+    )
+}
+
+/// The audit log's events as `viewer` may see them (club I.9.5–I.9.9; see
+/// `access`): a filed report in full, redacted or not at all; a release only
+/// to its recipient and to those who may see the report, since it tells that
+/// the information exists and who holds it. Everything else is public.
 pub(super) fn redact(
     env: &Competition,
     state: &Ladder,
     event: &Event,
     viewer: Option<&UserId>,
 ) -> Option<Event> {
-    let Event::AntiCheatReportFiled {
-        report,
-        game,
-        member,
-        redacted,
-        ..
-    } = event
-    else {
-        return Some(event.clone());
-    };
-    let v = viewer?;
-    if env.has_role(v, Role::ChiefJustice) {
-        return Some(event.clone());
+    match event {
+        Event::AntiCheatReportFiled {
+            report,
+            game,
+            member,
+            redacted,
+            ..
+        } => match access(env, state, *report, *game, viewer?) {
+            Access::Raw => Some(event.clone()),
+            Access::Redacted => Some(Event::AntiCheatReportFiled {
+                report: *report,
+                game: *game,
+                member: member.clone(),
+                raw: "[withheld: club I.9.5]".into(),
+                redacted: redacted.clone(),
+            }),
+            Access::None => None,
+        },
+        Event::AntiCheatReleased { report, to } => {
+            let v = viewer?;
+            let game = state.reports.get(report)?.game;
+            (v == to || access(env, state, *report, game, v) != Access::None).then(|| event.clone())
+        }
+        _ => Some(event.clone()),
     }
-    let court = state.appeals.values().filter(|a| {
-        a.granted_at.is_some() && a.bench.contains(v) && appeal_game(state, a) == Some(*game)
-    });
-    if court.clone().any(|a| a.raw_ordered) {
-        return Some(event.clone());
-    }
-    let released = state
-        .reports
-        .get(report)
-        .is_some_and(|r| r.released_to.contains(v));
-    if released || court.count() > 0 {
-        return Some(Event::AntiCheatReportFiled {
-            report: *report,
-            game: *game,
-            member: member.clone(),
-            raw: "[withheld: club I.9.5]".into(),
-            redacted: redacted.clone(),
-        });
-    }
-    None
 }

@@ -679,6 +679,54 @@ fn club_i_9_5_anti_cheat_information_is_private() {
 }
 
 #[test]
+fn club_i_9_5_log_entries_do_not_reveal_that_the_information_exists() {
+    let (mut c, filed, _) = anti_cheat();
+    let report = c.ladder().reports.keys().next().copied().unwrap();
+    let released = c.ok(
+        "cj",
+        Command::ReleaseAntiCheat {
+            report,
+            to: u("mod1"),
+        },
+    );
+    let entry = |c: &Club, command: &str, e: &Event, viewer: &str| {
+        competition::Commit {
+            version: 99,
+            at: c.now,
+            actor: competition::Actor::User(u("cj")),
+            command: command.into(),
+            events: vec![competition::Recorded::new(competition::Event::Ladder(
+                e.clone(),
+            ))],
+            idempotency: None,
+        }
+        .log_entry(&c.env, Some(&u(viewer)))
+    };
+    for who in ["ann", "bob", "mod2", "j1"] {
+        for (command, e) in [
+            ("file-anti-cheat-report", &filed),
+            ("release-anti-cheat", &released[0]),
+        ] {
+            let seen = entry(&c, command, e, who);
+            assert!(seen.events.is_empty(), "club I.9.5: {who} sees {command}");
+            assert_eq!(
+                (seen.command.as_str(), seen.actor),
+                (competition::WITHHELD_COMMAND, None),
+                "club I.9.5: {who} learns neither what was done nor by whom"
+            );
+        }
+    }
+    // The recipient sees the release and the redacted report; the Chief
+    // Justice sees everything.
+    let to_mod1 = entry(&c, "release-anti-cheat", &released[0], "mod1");
+    assert_eq!(to_mod1.command, "release-anti-cheat", "club I.9.5");
+    assert_eq!(to_mod1.events.len(), 1, "club I.9.5");
+    let cj = entry(&c, "file-anti-cheat-report", &filed, "cj");
+    assert_eq!(cj.command, "file-anti-cheat-report", "club I.9.5");
+    assert_eq!(cj.events.len(), 1, "club I.9.5");
+}
+
+#[test]
 fn club_i_9_8_and_i_9_9_the_court_sees_redacted_then_raw_on_a_majority_order() {
     let (mut c, e, a) = anti_cheat();
     c.ok("cj", Command::GrantHearing { appeal: a });
@@ -788,4 +836,68 @@ fn club_i_9_7_the_court_hears_a_petition_on_an_online_game() {
     }
     // Ended without due accordance with the rules: annulled, both restored.
     assert_eq!((c.score("ann"), c.score("bob")), (200, 100));
+}
+
+#[test]
+fn club_iii_3_the_member_concerned_petitions_the_court() {
+    let mut c = boosted();
+    c.join(&["cat"]);
+    let p = penalise(&mut c, "mod1", "ann", -30, "overran on 9 January");
+    let before = c.ladder().clone();
+    // Only the member the decision concerns appeals it.
+    assert_eq!(
+        c.refused(
+            "bob",
+            Command::FileAppeal {
+                subject: AppealSubject::PowerUse { power_use: p },
+                grounds: "unfair to ann".into(),
+            }
+        ),
+        "club III.3"
+    );
+    // An appeal states its grounds.
+    assert_eq!(
+        c.refused(
+            "ann",
+            Command::FileAppeal {
+                subject: AppealSubject::PowerUse { power_use: p },
+                grounds: "  ".into(),
+            }
+        ),
+        "club III.3"
+    );
+    assert_eq!(
+        c.ladder(),
+        &before,
+        "club III.3: a refused petition changes nothing"
+    );
+    // A game is appealed by its players.
+    c.at("2026-01-09T13:00:00Z");
+    c.ok("bob", game("bob", "cat", Draw, "2026-01-09T12:45:00Z"));
+    let g = c.last_id();
+    let after_game = c.ladder().clone();
+    assert_eq!(
+        c.refused(
+            "ann",
+            Command::FileAppeal {
+                subject: AppealSubject::Game { game: g },
+                grounds: "that game was never played".into(),
+            }
+        ),
+        "club III.3"
+    );
+    assert_eq!(
+        c.ladder(),
+        &after_game,
+        "club III.3: a refused petition changes nothing"
+    );
+    // ann's own petition is filed; she and mod1 are its parties.
+    let a = appeal(&mut c, "ann", AppealSubject::PowerUse { power_use: p });
+    let filed = &c.ladder().appeals[&a];
+    assert_eq!(filed.appellant, u("ann"), "club III.3");
+    assert_eq!(
+        filed.parties,
+        [u("ann"), u("mod1")].into(),
+        "club III.3: the appellant and the moderator who acted"
+    );
 }
