@@ -201,6 +201,36 @@ fn wm_c_7_advancement_round_one_every_tiebreak() {
 }
 
 #[test]
+fn standings_serialize_with_every_criterion_and_the_deciding_clause() {
+    let st = rank::rank(
+        vec![
+            (
+                "a".to_string(),
+                vec![Key::new("wm C.7", KeyValue::Higher(Points::new(133, 3)))],
+            ),
+            (
+                "b".to_string(),
+                vec![Key::new("wm C.7", KeyValue::Higher(pts(44)))],
+            ),
+        ],
+        String::clone,
+        DiceRule {
+            seed: SEED,
+            clause: "wm C.7.f",
+        },
+    );
+    let json = serde_json::to_value(&st).unwrap();
+    // 133/3 = 44.33… ranks above 44.
+    assert_eq!(json[0]["subject"], "a");
+    assert!(json[0]["decided_by"].is_null());
+    assert_eq!(json[1]["decided_by"], "wm C.7");
+    assert_eq!(json[1]["keys"][0]["clause"], "wm C.7");
+    assert_eq!(json[1]["keys"][0]["value"]["kind"], "higher");
+    assert_eq!(json[0]["keys"][0]["value"]["value"]["exact"], "133/3");
+    assert_eq!(json[1]["keys"][0]["value"]["value"]["exact"], "44");
+}
+
+#[test]
 fn wm_c_7_f_the_die_is_replayable_and_not_the_id_order() {
     let r1 = round(
         Stage::RoundOne,
@@ -647,6 +677,46 @@ mod properties {
     }
 
     proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        #[test]
+        fn the_engine_is_a_total_order_free_of_input_order(
+            values in prop::collection::vec((0i128..3, 0i128..3, 0usize..2), 1..12),
+            seed in any::<u64>(),
+            shuffle in any::<u64>(),
+        ) {
+            let subjects: Vec<(String, Vec<Key>)> = values
+                .iter()
+                .enumerate()
+                .map(|(i, (a, b, c))| {
+                    (
+                        format!("s{i}"),
+                        vec![
+                            Key::new("first", KeyValue::Higher(pts(*a))),
+                            Key::new("second", KeyValue::Lower(Points::new(*b, 2))),
+                            Key::new("third", KeyValue::Place(Some(*c).filter(|c| *c > 0))),
+                        ],
+                    )
+                })
+                .collect();
+            let dice = DiceRule { seed, clause: "die" };
+            let st = rank::rank(subjects.clone(), String::clone, dice);
+            is_total(&st, values.len());
+            let mut shuffled = subjects;
+            shuffled.shuffle(&mut rand_chacha::ChaCha8Rng::seed_from_u64(shuffle));
+            prop_assert_eq!(&st, &rank::rank(shuffled, String::clone, dice));
+            for w in st.windows(2) {
+                let (a, b) = (&w[0], &w[1]);
+                // Rolls only where every other key ties, and then they decide.
+                let tied = a.keys[..3] == b.keys[..3];
+                prop_assert_eq!(tied, b.decided_by == Some("die"));
+                if tied {
+                    prop_assert!(dice_key(a).unwrap() > dice_key(b).unwrap());
+                }
+            }
+        }
+    }
+
+    proptest! {
         #![proptest_config(ProptestConfig::with_cases(48))]
         #[test]
         fn rankings_are_total_deterministic_and_input_order_free(
@@ -690,4 +760,157 @@ mod properties {
             }
         }
     }
+}
+
+/// Seats `players` at Austria … Turkey of a generated board.
+fn seated(id: &str, stage: Stage, players: &[&str; 7], c: [usize; 7]) -> RoundBoard {
+    let mut b = board(id, 1, stage, EndReason::LastYear, c, stage.last_year());
+    for (p, who) in Power::ALL.into_iter().zip(players) {
+        seat(&mut b, p, who, stage.seasons());
+    }
+    b
+}
+
+use crate::diplomacy::tournament::scoring::RoundBoard;
+
+#[test]
+fn wm_c_6_to_c_13_a_tournament_runs_from_board_reports() {
+    let entrants: Vec<Entrant> = (0..7)
+        .flat_map(|i| {
+            [
+                entrant(&format!("r{i}"), Some("red")),
+                entrant(&format!("b{i}"), Some("blue")),
+            ]
+        })
+        .collect();
+    // Board one: AUS r0 9, ENG b1 5, FRA r2 5, GER b3 4, ITA r4 4, RUS b5 4,
+    // TUR r6 3; board two the mirror image for the other team. Each team
+    // has 41 + 17 + 17 + 19/3 x 3 + 3 = 97, the same scores position by
+    // position, so wm C.6 and C.6.a tie and C.6.b compares the best
+    // players: r0 (Austria) and b6 (Turkey), both 41, countries both 44
+    // (C.7.a), bonus 32 (C.7.c), count-back 9 every year (C.7.d): the die
+    // of C.7.f decides which team is first.
+    let one = seated(
+        "one",
+        Stage::RoundOne,
+        &["r0", "b1", "r2", "b3", "r4", "b5", "r6"],
+        [9, 5, 5, 4, 4, 4, 3],
+    );
+    let two = seated(
+        "two",
+        Stage::RoundOne,
+        &["b0", "r1", "b2", "r3", "b4", "r5", "b6"],
+        [3, 4, 4, 4, 5, 5, 9],
+    );
+    let r1 = score_round(
+        &RoundResults {
+            stage: Stage::RoundOne,
+            boards: vec![one, two],
+        },
+        &entrants,
+    )
+    .unwrap();
+    assert_eq!(r1.team_total(&team("red")), pts(97));
+    assert_eq!(r1.team_total(&team("blue")), pts(97));
+    assert_eq!(r1.power_totals[&Austria], pts(44));
+    let credits = team_credits(&r1, &entrants, SEED);
+    let [best, _] = by_die("wm C.7.f", "r0", "b6");
+    let (top, second) = if best == "r0" {
+        ("red", "blue")
+    } else {
+        ("blue", "red")
+    };
+    assert_eq!(order(&credits.standings), [top, second]);
+    assert_eq!(credits.standings[1].decided_by, Some("wm C.6.b"));
+    assert_eq!(credits.credits[&team(top)], 10);
+    assert_eq!(credits.credits[&team(second)], 9);
+    // wm C.7: the die's winner has 41 + 10 = 51, the other 41 + 9 = 50.
+    let adv = advance_round_one(&r1, &entrants, &credits, 7, SEED);
+    assert_eq!(adv.standings[0].subject.as_str(), best);
+    assert_eq!(adv.standings[0].keys[0].value, KeyValue::Higher(pts(51)));
+    assert_eq!(adv.standings[1].keys[0].value, KeyValue::Higher(pts(50)));
+    assert_eq!(adv.advancing.len(), 7);
+
+    let r2_players: Vec<&str> = adv.advancing.iter().map(|p| p.as_str()).collect();
+    let r2_board = seated(
+        "r2",
+        Stage::RoundTwo,
+        &r2_players.clone().try_into().unwrap(),
+        [10, 6, 5, 4, 3, 3, 3],
+    );
+    let r2 = score_round(
+        &RoundResults {
+            stage: Stage::RoundTwo,
+            boards: vec![r2_board],
+        },
+        &entrants,
+    )
+    .unwrap();
+    let teams = team_winner(&r1, Some(&r2), &entrants, &credits.standings, SEED);
+    let expected_total = |t: &str| r1.team_total(&team(t)) + r2.team_total(&team(t));
+    for s in &teams {
+        assert_eq!(
+            s.keys[0].value,
+            KeyValue::Higher(expected_total(&s.subject))
+        );
+    }
+    let adv2 = advance_round_two(&r1, &r2, &entrants, &adv.standings, &teams, 7, SEED);
+    // Austria on the round-two board: 32 + 10 plus half of round one.
+    assert_eq!(adv2.standings[0].subject.as_str(), r2_players[0]);
+
+    let sf_players: Vec<&str> = adv2.advancing.iter().map(|p| p.as_str()).collect();
+    let sf_board = seated(
+        "sf",
+        Stage::SemiFinal,
+        &sf_players.clone().try_into().unwrap(),
+        [3, 12, 5, 4, 3, 3, 3],
+    );
+    let sf = score_round(
+        &RoundResults {
+            stage: Stage::SemiFinal,
+            boards: vec![sf_board],
+        },
+        &entrants,
+    )
+    .unwrap();
+    let semi = advance_semi_final(&sf, &adv2.standings, SEED);
+    assert_eq!(semi.qualifiers, [u(sf_players[1])], "England's 12 centres");
+    let declined: BTreeSet<UserId> = [u(sf_players[1])].into();
+    let seats = final_seats(&sf, &semi, &declined, SEED);
+    // France, alone in second place, has the best remaining bonus (16).
+    assert_eq!(seats.players, [u(sf_players[2])]);
+
+    let fin_board = seated(
+        "final",
+        Stage::Final,
+        &sf_players.clone().try_into().unwrap(),
+        [2, 3, 4, 5, 6, 7, 7],
+    );
+    let fin = score_round(
+        &RoundResults {
+            stage: Stage::Final,
+            boards: vec![fin_board],
+        },
+        &entrants,
+    )
+    .unwrap();
+    let winner = individual_winner(&fin, &semi.overall, SEED);
+    // Russia and Turkey tie on 7 centres at the end of 1915 and every
+    // year before (C.11.a); the semi-final ranking decides (C.11.b).
+    let (rus, tur) = (sf_players[5], sf_players[6]);
+    let first = if semi.overall.iter().position(|s| s.subject.as_str() == rus)
+        < semi.overall.iter().position(|s| s.subject.as_str() == tur)
+    {
+        rus
+    } else {
+        tur
+    };
+    assert_eq!(winner[0].subject.as_str(), first);
+    assert_eq!(winner[1].decided_by, Some("wm C.11.b"));
+    let trophies = best_countries(&r1, Some(&r2), SEED);
+    assert_eq!(trophies[&Austria][0].subject.stage, Stage::RoundTwo);
+    assert_eq!(
+        trophies[&Austria][0].keys[0].value,
+        KeyValue::Higher(pts(42))
+    );
 }
