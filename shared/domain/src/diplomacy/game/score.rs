@@ -21,13 +21,50 @@ pub const SOLO_CENTERS: usize = 18;
 /// wm C.4: a solo is scored as a win on this many centres.
 pub const SOLO_SCORED_AS: usize = 34;
 
+/// wm C.2: the bonus for first to sixth place in whole points, for exact
+/// sums (the tournament shares them between tied powers as fractions).
+pub const POSITIONAL_BONUS_POINTS: [u32; 6] = [32, 16, 8, 4, 2, 1];
+
 /// wm C.2: the bonus for the place at `index` (0 = first).
-fn bonus(index: usize) -> f64 {
-    POSITIONAL_BONUS.get(index).copied().unwrap_or(0.0)
+fn bonus(index: usize) -> u32 {
+    POSITIONAL_BONUS_POINTS.get(index).copied().unwrap_or(0)
 }
 
-/// wm C.1–C.4: every power's score for a finished board.
-pub fn board_scores(result: &GameResult) -> BTreeMap<Power, f64> {
+/// wm C.1–C.4: one power's board score in exact parts: the positional
+/// bonus is `bonus_total / shared_by` (wm C.3: the bonuses of the tied
+/// places shared equally) and `centers` the centres scored (34 for a solo,
+/// zero for an eliminated power or any power beside a solo).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ScoreParts {
+    /// Sum of the bonuses of the places the power ties for.
+    pub bonus_total: u32,
+    /// How many powers share them (1 when not tied).
+    pub shared_by: u32,
+    /// Centres scored (wm C.1, C.4).
+    pub centers: usize,
+}
+
+impl ScoreParts {
+    const NONE: ScoreParts = ScoreParts {
+        bonus_total: 0,
+        shared_by: 1,
+        centers: 0,
+    };
+
+    /// wm C.2–C.3: the positional bonus, possibly a fraction.
+    pub fn bonus(&self) -> f64 {
+        f64::from(self.bonus_total) / f64::from(self.shared_by)
+    }
+
+    /// wm C.1: bonus plus centres.
+    pub fn total(&self) -> f64 {
+        self.bonus() + self.centers as f64
+    }
+}
+
+/// wm C.1–C.4: every power's score for a finished board, in parts (the
+/// tournament's tiebreaks need the positional bonus alone, wm C.7.c).
+pub fn board_score_parts(result: &GameResult) -> BTreeMap<Power, ScoreParts> {
     let soloist = match &result.reason {
         EndReason::Solo { power } | EndReason::Concession { to: power } => Some(*power),
         _ => result
@@ -36,10 +73,20 @@ pub fn board_scores(result: &GameResult) -> BTreeMap<Power, f64> {
             .find(|(_, c)| **c >= SOLO_CENTERS)
             .map(|(p, _)| *p),
     };
-    let mut scores: BTreeMap<Power, f64> = Power::ALL.into_iter().map(|p| (p, 0.0)).collect();
+    let mut scores: BTreeMap<Power, ScoreParts> = Power::ALL
+        .into_iter()
+        .map(|p| (p, ScoreParts::NONE))
+        .collect();
     if let Some(winner) = soloist {
         // wm C.4: "a 34 SC win with all other players eliminated".
-        scores.insert(winner, bonus(0) + SOLO_SCORED_AS as f64);
+        scores.insert(
+            winner,
+            ScoreParts {
+                bonus_total: bonus(0),
+                shared_by: 1,
+                centers: SOLO_SCORED_AS,
+            },
+        );
         return scores;
     }
     // wm C.1: eliminated players (no centres, or left out of an agreed
@@ -54,13 +101,28 @@ pub fn board_scores(result: &GameResult) -> BTreeMap<Power, f64> {
     let mut place = 0;
     for tied in survivors.chunk_by(|a, b| a.1 == b.1) {
         // wm C.3: tied powers share the bonuses of the places they fill.
-        let shared: f64 = (place..place + tied.len()).map(bonus).sum::<f64>() / tied.len() as f64;
+        let bonus_total: u32 = (place..place + tied.len()).map(bonus).sum();
         for (power, centers) in tied {
-            scores.insert(*power, shared + *centers as f64);
+            scores.insert(
+                *power,
+                ScoreParts {
+                    bonus_total,
+                    shared_by: tied.len() as u32,
+                    centers: *centers,
+                },
+            );
         }
         place += tied.len();
     }
     scores
+}
+
+/// wm C.1–C.4: every power's score for a finished board.
+pub fn board_scores(result: &GameResult) -> BTreeMap<Power, f64> {
+    board_score_parts(result)
+        .into_iter()
+        .map(|(p, parts)| (p, parts.total()))
+        .collect()
 }
 
 #[cfg(test)]
