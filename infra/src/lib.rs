@@ -3,5 +3,7 @@
 //! and dev tokens. `arbiter serve` needs no AWS account, Docker or network.
 
 pub mod devkeys;
+pub mod in_process;
 pub mod scheduler;
 pub mod server;
+pub mod world_masters;

@@ -142,6 +142,34 @@ pub fn assert_refused(status: u16, answer: &serde_json::Value, clause: &str) {
     assert_eq!(answer["clause"], clause, "{answer}");
 }
 
+/// The World Masters story (and any other written against
+/// [`arbiter::world_masters::Transport`]) over HTTP on loopback.
+impl<S: Store + Clone> arbiter::world_masters::Transport for TestServer<S> {
+    fn set_time(&self, now: DateTime<Utc>) {
+        self.clock.set(now);
+    }
+
+    async fn call(
+        &self,
+        who: &str,
+        organizer: bool,
+        method: http::Method,
+        path: &str,
+        body: Option<serde_json::Value>,
+    ) -> (u16, serde_json::Value) {
+        let mut req = self
+            .http
+            .request(method, self.url(path))
+            .bearer_auth(self.token(who, organizer));
+        if let Some(body) = body {
+            req = req.json(&body);
+        }
+        let r = req.send().await.expect("request");
+        let status = r.status().as_u16();
+        (status, r.json().await.unwrap_or(serde_json::Value::Null))
+    }
+}
+
 /// A server over a fresh embedded store.
 pub async fn embedded() -> TestServer<EmbeddedStore> {
     let dir = tempfile::tempdir().expect("temp dir").keep();

@@ -189,6 +189,13 @@ impl From<ServiceError> for Problem {
                 "Version conflict",
                 "the competition changed while your request was decided; retry it",
             ),
+            ServiceError::Store(arbiter_store::StoreError::Invalid(detail)) => {
+                // The store refused what the service asked of it (an item
+                // over DynamoDB's size limit): a defect here, not a
+                // passing outage to retry.
+                tracing::error!(detail, "store refused the change");
+                Self::internal()
+            }
             ServiceError::Store(err) => {
                 tracing::error!(error = %err, "store failure");
                 Self::new(

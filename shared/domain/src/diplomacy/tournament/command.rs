@@ -7,8 +7,10 @@ use super::model::BoardReport;
 use super::rounds;
 use super::state::{Settings, Tournament};
 use crate::competition::{Competition, Context, Recorded, Role, UserId};
+use crate::diplomacy::map::Power;
 use crate::refusal::Refusal;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
 
 /// A request to the tournament's rules. Commands that draw lots carry a
 /// seed the service chose, stored with what it drew (wm B.2, B.6, C.7.f).
@@ -27,7 +29,14 @@ pub enum Command {
     /// wm A.3.ii, B.5–B.6: the TD draws the next round's boards.
     PairRound { seed: u64 },
     /// A board's GM (or the TD) reports its result.
-    ReportBoard { board: usize, report: BoardReport },
+    ReportBoard {
+        board: usize,
+        report: BoardReport,
+        /// wm B.8.e: positions a reserve took over for want of a team
+        /// replacement.
+        #[serde(default)]
+        reserve_takeovers: BTreeSet<Power>,
+    },
     /// wm C.6–C.13: the TD closes the round: standings and advancement.
     CloseRound { seed: u64 },
     /// wm C.10: a qualifier declines the final.
@@ -49,6 +58,8 @@ pub enum Command {
     },
     /// wm A.7: the TD approves or vetoes an adopted house-rule change.
     RuleOnChange { motion: u32, approve: bool },
+    /// wm D.I.2.a: a party to an appeal accepts the question ruled on.
+    AcceptQuestion { motion: u32 },
 }
 
 impl Command {
@@ -66,6 +77,7 @@ impl Command {
             Command::RecordVote { .. } => "record-vote",
             Command::CloseMotion { .. } => "close-motion",
             Command::RuleOnChange { .. } => "rule-on-change",
+            Command::AcceptQuestion { .. } => "accept-question",
         }
     }
 
@@ -101,7 +113,11 @@ pub fn decide(
         Command::Register { team } => entries::register(env, state, ctx, team.as_ref()),
         Command::CloseEntries { seed } => entries::close(env, state, ctx, *seed),
         Command::PairRound { seed } => rounds::pair(env, state, ctx, *seed),
-        Command::ReportBoard { board, report } => rounds::report(env, state, ctx, *board, report),
+        Command::ReportBoard {
+            board,
+            report,
+            reserve_takeovers,
+        } => rounds::report(env, state, ctx, *board, report, reserve_takeovers),
         Command::CloseRound { seed } => rounds::close(env, state, ctx, *seed),
         Command::DeclineFinal => rounds::decline_final(state, ctx),
         Command::ActAsTd { assistant } => {
@@ -141,6 +157,9 @@ pub fn decide(
         }
         Command::RuleOnChange { motion, approve } => {
             governance::rule_on_change(env, &state.motions, acting, ctx, *motion, *approve)
+        }
+        Command::AcceptQuestion { motion } => {
+            governance::accept_question(&state.motions, ctx, *motion)
         }
     }
 }

@@ -4,8 +4,9 @@ use super::governance::GovernanceEvent;
 use super::model::{BoardReport, Stage, TeamId};
 use super::state::{BoardEntry, DrawViolation, Settings, Team, Winners};
 use crate::competition::UserId;
+use crate::diplomacy::map::Power;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "kebab-case")]
@@ -41,14 +42,17 @@ pub enum Event {
     BoardReported {
         board: usize,
         report: BoardReport,
+        #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+        reserve_takeovers: BTreeSet<Power>,
     },
-    /// wm C.6–C.10: the round's standings and who goes on.
+    /// wm C.6–C.10: who goes on. The standings that decided it follow
+    /// from the reports and the seed; the state works them out when the
+    /// event is applied, so the event stays small.
     RoundClosed {
         stage: Stage,
         seed: u64,
         advancing: Vec<UserId>,
         eliminated: Vec<UserId>,
-        standings: serde_json::Value,
     },
     /// wm C.10: a qualifier declined the final.
     FinalDeclined {

@@ -11,7 +11,7 @@
 use crate::competition::{Competition, Context, Recorded, Role, UserId};
 use crate::refusal::Refusal;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// wm A.2: the TMC has between 5 and 8 members.
 pub const TMC_SIZE: std::ops::RangeInclusive<usize> = 5..=8;
@@ -25,8 +25,15 @@ pub const MAX_ASSISTANTS: usize = 2;
 pub enum MotionKind {
     /// wm A.5, A.6: a game-specific issue to arbitrate.
     Decision { question: String },
-    /// wm A.3.v: an appeal the TD could not mediate.
-    Appeal { appellant: UserId, matter: String },
+    /// wm A.3.v, D.I.2.a: a dispute between a player and a GM that the TD
+    /// could not resolve.
+    Appeal {
+        appellant: UserId,
+        /// The GM of the board in dispute, a party too (wm D.I.2.a).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        gm: Option<UserId>,
+        matter: String,
+    },
     /// wm A.7: a change or revision to the house rules.
     HouseRuleChange { change: String },
     /// wm A.7: overriding the TD's veto of motion `of`.
@@ -81,6 +88,34 @@ pub struct Motion {
     pub outcome: Option<Outcome>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub count: Option<Count>,
+    /// wm D.I.2.a: the parties who agree the TMC answered the proper and
+    /// specific question; the ruling binds them once all have.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub question_accepted_by: BTreeSet<UserId>,
+}
+
+impl Motion {
+    /// wm D.I.2.a: an appeal's parties: the player and the GM.
+    pub fn parties(&self) -> Vec<&UserId> {
+        match &self.kind {
+            MotionKind::Appeal { appellant, gm, .. } => {
+                std::iter::once(appellant).chain(gm).collect()
+            }
+            _ => vec![],
+        }
+    }
+
+    /// wm A.6, D.I.2.a: whether the decision binds: decided with the quorum
+    /// and, for an appeal, the question accepted by both parties.
+    pub fn binding(&self) -> bool {
+        matches!(
+            self.outcome,
+            Some(Outcome::Passed | Outcome::Rejected | Outcome::Approved | Outcome::Overridden)
+        ) && self
+            .parties()
+            .iter()
+            .all(|p| self.question_accepted_by.contains(*p))
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -104,6 +139,11 @@ pub enum GovernanceEvent {
     ChangeRuled {
         motion: u32,
         outcome: Outcome,
+    },
+    /// wm D.I.2.a: a party agrees the TMC answered the proper question.
+    QuestionAccepted {
+        motion: u32,
+        party: UserId,
     },
 }
 
@@ -132,6 +172,11 @@ pub fn apply(motions: &mut Vec<Motion>, event: &GovernanceEvent) {
         GovernanceEvent::ChangeRuled { motion, outcome } => {
             if let Some(m) = find_mut(motions, *motion) {
                 m.outcome = Some(*outcome);
+            }
+        }
+        GovernanceEvent::QuestionAccepted { motion, party } => {
+            if let Some(m) = find_mut(motions, *motion) {
+                m.question_accepted_by.insert(party.clone());
             }
         }
     }
@@ -253,6 +298,7 @@ pub fn open(
                 ballots: BTreeMap::new(),
                 outcome: None,
                 count: None,
+                question_accepted_by: BTreeSet::new(),
             },
         },
         "wm A.6",
@@ -414,5 +460,39 @@ pub fn rule_on_change(
             },
         },
         "wm A.7",
+    )])
+}
+
+/// wm D.I.2.a: a party to an appeal agrees that the TMC's ruling answered
+/// the proper and specific question (whether they agree with it is
+/// immaterial); once both have, it binds them.
+pub fn accept_question(
+    motions: &[Motion],
+    ctx: &Context,
+    id: u32,
+) -> Result<Vec<Recorded>, Refusal> {
+    let who = actor(ctx)?;
+    let motion = find(motions, id)?;
+    if !motion.parties().contains(&who) {
+        return Err(Refusal::forbidden(
+            "wm D.I.2.a",
+            "only the player and the GM of an appeal accept its question",
+        ));
+    }
+    if motion.outcome.is_none() {
+        return Err(Refusal::rule(
+            "wm D.I.2.a",
+            format!("the TMC has not ruled on motion {id} yet"),
+        ));
+    }
+    if motion.question_accepted_by.contains(who) {
+        return Err(Refusal::conflict("already accepted"));
+    }
+    Ok(vec![rec(
+        GovernanceEvent::QuestionAccepted {
+            motion: id,
+            party: who.clone(),
+        },
+        "wm D.I.2.a",
     )])
 }

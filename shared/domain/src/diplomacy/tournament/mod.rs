@@ -15,11 +15,13 @@
 
 pub mod advancement;
 pub mod assignment;
+pub mod closing;
 pub mod command;
 pub mod entries;
 pub mod event;
 pub mod governance;
 pub mod model;
+pub mod observers;
 pub mod rounds;
 pub mod scoring;
 pub mod simulate;

@@ -74,8 +74,49 @@ pub struct BoardReport {
     /// The board's result: reason, final centres, eliminations.
     pub result: GameResult,
     /// Centres per power at the end of each year played (wm C.7.d count-back).
+    #[serde(deserialize_with = "years")]
     pub year_end_centers: BTreeMap<u16, BTreeMap<Power, usize>>,
     /// Who played each power, in order, and for how long (wm C.14). A
     /// power played by its initial player throughout has one tenure.
     pub tenures: BTreeMap<Power, Vec<Tenure>>,
+}
+
+/// Reads a map keyed by year. JSON keys are strings; serde reads them as
+/// numbers only when it sees the JSON itself, not inside a command whose
+/// tag it has already buffered, so the years are parsed here.
+fn years<'de, D, V>(deserializer: D) -> Result<BTreeMap<u16, V>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    V: Deserialize<'de>,
+{
+    BTreeMap::<String, V>::deserialize(deserializer)?
+        .into_iter()
+        .map(|(year, v)| {
+            year.parse::<u16>()
+                .map(|y| (y, v))
+                .map_err(|_| serde::de::Error::custom(format!("{year:?} is not a year")))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn year_keyed_maps_read_inside_a_tagged_command() {
+        #[derive(Deserialize)]
+        #[serde(tag = "action")]
+        enum Tagged {
+            Report { report: BoardReport },
+        }
+        let json = r#"{"action": "Report", "report": {
+            "result": {"reason": {"by": "last-year"}, "phase": "F1909M", "centers": {}, "eliminated": []},
+            "year_end_centers": {"1901": {"FRANCE": 5}},
+            "tenures": {}}}"#;
+        let Tagged::Report { report } = serde_json::from_str(json).unwrap();
+        assert_eq!(report.year_end_centers[&1901][&Power::France], 5);
+        let bad = json.replace("\"1901\"", "\"MCMI\"");
+        assert!(serde_json::from_str::<Tagged>(&bad).is_err());
+    }
 }

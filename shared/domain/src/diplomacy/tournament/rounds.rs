@@ -1,10 +1,11 @@
 //! Rounds (wm B.1, B.3–B.6, A.9–A.10, C): drawing boards, powers and
 //! observers, taking board reports, and closing a round with its standings.
 
+use super::assignment::{draw, DrawRequest};
 use super::entries::require_td;
 use super::event::{by_rule, Event};
-use super::model::{BoardReport, Stage};
-use super::state::{Round, Tournament};
+use super::model::{BoardReport, Entrant, Seating, Stage};
+use super::state::{BoardEntry, DrawViolation, Round, Tournament};
 use crate::competition::{Competition, Context, Recorded, Role, UserId};
 use crate::diplomacy::map::Power;
 use crate::refusal::Refusal;
@@ -12,6 +13,21 @@ use std::collections::BTreeSet;
 
 /// wm B.4: fewer teams than this make round two the semi-final.
 pub const SEMI_FINAL_IN_ROUND_TWO_BELOW: usize = 42;
+
+/// The number of boards of `stage` (wm B.4 for round two; the semi-final
+/// has seven boards, so that its board winners fill the final's one board,
+/// wm C.9).
+pub fn boards_of(state: &Tournament, stage: Stage) -> usize {
+    match stage {
+        Stage::RoundOne => state.teams.len(),
+        Stage::RoundTwo => super::assignment::stage_boards(stage, state.teams.len()).unwrap_or(0),
+        Stage::SemiFinal => SEMI_FINAL_BOARDS,
+        Stage::Final => 1,
+    }
+}
+
+/// The semi-final's boards: one finalist from each (wm C.9).
+pub const SEMI_FINAL_BOARDS: usize = 7;
 
 /// wm B.1, B.4: the stage after the rounds played so far.
 pub fn next_stage(state: &Tournament) -> Option<Stage> {
@@ -48,10 +64,76 @@ pub fn pair(
         "wm A.3.ii",
         "distributes players to boards",
     )?;
-    let _ = (seed, next_stage(state));
-    Err(Refusal::not_implemented(
-        "drawing boards lands with the assignment engine",
-    ))
+    if !state.entries_closed {
+        return Err(Refusal::rule(
+            "wm B.2",
+            "entries must close before round one is drawn",
+        ));
+    }
+    if state.rounds.last().is_some_and(|r| r.advancing.is_none()) {
+        return Err(Refusal::rule(
+            "wm B.1",
+            "the current round has not been closed",
+        ));
+    }
+    let stage = next_stage(state).ok_or_else(|| Refusal::conflict("the final has been played"))?;
+    let entrants: Vec<Entrant> = match stage {
+        Stage::RoundOne => state.entrants(),
+        Stage::Final => super::closing::final_players(state, seed)?
+            .into_iter()
+            .map(|p| entrant(state, p))
+            .collect(),
+        _ => state
+            .rounds
+            .last()
+            .and_then(|r| r.advancing.clone())
+            .unwrap_or_default()
+            .into_iter()
+            .map(|p| entrant(state, p))
+            .collect(),
+    };
+    let history: Vec<Seating> = state
+        .rounds
+        .iter()
+        .flat_map(|r| r.boards.iter().map(|b| b.seating.clone()))
+        .collect();
+    let request = DrawRequest::new(stage, entrants, history);
+    let drawn = draw(&request, seed)?;
+    let mut boards: Vec<BoardEntry> = drawn
+        .seatings
+        .into_iter()
+        .map(|seating| BoardEntry {
+            seating,
+            ..BoardEntry::default()
+        })
+        .collect();
+    let mut violations: Vec<DrawViolation> = drawn
+        .violations
+        .iter()
+        .map(|v| DrawViolation {
+            clause: v.clause().into(),
+            breach: serde_json::to_value(v).unwrap_or_default(),
+        })
+        .collect();
+    violations.extend(super::observers::assign(env, state, &mut boards));
+    Ok(vec![by_rule(
+        Event::RoundPaired {
+            stage,
+            seed,
+            boards,
+            violations,
+        },
+        "wm B.6",
+    )])
+}
+
+/// A later round's player: their team, no preset power (wm B.5).
+fn entrant(state: &Tournament, player: UserId) -> Entrant {
+    Entrant {
+        team: state.team_of(&player).cloned(),
+        player,
+        power: None,
+    }
 }
 
 /// A board's GM or the TD reports a finished (or cut-off, wm B.3) board.
@@ -61,6 +143,7 @@ pub fn report(
     ctx: &Context,
     board: usize,
     report: &BoardReport,
+    reserve_takeovers: &BTreeSet<Power>,
 ) -> Result<Vec<Recorded>, Refusal> {
     let who = ctx.actor.user();
     let allowed = who.is_some_and(|u| {
@@ -82,10 +165,22 @@ pub fn report(
         return Err(Refusal::conflict(format!("board {board} is reported")));
     }
     check_report(round.stage, &entry.seating.seats, report)?;
+    // wm B.8.e: only a position someone took over can have been taken over
+    // by a reserve.
+    if let Some(p) = reserve_takeovers
+        .iter()
+        .find(|p| report.tenures.get(p).is_none_or(|t| t.len() < 2))
+    {
+        return Err(Refusal::rule(
+            "wm B.8.e",
+            format!("{p:?} was not taken over, so no reserve took it over"),
+        ));
+    }
     Ok(vec![by_rule(
         Event::BoardReported {
             board,
             report: report.clone(),
+            reserve_takeovers: reserve_takeovers.clone(),
         },
         "wm B.3",
     )])
@@ -158,10 +253,38 @@ pub fn close(
             format!("boards {missing:?} have not been reported"),
         ));
     }
-    let _ = seed;
-    Err(Refusal::not_implemented(
-        "closing a round lands with the advancement rules",
-    ))
+    let advancing = match next_stage(state) {
+        Some(next) if next != Stage::Final => 7 * boards_of(state, next),
+        // The semi-final sends each board's top scorer (wm C.9); the final
+        // sends no one.
+        _ => 0,
+    };
+    let closing = super::closing::close(state, round, advancing, seed)?;
+    let going_on: BTreeSet<&UserId> = closing.advancing.iter().collect();
+    let eliminated: Vec<UserId> = players_of(round)
+        .into_iter()
+        .filter(|p| !going_on.contains(p))
+        .cloned()
+        .collect();
+    let clause = match round.stage {
+        Stage::RoundOne => "wm C.7",
+        Stage::RoundTwo => "wm C.8",
+        Stage::SemiFinal => "wm C.9",
+        Stage::Final => "wm C.11",
+    };
+    let mut events = vec![by_rule(
+        Event::RoundClosed {
+            stage: round.stage,
+            seed,
+            advancing: closing.advancing,
+            eliminated,
+        },
+        clause,
+    )];
+    if let Some(winners) = closing.winners {
+        events.push(by_rule(Event::TournamentWon { winners }, "wm C.11"));
+    }
+    Ok(events)
 }
 
 /// wm C.10: a qualifier for the final declines to play.

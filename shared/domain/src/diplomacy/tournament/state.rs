@@ -56,13 +56,18 @@ pub struct BoardEntry {
     pub observer: Option<UserId>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub report: Option<BoardReport>,
+    /// wm B.8.e: positions a reserve took over because the team gave no
+    /// replacement; the team forfeits their points.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub reserve_takeovers: BTreeSet<Power>,
 }
 
-/// wm B.6: a constraint of the draw that could not be met, as recorded.
+/// wm B.6, A.9: a constraint of the draw that could not be met: the clause
+/// and what was breached.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DrawViolation {
     pub clause: String,
-    pub detail: String,
+    pub breach: serde_json::Value,
 }
 
 /// One of the four rounds (wm B.1).
@@ -73,6 +78,9 @@ pub struct Round {
     pub seed: u64,
     pub boards: Vec<BoardEntry>,
     pub violations: Vec<DrawViolation>,
+    /// The seed the round was closed with (its dice, wm C.7.f).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub close_seed: Option<u64>,
     /// Set when the round is closed: who goes on, in ranking order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub advancing: Option<Vec<UserId>>,
@@ -175,27 +183,38 @@ pub fn apply(state: &mut Tournament, event: &Event, _at: DateTime<Utc>) {
             seed: *seed,
             boards: boards.clone(),
             violations: violations.clone(),
+            close_seed: None,
             advancing: None,
             standings: serde_json::Value::Null,
         }),
-        Event::BoardReported { board, report, .. } => {
+        Event::BoardReported {
+            board,
+            report,
+            reserve_takeovers,
+        } => {
             if let Some(b) = state
                 .rounds
                 .last_mut()
                 .and_then(|r| r.boards.get_mut(*board))
             {
                 b.report = Some(report.clone());
+                b.reserve_takeovers = reserve_takeovers.clone();
             }
         }
         Event::RoundClosed {
             advancing,
-            standings,
             eliminated,
+            seed,
             ..
         } => {
+            let standings = state
+                .rounds
+                .last()
+                .and_then(|round| super::closing::close(state, round, advancing.len(), *seed).ok());
             if let Some(r) = state.rounds.last_mut() {
+                r.close_seed = Some(*seed);
                 r.advancing = Some(advancing.clone());
-                r.standings = standings.clone();
+                r.standings = standings.map(|c| c.standings).unwrap_or_default();
             }
             // wm B.8.d: eliminees join the pool of reserves.
             state.reserves.extend(eliminated.iter().cloned());

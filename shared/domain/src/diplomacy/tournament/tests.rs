@@ -403,10 +403,11 @@ fn wm_a_6_votes_are_revisable_and_secret_to_the_voter() {
 }
 
 #[test]
-fn wm_a_3_v_appeals_reach_the_tmc_through_the_td() {
+fn wm_a_3_v_d_i_2_a_appeals_reach_the_tmc_through_the_td_and_bind_both_parties() {
     let mut h = tournament();
     let appeal = MotionKind::Appeal {
         appellant: u("alpha-france"),
+        gm: Some(u("gm4")),
         matter: "The GM misread my retreat order".into(),
     };
     refused(
@@ -429,7 +430,53 @@ fn wm_a_3_v_appeals_reach_the_tmc_through_the_td() {
         ),
         "wm A.3.v",
     );
-    motion(&mut h, "td", appeal);
+    let m = motion(&mut h, "td", appeal);
+    votes(
+        &mut h,
+        m,
+        &[
+            ("tmc1", Yes),
+            ("tmc2", Yes),
+            ("tmc3", Yes),
+            ("tmc4", Yes),
+            ("tmc5", No),
+            ("tmc6", No),
+        ],
+    );
+    refused(
+        run(
+            &mut h,
+            "alpha-france",
+            Command::AcceptQuestion { motion: m },
+        ),
+        "wm D.I.2.a",
+    );
+    run(
+        &mut h,
+        "td",
+        Command::CloseMotion {
+            motion: m,
+            tie_break: None,
+        },
+    )
+    .unwrap();
+    // wm D.I.2.a: binding once the player and the GM agree the TMC
+    // answered the proper question.
+    let binding = |h: &Harness| state(h).motions[0].binding();
+    assert!(!binding(&h));
+    refused(
+        run(&mut h, "tmc1", Command::AcceptQuestion { motion: m }),
+        "wm D.I.2.a",
+    );
+    run(
+        &mut h,
+        "alpha-france",
+        Command::AcceptQuestion { motion: m },
+    )
+    .unwrap();
+    assert!(!binding(&h), "wm D.I.2.a the GM has not agreed yet");
+    run(&mut h, "gm4", Command::AcceptQuestion { motion: m }).unwrap();
+    assert!(binding(&h), "wm D.I.2.a");
 }
 
 #[test]

@@ -15,6 +15,7 @@ pub fn view(_env: &Competition, state: &Tournament, viewer: Option<&UserId>) -> 
         .map(|m| {
             let mut v = json!(m);
             v["ballots"] = json!({});
+            v["binding"] = json!(m.binding());
             if let Some(b) = viewer.and_then(|u| m.ballots.get(u)) {
                 v["my_ballot"] = json!(b);
             }

@@ -1,0 +1,359 @@
+//! A seeded World Masters team tournament (wm A–C) from sign-up to the
+//! final, driven through the REST API: teams and individuals enter, the TD
+//! closes entries and draws each round, the boards' GM reports random but
+//! legal results, a semi-final qualifier declines the final, and the TD
+//! closes every round until the winners are known.
+//!
+//! The story is written once against [`Transport`]: `arbiter simulate
+//! world-masters` runs it in process through the local router, and the
+//! end-to-end test runs it over HTTP on both stores.
+
+use arbiter_domain::competition::UserId;
+use arbiter_domain::diplomacy::tournament::model::{Seating, Stage};
+use arbiter_domain::diplomacy::tournament::simulate::random_report;
+use chrono::{DateTime, Duration, Utc};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde_json::{json, Value};
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+use std::future::Future;
+
+/// How the story reaches the API.
+pub trait Transport {
+    /// Sets the clock every following request reads.
+    fn set_time(&self, now: DateTime<Utc>);
+    /// `method` `path` as `who` (an organizer when `organizer`), with a JSON
+    /// body or none; the status and the JSON answer.
+    fn call(
+        &self,
+        who: &str,
+        organizer: bool,
+        method: http::Method,
+        path: &str,
+        body: Option<Value>,
+    ) -> impl Future<Output = (u16, Value)> + Send;
+}
+
+/// The competition's id.
+pub const ID: &str = "wm-sim";
+const BASE: &str = "/v1/competitions/wm-sim";
+
+/// wm C.9: the semi-final's seven boards need 49 players, so seven teams.
+pub const MIN_TEAMS: usize = 7;
+/// A bound that keeps a run to minutes.
+pub const MAX_TEAMS: usize = 300;
+
+/// The powers as the API spells them, in the map's order.
+const POWERS: [&str; 7] = [
+    "austria", "england", "france", "germany", "italy", "russia", "turkey",
+];
+
+/// Monday 4 January 2027, noon UTC.
+fn start() -> DateTime<Utc> {
+    "2027-01-04T12:00:00Z".parse().expect("valid instant")
+}
+
+/// What a run did, stage by stage.
+pub struct Summary {
+    pub text: String,
+    /// The tournament as the TD reads it at the end.
+    pub tournament: Value,
+    pub requests: u64,
+}
+
+struct Story<'a, T> {
+    t: &'a T,
+    now: DateTime<Utc>,
+    requests: u64,
+}
+
+impl<T: Transport> Story<'_, T> {
+    async fn call(
+        &mut self,
+        who: &str,
+        method: http::Method,
+        path: &str,
+        body: Option<Value>,
+    ) -> (u16, Value) {
+        self.requests += 1;
+        self.t.set_time(self.now);
+        self.t.call(who, who == "org", method, path, body).await
+    }
+
+    /// A request that must succeed.
+    async fn ok(&mut self, who: &str, path: &str, body: Value) -> Result<Value, String> {
+        let (status, answer) = self
+            .call(
+                who,
+                http::Method::POST,
+                &format!("{BASE}{path}"),
+                Some(body.clone()),
+            )
+            .await;
+        if (200..300).contains(&status) {
+            Ok(answer)
+        } else {
+            Err(format!("{who} POST {path} {body}: {status} {answer}"))
+        }
+    }
+
+    /// A request the rules must refuse, naming `clause`.
+    async fn refused(
+        &mut self,
+        who: &str,
+        path: &str,
+        body: Value,
+        clause: &str,
+    ) -> Result<(), String> {
+        let (status, answer) = self
+            .call(
+                who,
+                http::Method::POST,
+                &format!("{BASE}{path}"),
+                Some(body),
+            )
+            .await;
+        if (status == 422 || status == 403) && answer["clause"] == clause {
+            Ok(())
+        } else {
+            Err(format!(
+                "{who} POST {path}: expected a refusal under {clause}, got {status} {answer}"
+            ))
+        }
+    }
+
+    async fn tournament(&mut self) -> Result<Value, String> {
+        let (status, answer) = self.call("td", http::Method::GET, BASE, None).await;
+        if status == 200 {
+            Ok(answer["game"].clone())
+        } else {
+            Err(format!("GET {BASE}: {status} {answer}"))
+        }
+    }
+}
+
+fn team_entry(n: usize) -> Value {
+    let id = format!("t{n:03}");
+    let players: serde_json::Map<String, Value> = POWERS
+        .iter()
+        .map(|p| (p.to_uppercase(), json!(format!("{id}-{p}"))))
+        .collect();
+    json!({
+        "id": id,
+        "name": format!("Team {n}"),
+        "players": players,
+        "captain": format!("{id}-captain"),
+    })
+}
+
+/// Runs a tournament of `teams` teams (one of them grouped from individual
+/// sign-ups, two more individuals left as reserves) with `seed`.
+pub async fn run<T: Transport>(t: &T, teams: usize, seed: u64) -> Result<Summary, String> {
+    if !(MIN_TEAMS..=MAX_TEAMS).contains(&teams) {
+        return Err(format!(
+            "--teams must be between {MIN_TEAMS} and {MAX_TEAMS}"
+        ));
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut s = Story {
+        t,
+        now: start(),
+        requests: 0,
+    };
+    let mut text = String::new();
+    let (status, answer) = s
+        .call(
+            "org",
+            http::Method::POST,
+            "/v1/competitions",
+            Some(json!({"id": ID, "kind": "diplomacy-tournament", "name": "World Masters"})),
+        )
+        .await;
+    if status != 201 {
+        return Err(format!("create: {status} {answer}"));
+    }
+    let mut officials = vec![
+        ("td", "tournament-director"),
+        ("atd1", "assistant-tournament-director"),
+        ("atd2", "assistant-tournament-director"),
+        ("gm1", "game-master"),
+        ("obs1", "observer"),
+        ("obs2", "observer"),
+        ("obs3", "observer"),
+    ];
+    let tmc: Vec<String> = (1..=6).map(|i| format!("tmc{i}")).collect();
+    officials.extend(tmc.iter().map(|m| (m.as_str(), "tmc-member")));
+    for (user, role) in officials {
+        s.ok("org", "/roles", json!({"user": user, "role": role}))
+            .await?;
+    }
+    let deadline = s.now + Duration::days(14);
+    s.ok(
+        "td",
+        "/actions",
+        json!({"action": "configure", "settings": {"entry-deadline": deadline}}),
+    )
+    .await?;
+
+    // wm B.2: teams enter through their captains; wm A.8: a TMC member may
+    // not play.
+    let mut with_tmc = team_entry(0);
+    with_tmc["players"]["ITALY"] = json!("tmc1");
+    s.refused(
+        "t000-captain",
+        "/registrations",
+        json!({"team": with_tmc}),
+        "wm A.8",
+    )
+    .await?;
+    for n in 1..teams {
+        let captain = format!("t{n:03}-captain");
+        s.ok(&captain, "/registrations", json!({"team": team_entry(n)}))
+            .await?;
+    }
+    // Nine individuals: seven make a grouped team, two start the reserves.
+    for i in 1..=9 {
+        s.ok(&format!("solo{i}"), "/registrations", json!({}))
+            .await?;
+    }
+    s.now = deadline;
+    s.refused("late", "/registrations", json!({}), "wm B.2")
+        .await?;
+    // Seeds for the draws come from the run's seed, so a run replays.
+    s.ok(
+        "td",
+        "/actions",
+        json!({"action": "close-entries", "seed": rng.gen::<u64>()}),
+    )
+    .await?;
+    let state = s.tournament().await?;
+    let reserves: Vec<UserId> =
+        serde_json::from_value(state["reserves"].clone()).map_err(|e| e.to_string())?;
+    writeln!(
+        text,
+        "World Masters simulation: {} teams ({} players), {} reserves, seed {seed}",
+        state["teams"].as_object().map_or(0, |t| t.len()),
+        7 * teams,
+        reserves.len()
+    )
+    .expect("writing to a string");
+
+    loop {
+        let state = s.tournament().await?;
+        if state["next_stage"].is_null() {
+            break;
+        }
+        s.now += Duration::days(1);
+        if state["next_stage"] == "final" {
+            // wm C.10: the last semi-final qualifier declines the final.
+            let qualifiers = &state["rounds"]
+                .as_array()
+                .and_then(|r| r.last())
+                .map(|r| r["advancing"].clone())
+                .unwrap_or_default();
+            if let Some(q) = qualifiers
+                .as_array()
+                .and_then(|q| q.last())
+                .and_then(Value::as_str)
+            {
+                s.ok(q, "/actions", json!({"action": "decline-final"}))
+                    .await?;
+                writeln!(text, "  {q} declines the final (wm C.10)").expect("writing to a string");
+            }
+        }
+        s.ok("td", "/rounds", json!({"seed": rng.gen::<u64>()}))
+            .await?;
+        let state = s.tournament().await?;
+        let round = state["rounds"]
+            .as_array()
+            .and_then(|r| r.last())
+            .cloned()
+            .ok_or("no round after pairing")?;
+        let stage: Stage =
+            serde_json::from_value(round["stage"].clone()).map_err(|e| e.to_string())?;
+        let boards = round["boards"].as_array().cloned().unwrap_or_default();
+        // Boards run for weeks; their GM reports each.
+        s.now += Duration::days(70);
+        for (i, board) in boards.iter().enumerate() {
+            let seating: Seating =
+                serde_json::from_value(board["seating"].clone()).map_err(|e| e.to_string())?;
+            let standby = reserves.get(i % reserves.len().max(1));
+            let report = random_report(&mut rng, stage, &seating, standby);
+            // wm B.8.e: a reserve standing in took over for want of a team
+            // replacement.
+            let takeovers: BTreeSet<String> = report
+                .tenures
+                .iter()
+                .filter(|(_, t)| t.len() > 1)
+                .map(|(p, _)| p.name().to_uppercase())
+                .collect();
+            s.ok(
+                "gm1",
+                "/actions",
+                json!({"action": "report-board", "board": i, "report": report, "reserve_takeovers": takeovers}),
+            )
+            .await?;
+        }
+        s.ok(
+            "td",
+            "/actions",
+            json!({"action": "close-round", "seed": rng.gen::<u64>()}),
+        )
+        .await?;
+        let state = s.tournament().await?;
+        let round = state["rounds"]
+            .as_array()
+            .and_then(|r| r.last())
+            .cloned()
+            .unwrap_or_default();
+        let mut breaches = [0usize; 6];
+        for v in round["violations"].as_array().into_iter().flatten() {
+            let clause = v["clause"].as_str().unwrap_or_default();
+            let i = match clause {
+                "wm B.6.a" => 0,
+                "wm B.6.b" => 1,
+                "wm B.6.c" => 2,
+                "wm B.6.d" => 3,
+                "wm B.6.e" => 4,
+                _ => 5,
+            };
+            breaches[i] += 1;
+        }
+        writeln!(
+            text,
+            "{}: {} boards; breaches wm B.6.a {} b {} c {} d {} e {}, boards without an observer {}; {} go on",
+            round["stage"].as_str().unwrap_or_default(),
+            boards.len(),
+            breaches[0],
+            breaches[1],
+            breaches[2],
+            breaches[3],
+            breaches[4],
+            breaches[5],
+            round["advancing"].as_array().map_or(0, Vec::len),
+        )
+        .expect("writing to a string");
+    }
+    let state = s.tournament().await?;
+    let w = &state["winners"];
+    writeln!(
+        text,
+        "individual winner (wm C.11): {}\nteam winner (wm C.12): {}",
+        w["individual"].as_str().unwrap_or("-"),
+        w["team"].as_str().unwrap_or("-"),
+    )
+    .expect("writing to a string");
+    let best: Vec<String> = w["best_countries"]
+        .as_object()
+        .into_iter()
+        .flatten()
+        .map(|(p, u)| format!("{p} {}", u.as_str().unwrap_or("-")))
+        .collect();
+    writeln!(text, "best countries (wm C.13): {}", best.join(", ")).expect("writing to a string");
+    Ok(Summary {
+        text,
+        tournament: state,
+        requests: s.requests,
+    })
+}
