@@ -1,0 +1,74 @@
+//! Criterion benchmarks of the World Masters draw (wm B.5–B.6): round one
+//! of 150 teams (1,050 players on 150 boards), and round two's 49 boards
+//! (wm B.4: more than 147 teams) of 343 players with round one as history.
+//!
+//! `cargo bench -p arbiter-domain --bench wm_draw` (add `-- round_one` or
+//! `-- round_two` to run one).
+
+use arbiter_domain::competition::UserId;
+use arbiter_domain::diplomacy::map::Power;
+use arbiter_domain::diplomacy::tournament::assignment::{draw, round_two, DrawRequest};
+use arbiter_domain::diplomacy::tournament::model::{Entrant, Stage};
+use criterion::{criterion_group, criterion_main, Criterion};
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use std::time::Duration;
+
+const TEAMS: usize = 150;
+
+fn round_one() -> DrawRequest {
+    let entrants = (0..TEAMS)
+        .flat_map(|t| {
+            Power::ALL.iter().map(move |&p| Entrant {
+                player: UserId::try_from(format!("team{t}-{}", p.name())).unwrap(),
+                team: Some(format!("team{t}")),
+                power: Some(p),
+            })
+        })
+        .collect();
+    DrawRequest::new(Stage::RoundOne, entrants, vec![])
+}
+
+fn round_two_request() -> DrawRequest {
+    let one = round_one();
+    let drawn = draw(&one, 2026).unwrap();
+    assert_eq!(drawn.counts(), [0; 5]);
+    let boards = round_two(TEAMS).unwrap().boards;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    let advancing = one
+        .entrants
+        .choose_multiple(&mut rng, 7 * boards)
+        .map(|e| Entrant {
+            power: None,
+            ..e.clone()
+        })
+        .collect();
+    DrawRequest::new(Stage::RoundTwo, advancing, drawn.seatings)
+}
+
+fn bench(c: &mut Criterion) {
+    let mut g = c.benchmark_group("wm_draw");
+    g.sample_size(20).measurement_time(Duration::from_secs(5));
+    let one = round_one();
+    eprintln!("round one breaches: {:?}", draw(&one, 1).unwrap().counts());
+    let mut seed = 0u64;
+    g.bench_function("round_one_150_teams", |b| {
+        b.iter(|| {
+            seed += 1;
+            draw(&one, seed).unwrap()
+        })
+    });
+    let two = round_two_request();
+    assert_eq!(two.entrants.len(), 343);
+    eprintln!("round two breaches: {:?}", draw(&two, 1).unwrap().counts());
+    g.bench_function("round_two_49_boards", |b| {
+        b.iter(|| {
+            seed += 1;
+            draw(&two, seed).unwrap()
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,1 +1,0 @@
-//! Placeholder; see the module list in mod.rs.
