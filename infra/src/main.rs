@@ -65,6 +65,25 @@ enum Commands {
     /// Adjudicate one Diplomacy phase: JSON on standard input, JSON on
     /// standard output (schema: docs/adjudicate.md). Exit 3 on invalid input.
     Adjudicate,
+    /// Run a seeded competition through the local runtime (embedded store
+    /// in a temporary directory, fake clock) and print its results.
+    Simulate {
+        #[command(subcommand)]
+        kind: Simulation,
+    },
+}
+
+#[derive(Subcommand)]
+enum Simulation {
+    /// A World Masters team tournament from sign-up to the final, with
+    /// random but legal board results. Exit 3 on invalid options.
+    WorldMasters {
+        /// Teams in round one (one of them grouped from individual sign-ups).
+        #[arg(long, default_value_t = 60)]
+        teams: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
 }
 
 fn main() -> ExitCode {
@@ -88,6 +107,9 @@ fn main() -> ExitCode {
             check,
         } => pair(&system, &input, output.as_deref(), check),
         Commands::Adjudicate => adjudicate(),
+        Commands::Simulate {
+            kind: Simulation::WorldMasters { teams, seed },
+        } => simulate_world_masters(teams, seed),
     }
 }
 
@@ -124,6 +146,40 @@ fn pair(
         .unwrap_or_else(|e| e.into_bytes().iter().map(|&b| b as char).collect());
     let out = arbiter_domain::chess::cli::pair(system, &text, check);
     finish(&out.stdout, &out.stderr, out.exit_code, output)
+}
+
+#[tokio::main]
+async fn simulate_world_masters(teams: usize, seed: u64) -> ExitCode {
+    use arbiter::world_masters::{MAX_TEAMS, MIN_TEAMS};
+    if !(MIN_TEAMS..=MAX_TEAMS).contains(&teams) {
+        eprintln!(
+            "arbiter simulate world-masters: --teams must be between {MIN_TEAMS} and {MAX_TEAMS}"
+        );
+        return ExitCode::from(3);
+    }
+    let started = std::time::Instant::now();
+    let runtime = match arbiter::in_process::InProcess::new(chrono::Utc::now()) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("arbiter simulate world-masters: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match arbiter::world_masters::run(&runtime, teams, seed).await {
+        Ok(summary) => {
+            print!("{}", summary.text);
+            println!(
+                "{} requests in {:.2} s",
+                summary.requests,
+                started.elapsed().as_secs_f64()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("arbiter simulate world-masters: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 fn adjudicate() -> ExitCode {

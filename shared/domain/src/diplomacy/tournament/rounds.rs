@@ -77,6 +77,8 @@ pub fn pair(
         ));
     }
     let stage = next_stage(state).ok_or_else(|| Refusal::conflict("the final has been played"))?;
+    // wm C.9: too few teams cannot fill the semi-final's seven boards.
+    super::assignment::round_two(state.teams.len())?;
     let entrants: Vec<Entrant> = match stage {
         Stage::RoundOne => state.entrants(),
         Stage::Final => super::closing::final_players(state, seed)?

@@ -84,9 +84,6 @@ pub struct Round {
     /// Set when the round is closed: who goes on, in ranking order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub advancing: Option<Vec<UserId>>,
-    /// The rankings that decided it, each with its tiebreak values.
-    #[serde(default, skip_serializing_if = "serde_json::Value::is_null")]
-    pub standings: serde_json::Value,
 }
 
 /// The tournament's winners (wm C.11–C.13).
@@ -185,7 +182,6 @@ pub fn apply(state: &mut Tournament, event: &Event, _at: DateTime<Utc>) {
             violations: violations.clone(),
             close_seed: None,
             advancing: None,
-            standings: serde_json::Value::Null,
         }),
         Event::BoardReported {
             board,
@@ -207,14 +203,9 @@ pub fn apply(state: &mut Tournament, event: &Event, _at: DateTime<Utc>) {
             seed,
             ..
         } => {
-            let standings = state
-                .rounds
-                .last()
-                .and_then(|round| super::closing::close(state, round, advancing.len(), *seed).ok());
             if let Some(r) = state.rounds.last_mut() {
                 r.close_seed = Some(*seed);
                 r.advancing = Some(advancing.clone());
-                r.standings = standings.map(|c| c.standings).unwrap_or_default();
             }
             // wm B.8.d: eliminees join the pool of reserves.
             state.reserves.extend(eliminated.iter().cloned());

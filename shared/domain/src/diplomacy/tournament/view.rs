@@ -22,6 +22,21 @@ pub fn view(_env: &Competition, state: &Tournament, viewer: Option<&UserId>) -> 
             v
         })
         .collect();
+    // The standings of each closed round are worked out from its reports
+    // and closing seed (wm C.6–C.13), with every tiebreak's value.
+    let rounds: Vec<Value> = state
+        .rounds
+        .iter()
+        .map(|round| {
+            let mut v = json!(round);
+            if let (Some(advancing), Some(seed)) = (&round.advancing, round.close_seed) {
+                if let Ok(c) = super::closing::close(state, round, advancing.len(), seed) {
+                    v["standings"] = c.standings;
+                }
+            }
+            v
+        })
+        .collect();
     json!({
         "settings": state.settings,
         "teams": state.teams,
@@ -29,7 +44,7 @@ pub fn view(_env: &Competition, state: &Tournament, viewer: Option<&UserId>) -> 
         "reserves": state.reserves,
         "entries_closed": state.entries_closed,
         "next_stage": super::rounds::next_stage(state),
-        "rounds": state.rounds,
+        "rounds": rounds,
         "declined_final": state.declined_final,
         "motions": motions,
         "acting_td": state.acting_td,
