@@ -297,3 +297,113 @@ arbiter_e2e::on_both_stores!(sixty_teams, super::sixty);
 async fn one_hundred_fifty_teams_embedded() {
     one_hundred_fifty(arbiter_e2e::embedded().await).await;
 }
+
+/// wm A.6–A.7 over HTTP: a TMC vote through `POST /votes`, secret to each
+/// voter on every GET, the count published at the close; refusals name
+/// their clause and change nothing.
+async fn tmc_votes<S: Store + Clone>(s: TestServer<S>) {
+    use arbiter_e2e::assert_refused;
+    use serde_json::json;
+    let now = arbiter_e2e::start_time();
+    s.clock.set(now);
+    let base = "/v1/competitions/wm-tmc";
+    let created = s
+        .http
+        .post(s.url("/v1/competitions"))
+        .bearer_auth(s.token("org", true))
+        .json(&json!({"id": "wm-tmc", "kind": "diplomacy-tournament", "name": "TMC"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(created.status(), 201);
+    let tmc = ["tmc1", "tmc2", "tmc3", "tmc4", "tmc5"];
+    for (user, role) in tmc
+        .iter()
+        .map(|m| (*m, "tmc-member"))
+        .chain([("td", "tournament-director")])
+    {
+        let (status, _) = s
+            .post_as(
+                "org",
+                now,
+                &format!("{base}/roles"),
+                &json!({"user": user, "role": role}),
+            )
+            .await;
+        assert_eq!(status, 200);
+    }
+    let motion = json!({"action": "open-motion", "motion": "decision", "question": "Redo board 4's Fall 1903?"});
+    let (status, answer) = s
+        .post_as("td", now, &format!("{base}/actions"), &motion)
+        .await;
+    assert_eq!(status, 200, "{answer}");
+    let log_len = || async {
+        s.get(&format!("{base}/log?limit=1000"), &s.token("org", false))
+            .await["entries"]
+            .as_array()
+            .unwrap()
+            .len()
+    };
+    let before = log_len().await;
+    let (status, answer) = s
+        .post_as(
+            "td",
+            now,
+            &format!("{base}/votes"),
+            &json!({"motion": 1, "ballot": "yes"}),
+        )
+        .await;
+    assert_refused(status, &answer, "wm A.6");
+    assert_eq!(log_len().await, before, "a refusal changes nothing");
+    for (m, ballot) in tmc.iter().zip(["yes", "yes", "no", "yes", "no"]) {
+        let (status, answer) = s
+            .post_as(
+                m,
+                now,
+                &format!("{base}/votes"),
+                &json!({"motion": 1, "ballot": ballot}),
+            )
+            .await;
+        assert_eq!(status, 200, "{answer}");
+    }
+    for viewer in ["tmc1", "tmc3", "td", "org", "stranger"] {
+        let token = s.token(viewer, false);
+        let mut seen = String::new();
+        for path in [
+            base.to_owned(),
+            format!("{base}/log?limit=1000"),
+            "/v1/competitions".into(),
+        ] {
+            seen.push_str(&s.get_text(&path, &token).await);
+        }
+        let own = match viewer {
+            "tmc1" => Some("yes"),
+            "tmc3" => Some("no"),
+            _ => None,
+        };
+        assert_eq!(
+            seen.matches("tmc-vote-recorded").count(),
+            usize::from(own.is_some()),
+            "wm A.6 {viewer}"
+        );
+        assert_eq!(seen.contains("my_ballot"), own.is_some(), "wm A.6 {viewer}");
+        for other in tmc.iter().filter(|m| Some(**m) != Some(viewer)) {
+            assert!(
+                !seen.contains(&format!("\"voter\":\"{other}\"")),
+                "wm A.6 {viewer} sees {other}'s vote"
+            );
+        }
+    }
+    let close = json!({"action": "close-motion", "motion": 1});
+    let (status, answer) = s
+        .post_as("td", now, &format!("{base}/actions"), &close)
+        .await;
+    assert_eq!(status, 200, "{answer}");
+    let game = s.get(base, &s.token("stranger", false)).await["game"].clone();
+    // Five of five voted (at least two thirds): 3 yes, 2 no.
+    assert_eq!(game["motions"][0]["outcome"], "passed", "wm A.6");
+    assert_eq!(game["motions"][0]["count"]["yes"], 3);
+    assert_eq!(game["motions"][0]["count"]["no"], 2);
+}
+
+arbiter_e2e::on_both_stores!(tmc_votes_over_http, super::tmc_votes);

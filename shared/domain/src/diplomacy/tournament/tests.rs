@@ -653,3 +653,138 @@ fn wm_a_2_the_tmc_has_five_to_eight_members() {
         "wm A.2",
     );
 }
+
+/// Seven teams entered and entries closed; `observers` hold the observer role.
+fn seven_teams(observers: &[&str]) -> Harness {
+    let mut h = tournament();
+    for o in observers {
+        h.run(
+            "org",
+            EnvCommand::GrantRole {
+                user: u(o),
+                role: Role::Observer,
+            },
+        )
+        .unwrap();
+    }
+    h.run(
+        "org",
+        EnvCommand::GrantRole {
+            user: u("gm1"),
+            role: Role::GameMaster,
+        },
+    )
+    .unwrap();
+    for id in ["t1", "t2", "t3", "t4", "t5", "t6", "t7"] {
+        register(&mut h, &format!("{id}-captain"), team(id)).unwrap();
+    }
+    h.now = at("2026-01-10T12:00:00Z");
+    run(&mut h, "td", Command::CloseEntries { seed: 1 }).unwrap();
+    h
+}
+
+fn pair(h: &mut Harness) -> Result<Vec<Recorded>, Refusal> {
+    run(h, "td", Command::PairRound { seed: 11 })
+}
+
+#[test]
+fn wm_a_3_ii_the_td_draws_once_entries_are_closed() {
+    let mut h = tournament();
+    refused(pair(&mut h), "wm B.2");
+    let mut h = seven_teams(&[]);
+    refused(
+        run(&mut h, "tmc1", Command::PairRound { seed: 1 }),
+        "wm A.3.ii",
+    );
+    pair(&mut h).unwrap();
+    // wm B.1: one round at a time.
+    refused(pair(&mut h), "wm B.1");
+    let round = &state(&h).rounds[0];
+    assert_eq!(round.boards.len(), 7);
+    // wm B.5: each team's own powers in round one.
+    for board in &round.boards {
+        for (power, player) in &board.seating.seats {
+            let team = state(&h).team_of(player).unwrap();
+            assert_eq!(&state(&h).teams[team].players[power], player, "wm B.5");
+        }
+    }
+}
+
+#[test]
+fn wm_a_10_no_one_observes_a_board_they_or_a_teammate_play() {
+    // Seven teams on seven boards: every board has a t1 player, so t1's
+    // captain may observe none; the neutral observer takes them all.
+    let mut h = seven_teams(&["t1-captain", "neutral"]);
+    pair(&mut h).unwrap();
+    let round = &state(&h).rounds[0];
+    assert!(
+        round
+            .boards
+            .iter()
+            .all(|b| b.observer == Some(u("neutral"))),
+        "wm A.10"
+    );
+    assert!(round.violations.iter().all(|v| v.clause != "wm A.9"));
+}
+
+#[test]
+fn wm_a_9_a_board_nobody_may_observe_is_reported_to_the_td() {
+    // wm A.10: TMC members may not observe; t1's captain may not here.
+    let mut h = seven_teams(&["t1-captain", "tmc2"]);
+    pair(&mut h).unwrap();
+    let round = &state(&h).rounds[0];
+    assert!(round.boards.iter().all(|b| b.observer.is_none()), "wm A.10");
+    assert_eq!(
+        round
+            .violations
+            .iter()
+            .filter(|v| v.clause == "wm A.9")
+            .count(),
+        7,
+        "wm A.9"
+    );
+}
+
+#[test]
+fn wm_b_3_c_14_b_8_e_a_report_must_describe_the_board_as_drawn() {
+    use super::simulate::random_report;
+    use rand::SeedableRng;
+    let mut h = seven_teams(&[]);
+    pair(&mut h).unwrap();
+    let seating = state(&h).rounds[0].boards[0].seating.clone();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    let good = random_report(&mut rng, super::model::Stage::RoundOne, &seating, None);
+    let report =
+        |h: &mut Harness, who: &str, report: &super::model::BoardReport, takeovers: &[Power]| {
+            run(
+                h,
+                who,
+                Command::ReportBoard {
+                    board: 0,
+                    report: report.clone(),
+                    reserve_takeovers: takeovers.iter().copied().collect(),
+                },
+            )
+        };
+    // wm C.14: every Spring and Fall is someone's.
+    let mut short = good.clone();
+    short.tenures.get_mut(&Power::France).unwrap()[0].seasons = 17;
+    refused(report(&mut h, "gm1", &short, &[]), "wm C.14");
+    // wm B.3: round one plays to 1909.
+    let mut late = good.clone();
+    late.year_end_centers
+        .insert(1910, late.result.centers.clone());
+    refused(report(&mut h, "gm1", &late, &[]), "wm B.3");
+    // wm B.8.e: nobody took France over, so no reserve did.
+    refused(report(&mut h, "gm1", &good, &[Power::France]), "wm B.8.e");
+    refused(report(&mut h, "t1-austria", &good, &[]), "wm A.11");
+    report(&mut h, "gm1", &good, &[]).unwrap();
+    // wm B.3: the round closes only when every board is in.
+    refused(run(&mut h, "td", Command::CloseRound { seed: 3 }), "wm B.3");
+}
+
+#[test]
+fn wm_c_10_only_a_semi_final_qualifier_declines_the_final() {
+    let mut h = seven_teams(&[]);
+    refused(run(&mut h, "t1-austria", Command::DeclineFinal), "wm C.10");
+}
