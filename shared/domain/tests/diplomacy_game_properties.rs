@@ -110,6 +110,7 @@ fn new_game() -> Competition {
         players_consent_to_faster: false,
         house_rules: HouseRules::default(),
         abbreviations: BTreeMap::new(),
+        captains: BTreeMap::new(),
     };
     step(
         &mut comp,

@@ -64,6 +64,8 @@ pub enum Command {
         power: Power,
         period: ReplacementPeriod,
     },
+    /// wm B.10: the TD rejects a replacement for a conflict of interest.
+    RejectReplacement { power: Power, reason: String },
     /// A player (or the GM, for a house-rule change): a proposal (wm D.IX).
     Propose {
         #[serde(flatten)]
@@ -101,6 +103,7 @@ impl Command {
             Command::ContactGm { .. } => "contact-gm",
             Command::AppointReplacement { .. } => "appoint-replacement",
             Command::DeclareReplacementPeriod { .. } => "declare-replacement-period",
+            Command::RejectReplacement { .. } => "reject-replacement",
             Command::Propose { .. } => "propose",
             Command::RecordVote { .. } => "record-vote",
             Command::SendPress { .. } => "send-press",
@@ -250,8 +253,24 @@ pub fn decide(
             player,
             period,
         } => {
-            require_gm(env, ctx, "seats replacements")?;
+            // wm B.8.a: in a team round the team's captain chooses the
+            // replacement; the GM seats whoever is chosen.
+            let captain = settings(state).captains.get(power);
+            let by_captain = captain.is_some() && ctx.actor.user() == captain;
+            if !by_captain {
+                require_gm(
+                    env,
+                    ctx,
+                    "or the power's captain seats replacements (wm B.8.a)",
+                )?;
+            }
             require_started(state)?;
+            if state.rejected_replacements.contains(player) {
+                return Err(Refusal::rule(
+                    "wm B.10",
+                    format!("the TD rejected {player} as a replacement on this board"),
+                ));
+            }
             if state.power_of(player).is_some() || env.has_role(player, Role::GameMaster) {
                 return Err(Refusal::rule(
                     "wm B.9",
@@ -277,6 +296,9 @@ pub fn decide(
         }
         Command::DeclareReplacementPeriod { power, period } => {
             declare_period(state, ctx, *power, *period)
+        }
+        Command::RejectReplacement { power, reason } => {
+            reject_replacement(env, state, ctx, *power, reason)
         }
         Command::Propose { proposal } => super::tick::propose(env, state, ctx, proposal),
         Command::RecordVote { proposal, ballot } => {
@@ -765,4 +787,54 @@ fn send_press(
 /// Used by proposals: the next id.
 pub(super) fn next_proposal_id(state: &Board) -> u32 {
     state.proposals.len() as u32 + 1
+}
+
+/// wm B.10: the TD may reject a substitution or replacement if, in the TD's
+/// sole opinion, it could cause a conflict of interest. The seat returns to
+/// the player it replaced and the replacement procedure starts again, so a
+/// position without an acceptable replacement in time falls into civil
+/// disorder (wm B.8.f).
+fn reject_replacement(
+    env: &Competition,
+    state: &Board,
+    ctx: &Context,
+    power: Power,
+    reason: &str,
+) -> Result<Vec<Recorded>, Refusal> {
+    if !ctx
+        .actor
+        .user()
+        .is_some_and(|u| env.has_role(u, Role::TournamentDirector))
+    {
+        return Err(Refusal::forbidden(
+            "wm B.10",
+            "only the TD rejects a replacement",
+        ));
+    }
+    require_started(state)?;
+    let seat = state
+        .seats
+        .get(&power)
+        .ok_or_else(|| Refusal::not_found("no such power"))?;
+    let original = settings(state).players.get(&power);
+    if original == Some(&seat.player) {
+        return Err(Refusal::rule(
+            "wm B.10",
+            format!("{power:?} is played by its original player, not a replacement"),
+        ));
+    }
+    if reason.trim().is_empty() || reason.chars().count() > 1000 {
+        return Err(Refusal::invalid(
+            "a rejection gives a reason of 1 to 1000 characters",
+        ));
+    }
+    Ok(vec![by_rule(
+        Event::ReplacementRejected {
+            power,
+            player: seat.player.clone(),
+            reason: reason.trim().to_owned(),
+            replace_by: super::deadline::contact_period_end(ctx.now),
+        },
+        "wm B.10",
+    )])
 }

@@ -130,6 +130,14 @@ pub enum Event {
     PlayerReturned {
         power: Power,
     },
+    /// wm B.10: the TD rejected a replacement for a conflict of interest;
+    /// the replacement procedure starts again.
+    ReplacementRejected {
+        power: Power,
+        player: UserId,
+        reason: String,
+        replace_by: DateTime<Utc>,
+    },
     /// wm B.8.f.
     CivilDisorder {
         power: Power,

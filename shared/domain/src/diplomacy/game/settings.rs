@@ -163,6 +163,10 @@ pub struct Settings {
     /// wm D.III.1: each player's agreed abbreviation list, public.
     #[serde(default)]
     pub abbreviations: BTreeMap<Power, BTreeMap<String, String>>,
+    /// wm B.8.a: in a team round, the captain of each power's team, who
+    /// chooses its replacement.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub captains: BTreeMap<Power, UserId>,
 }
 
 impl Settings {

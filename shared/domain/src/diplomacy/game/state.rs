@@ -112,6 +112,9 @@ pub struct Board {
     pub td_flags: Vec<String>,
     /// Phases whose rollback the TD consented to (wm D.VIII.1).
     pub rollback_consents: BTreeSet<String>,
+    /// wm B.10: replacements the TD rejected on this board.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub rejected_replacements: BTreeSet<UserId>,
     pub result: Option<GameResult>,
 }
 
@@ -323,6 +326,32 @@ pub fn apply(state: &mut Board, event: &Event, at: DateTime<Utc>) {
             if let Some(seat) = state.seats.get_mut(power) {
                 seat.restore();
             }
+        }
+        Event::ReplacementRejected {
+            power,
+            player,
+            replace_by,
+            ..
+        } => {
+            state.rejected_replacements.insert(player.clone());
+            let original = state
+                .settings
+                .as_ref()
+                .and_then(|s| s.players.get(power))
+                .cloned();
+            if let Some(seat) = state.seats.get_mut(power) {
+                if seat.replacement.is_some() {
+                    seat.restore();
+                } else if let Some(original) = original {
+                    seat.player = original;
+                }
+            }
+            state.nmrs.insert(
+                *power,
+                NmrCase::ReplacementSought {
+                    replace_by: *replace_by,
+                },
+            );
         }
         Event::CivilDisorder { power } => {
             state.nmrs.remove(power);

@@ -52,6 +52,7 @@ fn settings(f: impl FnOnce(&mut Settings)) -> Settings {
         players_consent_to_faster: false,
         house_rules: HouseRules::default(),
         abbreviations: BTreeMap::new(),
+        captains: BTreeMap::new(),
     };
     f(&mut s);
     s

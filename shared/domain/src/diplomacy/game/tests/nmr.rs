@@ -240,3 +240,83 @@ fn wm_b_7_the_players_word_wins_and_a_longer_period_is_permanent() {
         power: Power::Turkey
     }));
 }
+
+#[test]
+fn wm_b_8_a_in_a_team_round_the_captain_chooses_the_replacement() {
+    let mut g = Game1::with(|s| {
+        s.captains.insert(Power::Turkey, u("turkey-captain"));
+    });
+    let appoint = |who: &str, g: &mut Game1, power: Power| {
+        g.run(
+            who,
+            Command::AppointReplacement {
+                power,
+                player: u("sub"),
+                period: ReplacementPeriod::Permanent,
+            },
+            h(1),
+        )
+    };
+    // Another team's captain, or a player, may not.
+    refused(appoint("italy-player", &mut g, Power::Turkey), "wm D.I.1");
+    refused(appoint("turkey-captain", &mut g, Power::Italy), "wm D.I.1");
+    appoint("turkey-captain", &mut g, Power::Turkey).unwrap();
+    assert_eq!(g.board().seats[&Power::Turkey].player, u("sub"), "wm B.8.a");
+}
+
+#[test]
+fn wm_b_10_the_td_rejects_a_replacement_and_the_search_starts_again() {
+    let mut g = Game1::new();
+    g.run(
+        "gm",
+        Command::AppointReplacement {
+            power: Power::Turkey,
+            player: u("sub"),
+            period: ReplacementPeriod::Temporary { seasons: 2 },
+        },
+        h(1),
+    )
+    .unwrap();
+    let reject = |who: &str, g: &mut Game1| {
+        g.run(
+            who,
+            Command::RejectReplacement {
+                power: Power::Turkey,
+                reason: "sub's team plays Turkey's neighbours".into(),
+            },
+            h(2),
+        )
+    };
+    refused(reject("gm", &mut g), "wm B.10");
+    let e = reject("td", &mut g).unwrap();
+    let Event::ReplacementRejected { replace_by, .. } = e[0] else {
+        panic!("{e:?}")
+    };
+    // Monday 5 January 14:00 plus 48 hours is Wednesday, no weekend.
+    assert_eq!(replace_by, h(2) + Duration::hours(48), "wm D.VII.6.a period");
+    assert_eq!(
+        g.board().seats[&Power::Turkey].player,
+        u("turkey-player"),
+        "the seat returns to the player it replaced"
+    );
+    assert_eq!(
+        g.board().nmrs.get(&Power::Turkey),
+        Some(&NmrCase::ReplacementSought { replace_by }),
+        "wm B.8.f civil disorder if no one else in time"
+    );
+    // The rejected player cannot be seated again on this board.
+    refused(
+        g.run(
+            "gm",
+            Command::AppointReplacement {
+                power: Power::Turkey,
+                player: u("sub"),
+                period: ReplacementPeriod::Permanent,
+            },
+            h(3),
+        ),
+        "wm B.10",
+    );
+    // Nor can an original player be "rejected".
+    refused(reject("td", &mut g), "wm B.10");
+}
