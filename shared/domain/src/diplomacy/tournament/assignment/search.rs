@@ -8,7 +8,7 @@
 //! proportional to the board's seven seats and the player's earlier
 //! opponents.
 
-use super::ruler::{is_modular_ruler, modular_ruler, MARKS};
+use super::ruler::{is_modular_ruler, modular_ruler, near_ruler, MARKS};
 use crate::competition::UserId;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -19,6 +19,10 @@ pub(super) const NO_TEAM: u32 = u32::MAX;
 const EMPTY: u32 = u32::MAX;
 /// Partial rulers tried when looking for a modular Golomb ruler.
 const RULER_BUDGET: usize = 200_000;
+/// Hill climbs, and moves of one mark in each, when no ruler exists (fewer
+/// than 48 teams).
+const NEAR_RULER_RESTARTS: usize = 30;
+const NEAR_RULER_TRIES: usize = 2_000;
 
 /// Breaches of wm B.6.a–e, compared lexicographically.
 pub(super) type Cost = [i64; 5];
@@ -241,9 +245,11 @@ pub(super) fn solve(pb: &Problem, seed: u64) -> Vec<usize> {
 /// per power, the cyclic construction over a modular Golomb ruler seats no
 /// two teammates together (wm B.6.b) and no two teams together twice (wm
 /// B.6.e); see `ruler`. Teams, boards and the powers' offsets are shuffled,
-/// so the draw is random among such constructions. Without a ruler (fewer
-/// than 43 teams, or none found) seven distinct offsets still keep b. In any
-/// other case each power's players are dealt to the boards at random.
+/// so the draw is random among such constructions. Without a ruler (none
+/// exists modulo fewer than 48 (`wm_b_6_e_modular_rulers_start_at_48`), or none
+/// was found) seven distinct offsets with the fewest repeated differences
+/// found still keep b and few repeats of e. In any other case each power's
+/// players are dealt to the boards at random.
 fn round_one_start(pb: &Problem, powers: &[u8], rng: &mut ChaCha8Rng) -> Vec<usize> {
     let n = pb.players.len();
     let boards = pb.boards;
@@ -261,13 +267,8 @@ fn round_one_start(pb: &Problem, powers: &[u8], rng: &mut ChaCha8Rng) -> Vec<usi
     if regular {
         let found = modular_ruler(boards, rng, RULER_BUDGET);
         debug_assert!(found.is_none_or(|k| is_modular_ruler(boards, &k)));
-        let mut offsets = found.unwrap_or_else(|| {
-            let mut all: Vec<usize> = (0..boards).collect();
-            all.shuffle(rng);
-            let mut k = [0; MARKS];
-            k.copy_from_slice(&all[..MARKS]);
-            k
-        });
+        let mut offsets =
+            found.unwrap_or_else(|| near_ruler(boards, rng, NEAR_RULER_RESTARTS, NEAR_RULER_TRIES));
         offsets.shuffle(rng);
         let mut cyclic: Vec<usize> = (0..pb.teams).collect();
         cyclic.shuffle(rng);
