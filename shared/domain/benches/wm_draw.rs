@@ -1,8 +1,8 @@
 //! Criterion benchmarks of the World Masters draw (wm B.5–B.6): round one
 //! of 150 teams (1,050 players on 150 boards), and round two's 49 boards
 //! (wm B.4: more than 147 teams) of 343 players with round one as history;
-//! and round one of 42 teams, where wm B.6.e cannot hold and the search runs
-//! to its limits.
+//! round two when 49 whole teams advance; and round one of 42 teams, where
+//! wm B.6.e cannot hold and the search runs to its limits.
 //!
 //! `cargo bench -p arbiter-domain --bench wm_draw` (add `-- round_one` or
 //! `-- round_two` to run one).
@@ -71,6 +71,28 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             seed += 1;
             draw(&two, seed).unwrap()
+        })
+    });
+    // A hard round two: 49 whole teams advance (the first 343 players), so
+    // a–e together need a near-design; the search may run to its limits.
+    let mut whole = two.clone();
+    whole.entrants = one
+        .entrants
+        .iter()
+        .take(343)
+        .map(|e| Entrant {
+            power: None,
+            ..e.clone()
+        })
+        .collect();
+    eprintln!(
+        "whole teams breaches: {:?}",
+        draw(&whole, 1).unwrap().counts()
+    );
+    g.bench_function("round_two_49_whole_teams", |b| {
+        b.iter(|| {
+            seed += 1;
+            draw(&whole, seed).unwrap()
         })
     });
     // The slow case: 42 teams, where wm B.6.e cannot hold (21 * 42 = 882
