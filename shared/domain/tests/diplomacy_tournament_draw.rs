@@ -174,7 +174,7 @@ fn round_one(teams: usize, regular: bool, rng: &mut impl Rng) -> DrawRequest {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(24))]
+    #![proptest_config(ProptestConfig::with_cases(16))]
 
     #[test]
     fn tournament_draw_seats_everyone_and_reports_every_breach(

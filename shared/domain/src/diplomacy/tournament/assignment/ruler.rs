@@ -113,3 +113,74 @@ pub(super) fn is_modular_ruler(m: usize, marks: &[usize]) -> bool {
     }
     true
 }
+
+/// Pairs of teams meeting again (wm B.6.e, each board after the first) in
+/// the cyclic draw over `marks` modulo `m`: teams `x` and `y` share one board
+/// per ordered pair of marks `(p, q)` with `k_p - k_q = x - y`.
+pub(super) fn cyclic_repeats(m: usize, marks: &[usize]) -> usize {
+    let mut ordered = vec![0usize; m];
+    for &a in marks {
+        for &b in marks {
+            if a != b {
+                ordered[(a + m - b) % m] += 1;
+            }
+        }
+    }
+    let mut repeats = 0;
+    for (d, &times) in ordered.iter().enumerate().skip(1) {
+        let e = m - d;
+        if d > e {
+            break;
+        }
+        // Differences d and -d name the same pairs of teams: m of them, or
+        // m / 2 when d is its own negative.
+        let pairs = if d == e { m / 2 } else { m };
+        repeats += pairs * times.saturating_sub(1);
+    }
+    repeats
+}
+
+/// Seven distinct offsets modulo `m >= 7` with few repeated differences:
+/// `restarts` hill climbs from random offsets, each moving one mark at a time
+/// to a random free residue unless that adds repeats ([`cyclic_repeats`]);
+/// the best found.
+pub(super) fn near_ruler(
+    m: usize,
+    rng: &mut impl Rng,
+    restarts: usize,
+    tries: usize,
+) -> [usize; MARKS] {
+    let mut best: Option<([usize; MARKS], usize)> = None;
+    let mut all: Vec<usize> = (0..m).collect();
+    for _ in 0..restarts.max(1) {
+        all.shuffle(rng);
+        let mut marks = [0; MARKS];
+        marks.copy_from_slice(&all[..MARKS]);
+        let mut repeats = cyclic_repeats(m, &marks);
+        for _ in 0..tries {
+            if repeats == 0 {
+                break;
+            }
+            let i = rng.gen_range(0..MARKS);
+            let to = rng.gen_range(0..m);
+            if marks.contains(&to) {
+                continue;
+            }
+            let from = marks[i];
+            marks[i] = to;
+            let r = cyclic_repeats(m, &marks);
+            if r <= repeats {
+                repeats = r;
+            } else {
+                marks[i] = from;
+            }
+        }
+        if best.is_none_or(|(_, r)| repeats < r) {
+            best = Some((marks, repeats));
+        }
+        if repeats == 0 {
+            break;
+        }
+    }
+    best.expect("at least one climb").0
+}

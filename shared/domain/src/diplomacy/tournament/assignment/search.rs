@@ -8,7 +8,7 @@
 //! proportional to the board's seven seats and the player's earlier
 //! opponents.
 
-use super::ruler::{is_modular_ruler, modular_ruler, MARKS};
+use super::ruler::{is_modular_ruler, modular_ruler, near_ruler, MARKS};
 use crate::competition::UserId;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -19,6 +19,10 @@ pub(super) const NO_TEAM: u32 = u32::MAX;
 const EMPTY: u32 = u32::MAX;
 /// Partial rulers tried when looking for a modular Golomb ruler.
 const RULER_BUDGET: usize = 200_000;
+/// Hill climbs, and moves of one mark in each, when no ruler exists (fewer
+/// than 48 teams).
+const NEAR_RULER_RESTARTS: usize = 30;
+const NEAR_RULER_TRIES: usize = 2_000;
 
 /// Breaches of wm B.6.a–e, compared lexicographically.
 pub(super) type Cost = [i64; 5];
@@ -222,28 +226,44 @@ pub(super) fn cost_of(pb: &Problem, slots: &[usize]) -> Cost {
     st.cost
 }
 
-/// Draws a seating: `slots[e]` for each entrant.
+/// Draws a seating: `slots[e]` for each entrant. After round one, when the
+/// search from the cyclic start leaves a breach, it is run again from a
+/// dealt start and the better result (the first on a tie) is kept.
 pub(super) fn solve(pb: &Problem, seed: u64) -> Vec<usize> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let start = match &pb.fixed_power {
+    let first = match &pb.fixed_power {
         Some(powers) => round_one_start(pb, powers, &mut rng),
-        None => dealt_start(pb, &mut rng),
+        None => cyclic_start(pb, &mut rng),
     };
+    let (mut best, cost) = search_from(pb, &first, &mut rng);
+    if pb.fixed_power.is_none() && cost != [0; 5] {
+        let second = dealt_start(pb, &mut rng);
+        let (other, other_cost) = search_from(pb, &second, &mut rng);
+        if other_cost < cost {
+            best = other;
+        }
+    }
+    best
+}
+
+fn search_from(pb: &Problem, start: &[usize], rng: &mut ChaCha8Rng) -> (Vec<usize>, Cost) {
     let mut st = State::new(pb);
     for (e, &s) in start.iter().enumerate() {
         st.add(e, s);
     }
-    improve(&mut st, &mut rng);
-    st.slot_of.iter().map(|&s| s as usize).collect()
+    improve(&mut st, rng);
+    (st.slot_of.iter().map(|&s| s as usize).collect(), st.cost)
 }
 
 /// Round one (wm B.5: powers kept). When every team has seven players, one
 /// per power, the cyclic construction over a modular Golomb ruler seats no
 /// two teammates together (wm B.6.b) and no two teams together twice (wm
 /// B.6.e); see `ruler`. Teams, boards and the powers' offsets are shuffled,
-/// so the draw is random among such constructions. Without a ruler (fewer
-/// than 43 teams, or none found) seven distinct offsets still keep b. In any
-/// other case each power's players are dealt to the boards at random.
+/// so the draw is random among such constructions. Without a ruler (none
+/// exists modulo fewer than 48 (`wm_b_6_e_modular_rulers_start_at_48`), or none
+/// was found) seven distinct offsets with the fewest repeated differences
+/// found still keep b and few repeats of e. In any other case each power's
+/// players are dealt to the boards at random.
 fn round_one_start(pb: &Problem, powers: &[u8], rng: &mut ChaCha8Rng) -> Vec<usize> {
     let n = pb.players.len();
     let boards = pb.boards;
@@ -261,13 +281,8 @@ fn round_one_start(pb: &Problem, powers: &[u8], rng: &mut ChaCha8Rng) -> Vec<usi
     if regular {
         let found = modular_ruler(boards, rng, RULER_BUDGET);
         debug_assert!(found.is_none_or(|k| is_modular_ruler(boards, &k)));
-        let mut offsets = found.unwrap_or_else(|| {
-            let mut all: Vec<usize> = (0..boards).collect();
-            all.shuffle(rng);
-            let mut k = [0; MARKS];
-            k.copy_from_slice(&all[..MARKS]);
-            k
-        });
+        let mut offsets =
+            found.unwrap_or_else(|| near_ruler(boards, rng, NEAR_RULER_RESTARTS, NEAR_RULER_TRIES));
         offsets.shuffle(rng);
         let mut cyclic: Vec<usize> = (0..pb.teams).collect();
         cyclic.shuffle(rng);
@@ -291,10 +306,88 @@ fn round_one_start(pb: &Problem, powers: &[u8], rng: &mut ChaCha8Rng) -> Vec<usi
     slots
 }
 
-/// Later rounds: teams in a random order, each team's players together,
-/// dealt one per board across the boards, the `k`-th player to board
-/// `k mod boards` and power `(k / boards + k mod boards) mod 7`: consecutive
-/// teammates land on different boards and powers (wm B.6.a, B.6.b).
+/// Later rounds: the cyclic layout of round one with rows in place of teams.
+/// The players are packed into `boards` rows of seven, each team's players
+/// in one row where they fit (largest teams first, first fit; a team of more
+/// than seven, or one that fits nowhere, is split), teamless players filling
+/// the gaps. Row `r`'s player in column `p` plays power `p` on board
+/// `r - k_p`: a row's players are on seven boards and seven powers (wm
+/// B.6.a, B.6.b), two teams in one row never meet, and two rows share one
+/// board at most when the offsets form a modular Golomb ruler (wm B.6.e).
+/// Within a row, players are given columns whose power they have not played
+/// where a swap allows (wm B.6.c). Rows, boards, offsets and the order of
+/// equal-sized teams are shuffled by the seed.
+fn cyclic_start(pb: &Problem, rng: &mut ChaCha8Rng) -> Vec<usize> {
+    let n = pb.players.len();
+    let boards = pb.boards;
+    let mut groups: Vec<Vec<usize>> = vec![Vec::new(); pb.teams];
+    for e in 0..n {
+        match pb.team[e] {
+            NO_TEAM => groups.push(vec![e]),
+            t => groups[t as usize].push(e),
+        }
+    }
+    groups.retain(|g| !g.is_empty());
+    for g in &mut groups {
+        g.shuffle(rng);
+    }
+    groups.shuffle(rng);
+    groups.sort_by_key(|g| std::cmp::Reverse(g.len()));
+    let mut rows: Vec<Vec<usize>> = vec![Vec::with_capacity(7); boards];
+    for mut rest in groups {
+        while !rest.is_empty() {
+            let r = rows
+                .iter()
+                .position(|row| 7 - row.len() >= rest.len())
+                .unwrap_or_else(|| {
+                    (0..boards)
+                        .max_by_key(|&r| (7 - rows[r].len(), std::cmp::Reverse(r)))
+                        .expect("a board")
+                });
+            let take = (7 - rows[r].len()).min(rest.len());
+            rows[r].extend(rest.drain(..take));
+        }
+    }
+    rows.shuffle(rng);
+    let found = modular_ruler(boards, rng, RULER_BUDGET);
+    let mut offsets = match found {
+        Some(k) => k,
+        None if boards >= MARKS => near_ruler(boards, rng, NEAR_RULER_RESTARTS, NEAR_RULER_TRIES),
+        // Fewer boards than powers cannot happen (7 rows of 7 need 7 boards)
+        // unless there are fewer than seven boards: any distinct columns.
+        None => [0, 1, 2, 3, 4, 5, 6],
+    };
+    offsets.shuffle(rng);
+    let mut board_order: Vec<usize> = (0..boards).collect();
+    board_order.shuffle(rng);
+    let mut slots = vec![0usize; n];
+    for (r, row) in rows.iter_mut().enumerate() {
+        debug_assert_eq!(row.len(), 7);
+        // Columns whose power the player has not played, by swaps in the row.
+        let fresh = |e: usize, p: usize| pb.played[e] >> p & 1 == 0;
+        for _ in 0..2 {
+            for p in 0..7 {
+                if fresh(row[p], p) {
+                    continue;
+                }
+                if let Some(q) = (0..7).find(|&q| fresh(row[p], q) && fresh(row[q], p)) {
+                    row.swap(p, q);
+                }
+            }
+        }
+        for (p, &e) in row.iter().enumerate() {
+            let board = (r + boards - offsets[p] % boards) % boards;
+            slots[e] = board_order[board] * 7 + p;
+        }
+    }
+    slots
+}
+
+/// Later rounds, the second start: teams in a random order, each team's
+/// players together, dealt one per board across the boards, the `k`-th
+/// player to board `k mod boards` and power `(k / boards + k mod boards)
+/// mod 7`: consecutive teammates land on different boards and powers (wm
+/// B.6.a, B.6.b).
 fn dealt_start(pb: &Problem, rng: &mut ChaCha8Rng) -> Vec<usize> {
     let n = pb.players.len();
     let boards = pb.boards;

@@ -3,7 +3,7 @@
 
 use super::audit::{audit, Violation};
 use super::draw::{draw, Draw, DrawRequest};
-use super::ruler::{is_modular_ruler, modular_ruler};
+use super::ruler::{cyclic_repeats, is_modular_ruler, modular_ruler, near_ruler};
 use super::size::{round_two, stage_boards, RoundTwo, RoundTwoKind};
 use crate::competition::UserId;
 use crate::diplomacy::map::Power;
@@ -466,20 +466,62 @@ fn wm_b_6_e_cannot_hold_below_43_teams_and_is_reported() {
 }
 
 #[test]
-fn wm_b_6_e_modular_rulers_need_43_residues() {
-    // 7 marks have 42 non-zero differences; modulo m < 43 two coincide.
+fn wm_b_6_e_modular_rulers_start_at_48() {
+    // 7 marks have 42 non-zero differences; modulo m < 43 two coincide. An
+    // exhaustive search (the budget is never reached) finds none modulo 43
+    // to 47 either; modulo 48 one exists.
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
-    for m in 1..43 {
-        assert!(modular_ruler(m, &mut rng, 1_000_000).is_none());
+    for m in 1..48 {
+        assert!(modular_ruler(m, &mut rng, usize::MAX).is_none(), "{m}");
     }
-    // Known: {0, 1, 3, 7, 12, 20, 30} has distinct differences up to 30
-    // and none repeats modulo 61.
+    // {0, 1, 3, 7, 12, 20, 30} has distinct differences up to 30, so none
+    // repeats modulo 61; modulo 60, 30 is its own negative.
     assert!(is_modular_ruler(61, &[0, 1, 3, 7, 12, 20, 30]));
-    assert!(!is_modular_ruler(60, &[0, 1, 3, 7, 12, 20, 30])); // 30 = 60 / 2
-    for m in [50, 57, 61, 100, 150] {
+    assert!(!is_modular_ruler(60, &[0, 1, 3, 7, 12, 20, 30]));
+    for m in [48, 50, 57, 61, 100, 150] {
         let k = modular_ruler(m, &mut rng, 1_000_000).expect("found");
         assert!(is_modular_ruler(m, &k), "{m}: {k:?}");
+        assert_eq!(cyclic_repeats(m, &k), 0);
     }
+}
+
+#[test]
+fn wm_b_6_e_cyclic_repeats_worked_by_hand() {
+    let k = [0, 1, 3, 7, 12, 20, 30];
+    // Modulo 43 the 21 differences fall in the classes min(d, 43 - d):
+    // 30 -> 13 and 23 -> 20 land on 13 and 20 a second time; each class
+    // names 43 pairs of teams, which then share two boards: 2 * 43 = 86.
+    assert_eq!(cyclic_repeats(43, &k), 86);
+    // Modulo 60 only 30 = 60 / 2 repeats, for its 30 pairs of teams.
+    assert_eq!(cyclic_repeats(60, &k), 30);
+    assert_eq!(cyclic_repeats(61, &k), 0);
+    // Seven teams: every difference 1..6 seven times; classes 1, 2, 3 of 7
+    // pairs each share all 7 boards: 3 * 7 * 6 = 126, as in the b test.
+    assert_eq!(cyclic_repeats(7, &[0, 1, 2, 3, 4, 5, 6]), 126);
+}
+
+#[test]
+fn wm_b_6_e_near_rulers_reach_the_cyclic_minimum_below_48_teams() {
+    // 40 teams: 21 pairs of marks but 20 classes of differences (20 = 40 / 2
+    // names 20 pairs of teams, the others 40 each), so some class repeats.
+    // The counting bound is 21 * 40 - C(40, 2) = 840 - 780 = 60 repeats; the
+    // best cyclic draw has 80 (an exhaustive enumeration of the C(39, 6) sets
+    // of marks containing 0, e.g. {0, 1, 3, 7, 18, 26, 31}). Checked here:
+    // {0, 1, 3, 7, 18, 26, 31} has differences 1, 3, 7, 18, 26 -> 14, 31 -> 9,
+    // 2, 6, 17, 25 -> 15, 30 -> 10, 4, 15, 23 -> 17, 28 -> 12, 11, 19, 24 -> 16,
+    // 8, 13, 5: classes 15 and 17 twice, 40 pairs of teams each: 80.
+    assert_eq!(cyclic_repeats(40, &[0, 1, 3, 7, 18, 26, 31]), 80);
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
+    let k = near_ruler(40, &mut rng, 30, 2_000);
+    assert_eq!(cyclic_repeats(40, &k), 80, "{k:?}");
+    let req = DrawRequest::new(Stage::RoundOne, round_one_entrants(40), vec![]);
+    let [a, b, c, d, e] = drawn(&req, 2).counts();
+    assert_eq!([a, b, c, d], [0; 4]);
+    assert!((60..=80).contains(&e), "{e}");
+    // 43 to 47 teams: no ruler (above), so one class repeats at best: T
+    // repeats, e.g. 43.
+    let req = DrawRequest::new(Stage::RoundOne, round_one_entrants(43), vec![]);
+    assert!(drawn(&req, 2).counts()[4] <= 43);
 }
 
 // ---- determinism --------------------------------------------------------
