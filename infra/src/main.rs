@@ -33,6 +33,10 @@ enum Commands {
         /// Do not run the schedules (for load tests and debugging).
         #[arg(long)]
         no_schedules: bool,
+        /// Where ACWC registrations fetch player facts (acwc II): Lichess's
+        /// API or a stand-in. Only a registration by account reaches it.
+        #[arg(long, default_value = arbiter_facts::lichess::PUBLIC_BASE)]
+        lichess_url: String,
     },
     /// Print a dev token for USER that `arbiter serve` accepts.
     Token {
@@ -74,7 +78,8 @@ fn main() -> ExitCode {
             addr,
             data_dir,
             no_schedules,
-        } => serve(&addr, &data_dir, !no_schedules),
+            lichess_url,
+        } => serve(&addr, &data_dir, !no_schedules, &lichess_url),
         Commands::Token {
             user,
             roles,
@@ -167,7 +172,12 @@ fn token(user: &str, roles: &[String], days: i64, data_dir: &std::path::Path) ->
 }
 
 #[tokio::main]
-async fn serve(addr: &str, data_dir: &std::path::Path, schedules: bool) -> ExitCode {
+async fn serve(
+    addr: &str,
+    data_dir: &std::path::Path,
+    schedules: bool,
+    lichess_url: &str,
+) -> ExitCode {
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
@@ -181,11 +191,10 @@ async fn serve(addr: &str, data_dir: &std::path::Path, schedules: bool) -> ExitC
         // printed at shutdown give the store operations per command.
         let store = Counted::new(EmbeddedStore::open(&store_path)?);
         let counts = store.clone();
-        let app = Arc::new(App::new(
-            store,
-            Authenticator::Dev { secret },
-            Arc::new(SystemClock),
-        ));
+        let app = Arc::new(
+            App::new(store, Authenticator::Dev { secret }, Arc::new(SystemClock))
+                .with_facts(Arc::new(arbiter_facts::Lichess::new(lichess_url))),
+        );
         if schedules {
             scheduler::spawn(Arc::clone(&app));
         }
