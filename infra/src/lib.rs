@@ -5,3 +5,4 @@
 pub mod devkeys;
 pub mod scheduler;
 pub mod server;
+pub mod simulate;

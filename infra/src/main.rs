@@ -69,6 +69,25 @@ enum Commands {
     /// Adjudicate one Diplomacy phase: JSON on standard input, JSON on
     /// standard output (schema: docs/adjudicate.md). Exit 3 on invalid input.
     Adjudicate,
+    /// Run a seeded competition through the local runtime (embedded store
+    /// in a temporary directory, fake clock) and print its results.
+    Simulate {
+        #[command(subcommand)]
+        kind: Simulation,
+    },
+}
+
+#[derive(Subcommand)]
+enum Simulation {
+    /// An Antichess World Championship: entered facts, every Qualification
+    /// round, the Candidates and the Final. Exit 3 on invalid options.
+    Acwc {
+        /// Entrants, the holder (p001) and runner-up (p002) among them.
+        #[arg(long, default_value_t = 40)]
+        players: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
 }
 
 fn main() -> ExitCode {
@@ -93,6 +112,9 @@ fn main() -> ExitCode {
             check,
         } => pair(&system, &input, output.as_deref(), check),
         Commands::Adjudicate => adjudicate(),
+        Commands::Simulate {
+            kind: Simulation::Acwc { players, seed },
+        } => simulate_acwc(players, seed),
     }
 }
 
@@ -129,6 +151,28 @@ fn pair(
         .unwrap_or_else(|e| e.into_bytes().iter().map(|&b| b as char).collect());
     let out = arbiter_domain::chess::cli::pair(system, &text, check);
     finish(&out.stdout, &out.stderr, out.exit_code, output)
+}
+
+#[tokio::main]
+async fn simulate_acwc(players: u32, seed: u64) -> ExitCode {
+    if !(arbiter::simulate::MIN_PLAYERS..=arbiter::simulate::MAX_PLAYERS).contains(&players) {
+        eprintln!(
+            "arbiter simulate acwc: --players must be between {} and {}",
+            arbiter::simulate::MIN_PLAYERS,
+            arbiter::simulate::MAX_PLAYERS
+        );
+        return ExitCode::from(3);
+    }
+    match arbiter::simulate::acwc(players, seed).await {
+        Ok(report) => {
+            print!("{report}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("arbiter simulate acwc: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 fn adjudicate() -> ExitCode {

@@ -198,7 +198,7 @@ impl<S: Store + Clone> Champ<'_, S> {
     /// Runs schedule `name` at `self.now` through its function; answers
     /// how many competitions it changed.
     async fn fire(&self, name: &str) -> usize {
-        fire(&self.s, name, self.now).await
+        fire(self.s, name, self.now).await
     }
 
     /// The last published round: (stage, number, published_at, matches).
@@ -229,7 +229,7 @@ impl<S: Store + Clone> Champ<'_, S> {
         let (mut text, mut entries, mut after) = (String::new(), vec![], 0);
         loop {
             let page = raw(
-                &self.s,
+                self.s,
                 &format!("{}/log?after={after}&limit=500", self.path),
                 who,
             )
@@ -719,7 +719,7 @@ async fn championship<S: Store + Clone>(s: TestServer<S>) {
         };
         for (k, winner) in order.iter().enumerate() {
             let game = pair * 2 + k as u32 + 1;
-            let (reporter, confirmer) = if game % 2 == 0 {
+            let (reporter, confirmer) = if game.is_multiple_of(2) {
                 ("p01", challenger.as_str())
             } else {
                 (challenger.as_str(), "p01")
