@@ -6,4 +6,5 @@ pub mod devkeys;
 pub mod in_process;
 pub mod scheduler;
 pub mod server;
+pub mod simulate;
 pub mod world_masters;

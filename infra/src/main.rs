@@ -33,6 +33,10 @@ enum Commands {
         /// Do not run the schedules (for load tests and debugging).
         #[arg(long)]
         no_schedules: bool,
+        /// Where ACWC registrations fetch player facts (acwc II): Lichess's
+        /// API or a stand-in. Only a registration by account reaches it.
+        #[arg(long, default_value = arbiter_facts::lichess::PUBLIC_BASE)]
+        lichess_url: String,
     },
     /// Print a dev token for USER that `arbiter serve` accepts.
     Token {
@@ -75,6 +79,15 @@ enum Commands {
 
 #[derive(Subcommand)]
 enum Simulation {
+    /// An Antichess World Championship: entered facts, every Qualification
+    /// round, the Candidates and the Final. Exit 3 on invalid options.
+    Acwc {
+        /// Entrants, the holder (p001) and runner-up (p002) among them.
+        #[arg(long, default_value_t = 40)]
+        players: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// A World Masters team tournament from sign-up to the final, with
     /// random but legal board results. Exit 3 on invalid options.
     WorldMasters {
@@ -93,7 +106,8 @@ fn main() -> ExitCode {
             addr,
             data_dir,
             no_schedules,
-        } => serve(&addr, &data_dir, !no_schedules),
+            lichess_url,
+        } => serve(&addr, &data_dir, !no_schedules, &lichess_url),
         Commands::Token {
             user,
             roles,
@@ -107,6 +121,9 @@ fn main() -> ExitCode {
             check,
         } => pair(&system, &input, output.as_deref(), check),
         Commands::Adjudicate => adjudicate(),
+        Commands::Simulate {
+            kind: Simulation::Acwc { players, seed },
+        } => simulate_acwc(players, seed),
         Commands::Simulate {
             kind: Simulation::WorldMasters { teams, seed },
         } => simulate_world_masters(teams, seed),
@@ -146,6 +163,28 @@ fn pair(
         .unwrap_or_else(|e| e.into_bytes().iter().map(|&b| b as char).collect());
     let out = arbiter_domain::chess::cli::pair(system, &text, check);
     finish(&out.stdout, &out.stderr, out.exit_code, output)
+}
+
+#[tokio::main]
+async fn simulate_acwc(players: u32, seed: u64) -> ExitCode {
+    if !(arbiter::simulate::MIN_PLAYERS..=arbiter::simulate::MAX_PLAYERS).contains(&players) {
+        eprintln!(
+            "arbiter simulate acwc: --players must be between {} and {}",
+            arbiter::simulate::MIN_PLAYERS,
+            arbiter::simulate::MAX_PLAYERS
+        );
+        return ExitCode::from(3);
+    }
+    match arbiter::simulate::acwc(players, seed).await {
+        Ok(report) => {
+            print!("{report}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("arbiter simulate acwc: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 #[tokio::main]
@@ -223,7 +262,12 @@ fn token(user: &str, roles: &[String], days: i64, data_dir: &std::path::Path) ->
 }
 
 #[tokio::main]
-async fn serve(addr: &str, data_dir: &std::path::Path, schedules: bool) -> ExitCode {
+async fn serve(
+    addr: &str,
+    data_dir: &std::path::Path,
+    schedules: bool,
+    lichess_url: &str,
+) -> ExitCode {
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
@@ -237,11 +281,10 @@ async fn serve(addr: &str, data_dir: &std::path::Path, schedules: bool) -> ExitC
         // printed at shutdown give the store operations per command.
         let store = Counted::new(EmbeddedStore::open(&store_path)?);
         let counts = store.clone();
-        let app = Arc::new(App::new(
-            store,
-            Authenticator::Dev { secret },
-            Arc::new(SystemClock),
-        ));
+        let app = Arc::new(
+            App::new(store, Authenticator::Dev { secret }, Arc::new(SystemClock))
+                .with_facts(Arc::new(arbiter_facts::Lichess::new(lichess_url))),
+        );
         if schedules {
             scheduler::spawn(Arc::clone(&app));
         }

@@ -157,3 +157,30 @@ fn token_refuses_unknown_platform_roles() {
     );
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn simulate_acwc_prints_the_stages_and_a_champion() {
+    let out = arbiter(&["simulate", "acwc", "--players", "10", "--seed", "3"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    // acwc III.F.2: 8 Qualification players (not the holder and runner-up), at least 5 rounds.
+    assert!(
+        text.contains("Qualification: 5 rounds, 8 players"),
+        "{text}"
+    );
+    assert!(text.contains("Candidates (III.G)"), "{text}");
+    // acwc III.C: the holder p001 plays the Final.
+    assert!(text.contains("Final (III.H): p001 "), "{text}");
+    let champion = text
+        .lines()
+        .find_map(|l| l.strip_prefix("Champion: "))
+        .unwrap_or_else(|| panic!("no champion in\n{text}"));
+    assert!(champion.starts_with('p'), "{text}");
+    // Out of range: exit 3, nothing run.
+    let bad = arbiter(&["simulate", "acwc", "--players", "3"]);
+    assert_eq!(bad.status.code(), Some(3));
+}

@@ -2,6 +2,7 @@
 //! port, over either store, with a fake clock the test moves.
 
 use arbiter_domain::competition::UserId;
+use arbiter_facts::FactsSource;
 use arbiter_http::auth::{mint_dev_token, ORGANIZERS};
 use arbiter_http::{App, Authenticator, FakeClock};
 use arbiter_store::{DynamoStore, EmbeddedStore, Store};
@@ -25,14 +26,24 @@ pub fn start_time() -> DateTime<Utc> {
 
 impl<S: Store + Clone> TestServer<S> {
     pub async fn start(store: S) -> Self {
+        Self::start_with(store, None).await
+    }
+
+    /// A server whose registrations fetch player facts from `facts`
+    /// (acwc II), e.g. a Lichess client pointed at a fake Lichess.
+    pub async fn start_with(store: S, facts: Option<Arc<dyn FactsSource>>) -> Self {
         let clock = Arc::new(FakeClock::new(start_time()));
-        let app = Arc::new(App::new(
+        let mut app = App::new(
             store,
             Authenticator::Dev {
                 secret: SECRET.to_vec(),
             },
             clock.clone(),
-        ));
+        );
+        if let Some(facts) = facts {
+            app = app.with_facts(facts);
+        }
+        let app = Arc::new(app);
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .expect("bind loopback");
@@ -172,8 +183,14 @@ impl<S: Store + Clone> arbiter::world_masters::Transport for TestServer<S> {
 
 /// A server over a fresh embedded store.
 pub async fn embedded() -> TestServer<EmbeddedStore> {
+    embedded_with(None).await
+}
+
+/// A server over a fresh embedded store, with a player-facts source.
+pub async fn embedded_with(facts: Option<Arc<dyn FactsSource>>) -> TestServer<EmbeddedStore> {
     let dir = tempfile::tempdir().expect("temp dir").keep();
-    TestServer::start(EmbeddedStore::open(dir.join("e2e.redb")).expect("open store")).await
+    let store = EmbeddedStore::open(dir.join("e2e.redb")).expect("open store");
+    TestServer::start_with(store, facts).await
 }
 
 /// A server over the local DynamoDB-compatible server named by
@@ -181,6 +198,11 @@ pub async fn embedded() -> TestServer<EmbeddedStore> {
 /// `ARBITER_SKIP_DYNAMO=1` says this run has none. Without either, it fails:
 /// the README's test command always starts one.
 pub async fn dynamo() -> Option<TestServer<DynamoStore>> {
+    dynamo_with(None).await
+}
+
+/// [`dynamo`], with a player-facts source.
+pub async fn dynamo_with(facts: Option<Arc<dyn FactsSource>>) -> Option<TestServer<DynamoStore>> {
     let Ok(endpoint) = std::env::var("ARBITER_DYNAMO_ENDPOINT") else {
         if std::env::var("ARBITER_SKIP_DYNAMO").as_deref() == Ok("1") {
             eprintln!("ARBITER_SKIP_DYNAMO=1: skipping the DynamoDB run");
@@ -194,7 +216,7 @@ pub async fn dynamo() -> Option<TestServer<DynamoStore>> {
     let table = format!("arbiter-e2e-{}-{n}", std::process::id());
     let store = DynamoStore::local(&endpoint, table).await;
     store.create_table().await.expect("create table");
-    Some(TestServer::start(store).await)
+    Some(TestServer::start_with(store, facts).await)
 }
 
 /// Runs an async test body against both stores.

@@ -16,6 +16,8 @@ pub const DEDICATED: &[(&str, &str)] = &[
     ("cast-vote", "POST /v1/competitions/{id}/votes"),
     ("seat-player", "POST /v1/competitions/{id}/registrations"),
     ("join", "POST /v1/competitions/{id}/registrations"),
+    ("register", "POST /v1/competitions/{id}/registrations"),
+    ("enter-player", "POST /v1/competitions/{id}/registrations"),
     ("submit-orders", "POST /v1/competitions/{id}/orders"),
     ("pair-round", "POST /v1/competitions/{id}/rounds"),
 ];
@@ -24,12 +26,14 @@ pub const DEDICATED: &[(&str, &str)] = &[
 pub type ActionFor = fn(Kind) -> Option<&'static str>;
 
 /// `POST /registrations`: a Nomic player is seated by the organizer (nomic
-/// 201); a student joins the ladder (club II.1); a team or an individual
-/// enters the World Masters (wm B.2).
+/// 201); a student joins the ladder (club II.1); an ACWC player registers
+/// (acwc II; the `register` function fetches the player facts first); a team
+/// or an individual enters the World Masters (wm B.2).
 pub fn registration(kind: Kind) -> Option<&'static str> {
     match kind {
         Kind::Nomic => Some("seat-player"),
         Kind::ClubLadder => Some("join"),
+        Kind::SwissMatch => Some("register"),
         Kind::DiplomacyTournament => Some("register"),
         _ => None,
     }

@@ -8,7 +8,8 @@
 //!
 //! Every function gets the same [`App`]: the DynamoDB store on the table
 //! named by `TABLE_NAME`, the API Gateway authenticator, the system clock,
-//! and JSON logs.
+//! the Lichess client for player facts (acwc II; `LICHESS_API_URL`, default
+//! `https://lichess.org`), and JSON logs.
 
 use crate::auth::{Authenticator, Claims};
 use crate::clock::SystemClock;
@@ -39,11 +40,14 @@ async fn app() -> Result<Arc<App<DynamoStore>>, Error> {
     init_tracing();
     let table = std::env::var("TABLE_NAME").map_err(|_| "TABLE_NAME is not set")?;
     let store = DynamoStore::from_env(table).await;
-    Ok(Arc::new(App::new(
-        store,
-        Authenticator::ApiGateway,
-        Arc::new(SystemClock),
-    )))
+    let lichess = std::env::var("LICHESS_API_URL")
+        .ok()
+        .filter(|u| !u.is_empty())
+        .unwrap_or_else(|| arbiter_facts::lichess::PUBLIC_BASE.to_owned());
+    Ok(Arc::new(
+        App::new(store, Authenticator::ApiGateway, Arc::new(SystemClock))
+            .with_facts(Arc::new(arbiter_facts::Lichess::new(lichess))),
+    ))
 }
 
 /// The claims API Gateway's JWT authorizer verified, if any.

@@ -21,6 +21,7 @@ pub use problem::Problem;
 pub use routing::{Params, Route};
 pub use schedule::{run_schedule, ScheduleEvent};
 
+use arbiter_facts::FactsSource;
 use arbiter_service::Service;
 use arbiter_store::Store;
 use bytes::Bytes;
@@ -31,12 +32,14 @@ use std::future::Future;
 use std::sync::Arc;
 use std::time::Instant;
 
-/// Everything a handler needs: the use cases, how callers authenticate, and
-/// the clock (real in production, fake in end-to-end tests).
+/// Everything a handler needs: the use cases, how callers authenticate, the
+/// clock (real in production, fake in end-to-end tests), and where player
+/// facts come from (acwc II; none: organizers enter them).
 pub struct App<S> {
     pub service: Service<S>,
     pub auth: Authenticator,
     pub clock: Arc<dyn Clock>,
+    pub facts: Option<Arc<dyn FactsSource>>,
 }
 
 impl<S: Store> App<S> {
@@ -45,7 +48,15 @@ impl<S: Store> App<S> {
             service: Service::new(store),
             auth,
             clock,
+            facts: None,
         }
+    }
+
+    /// The same app fetching player facts from `source` (a Lichess client,
+    /// or a table of entered facts).
+    pub fn with_facts(mut self, source: Arc<dyn FactsSource>) -> Self {
+        self.facts = Some(source);
+        self
     }
 }
 
@@ -176,6 +187,17 @@ pub async fn kind_action<S: Store>(
             })?,
     };
     let command = kind::command(&competition, &action, body)?;
+    execute(app, call, &competition.id, &command).await
+}
+
+/// Executes `command` on competition `id` as the caller, honouring an
+/// Idempotency-Key, and answers its receipt.
+pub async fn execute<S: Store>(
+    app: &App<S>,
+    call: &Call,
+    id: &arbiter_domain::competition::CompetitionId,
+    command: &arbiter_domain::competition::Command,
+) -> Result<Response<Bytes>, Problem> {
     let caller = call.caller();
     let ctx = arbiter_domain::competition::Context {
         actor: arbiter_domain::competition::Actor::User(caller.user.clone()),
@@ -183,9 +205,6 @@ pub async fn kind_action<S: Store>(
         now: call.now,
     };
     let idem = request::idempotency(&call.request)?;
-    let receipt = app
-        .service
-        .execute(&competition.id, &command, &ctx, idem)
-        .await?;
+    let receipt = app.service.execute(id, command, &ctx, idem).await?;
     Ok(json(StatusCode::OK, &receipt))
 }

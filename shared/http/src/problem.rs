@@ -49,6 +49,17 @@ impl Problem {
         }
     }
 
+    /// The player-facts source (acwc II) did not answer; nothing changed.
+    pub fn facts_unavailable(source: &str, detail: impl std::fmt::Display) -> Self {
+        tracing::warn!(source, %detail, "player-facts source unavailable");
+        Self::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "/problems/unavailable",
+            "Service unavailable",
+            format!("the player-facts source ({source}) did not answer; nothing was changed: retry later, or an organizer enters the facts"),
+        )
+    }
+
     pub fn malformed_json(detail: impl Into<String>) -> Self {
         Self::new(
             StatusCode::BAD_REQUEST,

@@ -135,7 +135,17 @@ fn decide_command(
                 reason: reason.trim().to_owned(),
             }))
         }
-        Command::Register { facts } => register(env, state, facts, ctx),
+        Command::Register { facts } => register(env, state, facts, actor(ctx)?),
+        Command::EnterPlayer { player, facts } => {
+            let u = actor(ctx)?;
+            if !env.has_role(u, Role::Organizer) {
+                return Err(Refusal::forbidden(
+                    "acwc II",
+                    "only the organizer enters another player; players register themselves",
+                ));
+            }
+            register(env, state, facts, player)
+        }
         Command::ReviewEntry {
             user,
             admit,
@@ -444,14 +454,13 @@ fn disqualify(
     )))
 }
 
-/// acwc I.D, II: an entry.
+/// acwc I.D, II: the entry of `u`.
 fn register(
     env: &Competition,
     state: &Championship,
     facts: &super::eligibility::PlayerFacts,
-    ctx: &Context,
+    u: &UserId,
 ) -> Result<Out, Refusal> {
-    let u = actor(ctx)?;
     let s = settings(state)?;
     if env.has_role(u, Role::TournamentDirector) {
         return Err(Refusal::forbidden(

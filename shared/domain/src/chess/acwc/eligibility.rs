@@ -51,6 +51,11 @@ pub struct PlayerFacts {
     /// acwc II.C.4: other accounts known to belong to the same person.
     #[serde(default)]
     pub other_accounts: Vec<String>,
+    /// acwc II.C.1–2: what the source saw but could not establish (a mark
+    /// without its kind or date, a closed account). Such an entry waits for
+    /// the TD's review instead of being admitted or refused on a guess.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unverified: Vec<String>,
 }
 
 /// Lichess's starting rating, used when a history has no point before the
@@ -111,7 +116,8 @@ pub enum Eligibility {
     Review(String),
 }
 
-/// acwc II.A, II.C.1–2: checks an entry's facts. `exception` is the TD's
+/// acwc II.A, II.C.1–2: checks an entry's facts. Facts the source could not
+/// establish ([`PlayerFacts::unverified`]) send the entry to review (II.C.2). `exception` is the TD's
 /// exception to the entry requirements (II.B), which covers II.A only.
 pub fn check(
     facts: &PlayerFacts,
@@ -151,6 +157,12 @@ pub fn check(
                 m.kind, m.at, settings.mark_cutoff
             ),
         ));
+    }
+    if !facts.unverified.is_empty() {
+        return Ok(Eligibility::Review(format!(
+            "to be checked by the TD: {}",
+            facts.unverified.join("; ")
+        )));
     }
     if let Some(m) = facts.marks.first() {
         return Ok(Eligibility::Review(format!(

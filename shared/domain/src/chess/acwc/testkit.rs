@@ -55,6 +55,7 @@ pub fn facts(account: &str, rating: u32) -> PlayerFacts {
         }],
         marks: vec![],
         other_accounts: vec![],
+        unverified: vec![],
     }
 }
 

@@ -30,6 +30,9 @@ pub enum Command {
     GrantException { user: UserId, reason: String },
     /// Any user but the TD: enter with an account's facts (acwc II).
     Register { facts: PlayerFacts },
+    /// Organizer: enters `player` with facts the organizer supplies or had
+    /// fetched (acwc II); the same eligibility rules as [`Command::Register`].
+    EnterPlayer { player: UserId, facts: PlayerFacts },
     /// TD: admit or deny an entry in the review queue (acwc II.C.2).
     ReviewEntry {
         user: UserId,
@@ -125,6 +128,7 @@ impl Command {
             Command::Configure { .. } => "configure",
             Command::GrantException { .. } => "grant-exception",
             Command::Register { .. } => "register",
+            Command::EnterPlayer { .. } => "enter-player",
             Command::ReviewEntry { .. } => "review-entry",
             Command::Withdraw => "withdraw",
             Command::Disqualify { .. } => "disqualify",

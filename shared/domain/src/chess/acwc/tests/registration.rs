@@ -233,3 +233,82 @@ fn acwc_commands_and_events_have_the_rest_shapes() {
     assert_eq!(v["event"], "disqualified");
     assert!(v.get("type").is_none() && v.get("kind").is_none());
 }
+
+#[test]
+fn acwc_ii_the_organizer_enters_a_player_with_entered_facts() {
+    let mut w = world();
+    let rec = w
+        .run(
+            "org",
+            Command::EnterPlayer {
+                player: user("p1"),
+                facts: facts("acc1", 2100),
+            },
+        )
+        .unwrap();
+    assert_eq!(rec[0].clause.as_deref(), Some("acwc II.A"));
+    let e = w.champ().entrant(&user("p1")).unwrap();
+    assert_eq!(e.status, EntrantStatus::Admitted);
+    assert_eq!(e.account, "acc1");
+    // The same rules hold: the organizer cannot enter an ineligible account (II.A.1)
+    // nor the TD (I.D); a player cannot enter someone else.
+    let mut young = facts("young", 2000);
+    young.account_created_at = at("2019-04-01T00:00:00Z");
+    assert_eq!(
+        clause(
+            &mut w,
+            "org",
+            Command::EnterPlayer {
+                player: user("p2"),
+                facts: young
+            }
+        ),
+        "acwc II.A.1"
+    );
+    assert_eq!(
+        clause(
+            &mut w,
+            "org",
+            Command::EnterPlayer {
+                player: user("td"),
+                facts: facts("fox", 2000)
+            }
+        ),
+        "acwc I.D"
+    );
+    let before = w.c.clone();
+    assert_eq!(
+        clause(
+            &mut w,
+            "p1",
+            Command::EnterPlayer {
+                player: user("p3"),
+                facts: facts("acc3", 2000)
+            }
+        ),
+        "acwc II",
+        "acwc II: only the organizer enters another player"
+    );
+    assert_eq!(before, w.c, "a refusal changes nothing");
+}
+
+#[test]
+fn acwc_ii_c_2_a_mark_the_source_cannot_date_waits_for_the_td_review() {
+    let mut w = world();
+    let mut f = facts("flagged", 2000);
+    f.unverified
+        .push("Lichess flags a terms-of-service violation without its kind or date".into());
+    let rec = w.run("p1", Command::Register { facts: f.clone() }).unwrap();
+    assert_eq!(rec[0].clause.as_deref(), Some("acwc II.C.2"));
+    assert!(matches!(
+        w.champ().entrants[0].status,
+        EntrantStatus::Review { .. }
+    ));
+    // II.A still refuses first: an unverified mark does not save a young account.
+    f.account = "flagged2".into();
+    f.account_created_at = at("2019-06-01T00:00:00Z");
+    assert_eq!(
+        clause(&mut w, "p2", Command::Register { facts: f }),
+        "acwc II.A.1"
+    );
+}

@@ -293,7 +293,11 @@ fn wm_b_10_the_td_rejects_a_replacement_and_the_search_starts_again() {
         panic!("{e:?}")
     };
     // Monday 5 January 14:00 plus 48 hours is Wednesday, no weekend.
-    assert_eq!(replace_by, h(2) + Duration::hours(48), "wm D.VII.6.a period");
+    assert_eq!(
+        replace_by,
+        h(2) + Duration::hours(48),
+        "wm D.VII.6.a period"
+    );
     assert_eq!(
         g.board().seats[&Power::Turkey].player,
         u("turkey-player"),

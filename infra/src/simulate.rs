@@ -1,0 +1,446 @@
+//! `arbiter simulate acwc`: a seeded Antichess World Championship run
+//! through the local runtime — the embedded store in a temporary directory,
+//! the real service and function handlers (requests go through the same
+//! router as `arbiter serve`, without a socket), the schedules fired by a
+//! fake clock, and the players' facts entered by the organizer into an
+//! [`EnteredFacts`] table that registrations read through the facts port.
+//!
+//! Every choice comes from a ChaCha8 generator seeded with `--seed`, so a
+//! seed always gives the same championship. Games follow the Elo expectation
+//! of the seeding ratings with 20% draws; Qualification matches stop once a
+//! player reaches 5.5 (acwc III.F.1).
+
+use crate::server;
+use arbiter_domain::chess::acwc::standings::{candidates_table, qualification_standings};
+use arbiter_domain::chess::acwc::testkit::{facts, settings_2019};
+use arbiter_domain::chess::acwc::{Championship, FinalPhase, Stage};
+use arbiter_domain::competition::{CompetitionId, Game, UserId};
+use arbiter_facts::EnteredFacts;
+use arbiter_http::auth::{mint_dev_token, ORGANIZERS};
+use arbiter_http::{App, Authenticator, FakeClock};
+use arbiter_store::EmbeddedStore;
+use bytes::Bytes;
+use chrono::{DateTime, Duration, Utc};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::sync::Arc;
+
+/// The fewest entrants that fill the Candidates: the runner-up and three
+/// qualifiers from a Qualification of at least four (acwc III.C–D, III.F.3).
+pub const MIN_PLAYERS: u32 = 6;
+/// A bound that keeps a run to minutes.
+pub const MAX_PLAYERS: u32 = 2000;
+
+const ID: &str = "acwc-sim";
+const SECRET: &[u8] = b"arbiter simulate: an in-process dev secret";
+
+/// The local runtime with a fake clock, driven by requests.
+struct Runtime {
+    app: Arc<App<EmbeddedStore>>,
+    clock: Arc<FakeClock>,
+    tokens: HashMap<String, String>,
+    now: DateTime<Utc>,
+    requests: u64,
+}
+
+impl Runtime {
+    fn token(&mut self, who: &str) -> String {
+        self.tokens
+            .entry(who.to_owned())
+            .or_insert_with(|| {
+                let groups = if who == "org" {
+                    vec![ORGANIZERS.to_owned()]
+                } else {
+                    vec![]
+                };
+                mint_dev_token(
+                    SECRET,
+                    &UserId::try_from(who).expect("simulated user ids are valid"),
+                    &groups,
+                    Utc::now() + Duration::days(1),
+                )
+            })
+            .clone()
+    }
+
+    /// POSTs `body` to `path` as `who` at `self.now`; any status but 2xx is an error.
+    async fn post(&mut self, who: &str, path: &str, body: Value) -> Result<Value, String> {
+        self.clock.set(self.now);
+        let req = http::Request::builder()
+            .method(http::Method::POST)
+            .uri(path)
+            .header(
+                http::header::AUTHORIZATION,
+                format!("Bearer {}", self.token(who)),
+            )
+            .header(http::header::CONTENT_TYPE, "application/json")
+            .body(Bytes::from(body.to_string()))
+            .map_err(|e| e.to_string())?;
+        self.requests += 1;
+        let response = server::route(Arc::clone(&self.app), req).await;
+        let status = response.status();
+        let answer: Value = serde_json::from_slice(response.body()).unwrap_or(Value::Null);
+        if status.is_success() {
+            Ok(answer)
+        } else {
+            Err(format!(
+                "{who} POST {path} {body} at {}: {status} {answer}",
+                self.now
+            ))
+        }
+    }
+
+    async fn act(&mut self, who: &str, body: Value) -> Result<Value, String> {
+        self.post(who, &format!("/v1/competitions/{ID}/actions"), body)
+            .await
+    }
+
+    async fn fire(&mut self, schedule: &str) -> Result<(), String> {
+        self.clock.set(self.now);
+        let function = arbiter_service::schedules::schedule(schedule)
+            .ok_or("unknown schedule")?
+            .function;
+        server::fire(Arc::clone(&self.app), function, schedule)
+            .await
+            .map(|_| ())
+            .map_err(|p| p.detail)
+    }
+
+    async fn championship(&self) -> Result<Championship, String> {
+        let id = CompetitionId::try_from(ID).expect("valid id");
+        match self
+            .app
+            .service
+            .load(&id)
+            .await
+            .map_err(|e| e.to_string())?
+        {
+            Some(c) => match c.game {
+                Game::SwissMatch(champ) => Ok(champ),
+                _ => Err("not a championship".into()),
+            },
+            None => Err("the championship is gone".into()),
+        }
+    }
+}
+
+fn player(i: u32) -> String {
+    format!("p{i:03}")
+}
+
+/// The first player's chance of each outcome from the seeding ratings:
+/// 20% draws, the rest split by the Elo expectation.
+fn game(rng: &mut ChaCha8Rng, first: f64, second: f64) -> Option<bool> {
+    let expected = 1.0 / (1.0 + 10f64.powf((second - first) / 400.0));
+    let r: f64 = rng.gen();
+    if r < 0.2 {
+        None
+    } else {
+        Some(r < 0.2 + 0.8 * expected)
+    }
+}
+
+/// A match's score in half games; in the Qualification the players stop
+/// once one reaches 5.5 (acwc III.F.1).
+fn score(rng: &mut ChaCha8Rng, first: f64, second: f64, games: u32, early: bool) -> (u32, u32) {
+    let (mut a, mut b) = (0, 0);
+    for _ in 0..games {
+        match game(rng, first, second) {
+            Some(true) => a += 2,
+            Some(false) => b += 2,
+            None => {
+                a += 1;
+                b += 1;
+            }
+        }
+        if early && (a > games || b > games) {
+            break;
+        }
+    }
+    (a, b)
+}
+
+/// Runs a championship of `players` entrants seeded with `seed` and answers
+/// the report: Qualification standings (top lines), the Candidates table,
+/// the Final's score and the champion.
+pub async fn acwc(players: u32, seed: u64) -> Result<String, String> {
+    if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&players) {
+        return Err(format!(
+            "--players must be between {MIN_PLAYERS} and {MAX_PLAYERS}"
+        ));
+    }
+    let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+    let store = EmbeddedStore::open(dir.path().join("simulate.redb")).map_err(|e| e.to_string())?;
+    let start: DateTime<Utc> = "2019-09-02T10:00:00Z".parse().expect("valid instant");
+    let clock = Arc::new(FakeClock::new(start));
+    let table = Arc::new(EnteredFacts::new());
+    let app = Arc::new(
+        App::new(
+            store,
+            Authenticator::Dev {
+                secret: SECRET.to_vec(),
+            },
+            clock.clone(),
+        )
+        .with_facts(table.clone()),
+    );
+    let mut rt = Runtime {
+        app,
+        clock,
+        tokens: HashMap::new(),
+        now: start,
+        requests: 0,
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+
+    // Set-up: the 2019 dates; p001 holds the title, p002 was runner-up.
+    rt.post(
+        "org",
+        "/v1/competitions",
+        json!({"id": ID, "kind": "swiss-match", "name": "ACWC (simulated)"}),
+    )
+    .await?;
+    rt.post(
+        "org",
+        &format!("/v1/competitions/{ID}/roles"),
+        json!({"user": "td", "role": "tournament-director"}),
+    )
+    .await?;
+    let mut settings = settings_2019();
+    settings.holder = Some(UserId::try_from(player(1).as_str()).expect("valid"));
+    settings.runner_up = Some(UserId::try_from(player(2).as_str()).expect("valid"));
+    rt.act("org", json!({"action": "configure", "settings": settings}))
+        .await?;
+
+    // Registration (acwc II): the organizer's table of facts, read through the port.
+    for i in 1..=players {
+        let account = format!("acc{i:03}");
+        table.enter(facts(&account, rng.gen_range(1400..2600)));
+        rt.post(
+            &player(i),
+            &format!("/v1/competitions/{ID}/registrations"),
+            json!({"account": account}),
+        )
+        .await?;
+    }
+
+    // The weekly schedule publishes the first round (acwc IV.D).
+    rt.now = settings.qualification_starts;
+    rt.fire("weekly-round-publication").await?;
+
+    let mut steps = 0;
+    loop {
+        steps += 1;
+        if steps > 100_000 {
+            return Err("the championship did not finish".into());
+        }
+        let c = rt.championship().await?;
+        let seed_of = |u: &UserId| c.entrant(u).map_or(1500.0, |e| e.seeding.rating());
+        match c.stage {
+            Stage::Registration => return Err("the Qualification did not start".into()),
+            Stage::Qualification | Stage::Candidates => {
+                let round = c.rounds.last().ok_or("no round published")?.clone();
+                let open: Vec<_> = round
+                    .matches
+                    .iter()
+                    .map(|id| c.matches[id].clone())
+                    .filter(|m| !m.finished())
+                    .collect();
+                if open.is_empty() {
+                    return Err(format!(
+                        "round {} of the {:?} is complete but nothing followed",
+                        round.number, round.stage
+                    ));
+                }
+                // acwc V: three offers by the first player, the second accepts one.
+                rt.now = rt.now.max(round.published_at + Duration::hours(1));
+                let base = round.published_at + Duration::days(1);
+                for m in &open {
+                    for k in 0..3 {
+                        rt.act(
+                            m.first.as_str(),
+                            json!({"action": "offer-time", "match_id": m.id, "at": base + Duration::hours(13 * k)}),
+                        )
+                        .await?;
+                    }
+                    rt.act(
+                        m.second.as_str(),
+                        json!({"action": "accept-offer", "match_id": m.id, "at": base + Duration::hours(13)}),
+                    )
+                    .await?;
+                }
+                // acwc VI.G: the second reports, the first confirms.
+                rt.now = base + Duration::hours(15);
+                let games = settings.format.games_per_match;
+                let early = round.stage == Stage::Qualification;
+                for m in &open {
+                    let (a, b) = score(
+                        &mut rng,
+                        seed_of(&m.first),
+                        seed_of(&m.second),
+                        games,
+                        early,
+                    );
+                    rt.act(
+                        m.second.as_str(),
+                        json!({"action": "report-result", "match_id": m.id, "first": a, "second": b}),
+                    )
+                    .await?;
+                    rt.act(
+                        m.first.as_str(),
+                        json!({"action": "confirm-result", "match_id": m.id}),
+                    )
+                    .await?;
+                }
+            }
+            Stage::Final => {
+                let f = c.final_match.clone().ok_or("no Final")?;
+                rt.now += Duration::hours(1);
+                match f.phase(&settings.format) {
+                    FinalPhase::ArmageddonBidding => {
+                        // acwc III.H.6.ii: sealed bids for White.
+                        for p in [&f.first, &f.second] {
+                            if !f.bids.contains_key(p) {
+                                let seconds: u32 = rng.gen_range(1..=180);
+                                rt.act(
+                                    p.as_str(),
+                                    json!({"action": "bid-for-white", "seconds": seconds}),
+                                )
+                                .await?;
+                            }
+                        }
+                    }
+                    FinalPhase::Decided { .. } => {
+                        return Err("the Final is decided but no champion".into())
+                    }
+                    _ => {
+                        let winner = match game(&mut rng, seed_of(&f.first), seed_of(&f.second)) {
+                            Some(true) => Some(f.first.clone()),
+                            Some(false) => Some(f.second.clone()),
+                            None => None,
+                        };
+                        rt.act(
+                            f.first.as_str(),
+                            json!({"action": "report-final-game", "game": f.games_played() + 1, "winner": winner}),
+                        )
+                        .await?;
+                        rt.act(
+                            f.second.as_str(),
+                            json!({"action": "confirm-result", "match_id": "final"}),
+                        )
+                        .await?;
+                    }
+                }
+            }
+            Stage::Finished => return Ok(report(&c, players, seed, rt.requests)),
+        }
+    }
+}
+
+/// The stage results as text.
+fn report(c: &Championship, players: u32, seed: u64, requests: u64) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "ACWC simulation: {players} players, seed {seed}");
+    let standings = qualification_standings(c);
+    let _ = writeln!(
+        out,
+        "\nQualification: {} rounds, {} players (III.F)",
+        c.qualification_rounds,
+        standings.len()
+    );
+    let _ = writeln!(
+        out,
+        "  {:>4}  {:<8} {:>6} {:>10} {:>8}",
+        "rank", "player", "points", "opp-seeds", "seeding"
+    );
+    for r in standings.iter().take(10) {
+        let _ = writeln!(
+            out,
+            "  {:>4}  {:<8} {:>6.1} {:>10.1} {:>8.1}{}",
+            r.rank,
+            r.player.as_str(),
+            r.points,
+            r.opponents_seeds,
+            r.seeding_rating,
+            if r.active { "" } else { "  (out)" }
+        );
+    }
+    let _ = writeln!(out, "\nCandidates (III.G)");
+    let _ = writeln!(
+        out,
+        "  {:>4}  {:<8} {:>6} {:>10}",
+        "rank", "player", "points", "sub-scores"
+    );
+    for r in candidates_table(c) {
+        let _ = writeln!(
+            out,
+            "  {:>4}  {:<8} {:>6.1} {:>10.1}",
+            r.rank,
+            r.player.as_str(),
+            r.points,
+            r.sub_scores
+        );
+    }
+    if let Some(f) = &c.final_match {
+        let _ = writeln!(
+            out,
+            "\nFinal (III.H): {} {} - {} {} after {} games{}",
+            f.first.as_str(),
+            f64::from(f.half_games(&f.first)) / 2.0,
+            f64::from(f.half_games(&f.second)) / 2.0,
+            f.second.as_str(),
+            f.games_played(),
+            match (&f.armageddon, &f.armageddon_game) {
+                (Some(a), Some(g)) => format!(
+                    ", Armageddon: White {} Black {}, {}",
+                    a.white.as_str(),
+                    a.black.as_str(),
+                    match &g.winner {
+                        Some(w) => format!("won by {}", w.as_str()),
+                        None => "drawn (Black wins, III.H.6.i)".to_owned(),
+                    }
+                ),
+                _ => String::new(),
+            }
+        );
+    }
+    let champion = c.champion.as_ref().map_or("none", |u| u.as_str());
+    let _ = writeln!(out, "\nChampion: {champion}");
+    let _ = writeln!(out, "({requests} requests through the local runtime)");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_small_championship_has_a_champion_and_a_seed_repeats_it() {
+        let out = acwc(8, 7).await.unwrap();
+        let champion = out
+            .lines()
+            .find_map(|l| l.strip_prefix("Champion: "))
+            .unwrap_or_else(|| panic!("no champion in\n{out}"));
+        assert!(champion.starts_with('p'), "{out}");
+        // acwc III.F.2: at least 5 rounds for 6 Qualification players.
+        assert!(out.contains("Qualification: 5 rounds, 6 players"), "{out}");
+        assert!(out.contains("Candidates (III.G)"), "{out}");
+        assert!(
+            out.contains("Final (III.H): p001 "),
+            "acwc III.C: the holder plays the Final\n{out}"
+        );
+        assert_eq!(
+            acwc(8, 7).await.unwrap(),
+            out,
+            "the same seed, the same championship"
+        );
+    }
+
+    #[tokio::test]
+    async fn too_few_players_cannot_fill_the_candidates() {
+        assert!(acwc(5, 1).await.unwrap_err().contains("--players"));
+    }
+}
