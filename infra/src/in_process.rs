@@ -3,7 +3,7 @@
 //! with a fake clock and dev tokens. Simulations run on it.
 
 use crate::server;
-use crate::world_masters::Transport;
+use crate::transport::Transport;
 use arbiter_domain::competition::UserId;
 use arbiter_http::auth::{mint_dev_token, ORGANIZERS};
 use arbiter_http::{App, Authenticator, FakeClock};
@@ -24,17 +24,29 @@ pub struct InProcess {
 
 impl InProcess {
     pub fn new(now: DateTime<Utc>) -> Result<Self, String> {
+        Self::with(now, None)
+    }
+
+    /// The runtime with a player-facts source for registrations (acwc II).
+    pub fn with(
+        now: DateTime<Utc>,
+        facts: Option<Arc<dyn arbiter_facts::FactsSource>>,
+    ) -> Result<Self, String> {
         let dir = tempfile::tempdir().map_err(|e| format!("temporary directory: {e}"))?;
         let store = EmbeddedStore::open(dir.path().join("simulation.redb"))
             .map_err(|e| format!("embedded store: {e}"))?;
         let clock = Arc::new(FakeClock::new(now));
-        let app = Arc::new(App::new(
+        let mut app = App::new(
             store,
             Authenticator::Dev {
                 secret: SECRET.to_vec(),
             },
             clock.clone(),
-        ));
+        );
+        if let Some(facts) = facts {
+            app = app.with_facts(facts);
+        }
+        let app = Arc::new(app);
         Ok(Self {
             app,
             clock,

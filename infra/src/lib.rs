@@ -7,4 +7,5 @@ pub mod in_process;
 pub mod scheduler;
 pub mod server;
 pub mod simulate;
+pub mod transport;
 pub mod world_masters;

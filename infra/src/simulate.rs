@@ -10,21 +10,18 @@
 //! of the seeding ratings with 20% draws; Qualification matches stop once a
 //! player reaches 5.5 (acwc III.F.1).
 
+use crate::in_process::InProcess;
 use crate::server;
+use crate::transport::Transport;
 use arbiter_domain::chess::acwc::standings::{candidates_table, qualification_standings};
 use arbiter_domain::chess::acwc::testkit::{facts, settings_2019};
 use arbiter_domain::chess::acwc::{Championship, FinalPhase, Stage};
 use arbiter_domain::competition::{CompetitionId, Game, UserId};
 use arbiter_facts::EnteredFacts;
-use arbiter_http::auth::{mint_dev_token, ORGANIZERS};
-use arbiter_http::{App, Authenticator, FakeClock};
-use arbiter_store::EmbeddedStore;
-use bytes::Bytes;
 use chrono::{DateTime, Duration, Utc};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
-use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::sync::Arc;
 
@@ -35,55 +32,30 @@ pub const MIN_PLAYERS: u32 = 6;
 pub const MAX_PLAYERS: u32 = 2000;
 
 const ID: &str = "acwc-sim";
-const SECRET: &[u8] = b"arbiter simulate: an in-process dev secret";
 
 /// The local runtime with a fake clock, driven by requests.
 struct Runtime {
-    app: Arc<App<EmbeddedStore>>,
-    clock: Arc<FakeClock>,
-    tokens: HashMap<String, String>,
+    inner: InProcess,
     now: DateTime<Utc>,
     requests: u64,
 }
 
 impl Runtime {
-    fn token(&mut self, who: &str) -> String {
-        self.tokens
-            .entry(who.to_owned())
-            .or_insert_with(|| {
-                let groups = if who == "org" {
-                    vec![ORGANIZERS.to_owned()]
-                } else {
-                    vec![]
-                };
-                mint_dev_token(
-                    SECRET,
-                    &UserId::try_from(who).expect("simulated user ids are valid"),
-                    &groups,
-                    Utc::now() + Duration::days(1),
-                )
-            })
-            .clone()
-    }
-
     /// POSTs `body` to `path` as `who` at `self.now`; any status but 2xx is an error.
     async fn post(&mut self, who: &str, path: &str, body: Value) -> Result<Value, String> {
-        self.clock.set(self.now);
-        let req = http::Request::builder()
-            .method(http::Method::POST)
-            .uri(path)
-            .header(
-                http::header::AUTHORIZATION,
-                format!("Bearer {}", self.token(who)),
-            )
-            .header(http::header::CONTENT_TYPE, "application/json")
-            .body(Bytes::from(body.to_string()))
-            .map_err(|e| e.to_string())?;
         self.requests += 1;
-        let response = server::route(Arc::clone(&self.app), req).await;
-        let status = response.status();
-        let answer: Value = serde_json::from_slice(response.body()).unwrap_or(Value::Null);
-        if status.is_success() {
+        self.inner.set_time(self.now);
+        let (status, answer) = self
+            .inner
+            .call(
+                who,
+                who == "org",
+                http::Method::POST,
+                path,
+                Some(body.clone()),
+            )
+            .await;
+        if (200..300).contains(&status) {
             Ok(answer)
         } else {
             Err(format!(
@@ -99,11 +71,11 @@ impl Runtime {
     }
 
     async fn fire(&mut self, schedule: &str) -> Result<(), String> {
-        self.clock.set(self.now);
+        self.inner.set_time(self.now);
         let function = arbiter_service::schedules::schedule(schedule)
             .ok_or("unknown schedule")?
             .function;
-        server::fire(Arc::clone(&self.app), function, schedule)
+        server::fire(Arc::clone(&self.inner.app), function, schedule)
             .await
             .map(|_| ())
             .map_err(|p| p.detail)
@@ -112,6 +84,7 @@ impl Runtime {
     async fn championship(&self) -> Result<Championship, String> {
         let id = CompetitionId::try_from(ID).expect("valid id");
         match self
+            .inner
             .app
             .service
             .load(&id)
@@ -172,25 +145,10 @@ pub async fn acwc(players: u32, seed: u64) -> Result<String, String> {
             "--players must be between {MIN_PLAYERS} and {MAX_PLAYERS}"
         ));
     }
-    let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
-    let store = EmbeddedStore::open(dir.path().join("simulate.redb")).map_err(|e| e.to_string())?;
     let start: DateTime<Utc> = "2019-09-02T10:00:00Z".parse().expect("valid instant");
-    let clock = Arc::new(FakeClock::new(start));
     let table = Arc::new(EnteredFacts::new());
-    let app = Arc::new(
-        App::new(
-            store,
-            Authenticator::Dev {
-                secret: SECRET.to_vec(),
-            },
-            clock.clone(),
-        )
-        .with_facts(table.clone()),
-    );
     let mut rt = Runtime {
-        app,
-        clock,
-        tokens: HashMap::new(),
+        inner: InProcess::with(start, Some(table.clone()))?,
         now: start,
         requests: 0,
     };

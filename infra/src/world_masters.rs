@@ -17,23 +17,8 @@ use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
-use std::future::Future;
 
-/// How the story reaches the API.
-pub trait Transport {
-    /// Sets the clock every following request reads.
-    fn set_time(&self, now: DateTime<Utc>);
-    /// `method` `path` as `who` (an organizer when `organizer`), with a JSON
-    /// body or none; the status and the JSON answer.
-    fn call(
-        &self,
-        who: &str,
-        organizer: bool,
-        method: http::Method,
-        path: &str,
-        body: Option<Value>,
-    ) -> impl Future<Output = (u16, Value)> + Send;
-}
+pub use crate::transport::Transport;
 
 /// The competition's id.
 pub const ID: &str = "wm-sim";

@@ -184,3 +184,38 @@ fn simulate_acwc_prints_the_stages_and_a_champion() {
     let bad = arbiter(&["simulate", "acwc", "--players", "3"]);
     assert_eq!(bad.status.code(), Some(3));
 }
+
+#[test]
+fn simulate_world_masters_prints_every_round_and_the_winners() {
+    let run = |seed: &str| arbiter(&["simulate", "world-masters", "--teams", "7", "--seed", seed]);
+    let out = run("4");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    // wm B.4: seven teams play round two as the semi-final (seven boards),
+    // then the final's one board (wm C.9).
+    assert!(text.contains("round-one: 7 boards"), "{text}");
+    assert!(text.contains("semi-final: 7 boards"), "{text}");
+    assert!(text.contains("final: 1 boards"), "{text}");
+    assert!(text.contains("declines the final (wm C.10)"), "{text}");
+    let winner = text
+        .lines()
+        .find_map(|l| l.strip_prefix("individual winner (wm C.11): "))
+        .unwrap_or_else(|| panic!("no winner in\n{text}"));
+    assert_ne!(winner, "-", "{text}");
+    // The same seed replays the same tournament (the timing line aside).
+    let again = String::from_utf8(run("4").stdout).unwrap();
+    let body = |t: &str| {
+        t.lines()
+            .filter(|l| !l.contains("requests in"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(body(&text), body(&again));
+    // Fewer teams than the semi-final needs: exit 3, nothing run.
+    let bad = arbiter(&["simulate", "world-masters", "--teams", "6"]);
+    assert_eq!(bad.status.code(), Some(3));
+}
