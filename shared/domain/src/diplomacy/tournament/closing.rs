@@ -14,6 +14,8 @@ use std::collections::BTreeMap;
 /// What closing a round decides.
 pub struct Closing {
     pub advancing: Vec<UserId>,
+    /// The round's players, best first (wm B.8.d ranks eliminees by it).
+    pub ranking: Vec<UserId>,
     pub standings: Value,
     pub winners: Option<Winners>,
 }
@@ -151,6 +153,7 @@ pub fn close(
             let adv = advancement::advance_round_one(&this, &entrants, &credits, advancing, seed);
             Ok(Closing {
                 advancing: adv.advancing,
+                ranking: subjects(&adv.standings),
                 standings: json!({ "team_credits": credits, "players": adv.standings }),
                 winners: None,
             })
@@ -175,6 +178,7 @@ pub fn close(
             );
             Ok(Closing {
                 advancing: adv.advancing,
+                ranking: subjects(&adv.standings),
                 standings: json!({ "teams": teams, "players": adv.standings }),
                 winners: None,
             })
@@ -187,6 +191,7 @@ pub fn close(
             let semi = advancement::advance_semi_final(&this, previous, seed);
             Ok(Closing {
                 advancing: semi.qualifiers.clone(),
+                ranking: subjects(&semi.overall),
                 standings: json!(semi),
                 winners: None,
             })
@@ -216,6 +221,7 @@ pub fn close(
                 .collect();
             Ok(Closing {
                 advancing: vec![],
+                ranking: subjects(&individual),
                 standings: json!({
                     "individual": individual,
                     "teams": teams,
@@ -242,4 +248,8 @@ pub fn final_players(state: &Tournament, seed: u64) -> Result<Vec<UserId>, Refus
     let previous = e.r2.as_ref().map_or(&e.r1_standings, |(_, s)| s);
     let semi = advancement::advance_semi_final(&sf, previous, close_seed(semi_round));
     Ok(advancement::final_seats(&sf, &semi, &state.declined_final, seed).players)
+}
+
+fn subjects(standings: &[Standing<UserId>]) -> Vec<UserId> {
+    standings.iter().map(|s| s.subject.clone()).collect()
 }

@@ -4,6 +4,7 @@ use super::entries::{self, require_td, TeamEntry};
 use super::event::{by_rule, Event};
 use super::governance::{self, Ballot, MotionKind};
 use super::model::BoardReport;
+use super::reserves;
 use super::rounds;
 use super::state::{Settings, Tournament};
 use crate::competition::{Competition, Context, Recorded, Role, UserId};
@@ -41,6 +42,17 @@ pub enum Command {
     CloseRound { seed: u64 },
     /// wm C.10: a qualifier declines the final.
     DeclineFinal,
+    /// wm B.8.d: the TD calls the reserves for a position.
+    CallReserves {
+        board: usize,
+        power: Power,
+        #[serde(default)]
+        permanent: bool,
+    },
+    /// wm B.8.d: a reserve answers a call.
+    AnswerCall { call: u32 },
+    /// wm B.8.d–f, B.9: the TD closes a call after its period.
+    CloseCall { call: u32 },
     /// wm A.6: the TD hands the post to an assistant, or takes it back.
     ActAsTd { assistant: Option<UserId> },
     /// wm A.3.v, A.5–A.7: a motion for the TMC.
@@ -72,6 +84,9 @@ impl Command {
             Command::ReportBoard { .. } => "report-board",
             Command::CloseRound { .. } => "close-round",
             Command::DeclineFinal => "decline-final",
+            Command::CallReserves { .. } => "call-reserves",
+            Command::AnswerCall { .. } => "answer-call",
+            Command::CloseCall { .. } => "close-call",
             Command::ActAsTd { .. } => "act-as-td",
             Command::OpenMotion { .. } => "open-motion",
             Command::RecordVote { .. } => "record-vote",
@@ -120,6 +135,13 @@ pub fn decide(
         } => rounds::report(env, state, ctx, *board, report, reserve_takeovers),
         Command::CloseRound { seed } => rounds::close(env, state, ctx, *seed),
         Command::DeclineFinal => rounds::decline_final(state, ctx),
+        Command::CallReserves {
+            board,
+            power,
+            permanent,
+        } => reserves::call(env, state, ctx, *board, *power, *permanent),
+        Command::AnswerCall { call } => reserves::answer(state, ctx, *call),
+        Command::CloseCall { call } => reserves::close(env, state, ctx, *call),
         Command::ActAsTd { assistant } => {
             let is_td = ctx
                 .actor

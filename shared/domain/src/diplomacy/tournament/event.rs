@@ -54,6 +54,20 @@ pub enum Event {
         advancing: Vec<UserId>,
         eliminated: Vec<UserId>,
     },
+    /// wm B.8.d: the TD calls the reserves for a position.
+    ReservesCalled {
+        call: super::reserves::ReserveCall,
+    },
+    /// wm B.8.d: a reserve answers in time.
+    ReserveAnswered {
+        call: u32,
+        reserve: UserId,
+    },
+    /// wm B.8.d–f, B.9: who was accepted, or nobody (civil disorder).
+    CallClosed {
+        call: u32,
+        accepted: Option<UserId>,
+    },
     /// wm C.10: a qualifier declined the final.
     FinalDeclined {
         player: UserId,

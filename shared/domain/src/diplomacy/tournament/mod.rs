@@ -11,6 +11,7 @@
 //! - [`entries`]: teams, sign-ups and the reserve list (wm A.1, A.4, A.8, B.2, B.5).
 //! - [`rounds`]: drawing rounds, board reports, closing rounds (wm B, C).
 //! - [`simulate`]: random but legal board results for simulations.
+//! - [`reserves`]: replacements from the pool of reserves (wm B.8.d–f, B.9).
 //! - [`governance`]: the TD and the TMC's votes (wm A.2–A.7).
 
 pub mod advancement;
@@ -22,6 +23,7 @@ pub mod event;
 pub mod governance;
 pub mod model;
 pub mod observers;
+pub mod reserves;
 pub mod rounds;
 pub mod scoring;
 pub mod simulate;

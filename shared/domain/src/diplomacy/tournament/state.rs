@@ -106,6 +106,9 @@ pub struct Tournament {
     pub reserves: Vec<UserId>,
     pub entries_closed: bool,
     pub rounds: Vec<Round>,
+    /// wm B.8.d: calls to the reserves, numbered from 1.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub calls: Vec<super::reserves::ReserveCall>,
     /// wm C.10: qualifiers who declined the final.
     pub declined_final: BTreeSet<UserId>,
     /// wm A.6, A.7: the TMC's motions, numbered from 1.
@@ -209,6 +212,18 @@ pub fn apply(state: &mut Tournament, event: &Event, _at: DateTime<Utc>) {
             }
             // wm B.8.d: eliminees join the pool of reserves.
             state.reserves.extend(eliminated.iter().cloned());
+        }
+        Event::ReservesCalled { call } => state.calls.push(call.clone()),
+        Event::ReserveAnswered { call, reserve } => {
+            if let Some(c) = state.calls.iter_mut().find(|c| c.id == *call) {
+                c.answers.push(reserve.clone());
+            }
+        }
+        Event::CallClosed { call, accepted } => {
+            if let Some(c) = state.calls.iter_mut().find(|c| c.id == *call) {
+                c.closed = true;
+                c.accepted = accepted.clone();
+            }
         }
         Event::FinalDeclined { player } => {
             state.declined_final.insert(player.clone());

@@ -656,6 +656,11 @@ fn wm_a_2_the_tmc_has_five_to_eight_members() {
 
 /// Seven teams entered and entries closed; `observers` hold the observer role.
 fn seven_teams(observers: &[&str]) -> Harness {
+    teams(7, observers)
+}
+
+/// `n` teams `t1`… entered and entries closed; a GM `gm1`; `observers`.
+fn teams(n: usize, observers: &[&str]) -> Harness {
     let mut h = tournament();
     for o in observers {
         h.run(
@@ -675,8 +680,9 @@ fn seven_teams(observers: &[&str]) -> Harness {
         },
     )
     .unwrap();
-    for id in ["t1", "t2", "t3", "t4", "t5", "t6", "t7"] {
-        register(&mut h, &format!("{id}-captain"), team(id)).unwrap();
+    for i in 1..=n {
+        let id = format!("t{i}");
+        register(&mut h, &format!("{id}-captain"), team(&id)).unwrap();
     }
     h.now = at("2026-01-10T12:00:00Z");
     run(&mut h, "td", Command::CloseEntries { seed: 1 }).unwrap();
@@ -787,4 +793,137 @@ fn wm_b_3_c_14_b_8_e_a_report_must_describe_the_board_as_drawn() {
 fn wm_c_10_only_a_semi_final_qualifier_declines_the_final() {
     let mut h = seven_teams(&[]);
     refused(run(&mut h, "t1-austria", Command::DeclineFinal), "wm C.10");
+}
+
+/// Eight teams (56 players): round one played and closed, so 49 go on to
+/// the semi-final (wm B.4, C.9) and seven are eliminated into the pool of
+/// reserves (wm B.8.d); the semi-final is drawn.
+fn semi_final_drawn() -> Harness {
+    use super::simulate::random_report;
+    use rand::SeedableRng;
+    let mut h = teams(8, &[]);
+    pair(&mut h).unwrap();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(8);
+    let boards: Vec<_> = state(&h).rounds[0]
+        .boards
+        .iter()
+        .map(|b| b.seating.clone())
+        .collect();
+    for (i, seating) in boards.iter().enumerate() {
+        let report = random_report(&mut rng, super::model::Stage::RoundOne, seating, None);
+        run(
+            &mut h,
+            "gm1",
+            Command::ReportBoard {
+                board: i,
+                report,
+                reserve_takeovers: Default::default(),
+            },
+        )
+        .unwrap();
+    }
+    run(&mut h, "td", Command::CloseRound { seed: 9 }).unwrap();
+    run(&mut h, "td", Command::PairRound { seed: 10 }).unwrap();
+    h
+}
+
+#[test]
+fn wm_b_8_c_round_one_calls_no_reserves() {
+    let mut h = seven_teams(&[]);
+    pair(&mut h).unwrap();
+    refused(
+        run(
+            &mut h,
+            "td",
+            Command::CallReserves {
+                board: 0,
+                power: Power::Italy,
+                permanent: true,
+            },
+        ),
+        "wm B.8.c",
+    );
+}
+
+#[test]
+fn wm_b_8_d_the_highest_ranked_eliminee_answering_in_time_is_accepted() {
+    let mut h = semi_final_drawn();
+    let eliminated = state(&h).reserves.clone();
+    assert_eq!(eliminated.len(), 7, "wm B.8.d 56 played, 49 went on");
+    // Round one's ranking, best first, as published.
+    let ranking: Vec<String> = h.env.view(None).game["rounds"][0]["standings"]["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["subject"].as_str().unwrap().to_owned())
+        .collect();
+    let place =
+        |p: &crate::competition::UserId| ranking.iter().position(|r| r == p.as_str()).unwrap();
+    let mut by_place = eliminated.clone();
+    by_place.sort_by_key(place);
+    let (best, worse) = (by_place[0].clone(), by_place[3].clone());
+    run(
+        &mut h,
+        "td",
+        Command::CallReserves {
+            board: 2,
+            power: Power::Russia,
+            permanent: true,
+        },
+    )
+    .unwrap();
+    let call = state(&h).calls[0].clone();
+    // The worse-ranked answers first; the better-ranked later, in time.
+    run(&mut h, worse.as_str(), Command::AnswerCall { call: 1 }).unwrap();
+    refused(
+        run(&mut h, "t1-austria", Command::AnswerCall { call: 1 }),
+        "wm B.8.d",
+    );
+    refused(
+        run(&mut h, "td", Command::CloseCall { call: 1 }),
+        "wm B.8.d",
+    );
+    run(&mut h, best.as_str(), Command::AnswerCall { call: 1 }).unwrap();
+    h.now = call.closes_at;
+    refused(
+        run(
+            &mut h,
+            by_place[1].as_str(),
+            Command::AnswerCall { call: 1 },
+        ),
+        "wm B.8.d",
+    );
+    let e = run(&mut h, "td", Command::CloseCall { call: 1 }).unwrap();
+    assert_eq!(e[0].clause.as_deref(), Some("wm B.8.d"));
+    assert_eq!(state(&h).calls[0].accepted, Some(best), "wm B.8.d");
+}
+
+#[test]
+fn wm_b_8_f_b_9_nobody_eligible_in_time_means_civil_disorder() {
+    let mut h = semi_final_drawn();
+    let reserve = state(&h).reserves[0].clone();
+    // wm B.9: the reserve takes three games; a fourth is refused them.
+    for board in 0..4 {
+        run(
+            &mut h,
+            "td",
+            Command::CallReserves {
+                board,
+                power: Power::Germany,
+                permanent: true,
+            },
+        )
+        .unwrap();
+        let id = state(&h).calls.last().unwrap().id;
+        run(&mut h, reserve.as_str(), Command::AnswerCall { call: id }).unwrap();
+        h.now = state(&h).calls.last().unwrap().closes_at;
+        let e = run(&mut h, "td", Command::CloseCall { call: id }).unwrap();
+        let accepted = state(&h).calls.last().unwrap().accepted.clone();
+        if board < 3 {
+            assert_eq!(accepted, Some(reserve.clone()), "game {}", board + 1);
+        } else {
+            assert_eq!(accepted, None, "wm B.9 no fourth game");
+            assert_eq!(e[0].clause.as_deref(), Some("wm B.8.f"));
+        }
+    }
 }
