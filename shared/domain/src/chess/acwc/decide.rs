@@ -4,7 +4,7 @@
 use super::due::{follow_ups, leave, Ruled};
 use super::eligibility::{check, Eligibility, Seeding};
 use super::final_match::FinalPhase;
-use super::negotiation::GRACE_MINUTES;
+use super::negotiation::{BREAK_MINUTES, GRACE_MINUTES};
 use super::state::{apply, Championship, EntrantStatus, Match};
 use super::vocabulary::{Award, Command, Disqualification, Event, MatchId, NoShowChoice, Stage};
 use crate::competition::{self, Competition, Context, Recorded, Role, UserId, ROLES_CLAUSE};
@@ -290,9 +290,34 @@ fn decide_command(
             }
             Ok(out)
         }
+        Command::CallBreak { match_id } => {
+            let u = actor(ctx)?;
+            let m = own_open_match(state, match_id, u)?;
+            if m.breaks.contains_key(u) {
+                return Err(Refusal::rule(
+                    "acwc VI.A",
+                    "each player calls one break a match",
+                ));
+            }
+            Ok(vec![(
+                Event::BreakCalled {
+                    match_id: match_id.clone(),
+                    by: u.clone(),
+                    ends_at: now + Duration::minutes(BREAK_MINUTES),
+                },
+                Some("acwc VI.A".into()),
+            )])
+        }
         Command::ClaimAbandonedGame { match_id, left_at } => {
             let u = actor(ctx)?;
-            own_open_match(state, match_id, u)?;
+            let m = own_open_match(state, match_id, u)?;
+            // acwc VI.A: an opponent on a break is not gone until it ends.
+            if let Some(ends) = m.breaks.get(m.opponent(u)).filter(|e| **e > now) {
+                return Err(Refusal::rule(
+                    "acwc VI.A",
+                    format!("the opponent's break lasts until {ends}"),
+                ));
+            }
             if *left_at > now || now < *left_at + Duration::minutes(GRACE_MINUTES) {
                 return Err(Refusal::rule(
                     "acwc VI.E",

@@ -15,6 +15,9 @@ pub const OFFERS_PER_DATE: usize = 2;
 /// acwc VI.D, VI.E: the grace period.
 pub const GRACE_MINUTES: i64 = 10;
 
+/// acwc VI.A: "The break lasts at most 10 minutes."
+pub const BREAK_MINUTES: i64 = 10;
+
 /// acwc V.B–D, IV.F: checks `by`'s new offer of `at` for match `m`.
 pub fn check_offer(
     m: &Match,

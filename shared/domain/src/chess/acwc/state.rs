@@ -118,6 +118,9 @@ pub struct Match {
     /// acwc VI.D: a no-show claim and the appearing player's choice.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub no_show: Option<(UserId, NoShowChoice)>,
+    /// acwc VI.A: the breaks called, each player's one, until when.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub breaks: BTreeMap<UserId, DateTime<Utc>>,
     /// acwc IV.F, V.H: why the TD must look at this match.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub flags: Vec<String>,
@@ -399,6 +402,7 @@ pub fn apply(state: &mut Championship, event: &Event, at: DateTime<Utc>) {
                         outcome: None,
                         disregarded: false,
                         no_show: None,
+                        breaks: BTreeMap::new(),
                         flags: vec![],
                     },
                 );
@@ -551,6 +555,15 @@ pub fn apply(state: &mut Championship, event: &Event, at: DateTime<Utc>) {
             }
         }
         Event::GameClaimed { .. } => {}
+        Event::BreakCalled {
+            match_id,
+            by,
+            ends_at,
+        } => {
+            if let Some(m) = state.matches.get_mut(match_id) {
+                m.breaks.insert(by.clone(), *ends_at);
+            }
+        }
         Event::BidSubmitted { player, seconds } => {
             if let (Some(f), Some(s)) = (&mut state.final_match, seconds) {
                 f.bids.insert(player.clone(), *s);

@@ -104,6 +104,9 @@ pub enum Command {
         match_id: MatchId,
         choice: NoShowChoice,
     },
+    /// A player of the match calls their one break, between two games
+    /// (acwc VI.A); it lasts at most 10 minutes.
+    CallBreak { match_id: MatchId },
     /// A player whose opponent left at `left_at` and did not return within
     /// 10 minutes claims the game (acwc VI.E).
     ClaimAbandonedGame {
@@ -146,6 +149,7 @@ impl Command {
             Command::SettleFinalGame { .. } => "settle-final-game",
             Command::BidForWhite { .. } => "bid-for-white",
             Command::ClaimNoShow { .. } => "claim-no-show",
+            Command::CallBreak { .. } => "call-break",
             Command::ClaimAbandonedGame { .. } => "claim-abandoned-game",
             Command::DeclareForfeit { .. } => "declare-forfeit",
             Command::ReportCheating { .. } => "report-cheating",
@@ -370,6 +374,12 @@ pub enum Event {
         match_id: MatchId,
         by: UserId,
         left_at: DateTime<Utc>,
+    },
+    /// acwc VI.A: a break until `ends_at`.
+    BreakCalled {
+        match_id: MatchId,
+        by: UserId,
+        ends_at: DateTime<Utc>,
     },
     /// acwc III.H.6.ii: a sealed bid; `seconds` hidden until both are in.
     BidSubmitted {

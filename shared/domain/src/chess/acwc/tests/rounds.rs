@@ -572,3 +572,38 @@ fn acwc_v_h_no_agreement_before_the_weekend_goes_to_the_td() {
         Some(user("p1"))
     );
 }
+
+#[test]
+fn acwc_vi_a_one_break_each_of_at_most_ten_minutes() {
+    let mut w = with_players(2);
+    start(&mut w);
+    let m = w.champ().matches["q1.1"].clone();
+    let (first, second) = (m.first.to_string(), m.second.to_string());
+    let call = || Command::CallBreak {
+        match_id: "q1.1".into(),
+    };
+    // The second player calls a break between two games at 18:00.
+    w.now = at("2019-10-01T18:00:00Z");
+    assert_eq!(
+        w.run(&second, call()).unwrap()[0].clause.as_deref(),
+        Some("acwc VI.A")
+    );
+    assert_eq!(
+        clause(&mut w, &second, call()),
+        "acwc VI.A",
+        "one break a match"
+    );
+    // Not gone while on the break: a claim before 18:10 is refused...
+    w.now = at("2019-10-01T18:09:59Z");
+    let claim = Command::ClaimAbandonedGame {
+        match_id: "q1.1".into(),
+        left_at: at("2019-10-01T17:59:00Z"),
+    };
+    assert_eq!(clause(&mut w, &first, claim.clone()), "acwc VI.A");
+    // ...and stands once the ten minutes are over (acwc VI.E).
+    w.now = at("2019-10-01T18:10:00Z");
+    w.run(&first, claim).unwrap();
+    // The other player still has their own break.
+    w.run(&first, call()).unwrap();
+    assert_eq!(w.champ().matches["q1.1"].breaks.len(), 2);
+}
