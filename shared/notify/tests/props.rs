@@ -1,0 +1,71 @@
+//! Arbitrary text never breaks the .eml writer, the webhook signature or truncation.
+
+use arbiter_notify::{sign, truncate_utf16, verify, Email};
+use base64::Engine;
+use chrono::{TimeZone, Utc};
+use proptest::prelude::*;
+
+fn email(subject: String, text: String) -> Email {
+    Email {
+        from: "arbiter@wm.example".into(),
+        to: vec!["captain@oslo.example".into()],
+        subject,
+        text,
+        message_id: "ntf-0123456789abcdef0123456789abcdef".into(),
+        date: Utc.with_ymd_and_hms(2026, 11, 21, 12, 0, 0).unwrap(),
+    }
+}
+
+proptest! {
+    #[test]
+    fn eml_writer_never_panics_and_keeps_the_body(subject in any::<String>(), text in any::<String>()) {
+        let mail = email(subject.clone(), text.clone());
+        match mail.to_rfc5322() {
+            Err(_) => prop_assert!(subject.contains(['\r', '\n'])),
+            Ok(eml) => {
+                let (head, body) = eml.split_once("\r\n\r\n").expect("a blank line ends the headers");
+                prop_assert!(head.is_ascii());
+                for line in head.split("\r\n") {
+                    // A header or a folded continuation of one.
+                    prop_assert!(line.contains(": ") || line.starts_with(' '), "{:?}", line);
+                }
+                // Every line of the file ends in CRLF and fits RFC 5322's 998 octets.
+                prop_assert!(eml.ends_with("\r\n"));
+                for line in eml.split("\r\n") {
+                    prop_assert!(!line.contains(['\r', '\n']));
+                    prop_assert!(line.len() <= 998);
+                }
+                let decoded = if head.contains("Content-Transfer-Encoding: base64") {
+                    let joined: String = body.split("\r\n").collect();
+                    String::from_utf8(base64::engine::general_purpose::STANDARD.decode(joined).unwrap()).unwrap()
+                } else {
+                    body.strip_suffix("\r\n").unwrap().replace("\r\n", "\n")
+                };
+                let expected = if head.contains("base64") { text.clone() } else { text.replace("\r\n", "\n") };
+                prop_assert_eq!(decoded, expected);
+            }
+        }
+    }
+
+    #[test]
+    fn webhook_signature_verifies_for_any_body(secret in any::<Vec<u8>>(), timestamp in any::<i64>(), text in any::<String>()) {
+        let body = serde_json::to_vec(&serde_json::json!({ "text": text })).unwrap();
+        let header = sign(&secret, timestamp, &body);
+        prop_assert!(header.starts_with("sha256="));
+        prop_assert_eq!(header.len(), 7 + 64);
+        prop_assert!(verify(&secret, timestamp, &body, &header));
+        prop_assert!(!verify(&secret, timestamp.wrapping_add(1), &body, &header));
+    }
+
+    #[test]
+    fn truncation_fits_the_limit_and_keeps_a_prefix(text in any::<String>(), max in 1usize..300) {
+        let cut = truncate_utf16(&text, max);
+        prop_assert!(cut.encode_utf16().count() <= max);
+        if text.encode_utf16().count() <= max {
+            prop_assert_eq!(cut, text);
+        } else {
+            let kept = cut.strip_suffix('…').unwrap();
+            prop_assert!(text.starts_with(kept));
+        }
+    }
+}
