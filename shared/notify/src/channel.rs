@@ -75,6 +75,19 @@ pub trait Channel: Send + Sync {
     ) -> impl Future<Output = Result<Delivered, DeliveryError>> + Send;
 }
 
+/// The HTTP client the adapters should share in production: HTTPS through rustls,
+/// and timeouts, because a receiver that never answers would otherwise hold the
+/// invocation until the Lambda's own timeout instead of counting as a failed try.
+pub fn default_client() -> reqwest::Client {
+    reqwest::Client::builder()
+        .connect_timeout(std::time::Duration::from_secs(5))
+        .timeout(std::time::Duration::from_secs(10))
+        .user_agent(concat!("arbiter-notify/", env!("CARGO_PKG_VERSION")))
+        .https_only(false) // checked per target by `check_url`, loopback allowed for tests
+        .build()
+        .expect("a client with rustls builds")
+}
+
 /// Refuses URLs that would send a notification in clear text: production targets are
 /// HTTPS; plain HTTP is allowed only to loopback hosts, where the test fakes live.
 pub fn check_url(url: &str) -> Result<reqwest::Url, DeliveryError> {
@@ -99,5 +112,28 @@ pub fn check_url(url: &str) -> Result<reqwest::Url, DeliveryError> {
             }
         }
         _ => Err(bad("not an HTTPS URL")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_https_or_loopback_http_is_accepted() {
+        assert!(check_url("https://hooks.example.org/a").is_ok());
+        assert!(check_url("http://127.0.0.1:8080/a").is_ok());
+        assert!(check_url("http://127.9.9.9/a").is_ok());
+        assert!(check_url("http://localhost/a").is_ok());
+        assert!(check_url("http://[::1]/a").is_ok());
+        assert!(check_url("http://10.0.0.1/a").is_err());
+        assert!(check_url("http://hooks.example.org/a").is_err());
+        assert!(check_url("file:///etc/passwd").is_err());
+        assert!(check_url("not a url").is_err());
+    }
+
+    #[test]
+    fn the_default_client_builds() {
+        let _ = default_client();
     }
 }

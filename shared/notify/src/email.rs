@@ -326,3 +326,58 @@ impl<M: Mailer> Channel for EmailChannel<M> {
         Ok(Delivered::sent(1, Some(id)))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+
+    fn email(subject: &str, text: &str) -> Email {
+        Email {
+            from: "arbiter@wm.example".into(),
+            to: vec!["captain@oslo.example".into()],
+            subject: subject.into(),
+            text: text.into(),
+            message_id: "ntf-1".into(),
+            date: Utc.with_ymd_and_hms(2026, 11, 21, 12, 0, 0).unwrap(),
+        }
+    }
+
+    #[test]
+    fn long_subjects_fold_and_long_lines_go_base64_so_no_line_passes_998_octets() {
+        let eml = email(&"Ré ".repeat(700), &"x".repeat(5000))
+            .to_rfc5322()
+            .unwrap();
+        assert!(eml.contains("Content-Transfer-Encoding: base64\r\n"));
+        assert!(eml.split("\r\n").all(|l| l.len() <= 998));
+        let head = eml.split_once("\r\n\r\n").unwrap().0;
+        assert!(head.lines().filter(|l| l.starts_with(' ')).count() > 10);
+    }
+
+    #[test]
+    fn ordinary_text_stays_readable_8bit_with_crlf() {
+        let eml = email("Reminder", "Orders are due at 18:00.\nSee wm D.VII.1.")
+            .to_rfc5322()
+            .unwrap();
+        assert!(eml.contains("Content-Transfer-Encoding: 8bit\r\n"));
+        assert!(eml.ends_with("\r\n\r\nOrders are due at 18:00.\r\nSee wm D.VII.1.\r\n"));
+    }
+
+    #[test]
+    fn a_line_break_in_from_or_message_id_is_refused() {
+        let mut e = email("s", "t");
+        e.from = "a@b.example\r\nBcc: x@y.example".into();
+        assert!(matches!(
+            e.to_rfc5322(),
+            Err(DeliveryError::HeaderInjection { field: "From" })
+        ));
+        let mut e = email("s", "t");
+        e.message_id = "x\ny".into();
+        assert!(matches!(
+            e.to_rfc5322(),
+            Err(DeliveryError::HeaderInjection {
+                field: "Message-ID"
+            })
+        ));
+    }
+}

@@ -31,7 +31,7 @@ pub mod telegram;
 mod text;
 pub mod webhook;
 
-pub use channel::{check_url, Channel, Delivered, DeliveryError};
+pub use channel::{check_url, default_client, Channel, Delivered, DeliveryError};
 pub use discord::DiscordChannel;
 pub use email::{Email, EmailChannel, EmlFolder, Mailer, SesMailer};
 pub use message::{Message, MessageId, Origin, Target};

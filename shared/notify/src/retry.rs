@@ -278,3 +278,51 @@ pub fn retry_after_header(headers: &reqwest::header::HeaderMap) -> Option<Durati
 pub fn seconds(secs: f64) -> Option<Duration> {
     (secs.is_finite() && secs >= 0.0).then(|| Duration::from_secs_f64(secs.min(86_400.0)))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backoff_doubles_from_the_base_up_to_the_cap() {
+        let p = RetryPolicy::default();
+        let waits: Vec<u64> = (1..=7).map(|n| p.backoff(n).as_secs()).collect();
+        assert_eq!(waits, vec![1, 2, 4, 8, 16, 30, 30]);
+        assert_eq!(p.backoff(100), p.max_delay);
+    }
+
+    #[test]
+    fn statuses_are_classified_as_transient_or_final() {
+        let transient = |s| {
+            matches!(
+                Attempt::from_status("t", s, String::new(), None),
+                Attempt::Transient { .. }
+            )
+        };
+        assert!(transient(429));
+        assert!(transient(500));
+        assert!(transient(503));
+        assert!(!transient(400));
+        assert!(!transient(401));
+        assert!(!transient(404));
+        assert!(!transient(410));
+    }
+
+    #[test]
+    fn retry_after_reads_seconds_and_ignores_dates_and_nonsense() {
+        let mut h = reqwest::header::HeaderMap::new();
+        assert_eq!(retry_after_header(&h), None);
+        h.insert("retry-after", "12".parse().unwrap());
+        assert_eq!(retry_after_header(&h), Some(Duration::from_secs(12)));
+        h.insert("retry-after", "0.5".parse().unwrap());
+        assert_eq!(retry_after_header(&h), Some(Duration::from_millis(500)));
+        h.insert(
+            "retry-after",
+            "Wed, 21 Oct 2015 07:28:00 GMT".parse().unwrap(),
+        );
+        assert_eq!(retry_after_header(&h), None);
+        h.insert("retry-after", "-3".parse().unwrap());
+        assert_eq!(retry_after_header(&h), None);
+        assert_eq!(seconds(f64::NAN), None);
+    }
+}

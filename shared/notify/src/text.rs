@@ -26,3 +26,23 @@ pub fn truncate_utf16(text: &str, max: usize) -> String {
     out.push('…');
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_text_is_kept_and_long_text_is_cut_with_an_ellipsis() {
+        assert_eq!(truncate_utf16("hello", 5), "hello");
+        assert_eq!(truncate_utf16("hello world", 7), "hello…");
+        assert_eq!(truncate_utf16("abc", 0), "");
+    }
+
+    #[test]
+    fn a_cut_never_splits_a_surrogate_pair() {
+        // Each die is two UTF-16 units; four units leave room for one die and the ellipsis.
+        let cut = truncate_utf16("🎲🎲🎲", 4);
+        assert_eq!(cut, "🎲…");
+        assert!(cut.encode_utf16().count() <= 4);
+    }
+}

@@ -1,6 +1,9 @@
 //! Arbitrary text never breaks the .eml writer, the webhook signature or truncation.
 
-use arbiter_notify::{sign, truncate_utf16, verify, Email};
+use arbiter_notify::{
+    sign, truncate_utf16, verify, Channel, DeliveryError, Email, EmailChannel, EmlFolder, Message,
+    Origin, Target,
+};
 use base64::Engine;
 use chrono::{TimeZone, Utc};
 use proptest::prelude::*;
@@ -67,5 +70,56 @@ proptest! {
             let kept = cut.strip_suffix('…').unwrap();
             prop_assert!(text.starts_with(kept));
         }
+    }
+}
+
+fn message(target: &Target, subject: String, text: String) -> Message {
+    Message::new(
+        Origin {
+            competition: "wm-2026".into(),
+            version: 3,
+            event_index: 0,
+        },
+        "reminder-sent",
+        target,
+        subject,
+        text,
+    )
+    .with_clause("wm D.VII.1")
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn eml_folder_writes_a_file_for_any_message_text(subject in any::<String>(), text in any::<String>()) {
+        let dir = tempfile::tempdir().unwrap();
+        let channel = EmailChannel::new(EmlFolder::new(dir.path()), "arbiter@wm.example");
+        let target = Target::Email { to: vec!["player@wm.example".into()] };
+        let m = message(&target, subject.clone(), text);
+        let rt = tokio::runtime::Builder::new_current_thread().build().unwrap();
+        match rt.block_on(channel.deliver(&target, &m)) {
+            Ok(_) => {
+                let eml = std::fs::read_to_string(dir.path().join(format!("{}.eml", m.id))).unwrap();
+                prop_assert!(eml.contains("\r\n\r\n"));
+                prop_assert!(!eml.replace("\r\n", "").contains(['\r', '\n']));
+            }
+            Err(DeliveryError::HeaderInjection { field }) => {
+                prop_assert_eq!(field, "Subject");
+                prop_assert!(subject.contains(['\r', '\n']));
+            }
+            Err(e) => prop_assert!(false, "unexpected {e:?}"),
+        }
+    }
+
+    #[test]
+    fn the_webhook_body_of_any_message_verifies(secret in any::<String>(), subject in any::<String>(), text in any::<String>()) {
+        let target = Target::Webhook { subscription: "s".into(), url: "https://h.example/x".into(), secret: secret.clone() };
+        let body = serde_json::to_vec(&message(&target, subject, text)).unwrap();
+        let header = sign(secret.as_bytes(), 1_790_000_000, &body);
+        prop_assert!(verify(secret.as_bytes(), 1_790_000_000, &body, &header));
+        let mut tampered = body.clone();
+        tampered.push(b' ');
+        prop_assert!(!verify(secret.as_bytes(), 1_790_000_000, &tampered, &header));
     }
 }
