@@ -83,7 +83,6 @@ pub fn default_client() -> reqwest::Client {
         .connect_timeout(std::time::Duration::from_secs(5))
         .timeout(std::time::Duration::from_secs(10))
         .user_agent(concat!("arbiter-notify/", env!("CARGO_PKG_VERSION")))
-        .https_only(false) // checked per target by `check_url`, loopback allowed for tests
         .build()
         .expect("a client with rustls builds")
 }

@@ -34,7 +34,7 @@ impl DiscordChannel {
         url.query_pairs_mut().append_pair("wait", "true");
         let response = match self.client.post(url).json(body).send().await {
             Ok(r) => r,
-            Err(e) => return Attempt::from_transport(&e),
+            Err(e) => return Attempt::from_transport(e),
         };
         let status = response.status();
         let header_wait = retry_after_header(response.headers());

@@ -177,10 +177,12 @@ impl Attempt {
         }
     }
 
-    /// A transport failure (connection refused, reset, timed out) is transient.
-    pub fn from_transport(error: &reqwest::Error) -> Self {
+    /// A transport failure (connection refused, reset, timed out) is transient. The URL
+    /// is dropped from the text: Discord's and Telegram's carry their tokens, and the
+    /// text ends up in dead letters.
+    pub fn from_transport(error: reqwest::Error) -> Self {
         Attempt::Transient {
-            reason: format!("transport: {error}"),
+            reason: format!("transport: {}", error.without_url()),
             retry_after: None,
         }
     }

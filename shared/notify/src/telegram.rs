@@ -55,8 +55,7 @@ impl TelegramChannel {
     async fn attempt(&self, url: &reqwest::Url, body: &serde_json::Value) -> Attempt {
         let response = match self.client.post(url.clone()).json(body).send().await {
             Ok(r) => r,
-            // The error's text would carry the URL, which carries the token.
-            Err(e) => return Attempt::from_transport(&e.without_url()),
+            Err(e) => return Attempt::from_transport(e),
         };
         let status = response.status();
         let header_wait = retry_after_header(response.headers());

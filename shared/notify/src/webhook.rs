@@ -100,7 +100,7 @@ impl WebhookChannel {
             .await;
         let response = match response {
             Ok(r) => r,
-            Err(e) => return Attempt::from_transport(&e),
+            Err(e) => return Attempt::from_transport(e),
         };
         let status = response.status();
         if status.is_success() {

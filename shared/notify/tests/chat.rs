@@ -197,3 +197,26 @@ async fn telegram_ok_false_is_refused_without_retry() {
     // The token never shows in an error.
     assert!(!err.to_string().contains("123:ABC"));
 }
+
+#[tokio::test]
+async fn discord_connection_errors_dead_letter_without_the_webhook_token() {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap();
+    drop(listener);
+    let (r, sleeper, dead) = retrier(2);
+    let ch = DiscordChannel::new(client(), r);
+    let target = Target::Discord {
+        webhook_url: format!("http://{addr}/api/webhooks/1/very-secret-token"),
+    };
+    let err = ch
+        .deliver(&target, &nmr_message(&target))
+        .await
+        .unwrap_err();
+    assert!(matches!(err, DeliveryError::Exhausted(_)), "{err:?}");
+    assert_eq!(sleeper.sleeps(), vec![secs(1)]);
+    let letters = dead.letters();
+    assert_eq!(letters.len(), 1);
+    assert!(letters[0].last_error.starts_with("transport"));
+    assert!(!letters[0].last_error.contains("very-secret-token"));
+    assert!(!err.to_string().contains("very-secret-token"));
+}
