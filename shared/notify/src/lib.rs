@@ -1,0 +1,45 @@
+//! Delivery of competition notifications (issue #10, first part): the message model,
+//! a [`Channel`] port and its adapters, retries with dead letters, and de-duplication.
+//!
+//! Each channel exists because a rule makes the organizers tell someone something:
+//!
+//! - **E-mail** ([`email`]): wm B.8.b has NMR warnings e-mailed to the captain *and*
+//!   the team; club III.2.4 accepts declarations by e-mail; wm D.VII.1 reminders of
+//!   deadlines go to the players' addresses.
+//! - **Discord** ([`discord`]): club III.2.4 accepts declarations posted on the club's
+//!   Discord as well as by e-mail, so their confirmations go back there.
+//! - **Telegram** ([`telegram`]): groups that run their games in a Telegram chat get
+//!   the same reminders (wm D.VII.1) and pairings (acwc IV.E) where they talk.
+//! - **Signed webhooks** ([`webhook`]): nomic 209 keeps a points thread that a club's
+//!   own bot maintains, and acwc IV.E pairings are published by organizers' sites; a
+//!   signed POST lets those systems trust what they receive without polling.
+//!
+//! The message carries the clause that caused it ([`Message::clause`]) so a recipient can
+//! answer "why was I told this?" from the message alone, as a refusal does over HTTP.
+//!
+//! Nothing here talks to a store or to the service: the caller turns committed events
+//! into [`Message`]s, and the [`Outbox`] keeps a replay of the same commit from sending
+//! twice. Every network adapter takes a base URL so tests run against loopback fakes.
+
+pub mod channel;
+pub mod discord;
+pub mod email;
+pub mod message;
+pub mod outbox;
+pub mod retry;
+pub mod telegram;
+mod text;
+pub mod webhook;
+
+pub use channel::{check_url, default_client, Channel, Delivered, DeliveryError};
+pub use discord::DiscordChannel;
+pub use email::{Email, EmailChannel, EmlFolder, Mailer, SesMailer};
+pub use message::{Message, MessageId, Origin, Target};
+pub use outbox::{MemorySentLog, Outbox, SentLog};
+pub use retry::{
+    Attempt, DeadLetter, DeadLetters, MemoryDeadLetters, NoSleep, RecordingSleeper, Retrier,
+    RetryPolicy, Sleeper, TokioSleeper,
+};
+pub use telegram::TelegramChannel;
+pub use text::truncate_utf16;
+pub use webhook::{sign, verify, WebhookChannel};
