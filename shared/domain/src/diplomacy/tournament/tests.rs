@@ -927,3 +927,24 @@ fn wm_b_8_f_b_9_nobody_eligible_in_time_means_civil_disorder() {
         }
     }
 }
+
+#[test]
+fn wm_a_5_issues_reach_the_tmc_from_the_td_or_its_members() {
+    let mut h = tournament();
+    refused(
+        run(
+            &mut h,
+            "alpha-france",
+            Command::OpenMotion { motion: decision() },
+        ),
+        "wm A.5",
+    );
+    // An assistant TD sits on the body (wm A.6) but puts no issue itself.
+    refused(
+        run(&mut h, "atd1", Command::OpenMotion { motion: decision() }),
+        "wm A.5",
+    );
+    motion(&mut h, "tmc4", decision());
+    motion(&mut h, "td", decision());
+    assert_eq!(state(&h).motions.len(), 2);
+}
