@@ -187,6 +187,25 @@ fn votes(h: &mut Harness, motion: u32, ballots: &[(&str, Ballot)]) {
     }
 }
 
+/// wm A.6: TMC members `tmc1`… vote in order, `y` for yes, `n` for no.
+fn tmc(h: &mut Harness, motion: u32, ballots: &str) {
+    for (i, b) in ballots.chars().enumerate() {
+        let who = format!("tmc{}", i + 1);
+        let ballot = if b == 'y' { Yes } else { No };
+        run(h, &who, Command::RecordVote { motion, ballot }).unwrap();
+    }
+}
+
+/// `who` closes `motion`, with a tie-breaking vote or none.
+fn close(
+    h: &mut Harness,
+    who: &str,
+    motion: u32,
+    tie_break: Option<Ballot>,
+) -> Result<Vec<Recorded>, Refusal> {
+    run(h, who, Command::CloseMotion { motion, tie_break })
+}
+
 fn outcome(h: &Harness, motion: u32) -> Option<Outcome> {
     state(h).motions[motion as usize - 1].outcome
 }
@@ -216,15 +235,7 @@ fn wm_a_6_binding_only_when_two_thirds_of_the_sitting_body_vote() {
             ("atd1", Yes),
         ],
     );
-    run(
-        &mut h,
-        "td",
-        Command::CloseMotion {
-            motion: m,
-            tie_break: None,
-        },
-    )
-    .unwrap();
+    close(&mut h, "td", m, None).unwrap();
     assert_eq!(outcome(&h, m), Some(Outcome::NotBinding), "wm A.6 5 of 8");
     let m = motion(&mut h, "tmc1", decision());
     votes(
@@ -239,15 +250,7 @@ fn wm_a_6_binding_only_when_two_thirds_of_the_sitting_body_vote() {
             ("atd2", No),
         ],
     );
-    run(
-        &mut h,
-        "td",
-        Command::CloseMotion {
-            motion: m,
-            tie_break: None,
-        },
-    )
-    .unwrap();
+    close(&mut h, "td", m, None).unwrap();
     assert_eq!(outcome(&h, m), Some(Outcome::Passed), "wm A.6 6 of 8, 4-2");
 }
 
@@ -287,26 +290,8 @@ fn wm_a_6_an_assistant_standing_in_as_td_leaves_the_sitting_body() {
         ],
     );
     // The acting TD closes; the TD proper does not while an assistant acts.
-    refused(
-        run(
-            &mut h,
-            "td",
-            Command::CloseMotion {
-                motion: m,
-                tie_break: None,
-            },
-        ),
-        "wm A.6",
-    );
-    run(
-        &mut h,
-        "atd1",
-        Command::CloseMotion {
-            motion: m,
-            tie_break: None,
-        },
-    )
-    .unwrap();
+    refused(close(&mut h, "td", m, None), "wm A.6");
+    close(&mut h, "atd1", m, None).unwrap();
     assert_eq!(outcome(&h, m), Some(Outcome::Rejected), "wm A.6 2-3 of 7");
 }
 
@@ -325,67 +310,17 @@ fn wm_a_6_the_td_votes_only_to_break_a_tie() {
         ),
         "wm A.6",
     );
-    votes(
-        &mut h,
-        m,
-        &[
-            ("tmc1", Yes),
-            ("tmc2", Yes),
-            ("tmc3", Yes),
-            ("tmc4", No),
-            ("tmc5", No),
-            ("tmc6", No),
-        ],
-    );
-    let tied = refused(
-        run(
-            &mut h,
-            "td",
-            Command::CloseMotion {
-                motion: m,
-                tie_break: None,
-            },
-        ),
-        "wm A.6",
-    );
+    tmc(&mut h, m, "yyynnn");
+    let tied = refused(close(&mut h, "td", m, None), "wm A.6");
     assert!(tied.detail.contains("3-3"), "{tied:?}");
-    run(
-        &mut h,
-        "td",
-        Command::CloseMotion {
-            motion: m,
-            tie_break: Some(No),
-        },
-    )
-    .unwrap();
+    close(&mut h, "td", m, Some(No)).unwrap();
     assert_eq!(outcome(&h, m), Some(Outcome::Rejected));
     let count = state(&h).motions[0].count.unwrap();
     assert_eq!((count.yes, count.no, count.td_tie_break), (3, 3, Some(No)));
     // Without a tie the TD's vote is refused.
     let m = motion(&mut h, "td", decision());
-    votes(
-        &mut h,
-        m,
-        &[
-            ("tmc1", Yes),
-            ("tmc2", Yes),
-            ("tmc3", Yes),
-            ("tmc4", Yes),
-            ("tmc5", No),
-            ("tmc6", No),
-        ],
-    );
-    refused(
-        run(
-            &mut h,
-            "td",
-            Command::CloseMotion {
-                motion: m,
-                tie_break: Some(No),
-            },
-        ),
-        "wm A.6",
-    );
+    tmc(&mut h, m, "yyyynn");
+    refused(close(&mut h, "td", m, Some(No)), "wm A.6");
 }
 
 #[test]
@@ -431,18 +366,7 @@ fn wm_a_3_v_d_i_2_a_appeals_reach_the_tmc_through_the_td_and_bind_both_parties()
         "wm A.3.v",
     );
     let m = motion(&mut h, "td", appeal);
-    votes(
-        &mut h,
-        m,
-        &[
-            ("tmc1", Yes),
-            ("tmc2", Yes),
-            ("tmc3", Yes),
-            ("tmc4", Yes),
-            ("tmc5", No),
-            ("tmc6", No),
-        ],
-    );
+    tmc(&mut h, m, "yyyynn");
     refused(
         run(
             &mut h,
@@ -451,15 +375,7 @@ fn wm_a_3_v_d_i_2_a_appeals_reach_the_tmc_through_the_td_and_bind_both_parties()
         ),
         "wm D.I.2.a",
     );
-    run(
-        &mut h,
-        "td",
-        Command::CloseMotion {
-            motion: m,
-            tie_break: None,
-        },
-    )
-    .unwrap();
+    close(&mut h, "td", m, None).unwrap();
     // wm D.I.2.a: binding once the player and the GM agree the TMC
     // answered the proper question.
     let binding = |h: &Harness| state(h).motions[0].binding();
@@ -496,27 +412,8 @@ fn wm_a_7_a_house_rule_change_needs_the_tds_approval() {
         "wm A.7",
     );
     let m = motion(&mut h, "tmc1", change);
-    votes(
-        &mut h,
-        m,
-        &[
-            ("tmc1", Yes),
-            ("tmc2", Yes),
-            ("tmc3", Yes),
-            ("tmc4", Yes),
-            ("tmc5", Yes),
-            ("tmc6", No),
-        ],
-    );
-    run(
-        &mut h,
-        "td",
-        Command::CloseMotion {
-            motion: m,
-            tie_break: None,
-        },
-    )
-    .unwrap();
+    tmc(&mut h, m, "yyyyyn");
+    close(&mut h, "td", m, None).unwrap();
     assert_eq!(outcome(&h, m), Some(Outcome::AwaitingTd), "wm A.7");
     refused(
         run(
@@ -561,15 +458,7 @@ fn wm_a_7_a_veto_is_overridden_by_two_thirds_with_three_quarters_voting() {
         ("tmc6", Yes),
     ];
     votes(&mut h, m, &all_yes);
-    run(
-        &mut h,
-        "td",
-        Command::CloseMotion {
-            motion: m,
-            tie_break: None,
-        },
-    )
-    .unwrap();
+    close(&mut h, "td", m, None).unwrap();
     refused(
         run(
             &mut h,
@@ -593,15 +482,7 @@ fn wm_a_7_a_veto_is_overridden_by_two_thirds_with_three_quarters_voting() {
     // First try: 5 of 8 vote (< 6): not valid.
     let o = motion(&mut h, "tmc1", MotionKind::Override { of: m });
     votes(&mut h, o, &all_yes[..5]);
-    run(
-        &mut h,
-        "td",
-        Command::CloseMotion {
-            motion: o,
-            tie_break: None,
-        },
-    )
-    .unwrap();
+    close(&mut h, "td", o, None).unwrap();
     assert_eq!(
         outcome(&h, o),
         Some(Outcome::NotBinding),
@@ -622,15 +503,7 @@ fn wm_a_7_a_veto_is_overridden_by_two_thirds_with_three_quarters_voting() {
             ("tmc6", No),
         ],
     );
-    run(
-        &mut h,
-        "td",
-        Command::CloseMotion {
-            motion: o,
-            tie_break: None,
-        },
-    )
-    .unwrap();
+    close(&mut h, "td", o, None).unwrap();
     assert_eq!(outcome(&h, o), Some(Outcome::Overridden), "wm A.7 4 of 6");
     assert_eq!(outcome(&h, m), Some(Outcome::Overridden));
 }
