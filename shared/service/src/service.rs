@@ -8,7 +8,12 @@ use arbiter_domain::competition::{
 use arbiter_domain::Refusal;
 use arbiter_store::{Append, DueChange, Store, StoreError};
 use chrono::{DateTime, Utc};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
+
+/// Commits read after a remembered state at once; more means reload.
+const PAGE: usize = 256;
 
 /// Tunables of the command loop.
 #[derive(Debug, Clone, Copy)]
@@ -70,6 +75,46 @@ pub struct SweepReport {
 pub struct Service<S> {
     store: S,
     config: ServiceConfig,
+    /// The last state seen of recently used competitions. A load reads only
+    /// the commits after it (one consistent query) instead of the snapshot
+    /// and up to 31 commits; the conditional append still decides every race.
+    recent: Arc<Mutex<Recent>>,
+}
+
+/// Competitions kept in [`Service`]'s memory, at most.
+const RECENT: usize = 16;
+
+#[derive(Default)]
+struct Recent {
+    states: HashMap<String, (u64, Competition)>,
+    tick: u64,
+}
+
+impl Recent {
+    fn get(&mut self, id: &str) -> Option<Competition> {
+        self.tick += 1;
+        let tick = self.tick;
+        self.states.get_mut(id).map(|(used, state)| {
+            *used = tick;
+            state.clone()
+        })
+    }
+
+    fn put(&mut self, state: &Competition) {
+        self.tick += 1;
+        if self.states.len() >= RECENT && !self.states.contains_key(state.id.as_str()) {
+            if let Some(oldest) = self
+                .states
+                .iter()
+                .min_by_key(|(_, (used, _))| *used)
+                .map(|(id, _)| id.clone())
+            {
+                self.states.remove(&oldest);
+            }
+        }
+        self.states
+            .insert(state.id.as_str().to_owned(), (self.tick, state.clone()));
+    }
 }
 
 impl<S: Store> Service<S> {
@@ -78,7 +123,17 @@ impl<S: Store> Service<S> {
     }
 
     pub fn with_config(store: S, config: ServiceConfig) -> Self {
-        Self { store, config }
+        Self {
+            store,
+            config,
+            recent: Arc::default(),
+        }
+    }
+
+    fn recent(&self) -> std::sync::MutexGuard<'_, Recent> {
+        // A panic while holding the lock leaves nothing half-written that
+        // matters: the cache only ever holds whole states.
+        self.recent.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     pub fn store(&self) -> &S {
@@ -87,6 +142,30 @@ impl<S: Store> Service<S> {
 
     /// The current state of a competition, `None` if it does not exist.
     pub async fn load(&self, id: &CompetitionId) -> Result<Option<Competition>, ServiceError> {
+        let cached = self.recent().get(id.as_str());
+        let state = match cached {
+            Some(state) => {
+                // Whatever was appended since, by this or another process.
+                let newer = self.store.commits(id.as_str(), state.version, PAGE).await?;
+                if newer.len() == PAGE {
+                    self.load_from_store(id).await?
+                } else {
+                    fold(id, Some(state), &newer).map_err(ServiceError::Corrupt)?
+                }
+            }
+            None => self.load_from_store(id).await?,
+        };
+        if let Some(state) = &state {
+            self.recent().put(state);
+        }
+        Ok(state)
+    }
+
+    /// The state from the latest snapshot and the commits after it.
+    async fn load_from_store(
+        &self,
+        id: &CompetitionId,
+    ) -> Result<Option<Competition>, ServiceError> {
         let Some(loaded) = self.store.load(id.as_str()).await? else {
             return Ok(None);
         };
@@ -218,7 +297,10 @@ impl<S: Store> Service<S> {
                 },
             };
             match self.store.append(append).await {
-                Ok(()) => return Ok(receipt(id, &commit)),
+                Ok(()) => {
+                    self.recent().put(&next);
+                    return Ok(receipt(id, &commit));
+                }
                 Err(StoreError::Conflict) => continue,
                 Err(e) => return Err(e.into()),
             }

@@ -178,9 +178,36 @@ async fn one_load_and_one_conditional_write_per_command() {
         .await
         .unwrap();
     let after = counted.counts();
-    assert_eq!(after.loads - before.loads, 1);
+    // The state the first command left is remembered: the second reads only
+    // the commits after it (none), in one request, then appends once.
+    assert_eq!(after.loads, before.loads);
+    assert_eq!(after.reads - before.reads, 1);
     assert_eq!(after.appends - before.appends, 1);
-    assert_eq!(after.reads, before.reads);
+}
+
+#[tokio::test]
+async fn a_remembered_state_sees_what_another_process_appended() {
+    // Two services over one store, as two Lambda containers share a table.
+    let shared = store();
+    let (a, b) = (Service::new(shared.clone()), Service::new(shared));
+    let c = id("nomic-7");
+    a.execute(&c, &create(), &ctx("ann"), None).await.unwrap();
+    assert_eq!(a.load(&c).await.unwrap().unwrap().version, 1);
+    b.execute(&c, &grant("bob"), &ctx("ann"), None)
+        .await
+        .unwrap();
+    let seen = a.load(&c).await.unwrap().unwrap();
+    assert_eq!(seen.version, 2);
+    assert!(seen.has_role(&user("bob"), Role::Player));
+    // A writes on top of B's commit, not on its stale memory of version 1.
+    let r = a
+        .execute(&c, &grant("cat"), &ctx("ann"), None)
+        .await
+        .unwrap();
+    assert_eq!(r.version, 3);
+    let via_b = b.load(&c).await.unwrap().unwrap();
+    assert!(via_b.has_role(&user("cat"), Role::Player));
+    assert!(via_b.has_role(&user("bob"), Role::Player));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
