@@ -99,6 +99,15 @@ struct Earlier {
     r2: Option<(RoundScores, Vec<Standing<UserId>>)>,
 }
 
+impl Earlier {
+    /// The ranking the semi-final's tiebreaks read (wm C.9.c): round two's;
+    /// when round two was the semi-final itself (fewer than 42 teams,
+    /// wm B.4), round one's.
+    fn before_semi_final(&self) -> &[Standing<UserId>] {
+        self.r2.as_ref().map_or(&self.r1_standings, |(_, s)| s)
+    }
+}
+
 fn earlier(state: &Tournament, entrants: &[Entrant], upto: Stage) -> Result<Earlier, Refusal> {
     let first = round_of(state, Stage::RoundOne)
         .ok_or_else(|| Refusal::conflict("round one has not been played"))?;
@@ -185,10 +194,7 @@ pub fn close(
         }
         Stage::SemiFinal => {
             let e = earlier(state, &entrants, Stage::SemiFinal)?;
-            // Round two's ranking; when round two was the semi-final
-            // itself (fewer than 42 teams, wm B.4), round one's.
-            let previous = e.r2.as_ref().map_or(&e.r1_standings, |(_, s)| s);
-            let semi = advancement::advance_semi_final(&this, previous, seed);
+            let semi = advancement::advance_semi_final(&this, e.before_semi_final(), seed);
             Ok(Closing {
                 advancing: semi.qualifiers.clone(),
                 ranking: subjects(&semi.overall),
@@ -198,11 +204,7 @@ pub fn close(
         }
         Stage::Final => {
             let e = earlier(state, &entrants, Stage::Final)?;
-            let semi_round = round_of(state, Stage::SemiFinal)
-                .ok_or_else(|| Refusal::conflict("the semi-final has not been played"))?;
-            let sf = scores(semi_round, &entrants)?;
-            let previous = e.r2.as_ref().map_or(&e.r1_standings, |(_, s)| s);
-            let semi = advancement::advance_semi_final(&sf, previous, close_seed(semi_round));
+            let (_, semi) = semi_final(state, &entrants, &e)?;
             let individual = advancement::individual_winner(&this, &semi.overall, seed);
             let r2 = e.r2.as_ref().map(|(r, _)| r);
             let teams = advancement::team_winner(&e.r1, r2, &entrants, &e.r1_teams.standings, seed);
@@ -241,13 +243,22 @@ pub fn close(
 /// declined replaced by the best non-qualifiers on round-three bonus.
 pub fn final_players(state: &Tournament, seed: u64) -> Result<Vec<UserId>, Refusal> {
     let entrants = entrants(state);
-    let semi_round = round_of(state, Stage::SemiFinal)
-        .ok_or_else(|| Refusal::conflict("the semi-final has not been played"))?;
-    let sf = scores(semi_round, &entrants)?;
     let e = earlier(state, &entrants, Stage::SemiFinal)?;
-    let previous = e.r2.as_ref().map_or(&e.r1_standings, |(_, s)| s);
-    let semi = advancement::advance_semi_final(&sf, previous, close_seed(semi_round));
+    let (sf, semi) = semi_final(state, &entrants, &e)?;
     Ok(advancement::final_seats(&sf, &semi, &state.declined_final, seed).players)
+}
+
+/// wm C.9: the played semi-final's scores and qualifiers, as it closed.
+fn semi_final(
+    state: &Tournament,
+    entrants: &[Entrant],
+    e: &Earlier,
+) -> Result<(RoundScores, advancement::SemiFinal), Refusal> {
+    let round = round_of(state, Stage::SemiFinal)
+        .ok_or_else(|| Refusal::conflict("the semi-final has not been played"))?;
+    let sf = scores(round, entrants)?;
+    let semi = advancement::advance_semi_final(&sf, e.before_semi_final(), close_seed(round));
+    Ok((sf, semi))
 }
 
 fn subjects(standings: &[Standing<UserId>]) -> Vec<UserId> {

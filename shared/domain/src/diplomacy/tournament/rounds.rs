@@ -1,7 +1,8 @@
 //! Rounds (wm B.1, B.3–B.6, A.9–A.10, C): drawing boards, powers and
 //! observers, taking board reports, and closing a round with its standings.
 
-use super::assignment::{draw, DrawRequest};
+use super::assignment::size::TEAM_ROUND_TWO_MIN_TEAMS;
+use super::assignment::{draw, stage_boards, DrawRequest};
 use super::entries::require_td;
 use super::event::{by_rule, Event};
 use super::model::{BoardReport, Entrant, Seating, Stage};
@@ -11,29 +12,12 @@ use crate::diplomacy::map::Power;
 use crate::refusal::Refusal;
 use std::collections::BTreeSet;
 
-/// wm B.4: fewer teams than this make round two the semi-final.
-pub const SEMI_FINAL_IN_ROUND_TWO_BELOW: usize = 42;
-
-/// The number of boards of `stage` (wm B.4 for round two; the semi-final
-/// has seven boards, so that its board winners fill the final's one board,
-/// wm C.9).
-pub fn boards_of(state: &Tournament, stage: Stage) -> usize {
-    match stage {
-        Stage::RoundOne => state.teams.len(),
-        Stage::RoundTwo => super::assignment::stage_boards(stage, state.teams.len()).unwrap_or(0),
-        Stage::SemiFinal => SEMI_FINAL_BOARDS,
-        Stage::Final => 1,
-    }
-}
-
-/// The semi-final's boards: one finalist from each (wm C.9).
-pub const SEMI_FINAL_BOARDS: usize = 7;
-
 /// wm B.1, B.4: the stage after the rounds played so far.
 pub fn next_stage(state: &Tournament) -> Option<Stage> {
     match state.rounds.last().map(|r| r.stage) {
         None => Some(Stage::RoundOne),
-        Some(Stage::RoundOne) if state.teams.len() < SEMI_FINAL_IN_ROUND_TWO_BELOW => {
+        // wm B.4: below 42 teams round two is the semi-final.
+        Some(Stage::RoundOne) if state.teams.len() < TEAM_ROUND_TWO_MIN_TEAMS => {
             Some(Stage::SemiFinal)
         }
         Some(Stage::RoundOne) => Some(Stage::RoundTwo),
@@ -256,7 +240,7 @@ pub fn close(
         ));
     }
     let advancing = match next_stage(state) {
-        Some(next) if next != Stage::Final => 7 * boards_of(state, next),
+        Some(next) if next != Stage::Final => 7 * stage_boards(next, state.teams.len())?,
         // The semi-final sends each board's top scorer (wm C.9); the final
         // sends no one.
         _ => 0,
