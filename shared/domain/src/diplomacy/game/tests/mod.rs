@@ -58,6 +58,13 @@ fn settings(f: impl FnOnce(&mut Settings)) -> Settings {
     s
 }
 
+/// A draw including every power (wm D.IX.4).
+fn draw_all() -> ProposalKind {
+    ProposalKind::Draw {
+        powers: Power::ALL.into_iter().collect(),
+    }
+}
+
 struct Game1 {
     comp: Competition,
     log: Vec<Commit>,
@@ -153,6 +160,33 @@ impl Game1 {
             EnvCommand::Board(cmd),
             now,
         )?))
+    }
+
+    /// `who` seats `player` for `power` (wm B.7).
+    fn appoint(
+        &mut self,
+        who: &str,
+        power: Power,
+        player: &str,
+        period: ReplacementPeriod,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<Event>, Refusal> {
+        self.run(
+            who,
+            Command::AppointReplacement {
+                power,
+                player: u(player),
+                period,
+            },
+            now,
+        )
+    }
+
+    /// `by`'s player proposes a draw including every power (wm D.IX).
+    fn propose_draw(&mut self, by: Power, now: DateTime<Utc>) {
+        let proposal = draw_all();
+        self.run(&player(by), Command::Propose { proposal }, now)
+            .unwrap();
     }
 
     fn tick(&mut self, now: DateTime<Utc>) -> Vec<Event> {

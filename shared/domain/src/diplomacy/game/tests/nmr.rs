@@ -26,13 +26,11 @@ fn wm_d_vii_6_b_nmr_in_spring_1901_withholds_adjudication_and_starts_replacement
     assert_eq!(g.phase(), "S1901M");
     assert!(g.tick(h(121)).is_empty(), "a second sweep does nothing");
     // The GM seats a replacement and sets a new deadline; the phase then runs.
-    g.run(
+    g.appoint(
         "gm",
-        Command::AppointReplacement {
-            power: Power::Russia,
-            player: u("sub"),
-            period: ReplacementPeriod::Permanent,
-        },
+        Power::Russia,
+        "sub",
+        ReplacementPeriod::Permanent,
         h(122),
     )
     .unwrap();
@@ -162,13 +160,11 @@ fn wm_b_7_more_than_four_seasons_makes_a_replacement_permanent() {
 #[test]
 fn wm_b_7_the_players_word_wins_and_a_longer_period_is_permanent() {
     let mut g = Game1::new();
-    g.run(
+    g.appoint(
         "gm",
-        Command::AppointReplacement {
-            power: Power::Turkey,
-            player: u("sub"),
-            period: ReplacementPeriod::Temporary { seasons: 2 },
-        },
+        Power::Turkey,
+        "sub",
+        ReplacementPeriod::Temporary { seasons: 2 },
         h(1),
     )
     .unwrap();
@@ -216,13 +212,11 @@ fn wm_b_7_the_players_word_wins_and_a_longer_period_is_permanent() {
     );
     // The player himself extends the period beyond the original: permanent.
     let mut g = Game1::new();
-    g.run(
+    g.appoint(
         "gm",
-        Command::AppointReplacement {
-            power: Power::Turkey,
-            player: u("sub"),
-            period: ReplacementPeriod::Temporary { seasons: 2 },
-        },
+        Power::Turkey,
+        "sub",
+        ReplacementPeriod::Temporary { seasons: 2 },
         h(1),
     )
     .unwrap();
@@ -247,15 +241,7 @@ fn wm_b_8_a_in_a_team_round_the_captain_chooses_the_replacement() {
         s.captains.insert(Power::Turkey, u("turkey-captain"));
     });
     let appoint = |who: &str, g: &mut Game1, power: Power| {
-        g.run(
-            who,
-            Command::AppointReplacement {
-                power,
-                player: u("sub"),
-                period: ReplacementPeriod::Permanent,
-            },
-            h(1),
-        )
+        g.appoint(who, power, "sub", ReplacementPeriod::Permanent, h(1))
     };
     // Another team's captain, or a player, may not.
     refused(appoint("italy-player", &mut g, Power::Turkey), "wm D.I.1");
@@ -267,13 +253,11 @@ fn wm_b_8_a_in_a_team_round_the_captain_chooses_the_replacement() {
 #[test]
 fn wm_b_10_the_td_rejects_a_replacement_and_the_search_starts_again() {
     let mut g = Game1::new();
-    g.run(
+    g.appoint(
         "gm",
-        Command::AppointReplacement {
-            power: Power::Turkey,
-            player: u("sub"),
-            period: ReplacementPeriod::Temporary { seasons: 2 },
-        },
+        Power::Turkey,
+        "sub",
+        ReplacementPeriod::Temporary { seasons: 2 },
         h(1),
     )
     .unwrap();
@@ -310,13 +294,11 @@ fn wm_b_10_the_td_rejects_a_replacement_and_the_search_starts_again() {
     );
     // The rejected player cannot be seated again on this board.
     refused(
-        g.run(
+        g.appoint(
             "gm",
-            Command::AppointReplacement {
-                power: Power::Turkey,
-                player: u("sub"),
-                period: ReplacementPeriod::Permanent,
-            },
+            Power::Turkey,
+            "sub",
+            ReplacementPeriod::Permanent,
             h(3),
         ),
         "wm B.10",

@@ -2,12 +2,6 @@
 
 use super::*;
 
-fn draw_all() -> ProposalKind {
-    ProposalKind::Draw {
-        powers: Power::ALL.into_iter().collect(),
-    }
-}
-
 fn vote(g: &mut Game1, p: Power, id: u32, b: Ballot, now: DateTime<Utc>) {
     g.run(
         &player(p),
@@ -23,14 +17,7 @@ fn vote(g: &mut Game1, p: Power, id: u32, b: Ballot, now: DateTime<Utc>) {
 #[test]
 fn wm_d_ix_1_a_single_no_defeats_the_proposal() {
     let mut g = Game1::new();
-    g.run(
-        &player(Power::England),
-        Command::Propose {
-            proposal: draw_all(),
-        },
-        h(1),
-    )
-    .unwrap();
+    g.propose_draw(Power::England, h(1));
     for p in Power::ALL {
         vote(
             &mut g,
@@ -59,14 +46,7 @@ fn wm_d_ix_1_a_single_no_defeats_the_proposal() {
 #[test]
 fn wm_d_ix_1_an_abstention_or_uncast_vote_defeats_the_proposal() {
     let mut g = Game1::new();
-    g.run(
-        &player(Power::England),
-        Command::Propose {
-            proposal: draw_all(),
-        },
-        h(1),
-    )
-    .unwrap();
+    g.propose_draw(Power::England, h(1));
     for p in Power::ALL.into_iter().filter(|p| *p != Power::Italy) {
         vote(&mut g, p, 1, Ballot::Yes, h(2));
     }
@@ -112,14 +92,7 @@ fn wm_d_ix_1_nmr_with_missing_vote_counts_yes_on_a_movement_deadline() {
 #[test]
 fn wm_d_ix_2_votes_are_secret_and_revisable_until_the_deadline() {
     let mut g = Game1::new();
-    g.run(
-        &player(Power::England),
-        Command::Propose {
-            proposal: draw_all(),
-        },
-        h(1),
-    )
-    .unwrap();
+    g.propose_draw(Power::England, h(1));
     vote(&mut g, Power::Italy, 1, Ballot::No, h(2));
     vote(&mut g, Power::Italy, 1, Ballot::Yes, h(3));
     for viewer in ["england-player", "gm", "td", "stranger"] {
