@@ -363,26 +363,8 @@ impl Commit {
             .events
             .iter()
             .filter_map(|r| {
-                let event = match (&r.event, &state.game) {
-                    (Event::Ladder(e), Game::ClubLadder(l)) => {
-                        Event::Ladder(ladder::redact(state, l, e, viewer)?)
-                    }
-                    (Event::Nomic(e), Game::Nomic(n)) => {
-                        Event::Nomic(nomic::redact(state, n, e, viewer)?)
-                    }
-                    (Event::Acwc(e), Game::SwissMatch(c)) => {
-                        Event::Acwc(acwc::redact(state, c, e, viewer)?)
-                    }
-                    (Event::Board(e), Game::DiplomacyGame(b)) => {
-                        Event::Board(board::redact(state, b, e, viewer)?)
-                    }
-                    (Event::Tournament(e), Game::DiplomacyTournament(_)) => {
-                        Event::Tournament(tournament::redact(e, viewer)?)
-                    }
-                    (other, _) => other.clone(),
-                };
                 Some(Recorded {
-                    event,
+                    event: redact_event(state, &r.event, viewer)?,
                     clause: r.clause.clone(),
                 })
             })
@@ -413,6 +395,27 @@ impl Commit {
             events,
         }
     }
+}
+
+/// One event as `viewer` may see it, given the competition's current state:
+/// `None` when it is withheld from them, a redacted copy when part of it is
+/// secret. The audit log and notifications both go through here, so nothing
+/// reaches anyone by message that the API would not show them.
+pub fn redact_event(state: &Competition, event: &Event, viewer: Option<&UserId>) -> Option<Event> {
+    Some(match (event, &state.game) {
+        (Event::Ladder(e), Game::ClubLadder(l)) => {
+            Event::Ladder(ladder::redact(state, l, e, viewer)?)
+        }
+        (Event::Nomic(e), Game::Nomic(n)) => Event::Nomic(nomic::redact(state, n, e, viewer)?),
+        (Event::Acwc(e), Game::SwissMatch(c)) => Event::Acwc(acwc::redact(state, c, e, viewer)?),
+        (Event::Board(e), Game::DiplomacyGame(b)) => {
+            Event::Board(board::redact(state, b, e, viewer)?)
+        }
+        (Event::Tournament(e), Game::DiplomacyTournament(_)) => {
+            Event::Tournament(tournament::redact(e, viewer)?)
+        }
+        (other, _) => other.clone(),
+    })
 }
 
 /// What a successful command answers: where the competition now stands and

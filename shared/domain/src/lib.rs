@@ -16,6 +16,7 @@ pub mod competition;
 pub mod diplomacy;
 pub mod ladder;
 pub mod nomic;
+pub mod notice;
 pub mod refusal;
 pub mod testkit;
 

@@ -149,6 +149,78 @@ pub trait Store: Send + Sync + 'static {
     ) -> impl Future<Output = Result<Vec<String>, StoreError>> + Send;
 }
 
+/// A stored subscription to a competition's notifications: its id and its
+/// opaque body (the notifier's JSON).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SubscriptionRecord {
+    pub id: String,
+    pub body: Vec<u8>,
+}
+
+/// A notification that could not be delivered after its last try, kept for the
+/// organizer to inspect.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DeadLetterRecord {
+    pub competition: String,
+    pub at: DateTime<Utc>,
+    /// The message id (unique per message and target).
+    pub id: String,
+    pub body: Vec<u8>,
+}
+
+/// What the notifier keeps beside the logs (issue #10): subscriptions per
+/// competition, claims that keep a message from going twice to one target, and
+/// dead letters. Same table in DynamoDB, same file when embedded; both adapters
+/// pass the same conformance suite.
+pub trait NotifyStore: Send + Sync + 'static {
+    /// Creates or replaces subscription `id` of `competition`.
+    fn put_subscription(
+        &self,
+        competition: &str,
+        id: &str,
+        body: Vec<u8>,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// Removes subscription `id`; false if there was none.
+    fn delete_subscription(
+        &self,
+        competition: &str,
+        id: &str,
+    ) -> impl Future<Output = Result<bool, StoreError>> + Send;
+
+    /// Every subscription of `competition`, in id order.
+    fn subscriptions(
+        &self,
+        competition: &str,
+    ) -> impl Future<Output = Result<Vec<SubscriptionRecord>, StoreError>> + Send;
+
+    /// Claims `key` at `now`: true if it was free or its claim is at least
+    /// `window` old, false if it was claimed less than `window` ago. Atomic: of
+    /// two concurrent claims of a free key exactly one wins.
+    fn claim(
+        &self,
+        key: &str,
+        now: DateTime<Utc>,
+        window: chrono::Duration,
+    ) -> impl Future<Output = Result<bool, StoreError>> + Send;
+
+    /// Gives `key` back (after a failed delivery), so the next claim wins.
+    fn release(&self, key: &str) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// Keeps a dead letter; the same (competition, id) again replaces it.
+    fn put_dead_letter(
+        &self,
+        letter: DeadLetterRecord,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// Up to `limit` dead letters of `competition`, newest first.
+    fn dead_letters(
+        &self,
+        competition: &str,
+        limit: usize,
+    ) -> impl Future<Output = Result<Vec<DeadLetterRecord>, StoreError>> + Send;
+}
+
 /// Checks the shape of an append before any adapter touches its backend.
 pub(crate) fn validate(append: &Append) -> Result<(), StoreError> {
     if append.commit.version != append.expected_version + 1 {

@@ -162,3 +162,13 @@ pub fn redact(
 ) -> Option<Event> {
     view::redact(env, state, event, viewer)
 }
+
+/// The notices a commit causes (see [`crate::notice`]); `state` is the
+/// competition after the commit.
+pub fn notices(
+    _env: &crate::competition::Competition,
+    _state: &Ladder,
+    _commit: &crate::competition::Commit,
+) -> Vec<crate::notice::Notice> {
+    Vec::new()
+}

@@ -101,3 +101,13 @@ pub fn rule_book_at(state: &Nomic, at: DateTime<Utc>) -> Option<RuleBookExport> 
 pub fn export_rules(state: &Nomic) -> RuleBookExport {
     state.rules.current.clone()
 }
+
+/// The notices a commit causes (see [`crate::notice`]); `state` is the
+/// competition after the commit.
+pub fn notices(
+    _env: &crate::competition::Competition,
+    _state: &Nomic,
+    _commit: &crate::competition::Commit,
+) -> Vec<crate::notice::Notice> {
+    Vec::new()
+}

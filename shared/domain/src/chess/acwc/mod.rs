@@ -97,3 +97,22 @@ pub fn redact(
 ) -> Option<Event> {
     view::redact(env, state, event, viewer)
 }
+
+/// The notices a commit causes (see [`crate::notice`]); `state` is the
+/// competition after the commit.
+pub fn notices(
+    _env: &crate::competition::Competition,
+    _state: &Championship,
+    _commit: &crate::competition::Commit,
+) -> Vec<crate::notice::Notice> {
+    Vec::new()
+}
+
+/// The deadline reminders due at `now` (see [`crate::notice::reminders`]).
+pub fn reminders(
+    _env: &crate::competition::Competition,
+    _state: &Championship,
+    _now: chrono::DateTime<chrono::Utc>,
+) -> Vec<crate::notice::Reminder> {
+    Vec::new()
+}

@@ -90,3 +90,22 @@ pub fn conceals_actor(event: &Event) -> bool {
         _ => false,
     }
 }
+
+/// The notices a commit causes (see [`crate::notice`]); `state` is the
+/// competition after the commit.
+pub fn notices(
+    _env: &crate::competition::Competition,
+    _state: &Board,
+    _commit: &crate::competition::Commit,
+) -> Vec<crate::notice::Notice> {
+    Vec::new()
+}
+
+/// The deadline reminders due at `now` (see [`crate::notice::reminders`]).
+pub fn reminders(
+    _env: &crate::competition::Competition,
+    _state: &Board,
+    _now: chrono::DateTime<chrono::Utc>,
+) -> Vec<crate::notice::Reminder> {
+    Vec::new()
+}

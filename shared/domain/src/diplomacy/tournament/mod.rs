@@ -76,3 +76,13 @@ pub fn view(env: &Competition, state: &Tournament, viewer: Option<&UserId>) -> s
 pub fn redact(event: &Event, viewer: Option<&UserId>) -> Option<Event> {
     view::redact(event, viewer)
 }
+
+/// The notices a commit causes (see [`crate::notice`]); `state` is the
+/// competition after the commit.
+pub fn notices(
+    _env: &crate::competition::Competition,
+    _state: &Tournament,
+    _commit: &crate::competition::Commit,
+) -> Vec<crate::notice::Notice> {
+    Vec::new()
+}

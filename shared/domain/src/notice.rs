@@ -1,0 +1,195 @@
+//! What the rules make the organizers tell people: committed events turned into
+//! notices, and reminders of deadlines.
+//!
+//! A [`Notice`] says what happened, to whom the rules say it must be told, and which
+//! clause says so. Delivery (addresses, channels, retries, de-duplication) lives
+//! outside the domain; here everything is a pure function of the competition's state
+//! after the commit and the commit itself, so replaying a commit yields the same
+//! notices.
+//!
+//! **Secrecy.** A notice is derived from the event itself and from what the state
+//! shows to everyone. [`notices`] then keeps a recipient only if the API shows them
+//! the event unredacted ([`redact_event`]), and a public notice only if the event is
+//! shown unredacted to someone outside the competition. So no message can carry what
+//! its recipient could not read through the API, whatever a kind's builder does.
+
+use crate::competition::{redact_event, Commit, Competition, Game, UserId};
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+
+/// What a notice is about. Subscribers mute topics; the rules forbid muting some.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Topic {
+    /// acwc IV.E: a round's pairings are posted.
+    Pairings,
+    /// Results of matches, games or boards, and standings after them.
+    Results,
+    /// wm B.8.b: a power missed its orders.
+    Nmr,
+    /// wm D.IX.2: an adjudication is published.
+    Adjudication,
+    /// wm D.IX.2: the result of a draw or concession vote is published.
+    VoteResult,
+    /// club III.2.4: a moderator's declaration.
+    Declaration,
+    /// nomic 209: a player's points changed.
+    Points,
+    /// wm D.VII.1: a deadline is near and the recipient has not finished.
+    Reminder,
+    /// Anything else a kind announces (replacements, judgements, rounds closed...).
+    Announcement,
+}
+
+impl Topic {
+    /// Every topic, for documentation and validation.
+    pub const ALL: [Topic; 9] = [
+        Topic::Pairings,
+        Topic::Results,
+        Topic::Nmr,
+        Topic::Adjudication,
+        Topic::VoteResult,
+        Topic::Declaration,
+        Topic::Points,
+        Topic::Reminder,
+        Topic::Announcement,
+    ];
+
+    /// The clause that requires notices of this topic to reach their recipients, or
+    /// `None` when they are a courtesy a subscriber may mute.
+    pub fn required_by(self) -> Option<&'static str> {
+        match self {
+            Topic::Pairings => Some("acwc IV.E"),
+            Topic::Nmr => Some("wm B.8.b"),
+            Topic::Adjudication | Topic::VoteResult => Some("wm D.IX.2"),
+            Topic::Declaration => Some("club III.2.4"),
+            Topic::Points => Some("nomic 209"),
+            // wm D.VII.1: "the lack of a reminder will not serve to excuse failure".
+            Topic::Reminder | Topic::Results | Topic::Announcement => None,
+        }
+    }
+
+    /// The topic's kebab-case name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Topic::Pairings => "pairings",
+            Topic::Results => "results",
+            Topic::Nmr => "nmr",
+            Topic::Adjudication => "adjudication",
+            Topic::VoteResult => "vote-result",
+            Topic::Declaration => "declaration",
+            Topic::Points => "points",
+            Topic::Reminder => "reminder",
+            Topic::Announcement => "announcement",
+        }
+    }
+}
+
+/// Who a notice is for.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Audience {
+    /// Everyone following the competition: its announcement channels (a club's
+    /// Discord, a Nomic points thread, an organizer's site).
+    Public,
+    /// These users, each through their own subscriptions.
+    Users(BTreeSet<UserId>),
+}
+
+/// One thing the rules make someone tell someone, from one event.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Notice {
+    /// The event's index inside its commit.
+    pub event_index: u32,
+    /// The event's kebab-case name (its `event` tag), e.g. `nmr-recorded`.
+    pub event: String,
+    pub topic: Topic,
+    /// The clause that makes this notice happen, e.g. `wm B.8.b`.
+    pub clause: String,
+    pub audience: Audience,
+    /// One line.
+    pub subject: String,
+    /// Plain text.
+    pub text: String,
+    /// A client path, e.g. `/v1/competitions/{id}`.
+    pub link: String,
+}
+
+/// A reminder that a deadline is near, for the users who have not finished.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reminder {
+    /// The deadline reminded of.
+    pub deadline: DateTime<Utc>,
+    /// 24 or 1: which of the two reminders this is ([`REMINDER_HOURS`]).
+    pub hours_before: u32,
+    /// What falls due, stable for one deadline (e.g. `S1901M`, `round-3`): with the
+    /// deadline and the hours it names the reminder for de-duplication.
+    pub occasion: String,
+    /// Users who have not yet submitted final orders or finished their match.
+    pub users: BTreeSet<UserId>,
+    pub clause: String,
+    pub subject: String,
+    pub text: String,
+    pub link: String,
+}
+
+/// The reminders sent before each deadline, in hours (issue #10, wm D.VII.1).
+pub const REMINDER_HOURS: [u32; 2] = [24, 1];
+
+/// The notices `commit` causes, given the competition's state right after it.
+///
+/// Recipients who may not see an event through the API are dropped, and a public
+/// notice of an event an outsider may not see is dropped whole (see the module doc).
+pub fn notices(state: &Competition, commit: &Commit) -> Vec<Notice> {
+    let built = match &state.game {
+        Game::SwissMatch(c) => crate::chess::acwc::notices(state, c, commit),
+        Game::ClubLadder(l) => crate::ladder::notices(state, l, commit),
+        Game::DiplomacyGame(b) => crate::diplomacy::game::notices(state, b, commit),
+        Game::DiplomacyTournament(t) => crate::diplomacy::tournament::notices(state, t, commit),
+        Game::Nomic(n) => crate::nomic::notices(state, n, commit),
+    };
+    built
+        .into_iter()
+        .filter_map(|mut notice| {
+            let event = &commit.events.get(notice.event_index as usize)?.event;
+            let shown = |viewer: Option<&UserId>| {
+                redact_event(state, event, viewer).as_ref() == Some(event)
+            };
+            match &mut notice.audience {
+                Audience::Public => shown(None).then_some(notice),
+                Audience::Users(users) => {
+                    users.retain(|u| shown(Some(u)));
+                    (!users.is_empty()).then_some(notice)
+                }
+            }
+        })
+        .collect()
+}
+
+/// The reminders due at `now`: for each deadline of the competition still ahead,
+/// each of [`REMINDER_HOURS`] whose time (`deadline - hours`) has come, for the users
+/// who have not finished. A caller runs this on a schedule and de-duplicates on
+/// (competition, occasion, deadline, hours, user), so a reminder goes out once even
+/// though every run after its time finds it again.
+pub fn reminders(state: &Competition, now: DateTime<Utc>) -> Vec<Reminder> {
+    match &state.game {
+        Game::SwissMatch(c) => crate::chess::acwc::reminders(state, c, now),
+        Game::DiplomacyGame(b) => crate::diplomacy::game::reminders(state, b, now),
+        Game::ClubLadder(_) | Game::DiplomacyTournament(_) | Game::Nomic(_) => Vec::new(),
+    }
+}
+
+/// The path clients open for a competition.
+pub fn competition_link(state: &Competition) -> String {
+    format!("/v1/competitions/{}", state.id)
+}
+
+/// The path of one commit in the audit log.
+pub fn commit_link(state: &Competition, version: u64) -> String {
+    format!(
+        "/v1/competitions/{}/log?after={}&limit=1",
+        state.id,
+        version.saturating_sub(1)
+    )
+}
