@@ -144,6 +144,22 @@ pub trait Mailer: Send + Sync {
     fn send(&self, email: &Email) -> impl Future<Output = Result<String, DeliveryError>> + Send;
 }
 
+/// The mailer a deployment chose: `.eml` files locally, Amazon SES in AWS.
+#[derive(Debug, Clone)]
+pub enum AnyMailer {
+    Eml(EmlFolder),
+    Ses(SesMailer),
+}
+
+impl Mailer for AnyMailer {
+    async fn send(&self, email: &Email) -> Result<String, DeliveryError> {
+        match self {
+            AnyMailer::Eml(m) => m.send(email).await,
+            AnyMailer::Ses(m) => m.send(email).await,
+        }
+    }
+}
+
 /// Writes each e-mail as `{message_id}.eml` in a folder: the local runtime's outbox.
 /// A replay overwrites the same file, so the folder holds one file per message.
 #[derive(Debug, Clone)]

@@ -17,29 +17,37 @@
 //! The message carries the clause that caused it ([`Message::clause`]) so a recipient can
 //! answer "why was I told this?" from the message alone, as a refusal does over HTTP.
 //!
-//! Nothing here talks to a store or to the service: the caller turns committed events
-//! into [`Message`]s, and the [`Outbox`] keeps a replay of the same commit from sending
-//! twice. Every network adapter takes a base URL so tests run against loopback fakes.
+//! The [`dispatch::Notifier`] ties it together: it reads commits (from the DynamoDB
+//! Stream in AWS, the embedded store's feed locally), asks the domain which notices
+//! the rules require ([`arbiter_domain::notice`]), finds the recipients'
+//! [`Subscription`]s, claims each (message, target) in the table so a replayed batch
+//! sends nothing twice, and delivers. Every network adapter takes a base URL so tests
+//! run against loopback fakes.
 
 pub mod channel;
 pub mod discord;
+pub mod dispatch;
 pub mod email;
 pub mod message;
 pub mod outbox;
 pub mod retry;
+pub mod stream;
+pub mod subscription;
 pub mod telegram;
 mod text;
 pub mod webhook;
 
 pub use channel::{check_url, default_client, Channel, Delivered, DeliveryError};
 pub use discord::DiscordChannel;
-pub use email::{Email, EmailChannel, EmlFolder, Mailer, SesMailer};
+pub use dispatch::{Channels, CommitRef, Notifier, NotifyError, NotifyReport, StoredDeadLetter};
+pub use email::{AnyMailer, Email, EmailChannel, EmlFolder, Mailer, SesMailer};
 pub use message::{Message, MessageId, Origin, Target};
-pub use outbox::{MemorySentLog, Outbox, SentLog};
+pub use outbox::{claim_key, MemorySentLog, Outbox, SentLog};
 pub use retry::{
     Attempt, DeadLetter, DeadLetters, MemoryDeadLetters, NoSleep, RecordingSleeper, Retrier,
     RetryPolicy, Sleeper, TokioSleeper,
 };
+pub use subscription::{Endpoint, Scope, Subscription, SubscriptionRequest};
 pub use telegram::TelegramChannel;
 pub use text::truncate_utf16;
 pub use webhook::{sign, verify, WebhookChannel};

@@ -14,6 +14,37 @@ pub struct Origin {
     pub version: u64,
     /// The event's index inside that commit.
     pub event_index: u32,
+    /// For a message no single event causes (a reminder before a deadline): what it
+    /// is about, stable across runs. It replaces the version and index in the id, so
+    /// every run of the reminder schedule derives the same id for one reminder.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub occasion: Option<String>,
+}
+
+impl Origin {
+    /// The event at `event_index` of commit `version`.
+    pub fn event(competition: impl Into<String>, version: u64, event_index: u32) -> Self {
+        Origin {
+            competition: competition.into(),
+            version,
+            event_index,
+            occasion: None,
+        }
+    }
+
+    /// A message about `occasion`, sent while the competition stood at `version`.
+    pub fn occasion(
+        competition: impl Into<String>,
+        version: u64,
+        occasion: impl Into<String>,
+    ) -> Self {
+        Origin {
+            competition: competition.into(),
+            version,
+            event_index: 0,
+            occasion: Some(occasion.into()),
+        }
+    }
 }
 
 /// The idempotency key of a message, sent as `Idempotency-Key` and used as the
@@ -29,8 +60,18 @@ impl MessageId {
         let mut h = Sha256::new();
         h.update(origin.competition.as_bytes());
         h.update([0]);
-        h.update(origin.version.to_be_bytes());
-        h.update(origin.event_index.to_be_bytes());
+        match &origin.occasion {
+            None => {
+                h.update(origin.version.to_be_bytes());
+                h.update(origin.event_index.to_be_bytes());
+            }
+            Some(occasion) => {
+                // A tag byte keeps an occasion from colliding with a version's bytes.
+                h.update([1]);
+                h.update(occasion.as_bytes());
+                h.update([0]);
+            }
+        }
         h.update(target.key().as_bytes());
         let digest = hex::encode(h.finalize());
         MessageId(format!("ntf-{}", &digest[..32]))
@@ -107,6 +148,9 @@ pub struct Message {
     pub version: u64,
     /// The event's index inside the commit.
     pub event_index: u32,
+    /// What a message no event causes is about (see [`Origin::occasion`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub occasion: Option<String>,
     /// The event's kebab-case name, e.g. `nmr-recorded`.
     pub event: String,
     /// The rule clause that makes this message necessary, e.g. `wm B.8.b`.
@@ -138,6 +182,7 @@ impl Message {
             competition: origin.competition,
             version: origin.version,
             event_index: origin.event_index,
+            occasion: origin.occasion,
             event: event.into(),
             clause: None,
             subject: subject.into(),

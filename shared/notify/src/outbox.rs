@@ -28,6 +28,11 @@ pub trait SentLog: Send + Sync {
     fn release(&self, key: &str) -> impl Future<Output = ()> + Send;
 }
 
+/// The claim key of `message` to `target`: its id and the target's key (no secrets).
+pub fn claim_key(target: &Target, message: &Message) -> String {
+    format!("{}|{}", message.id, target.key())
+}
+
 /// Claims kept in memory.
 #[derive(Debug, Default, Clone)]
 pub struct MemorySentLog {
@@ -96,7 +101,7 @@ impl<C: Channel, S: SentLog> Outbox<C, S> {
 
     /// The claim key: the message id and the target's key.
     pub fn key(target: &Target, message: &Message) -> String {
-        format!("{}|{}", message.id, target.key())
+        claim_key(target, message)
     }
 }
 

@@ -10,11 +10,7 @@ use std::time::Duration;
 
 fn long_message(target: &Target, text: String) -> Message {
     Message::new(
-        Origin {
-            competition: "club-2026".into(),
-            version: 7,
-            event_index: 0,
-        },
+        Origin::event("club-2026", 7, 0),
         "declaration-recorded",
         target,
         "Declaration",

@@ -83,11 +83,7 @@ async fn outbox_failed_delivery_releases_the_claim() {
 
 #[test]
 fn message_ids_are_stable_across_replays_and_differ_by_target_and_event() {
-    let origin = |event_index| Origin {
-        competition: "nomic-7".into(),
-        version: 12,
-        event_index,
-    };
+    let origin = |event_index| Origin::event("nomic-7", 12, event_index);
     let thread = Target::Discord {
         webhook_url: "https://discord.example/api/webhooks/1/secret-token".into(),
     };

@@ -75,11 +75,7 @@ proptest! {
 
 fn message(target: &Target, subject: String, text: String) -> Message {
     Message::new(
-        Origin {
-            competition: "wm-2026".into(),
-            version: 3,
-            event_index: 0,
-        },
+        Origin::event("wm-2026", 3, 0),
         "reminder-sent",
         target,
         subject,

@@ -18,3 +18,4 @@ mod service;
 mod snapshot;
 
 pub use service::{Service, ServiceConfig, ServiceError, SweepReport};
+pub use snapshot::decode_commit;

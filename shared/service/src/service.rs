@@ -195,6 +195,40 @@ impl<S: Store> Service<S> {
         }
     }
 
+    /// The state right after commit `version` (`None` for version 0 or an
+    /// unknown competition). The latest state comes from memory; an older one
+    /// is folded from the start of the log, which only a follower that fell
+    /// behind (the notifier after a cold start) asks for.
+    pub async fn state_at(
+        &self,
+        id: &CompetitionId,
+        version: u64,
+    ) -> Result<Option<Competition>, ServiceError> {
+        if version == 0 {
+            return Ok(None);
+        }
+        if let Some(latest) = self.load(id).await? {
+            if latest.version == version {
+                return Ok(Some(latest));
+            }
+        }
+        let mut state: Option<Competition> = None;
+        loop {
+            let at = state.as_ref().map_or(0, |s| s.version);
+            if at == version {
+                return Ok(state);
+            }
+            let want = usize::try_from(version - at).unwrap_or(usize::MAX).min(1000);
+            let page = self.store.commits(id.as_str(), at, want).await?;
+            if page.is_empty() {
+                return Err(ServiceError::Corrupt(format!(
+                    "{id} has no commit {version}"
+                )));
+            }
+            state = fold(id, state, &page).map_err(ServiceError::Corrupt)?;
+        }
+    }
+
     /// Decides `command` and appends its commit; retries when another writer
     /// appended first. With an Idempotency-Key, a request already answered is
     /// answered again from its receipt and changes nothing.

@@ -140,11 +140,7 @@ pub fn retrier(max_attempts: u32) -> (Retrier, RecordingSleeper, MemoryDeadLette
 /// An NMR notice under wm B.8.b for `target`.
 pub fn nmr_message(target: &Target) -> Message {
     Message::new(
-        Origin {
-            competition: "wm-2026".into(),
-            version: 42,
-            event_index: 1,
-        },
+        Origin::event("wm-2026", 42, 1),
         "nmr-recorded",
         target,
         "NMR: Team Oslo missed the Spring 1902 orders",

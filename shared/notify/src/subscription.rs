@@ -1,0 +1,324 @@
+//! Subscriptions: who wants a competition's notices, where, and what they muted.
+//!
+//! A subscription belongs to one user in one competition. It either receives the
+//! notices addressed to its owner (an NMR warning to a captain, a reminder to a
+//! player) or, with the `announcements` scope, the competition's public notices (a
+//! club's Discord channel, a Nomic points thread, an organizer's site). Owners may
+//! mute topics the rules do not require ([`Topic::required_by`]); muting one they
+//! do require is refused naming the clause.
+
+use crate::message::Target;
+use arbiter_domain::competition::UserId;
+use arbiter_domain::notice::{Audience, Notice, Topic};
+use arbiter_domain::Refusal;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+
+/// The most subscriptions one user keeps in one competition: enough for an e-mail,
+/// a chat and a couple of hooks, few enough that nobody fans one notice out widely.
+pub const MAX_PER_OWNER: usize = 10;
+
+/// Which notices a subscription receives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Scope {
+    /// The notices addressed to the owner.
+    #[default]
+    Mine,
+    /// The competition's public notices.
+    Announcements,
+}
+
+/// Where a subscription's notices go.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "channel", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum Endpoint {
+    Email {
+        address: String,
+    },
+    /// A signed webhook; the secret is made by the server and shown once.
+    Webhook {
+        url: String,
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        secret: String,
+    },
+    /// A Discord channel webhook (the URL is the credential).
+    Discord {
+        url: String,
+    },
+    /// A Telegram chat the deployment's bot posts to.
+    Telegram {
+        chat: String,
+    },
+}
+
+/// A stored subscription.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Subscription {
+    pub id: String,
+    pub owner: UserId,
+    #[serde(default)]
+    pub scope: Scope,
+    #[serde(flatten)]
+    pub endpoint: Endpoint,
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub mute: BTreeSet<Topic>,
+    pub created_at: DateTime<Utc>,
+}
+
+/// What a client asks for: `{"channel": "email", "address": ..., "scope": "mine",
+/// "mute": ["reminder"]}`.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct SubscriptionRequest {
+    #[serde(default)]
+    pub scope: Scope,
+    #[serde(flatten)]
+    pub endpoint: Endpoint,
+    #[serde(default)]
+    pub mute: BTreeSet<Topic>,
+}
+
+impl SubscriptionRequest {
+    /// Checks the request and makes the subscription. `id` and `secret` come from
+    /// the caller (random in production), so this stays deterministic.
+    pub fn into_subscription(
+        self,
+        id: String,
+        owner: UserId,
+        secret: String,
+        now: DateTime<Utc>,
+    ) -> Result<Subscription, Refusal> {
+        if let Some(topic) = self.mute.iter().find(|t| t.required_by().is_some()) {
+            let clause = topic.required_by().unwrap_or_default();
+            return Err(Refusal::rule(
+                clause,
+                format!(
+                    "{clause} requires {} notices to reach you; they cannot be muted",
+                    topic.as_str()
+                ),
+            ));
+        }
+        let endpoint = match self.endpoint {
+            Endpoint::Email { address } => {
+                check_address(&address)?;
+                Endpoint::Email { address }
+            }
+            Endpoint::Webhook { url, .. } => {
+                check_https(&url)?;
+                Endpoint::Webhook { url, secret }
+            }
+            Endpoint::Discord { url } => {
+                check_discord(&url)?;
+                Endpoint::Discord { url }
+            }
+            Endpoint::Telegram { chat } => {
+                check_chat(&chat)?;
+                Endpoint::Telegram { chat }
+            }
+        };
+        Ok(Subscription {
+            id,
+            owner,
+            scope: self.scope,
+            endpoint,
+            mute: self.mute,
+            created_at: now,
+        })
+    }
+}
+
+impl Subscription {
+    /// Whether this subscription receives `notice`: the right scope and owner, and
+    /// not muted (a required topic is never muted; see [`SubscriptionRequest`]).
+    pub fn receives(&self, notice: &Notice) -> bool {
+        let addressed = match (&notice.audience, self.scope) {
+            (Audience::Public, Scope::Announcements) => true,
+            (Audience::Users(users), Scope::Mine) => users.contains(&self.owner),
+            _ => false,
+        };
+        addressed && self.accepts(notice.topic)
+    }
+
+    /// Whether the owner takes notices of `topic` here.
+    pub fn accepts(&self, topic: Topic) -> bool {
+        topic.required_by().is_some() || !self.mute.contains(&topic)
+    }
+
+    /// The delivery target.
+    pub fn target(&self) -> Target {
+        match &self.endpoint {
+            Endpoint::Email { address } => Target::Email {
+                to: vec![address.clone()],
+            },
+            Endpoint::Webhook { url, secret } => Target::Webhook {
+                subscription: self.id.clone(),
+                url: url.clone(),
+                secret: secret.clone(),
+            },
+            Endpoint::Discord { url } => Target::Discord {
+                webhook_url: url.clone(),
+            },
+            Endpoint::Telegram { chat } => Target::Telegram {
+                chat_id: chat.clone(),
+            },
+        }
+    }
+
+    /// The subscription as its owner sees it after creation: no webhook secret, and
+    /// only the host of a Discord URL (its path is the channel's credential).
+    pub fn redacted(&self) -> Subscription {
+        let mut shown = self.clone();
+        match &mut shown.endpoint {
+            Endpoint::Webhook { secret, .. } => secret.clear(),
+            Endpoint::Discord { url } => *url = redact_url(url),
+            Endpoint::Email { .. } | Endpoint::Telegram { .. } => {}
+        }
+        shown
+    }
+}
+
+fn redact_url(url: &str) -> String {
+    match reqwest::Url::parse(url) {
+        Ok(u) => format!("{}://{}/…", u.scheme(), u.host_str().unwrap_or("")),
+        Err(_) => "…".to_owned(),
+    }
+}
+
+/// An address one mailbox can be reached at: no display name, no list, no spaces,
+/// nothing that could become a second header.
+fn check_address(address: &str) -> Result<(), Refusal> {
+    let bad = || Refusal::invalid("address must be one e-mail address, like ann@example.org");
+    if address.len() > 254
+        || address
+            .chars()
+            .any(|c| c.is_whitespace() || c.is_control() || ",;<>\"()[]\\".contains(c))
+    {
+        return Err(bad());
+    }
+    let (local, domain) = address.split_once('@').ok_or_else(bad)?;
+    if local.is_empty() || local.len() > 64 || domain.contains('@') || !domain.contains('.') {
+        return Err(bad());
+    }
+    if domain.starts_with('.') || domain.ends_with('.') || domain.contains("..") {
+        return Err(bad());
+    }
+    Ok(())
+}
+
+fn check_https(url: &str) -> Result<reqwest::Url, Refusal> {
+    if url.len() > 2048 {
+        return Err(Refusal::invalid("url is longer than 2048 characters"));
+    }
+    crate::channel::check_url(url).map_err(|e| Refusal::invalid(e.to_string()))
+}
+
+/// Discord's channel webhooks live under `/api/webhooks/` on Discord's hosts (any
+/// loopback host passes, for tests).
+fn check_discord(url: &str) -> Result<(), Refusal> {
+    let parsed = check_https(url)?;
+    let host = parsed.host_str().unwrap_or("");
+    let discord = matches!(
+        host,
+        "discord.com" | "discordapp.com" | "ptb.discord.com" | "canary.discord.com"
+    );
+    let loopback = parsed.scheme() == "http";
+    if !(loopback || discord && parsed.path().starts_with("/api/webhooks/")) {
+        return Err(Refusal::invalid(
+            "url must be a Discord channel webhook (https://discord.com/api/webhooks/...)",
+        ));
+    }
+    Ok(())
+}
+
+/// A Telegram chat: a numeric id (groups are negative) or a public `@username`.
+fn check_chat(chat: &str) -> Result<(), Refusal> {
+    let numeric = {
+        let digits = chat.strip_prefix('-').unwrap_or(chat);
+        !digits.is_empty() && digits.len() <= 20 && digits.bytes().all(|b| b.is_ascii_digit())
+    };
+    let username = chat.strip_prefix('@').is_some_and(|name| {
+        (5..=32).contains(&name.len())
+            && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+    });
+    if numeric || username {
+        Ok(())
+    } else {
+        Err(Refusal::invalid(
+            "chat must be a Telegram chat id (e.g. -1001234567890) or @username",
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request(json: serde_json::Value) -> Result<Subscription, Refusal> {
+        let request: SubscriptionRequest =
+            serde_json::from_value(json).map_err(|e| Refusal::invalid(e.to_string()))?;
+        request.into_subscription(
+            "sub-1".into(),
+            UserId::try_from("ann").unwrap(),
+            "whsec-test".into(),
+            "2026-11-21T10:00:00Z".parse().unwrap(),
+        )
+    }
+
+    #[test]
+    fn each_channel_is_checked() {
+        use serde_json::json;
+        assert!(request(json!({"channel": "email", "address": "ann@example.org"})).is_ok());
+        for bad in ["ann", "ann@", "@example.org", "ann@example", "a b@example.org",
+            "ann@example.org\r\nBcc: x@y.z", "Ann <ann@example.org>", "a@b.org,c@d.org"] {
+            assert!(request(json!({"channel": "email", "address": bad})).is_err(), "{bad}");
+        }
+        assert!(request(json!({"channel": "webhook", "url": "https://hooks.example.org/a"})).is_ok());
+        assert!(request(json!({"channel": "webhook", "url": "http://hooks.example.org/a"})).is_err());
+        assert!(request(json!({"channel": "discord", "url": "https://discord.com/api/webhooks/1/x"})).is_ok());
+        assert!(request(json!({"channel": "discord", "url": "https://evil.example/api/webhooks/1/x"})).is_err());
+        for chat in ["-1001234567890", "42", "@club_chat"] {
+            assert!(request(json!({"channel": "telegram", "chat": chat})).is_ok(), "{chat}");
+        }
+        for chat in ["", "-", "@abc", "club chat", "@club-chat"] {
+            assert!(request(json!({"channel": "telegram", "chat": chat})).is_err(), "{chat}");
+        }
+        assert!(request(json!({"channel": "pigeon", "loft": "x"})).is_err());
+        assert!(request(json!({"channel": "email", "address": "ann@example.org", "cc": "x"})).is_err());
+    }
+
+    /// wm B.8.b, club III.2.4, nomic 209, acwc IV.E, wm D.IX.2: required notices
+    /// cannot be muted; the refusal names the clause.
+    #[test]
+    fn muting_what_the_rules_require_is_refused_naming_the_clause() {
+        use serde_json::json;
+        for topic in Topic::ALL {
+            let r = request(json!({"channel": "email", "address": "ann@example.org",
+                "mute": [topic.as_str()]}));
+            match topic.required_by() {
+                Some(clause) => {
+                    assert_eq!(r.unwrap_err().clause.as_deref(), Some(clause), "{topic:?}")
+                }
+                None => assert!(r.is_ok(), "{topic:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn the_webhook_secret_and_the_discord_token_are_not_shown_again() {
+        use serde_json::json;
+        let hook = request(json!({"channel": "webhook", "url": "https://hooks.example.org/a"}))
+            .unwrap();
+        let shown = serde_json::to_string(&hook.redacted()).unwrap();
+        assert!(!shown.contains("whsec-test"), "{shown}");
+        let discord = request(json!({"channel": "discord",
+            "url": "https://discord.com/api/webhooks/123/TOKEN"}))
+        .unwrap();
+        let shown = serde_json::to_string(&discord.redacted()).unwrap();
+        assert!(!shown.contains("TOKEN") && !shown.contains("123"), "{shown}");
+        // The stored form keeps both, or nothing could be delivered.
+        let stored: Subscription =
+            serde_json::from_str(&serde_json::to_string(&hook).unwrap()).unwrap();
+        assert_eq!(stored, hook);
+    }
+}
