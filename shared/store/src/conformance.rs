@@ -6,10 +6,17 @@
 //! into `#[tokio::test]` functions for an adapter:
 //!
 //! ```ignore
-//! arbiter_store::conformance_tests!(async { EmbeddedStore::open(path).unwrap() });
+//! arbiter_store::conformance_tests!(async { EmbeddedStore::open(path).unwrap() }, 1000);
+//! arbiter_store::notify_conformance_tests!(async { EmbeddedStore::open(path).unwrap() });
 //! ```
+//!
+//! The [`NotifyStore`] checks have their own macro, so an adapter of the log
+//! alone can still run the first.
 
-use crate::{Append, CommitRecord, DueChange, Snapshot, Store, StoreError};
+use crate::{
+    Append, CommitRecord, DeadLetterRecord, DueChange, NotifyStore, Snapshot, Store, StoreError,
+    SubscriptionRecord,
+};
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -341,6 +348,270 @@ pub async fn concurrent_writers_lose_and_duplicate_nothing<S: Store + Clone>(
     );
 }
 
+fn subscription(id: &str, body: &str) -> SubscriptionRecord {
+    SubscriptionRecord {
+        id: id.to_owned(),
+        body: body.as_bytes().to_vec(),
+    }
+}
+
+fn dead_letter(competition: &str, id: &str, hour: u32, body: &str) -> DeadLetterRecord {
+    DeadLetterRecord {
+        competition: competition.to_owned(),
+        at: at(hour),
+        id: id.to_owned(),
+        body: body.as_bytes().to_vec(),
+    }
+}
+
+pub async fn subscriptions_are_put_replaced_listed_and_deleted(store: &impl NotifyStore) {
+    let (c, other) = (fresh_id("subs"), fresh_id("subs-other"));
+    assert!(store.subscriptions(&c).await.unwrap().is_empty());
+    for (id, body) in [("s2", "two"), ("s1", "one"), ("s3", "three")] {
+        store
+            .put_subscription(&c, id, body.as_bytes().to_vec())
+            .await
+            .unwrap();
+    }
+    store
+        .put_subscription(&other, "s1", b"elsewhere".to_vec())
+        .await
+        .unwrap();
+    // Putting an id again replaces its body.
+    store
+        .put_subscription(&c, "s2", b"two again".to_vec())
+        .await
+        .unwrap();
+    assert_eq!(
+        store.subscriptions(&c).await.unwrap(),
+        vec![
+            subscription("s1", "one"),
+            subscription("s2", "two again"),
+            subscription("s3", "three")
+        ],
+        "in id order, replaced in place"
+    );
+    assert!(store.delete_subscription(&c, "s1").await.unwrap());
+    assert!(!store.delete_subscription(&c, "s1").await.unwrap(), "gone");
+    assert!(!store.delete_subscription(&c, "never").await.unwrap());
+    assert_eq!(
+        store.subscriptions(&c).await.unwrap(),
+        vec![subscription("s2", "two again"), subscription("s3", "three")]
+    );
+    // The other competition's subscription of the same id is its own.
+    assert_eq!(
+        store.subscriptions(&other).await.unwrap(),
+        vec![subscription("s1", "elsewhere")]
+    );
+}
+
+pub async fn claims_hold_for_their_window(store: &impl NotifyStore) {
+    let k = fresh_id("claim");
+    let window = Duration::hours(1);
+    let t0 = at(8);
+    assert!(store.claim(&k, t0, window).await.unwrap(), "free");
+    assert!(
+        !store
+            .claim(&k, t0 + Duration::minutes(30), window)
+            .await
+            .unwrap(),
+        "claimed within the window"
+    );
+    assert!(
+        !store
+            .claim(&k, t0 + window - Duration::milliseconds(1), window)
+            .await
+            .unwrap(),
+        "a moment before the window ends"
+    );
+    // At least `window` old: lapsed, and the new claim starts a new window.
+    let t1 = t0 + window;
+    assert!(store.claim(&k, t1, window).await.unwrap(), "window over");
+    assert!(!store
+        .claim(&k, t1 + Duration::minutes(1), window)
+        .await
+        .unwrap());
+    // Released after a failed delivery: the next claim wins at once.
+    store.release(&k).await.unwrap();
+    assert!(store
+        .claim(&k, t1 + Duration::minutes(2), window)
+        .await
+        .unwrap());
+    // Releasing a key nobody claimed is harmless; keys are independent.
+    store.release(&fresh_id("claim-none")).await.unwrap();
+    assert!(store
+        .claim(&fresh_id("claim-other"), t1, window)
+        .await
+        .unwrap());
+    // Keys up to 1 KB are fine, longer ones are refused.
+    let long = format!("{k}-{}", "x".repeat(crate::MAX_CLAIM_KEY_BYTES));
+    let longest = &long[..crate::MAX_CLAIM_KEY_BYTES];
+    assert!(store.claim(longest, t0, window).await.unwrap());
+    assert!(!store.claim(longest, t0, window).await.unwrap());
+    assert!(matches!(
+        store.claim(&long, t0, window).await,
+        Err(StoreError::Invalid(_))
+    ));
+}
+
+/// 16 tasks claim one free key at once: exactly one wins.
+pub async fn concurrent_claims_have_one_winner<S: NotifyStore + Clone>(store: &S) {
+    const CLAIMERS: usize = 16;
+    let k = fresh_id("claim-race");
+    let tasks: Vec<_> = (0..CLAIMERS)
+        .map(|_| {
+            let store = store.clone();
+            let k = k.clone();
+            tokio::spawn(async move { store.claim(&k, at(9), Duration::hours(1)).await })
+        })
+        .collect();
+    let mut wins = 0;
+    for t in futures::future::join_all(tasks).await {
+        if t.expect("claim task").expect("claim") {
+            wins += 1;
+        }
+    }
+    assert_eq!(wins, 1, "exactly one of {CLAIMERS} concurrent claims wins");
+}
+
+pub async fn dead_letters_come_newest_first(store: &impl NotifyStore) {
+    let (c, other) = (fresh_id("dead"), fresh_id("dead-other"));
+    assert!(store.dead_letters(&c, 10).await.unwrap().is_empty());
+    for letter in [
+        dead_letter(&c, "m-b", 2, "b"),
+        dead_letter(&c, "m-a", 1, "a"),
+        dead_letter(&c, "m-c", 3, "c"),
+        dead_letter(&other, "m-a", 4, "elsewhere"),
+    ] {
+        store.put_dead_letter(letter).await.unwrap();
+    }
+    assert_eq!(
+        store.dead_letters(&c, 10).await.unwrap(),
+        vec![
+            dead_letter(&c, "m-c", 3, "c"),
+            dead_letter(&c, "m-b", 2, "b"),
+            dead_letter(&c, "m-a", 1, "a"),
+        ]
+    );
+    assert_eq!(
+        store.dead_letters(&c, 2).await.unwrap(),
+        vec![
+            dead_letter(&c, "m-c", 3, "c"),
+            dead_letter(&c, "m-b", 2, "b")
+        ],
+        "limit honoured"
+    );
+    // The same message again (it failed once more) replaces the first.
+    store
+        .put_dead_letter(dead_letter(&c, "m-a", 5, "a again"))
+        .await
+        .unwrap();
+    assert_eq!(
+        store.dead_letters(&c, 10).await.unwrap(),
+        vec![
+            dead_letter(&c, "m-a", 5, "a again"),
+            dead_letter(&c, "m-c", 3, "c"),
+            dead_letter(&c, "m-b", 2, "b"),
+        ]
+    );
+    assert_eq!(
+        store.dead_letters(&other, 10).await.unwrap(),
+        vec![dead_letter(&other, "m-a", 4, "elsewhere")]
+    );
+}
+
+/// Subscriptions and dead letters live beside a competition's log (in
+/// DynamoDB, in its partition): a load and the audit log see the commits
+/// and the snapshot exactly, and nothing else.
+pub async fn notifier_items_stay_out_of_the_log<S: Store + NotifyStore>(store: &S) {
+    let c = fresh_id("beside");
+    // Before the first commit: a competition with only notifier items has no log.
+    store
+        .put_subscription(&c, "early", b"sub".to_vec())
+        .await
+        .unwrap();
+    store
+        .put_dead_letter(dead_letter(&c, "early", 1, "dead"))
+        .await
+        .unwrap();
+    assert_eq!(store.load(&c).await.unwrap(), None);
+    assert!(store.commits(&c, 0, 100).await.unwrap().is_empty());
+    for v in 1..=5u64 {
+        let mut a = plain(&c, v, &format!("c{v}"));
+        if v == 2 {
+            a.snapshot = Some(Snapshot {
+                version: 2,
+                body: b"after 2".to_vec(),
+            });
+        }
+        store.append(a).await.unwrap();
+        let id = format!("s{v}");
+        store
+            .put_subscription(&c, &id, b"sub".to_vec())
+            .await
+            .unwrap();
+        store
+            .put_dead_letter(dead_letter(&c, &id, 2, "dead"))
+            .await
+            .unwrap();
+    }
+    let loaded = store.load(&c).await.unwrap().unwrap();
+    assert_eq!(
+        loaded.snapshot,
+        Some(Snapshot {
+            version: 2,
+            body: b"after 2".to_vec()
+        })
+    );
+    assert_eq!(
+        loaded.commits,
+        vec![commit(3, "c3"), commit(4, "c4"), commit(5, "c5")]
+    );
+    let all = store.commits(&c, 0, 100).await.unwrap();
+    assert_eq!(
+        all,
+        (1..=5u64)
+            .map(|v| commit(v, &format!("c{v}")))
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(
+        store.commits(&c, 1, 2).await.unwrap(),
+        vec![commit(2, "c2"), commit(3, "c3")]
+    );
+    assert!(store.commits(&c, 5, 10).await.unwrap().is_empty());
+    assert_eq!(store.subscriptions(&c).await.unwrap().len(), 6);
+    assert_eq!(store.dead_letters(&c, 100).await.unwrap().len(), 6);
+    // The next append is still exactly version 6.
+    assert_eq!(
+        store.append(plain(&c, 5, "stale")).await,
+        Err(StoreError::Conflict)
+    );
+    store.append(plain(&c, 6, "c6")).await.unwrap();
+    assert_eq!(store.load(&c).await.unwrap().unwrap().version(), 6);
+}
+
+/// The notifier's calls refuse what the adapters could not store alike.
+pub async fn notifier_refuses_bad_competition_ids(store: &impl NotifyStore) {
+    for bad in ["", "a#b"] {
+        assert!(matches!(
+            store.put_subscription(bad, "s", vec![]).await,
+            Err(StoreError::Invalid(_))
+        ));
+        assert!(matches!(
+            store.subscriptions(bad).await,
+            Err(StoreError::Invalid(_))
+        ));
+        assert!(matches!(
+            store.put_dead_letter(dead_letter(bad, "m", 1, "x")).await,
+            Err(StoreError::Invalid(_))
+        ));
+    }
+    assert!(matches!(
+        store.claim("", at(1), Duration::hours(1)).await,
+        Err(StoreError::Invalid(_))
+    ));
+}
+
 /// Generates the suite as `#[tokio::test]` functions. `$make` is an async
 /// block that yields a store; `$race` is how many commits the concurrency
 /// check appends (1,000 for the issue's figure).
@@ -380,6 +651,40 @@ macro_rules! conformance_tests {
         async fn conformance_concurrent_writers_lose_and_duplicate_nothing() {
             $crate::conformance::concurrent_writers_lose_and_duplicate_nothing(&$make.await, $race)
                 .await;
+        }
+    };
+}
+
+/// Generates the [`NotifyStore`] checks as `#[tokio::test]` functions, for an
+/// adapter that is a [`Store`] too. `$make` is as for
+/// [`conformance_tests!`](crate::conformance_tests).
+#[macro_export]
+macro_rules! notify_conformance_tests {
+    ($make:expr) => {
+        #[tokio::test]
+        async fn conformance_subscriptions_are_put_replaced_listed_and_deleted() {
+            $crate::conformance::subscriptions_are_put_replaced_listed_and_deleted(&$make.await)
+                .await;
+        }
+        #[tokio::test]
+        async fn conformance_claims_hold_for_their_window() {
+            $crate::conformance::claims_hold_for_their_window(&$make.await).await;
+        }
+        #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+        async fn conformance_concurrent_claims_have_one_winner() {
+            $crate::conformance::concurrent_claims_have_one_winner(&$make.await).await;
+        }
+        #[tokio::test]
+        async fn conformance_dead_letters_come_newest_first() {
+            $crate::conformance::dead_letters_come_newest_first(&$make.await).await;
+        }
+        #[tokio::test]
+        async fn conformance_notifier_items_stay_out_of_the_log() {
+            $crate::conformance::notifier_items_stay_out_of_the_log(&$make.await).await;
+        }
+        #[tokio::test]
+        async fn conformance_notifier_refuses_bad_competition_ids() {
+            $crate::conformance::notifier_refuses_bad_competition_ids(&$make.await).await;
         }
     };
 }

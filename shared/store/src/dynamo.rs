@@ -18,10 +18,26 @@
 //! | commit     | `C#<comp>` | `V#<version, 20 digits>`   | —                                                               | `body` (B); `snap` (B) when the snapshot after this commit is the latest one taken |
 //! | member     | `C#<comp>` | `M#<user>`                 | `GSI1PK = U#<user>`, `GSI1SK = C#<comp>`                        | —                                   |
 //! | deadline   | `C#<comp>` | `DUE`                      | `GSI2PK = DUE`, `GSI2SK = <millis, 15 digits>#<comp>`            | `at` (N, millis since the epoch)    |
+//! | subscription | `C#<comp>` | `S#<id>`                 | —                                                               | `body` (B)                          |
+//! | dead letter | `C#<comp>` | `X#<message id>`          | —                                                               | `at` (N, millis), `body` (B)        |
+//! | claim      | `N#<key>`  | `N`                        | —                                                               | `at` (N, millis), `ttl` (N, epoch seconds), `tok` (S) |
 //!
 //! A competition is one partition. Versions are zero-padded so that string
 //! order is version order; deadline instants likewise, so that string order
 //! on `GSI2SK` is time order (instants before 1970 are refused).
+//!
+//! The notifier's items ([`NotifyStore`]) share a competition's partition
+//! with its log, so every read of the log names the commit range in its key
+//! condition (`begins_with(SK, "V#")` for a load, `SK BETWEEN V#… AND V#…`
+//! for the audit log) and never meets them. A dead letter is keyed by its
+//! message id alone, so putting it again replaces it with no read first;
+//! [`NotifyStore::dead_letters`] is then one (paged) query of the
+//! competition's `X#` range, ordered newest first in memory. That reads all
+//! of a competition's dead letters, which stay few (one per message that
+//! failed for good). Claims have a partition each (one key per message and
+//! target, so no hot partition) and carry `ttl`, the instant their window
+//! ends: [`DynamoStore::create_table`] (and `template.yaml`) make it the
+//! table's TTL attribute, so DynamoDB deletes lapsed claims by itself.
 //!
 //! # Operations
 //!
@@ -39,8 +55,14 @@
 //!   the first attempt's success, where a retried conditional `PutItem` would
 //!   report a conflict for a commit that landed (and the service would then
 //!   decide the command a second time).
-//! - **commits**, **due_before** and **competitions_of** are `Query`s,
-//!   paged. Reads of the partition are strongly consistent; the two index
+//! - **claim** is one conditional `PutItem`: it lands if there is no claim,
+//!   or the one there is at least the window old (`#at <= now − window`), or
+//!   it is this very request's (`#tok`): each claim carries a fresh token, so
+//!   the SDK's retry after a lost response wins as the first attempt did,
+//!   where without it the retry would meet its own claim and lose, and the
+//!   message would go to no one. A failed condition answers false.
+//! - **commits**, **due_before**, **competitions_of**, **subscriptions** and
+//!   **dead_letters** are `Query`s, paged. Reads of the partition are strongly consistent; the two index
 //!   queries are eventually consistent (GSIs offer nothing else), so an
 //!   entry may show up there a moment after its append returned.
 //!
@@ -59,15 +81,17 @@
 //!   of competitions, a hot key for far more.
 
 use crate::{
-    validate, Append, CommitRecord, Due, DueChange, Loaded, Snapshot, Store, StoreError, Version,
+    newest_first, validate, validate_claim_key, validate_competition, Append, CommitRecord,
+    DeadLetterRecord, Due, DueChange, Loaded, NotifyStore, Snapshot, Store, StoreError,
+    SubscriptionRecord, Version,
 };
 use aws_sdk_dynamodb::config::{BehaviorVersion, Credentials, Region};
 use aws_sdk_dynamodb::error::{DisplayErrorContext, SdkError};
 use aws_sdk_dynamodb::primitives::Blob;
 use aws_sdk_dynamodb::types::{
     AttributeDefinition, AttributeValue, BillingMode, ConditionCheck, Delete, GlobalSecondaryIndex,
-    KeySchemaElement, KeyType, Projection, ProjectionType, Put, ScalarAttributeType, TableStatus,
-    TransactWriteItem,
+    KeySchemaElement, KeyType, Projection, ProjectionType, Put, ReturnValue, ScalarAttributeType,
+    TableStatus, TimeToLiveSpecification, TimeToLiveStatus, TransactWriteItem,
 };
 use aws_sdk_dynamodb::Client;
 use chrono::{DateTime, TimeZone, Utc};
@@ -99,6 +123,12 @@ pub const GSI2PK: &str = "GSI2PK";
 pub const GSI2SK: &str = "GSI2SK";
 /// Sort key of a deadline item, and the one partition of [`GSI2`].
 pub const DUE: &str = "DUE";
+/// Sort key of a claim item (its partition is `N#<key>`).
+pub const CLAIM_SK: &str = "N";
+/// The table's TTL attribute (N, epoch seconds): when a claim's window ends.
+pub const TTL: &str = "ttl";
+/// The token of the claim request that wrote a claim item (S).
+pub const TOKEN: &str = "tok";
 
 /// DynamoDB's item size limit: 400 KB, attribute names included.
 pub const MAX_ITEM_BYTES: usize = 400 * 1024;
@@ -149,6 +179,31 @@ fn due_sk(millis: i64, competition: &str) -> String {
     format!("{millis:015}#{competition}")
 }
 
+fn subscription_sk(id: &str) -> String {
+    format!("S#{id}")
+}
+
+fn dead_letter_sk(id: &str) -> String {
+    format!("X#{id}")
+}
+
+fn claim_pk(key: &str) -> String {
+    format!("N#{key}")
+}
+
+/// The TTL of a claim made at `now` (millis) for `window` (millis): epoch
+/// seconds, rounded up so that DynamoDB never removes a claim before its
+/// window has passed (removing it later is harmless: a lapsed claim loses to
+/// the next one anyway).
+fn claim_ttl(now: i64, window: i64) -> i64 {
+    let end = now.saturating_add(window.max(0));
+    end.div_euclid(1000) + i64::from(end.rem_euclid(1000) != 0)
+}
+
+fn n(v: i64) -> AttributeValue {
+    AttributeValue::N(v.to_string())
+}
+
 fn s(v: impl Into<String>) -> AttributeValue {
     AttributeValue::S(v.into())
 }
@@ -195,6 +250,39 @@ fn get_b(
             format!("attribute {name} is not binary"),
         )),
     }
+}
+
+fn get_millis(item: &HashMap<String, AttributeValue>) -> Result<DateTime<Utc>, StoreError> {
+    let ms: i64 = match item.get(AT) {
+        Some(AttributeValue::N(n)) => n.parse().ok(),
+        _ => None,
+    }
+    .ok_or_else(|| unavailable("item", "no valid `at`"))?;
+    Utc.timestamp_millis_opt(ms)
+        .single()
+        .ok_or_else(|| unavailable("item", "`at` out of range"))
+}
+
+/// The part of a sort key after its prefix (`S#`, `X#`).
+fn sk_rest<'a>(
+    item: &'a HashMap<String, AttributeValue>,
+    prefix: &str,
+) -> Result<&'a str, StoreError> {
+    let sk = get_s(item, SK)?;
+    sk.strip_prefix(prefix)
+        .ok_or_else(|| unavailable("item", format!("sort key {sk:?} lacks {prefix:?}")))
+}
+
+/// Refuses an item DynamoDB would refuse, as [`StoreError::Invalid`] (the
+/// caller's to fix) rather than the service error it would become.
+fn check_size(item: &HashMap<String, AttributeValue>, what: &str) -> Result<(), StoreError> {
+    let size = item_size(item);
+    if size > MAX_ITEM_BYTES {
+        return Err(StoreError::Invalid(format!(
+            "the {what} item would be {size} bytes; DynamoDB items are limited to {MAX_ITEM_BYTES}"
+        )));
+    }
+    Ok(())
 }
 
 fn commit_version(item: &HashMap<String, AttributeValue>) -> Result<Version, StoreError> {
@@ -370,7 +458,7 @@ impl DynamoStore {
                         g.index_status() == Some(&aws_sdk_dynamodb::types::IndexStatus::Active)
                     });
             if active {
-                return Ok(());
+                return self.enable_ttl().await;
             }
             tokio::time::sleep(Duration::from_secs(1)).await;
         }
@@ -378,6 +466,73 @@ impl DynamoStore {
             "create table",
             format!("table {} did not become active in 5 minutes", self.table),
         ))
+    }
+
+    /// Makes [`TTL`] the table's TTL attribute, unless it already is (asking
+    /// again would be refused), so lapsed claims go by themselves.
+    async fn enable_ttl(&self) -> Result<(), StoreError> {
+        let described = self
+            .client
+            .describe_time_to_live()
+            .table_name(&self.table)
+            .send()
+            .await
+            .map_err(|e| sdk_unavailable("describe time to live", e))?;
+        let status = described
+            .time_to_live_description()
+            .and_then(|d| d.time_to_live_status());
+        if matches!(
+            status,
+            Some(TimeToLiveStatus::Enabled | TimeToLiveStatus::Enabling)
+        ) {
+            return Ok(());
+        }
+        let spec = TimeToLiveSpecification::builder()
+            .attribute_name(TTL)
+            .enabled(true)
+            .build()
+            .map_err(|e| unavailable("update time to live", e))?;
+        self.client
+            .update_time_to_live()
+            .table_name(&self.table)
+            .time_to_live_specification(spec)
+            .send()
+            .await
+            .map_err(|e| sdk_unavailable("update time to live", e))?;
+        Ok(())
+    }
+
+    /// Every item of partition `pk` whose sort key begins with `prefix`, in
+    /// sort key order, reading every page.
+    async fn query_prefix(
+        &self,
+        pk: String,
+        prefix: &str,
+        what: &str,
+    ) -> Result<Vec<HashMap<String, AttributeValue>>, StoreError> {
+        let mut items = Vec::new();
+        let mut start = None;
+        loop {
+            let out = self
+                .client
+                .query()
+                .table_name(&self.table)
+                .consistent_read(true)
+                .key_condition_expression("#pk = :pk AND begins_with(#sk, :prefix)")
+                .expression_attribute_names("#pk", PK)
+                .expression_attribute_names("#sk", SK)
+                .expression_attribute_values(":pk", s(pk.clone()))
+                .expression_attribute_values(":prefix", s(prefix))
+                .set_exclusive_start_key(start)
+                .send()
+                .await
+                .map_err(|e| sdk_unavailable(what, e))?;
+            start = out.last_evaluated_key;
+            items.extend(out.items.unwrap_or_default());
+            if start.is_none() {
+                return Ok(items);
+            }
+        }
     }
 
     fn commit_item(&self, append: &Append) -> Result<HashMap<String, AttributeValue>, StoreError> {
@@ -714,15 +869,7 @@ impl Store for DynamoStore {
                     .strip_prefix("C#")
                     .ok_or_else(|| unavailable("item", "bad deadline partition key"))?
                     .to_owned();
-                let ms: i64 = match item.get(AT) {
-                    Some(AttributeValue::N(n)) => n.parse().ok(),
-                    _ => None,
-                }
-                .ok_or_else(|| unavailable("item", "deadline without a valid `at`"))?;
-                let at = Utc
-                    .timestamp_millis_opt(ms)
-                    .single()
-                    .ok_or_else(|| unavailable("item", "deadline `at` out of range"))?;
+                let at = get_millis(item)?;
                 due.push(Due { competition, at });
             }
             start = out.last_evaluated_key;
@@ -767,6 +914,149 @@ impl Store for DynamoStore {
     }
 }
 
+impl NotifyStore for DynamoStore {
+    async fn put_subscription(
+        &self,
+        competition: &str,
+        id: &str,
+        body: Vec<u8>,
+    ) -> Result<(), StoreError> {
+        validate_competition(competition)?;
+        let mut item = key(pk(competition), subscription_sk(id));
+        item.insert(BODY.to_owned(), AttributeValue::B(Blob::new(body)));
+        check_size(&item, "subscription")?;
+        self.client
+            .put_item()
+            .table_name(&self.table)
+            .set_item(Some(item))
+            .send()
+            .await
+            .map_err(|e| sdk_unavailable("put item (subscription)", e))?;
+        Ok(())
+    }
+
+    async fn delete_subscription(&self, competition: &str, id: &str) -> Result<bool, StoreError> {
+        validate_competition(competition)?;
+        let out = self
+            .client
+            .delete_item()
+            .table_name(&self.table)
+            .set_key(Some(key(pk(competition), subscription_sk(id))))
+            .return_values(ReturnValue::AllOld)
+            .send()
+            .await
+            .map_err(|e| sdk_unavailable("delete item (subscription)", e))?;
+        Ok(out.attributes().is_some_and(|a| !a.is_empty()))
+    }
+
+    async fn subscriptions(
+        &self,
+        competition: &str,
+    ) -> Result<Vec<SubscriptionRecord>, StoreError> {
+        validate_competition(competition)?;
+        self.query_prefix(pk(competition), "S#", "query (subscriptions)")
+            .await?
+            .iter()
+            .map(|item| {
+                Ok(SubscriptionRecord {
+                    id: sk_rest(item, "S#")?.to_owned(),
+                    body: get_b(item, BODY)?.unwrap_or_default(),
+                })
+            })
+            .collect()
+    }
+
+    async fn claim(
+        &self,
+        claim_key: &str,
+        now: DateTime<Utc>,
+        window: chrono::Duration,
+    ) -> Result<bool, StoreError> {
+        validate_claim_key(claim_key)?;
+        let now = now.timestamp_millis();
+        let window = window.num_milliseconds();
+        let mut item = key(claim_pk(claim_key), CLAIM_SK.to_owned());
+        item.insert(AT.to_owned(), n(now));
+        item.insert(TTL.to_owned(), n(claim_ttl(now, window)));
+        let token = request_token();
+        item.insert(TOKEN.to_owned(), s(token.clone()));
+        let result = self
+            .client
+            .put_item()
+            .table_name(&self.table)
+            .set_item(Some(item))
+            .condition_expression("attribute_not_exists(#pk) OR #at <= :cutoff OR #tok = :tok")
+            .expression_attribute_names("#pk", PK)
+            .expression_attribute_names("#at", AT)
+            .expression_attribute_names("#tok", TOKEN)
+            .expression_attribute_values(":cutoff", n(now.saturating_sub(window)))
+            .expression_attribute_values(":tok", s(token))
+            .send()
+            .await;
+        match result {
+            Ok(_) => Ok(true),
+            Err(e)
+                if e.as_service_error()
+                    .is_some_and(|e| e.is_conditional_check_failed_exception()) =>
+            {
+                Ok(false)
+            }
+            Err(e) => Err(sdk_unavailable("put item (claim)", e)),
+        }
+    }
+
+    async fn release(&self, claim_key: &str) -> Result<(), StoreError> {
+        validate_claim_key(claim_key)?;
+        self.client
+            .delete_item()
+            .table_name(&self.table)
+            .set_key(Some(key(claim_pk(claim_key), CLAIM_SK.to_owned())))
+            .send()
+            .await
+            .map_err(|e| sdk_unavailable("delete item (claim)", e))?;
+        Ok(())
+    }
+
+    async fn put_dead_letter(&self, letter: DeadLetterRecord) -> Result<(), StoreError> {
+        validate_competition(&letter.competition)?;
+        let mut item = key(pk(&letter.competition), dead_letter_sk(&letter.id));
+        item.insert(AT.to_owned(), n(letter.at.timestamp_millis()));
+        item.insert(BODY.to_owned(), AttributeValue::B(Blob::new(letter.body)));
+        check_size(&item, "dead letter")?;
+        self.client
+            .put_item()
+            .table_name(&self.table)
+            .set_item(Some(item))
+            .send()
+            .await
+            .map_err(|e| sdk_unavailable("put item (dead letter)", e))?;
+        Ok(())
+    }
+
+    async fn dead_letters(
+        &self,
+        competition: &str,
+        limit: usize,
+    ) -> Result<Vec<DeadLetterRecord>, StoreError> {
+        validate_competition(competition)?;
+        let mut letters = self
+            .query_prefix(pk(competition), "X#", "query (dead letters)")
+            .await?
+            .iter()
+            .map(|item| {
+                Ok(DeadLetterRecord {
+                    competition: competition.to_owned(),
+                    at: get_millis(item)?,
+                    id: sk_rest(item, "X#")?.to_owned(),
+                    body: get_b(item, BODY)?.unwrap_or_default(),
+                })
+            })
+            .collect::<Result<Vec<_>, StoreError>>()?;
+        newest_first(&mut letters, limit);
+        Ok(letters)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -780,6 +1070,28 @@ mod tests {
         let bound = format!("{:015}$", 1000);
         assert!(due_sk(1000, "\u{10FFFF}zzz").as_str() < bound.as_str());
         assert!(due_sk(1001, "").as_str() > bound.as_str());
+    }
+
+    #[test]
+    fn notifier_items_sort_outside_the_commit_range() {
+        // load and commits name the V# range; no notifier key falls in it.
+        for sk in [
+            subscription_sk("zzz"),
+            dead_letter_sk("zzz"),
+            member_sk("z"),
+        ] {
+            assert!(!sk.starts_with("V#"));
+            assert!(
+                sk.as_str() < version_sk(1).as_str() || sk.as_str() > version_sk(u64::MAX).as_str()
+            );
+        }
+    }
+
+    #[test]
+    fn claim_ttl_never_ends_before_the_window() {
+        assert_eq!(claim_ttl(1_000, 60_000), 61);
+        assert_eq!(claim_ttl(1_001, 60_000), 62);
+        assert_eq!(claim_ttl(5_000, -1), 5);
     }
 
     #[test]

@@ -14,6 +14,11 @@
 //! - **Two indexes**: competitions with a deadline due before an instant, and
 //!   the competitions a user belongs to.
 //!
+//! Beside the logs, [`NotifyStore`] keeps what the notifier needs (issue
+//! #10): subscriptions, de-duplication claims and dead letters. They share
+//! the backend (and, in DynamoDB, a competition's partition) but never show
+//! up in a load or the audit log.
+//!
 //! Two adapters implement it: [`embedded::EmbeddedStore`] (a single redb file,
 //! the default for `arbiter serve` and tests) and [`dynamo::DynamoStore`] (the
 //! production path). Both pass the same [`conformance`] suite.
@@ -30,7 +35,7 @@ pub mod conformance;
 
 pub use counted::{Counted, OpCounts};
 pub use dynamo::DynamoStore;
-pub use embedded::EmbeddedStore;
+pub use embedded::{EmbeddedStore, FeedEntry};
 
 /// The number of commits in a competition's log; the version of a commit is
 /// its position (1-based).
@@ -221,6 +226,46 @@ pub trait NotifyStore: Send + Sync + 'static {
     ) -> impl Future<Output = Result<Vec<DeadLetterRecord>, StoreError>> + Send;
 }
 
+/// The longest de-duplication key [`NotifyStore::claim`] takes, in bytes. A
+/// key is the partition key of its DynamoDB item (at most 2,048 bytes there);
+/// 1 KB leaves room for the prefix and is far more than a message id and a
+/// target need.
+pub const MAX_CLAIM_KEY_BYTES: usize = 1024;
+
+/// Checks a competition id the notifier passes, with the rule appends follow:
+/// a competition id is the DynamoDB partition `C#<id>`, so it must be non-empty
+/// and free of `#` for the two adapters to agree on what they accept.
+pub(crate) fn validate_competition(competition: &str) -> Result<(), StoreError> {
+    if competition.is_empty() || competition.contains('#') {
+        return Err(StoreError::Invalid("bad competition id".into()));
+    }
+    Ok(())
+}
+
+/// Checks a de-duplication key before any adapter touches its backend.
+pub(crate) fn validate_claim_key(key: &str) -> Result<(), StoreError> {
+    if key.is_empty() || key.len() > MAX_CLAIM_KEY_BYTES {
+        return Err(StoreError::Invalid(format!(
+            "a claim key must be 1 to {MAX_CLAIM_KEY_BYTES} bytes; this one is {}",
+            key.len()
+        )));
+    }
+    Ok(())
+}
+
+/// Whether a claim made at `claimed` (millis) has lapsed at `now` for `window`:
+/// the one rule both adapters apply ("at least `window` old").
+pub(crate) fn claim_lapsed(claimed: i64, now: i64, window: i64) -> bool {
+    claimed <= now.saturating_sub(window)
+}
+
+/// Orders a competition's dead letters newest first (ties by id, so both
+/// adapters answer alike) and keeps the first `limit`.
+pub(crate) fn newest_first(letters: &mut Vec<DeadLetterRecord>, limit: usize) {
+    letters.sort_by(|a, b| b.at.cmp(&a.at).then_with(|| a.id.cmp(&b.id)));
+    letters.truncate(limit);
+}
+
 /// Checks the shape of an append before any adapter touches its backend.
 pub(crate) fn validate(append: &Append) -> Result<(), StoreError> {
     if append.commit.version != append.expected_version + 1 {
@@ -236,8 +281,5 @@ pub(crate) fn validate(append: &Append) -> Result<(), StoreError> {
             ));
         }
     }
-    if append.competition.is_empty() || append.competition.contains('#') {
-        return Err(StoreError::Invalid("bad competition id".into()));
-    }
-    Ok(())
+    validate_competition(&append.competition)
 }

@@ -105,6 +105,13 @@ arbiter_store::conformance_tests!(
     race_commits()
 );
 
+arbiter_store::notify_conformance_tests!({
+    match endpoint() {
+        Some(url) => store_at(url),
+        None => return,
+    }
+});
+
 #[tokio::test]
 async fn oversized_commit_item_is_invalid() {
     let store = store_or_skip!();
@@ -173,4 +180,61 @@ async fn load_reads_past_the_first_page_to_the_snapshot() {
     assert_eq!(loaded.snapshot, None);
     assert_eq!(loaded.version(), 5);
     assert_eq!(loaded.commits.len(), 5);
+}
+
+/// `create_table` makes `ttl` the TTL attribute (so DynamoDB deletes lapsed
+/// claims), and running it on the existing table again is harmless.
+#[tokio::test]
+async fn create_table_enables_ttl_and_is_idempotent() {
+    let store = store_or_skip!();
+    store
+        .create_table()
+        .await
+        .expect("again on the existing table");
+    let ttl = store
+        .client()
+        .describe_time_to_live()
+        .table_name(store.table())
+        .send()
+        .await
+        .unwrap();
+    let ttl = ttl.time_to_live_description().expect("a TTL description");
+    assert_eq!(
+        ttl.time_to_live_status(),
+        Some(&aws_sdk_dynamodb::types::TimeToLiveStatus::Enabled)
+    );
+    assert_eq!(ttl.attribute_name(), Some(arbiter_store::dynamo::TTL));
+}
+
+/// A claim item carries its `ttl`: the end of its window in epoch seconds.
+#[tokio::test]
+async fn claim_item_carries_the_end_of_its_window_as_ttl() {
+    use arbiter_store::NotifyStore;
+    use aws_sdk_dynamodb::types::AttributeValue;
+    let store = store_or_skip!();
+    let key = arbiter_store::conformance::fresh_id("ttl");
+    let now = chrono::DateTime::from_timestamp_millis(1_700_000_000_500).unwrap();
+    assert!(store
+        .claim(&key, now, chrono::Duration::minutes(10))
+        .await
+        .unwrap());
+    let item = store
+        .client()
+        .get_item()
+        .table_name(store.table())
+        .key("PK", AttributeValue::S(format!("N#{key}")))
+        .key("SK", AttributeValue::S("N".into()))
+        .consistent_read(true)
+        .send()
+        .await
+        .unwrap();
+    let item = item.item().expect("the claim item");
+    assert_eq!(
+        item.get("ttl"),
+        Some(&AttributeValue::N("1700000601".into()))
+    );
+    assert_eq!(
+        item.get("at"),
+        Some(&AttributeValue::N("1700000000500".into()))
+    );
 }
