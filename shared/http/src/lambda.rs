@@ -27,7 +27,8 @@ use std::sync::Arc;
 
 pub type Error = lambda_http::Error;
 
-fn init_tracing() {
+/// JSON logs for CloudWatch, filtered by `RUST_LOG`.
+pub fn init_tracing() {
     let _ = tracing_subscriber::fmt()
         .json()
         .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())

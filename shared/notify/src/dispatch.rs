@@ -90,6 +90,30 @@ pub struct Channels<M> {
     pub email: Option<EmailChannel<M>>,
 }
 
+impl<M> Channels<M> {
+    /// Signed webhooks and Discord (their addresses are in the subscriptions), and
+    /// Telegram when the deployment has a bot: `(api base, bot token)`.
+    pub fn over_http(
+        client: reqwest::Client,
+        retrier: crate::Retrier,
+        telegram: Option<(String, String)>,
+    ) -> Self {
+        Self {
+            webhook: Some(WebhookChannel::new(client.clone(), retrier.clone())),
+            discord: Some(DiscordChannel::new(client.clone(), retrier.clone())),
+            telegram: telegram
+                .map(|(base, token)| TelegramChannel::new(client, retrier, base, token)),
+            email: None,
+        }
+    }
+
+    /// The same channels with e-mail.
+    pub fn with_email(mut self, email: EmailChannel<M>) -> Self {
+        self.email = Some(email);
+        self
+    }
+}
+
 impl<M: Mailer> Channels<M> {
     async fn deliver(&self, target: &Target, message: &Message) -> Result<Delivered, DeliveryError> {
         let missing = |channel: &'static str| DeliveryError::Invalid {

@@ -44,6 +44,13 @@ pub const SCHEDULES: &[Schedule] = &[
         purpose: "wm D.VII: phase deadlines and NMR checks; club III.2.4 declarations; bans",
     },
     Schedule {
+        name: "deadline-reminders",
+        function: "notify",
+        expression: "cron(0/5 * * * ? *)",
+        timezone: "UTC",
+        purpose: "wm D.VII.1: reminders 24 hours and 1 hour before deadlines to players who have not finished",
+    },
+    Schedule {
         name: "club-decay",
         function: "apply-decay",
         expression: "cron(0 0 ? * SAT *)",
