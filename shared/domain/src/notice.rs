@@ -180,6 +180,21 @@ pub fn reminders(state: &Competition, now: DateTime<Utc>) -> Vec<Reminder> {
     }
 }
 
+/// The kebab-case tag of a kind's event (its `event` field, e.g. `nmr-recorded`),
+/// for [`Notice::event`].
+pub fn event_tag(event: &impl Serialize) -> String {
+    serde_json::to_value(event)
+        .ok()
+        .and_then(|v| v.get("event")?.as_str().map(str::to_owned))
+        .unwrap_or_default()
+}
+
+/// An instant as notices state it: UTC, to the second (wm D.VII.4.b: deadlines
+/// are stated in GMT; acwc IV.F counts to Sunday 23:59:59 UTC).
+pub fn utc(at: DateTime<Utc>) -> String {
+    at.format("%Y-%m-%d %H:%M:%S UTC").to_string()
+}
+
 /// The path clients open for a competition.
 pub fn competition_link(state: &Competition) -> String {
     format!("/v1/competitions/{}", state.id)

@@ -111,6 +111,7 @@ fn new_game() -> Competition {
         house_rules: HouseRules::default(),
         abbreviations: BTreeMap::new(),
         captains: BTreeMap::new(),
+        teams: BTreeMap::new(),
     };
     step(
         &mut comp,

@@ -289,6 +289,7 @@ fn diplomacy_game_seven_players_from_spring_1901_to_the_last_year() {
         house_rules: HouseRules::default(),
         abbreviations: BTreeMap::new(),
         captains: BTreeMap::new(),
+        teams: BTreeMap::new(),
     };
     w.run("gm", Command::SetUp { settings }, t(0)).unwrap();
     w.public("order-set-identification");

@@ -16,6 +16,8 @@
 //!   chessclocks, declarations (II.3, II.5, II.9–II.11, III.2).
 //! - `court`: appeals, panels, votes, en banc, opinions, technical
 //!   modifications, anti-cheat information (III.3, III.5, I.9.5–I.9.9).
+//! - `notice`: who is told of declarations, voided penalties and the Court's
+//!   decisions (III.2.4, III.3.8).
 //!
 //! This module plugs into the competition envelope through the functions
 //! below; [`crate::competition`] calls them. Everything is pure.
@@ -32,6 +34,7 @@ mod game;
 mod ids;
 mod member;
 mod modification;
+mod notice;
 mod remedy;
 mod sanction;
 pub mod settings;
@@ -163,12 +166,12 @@ pub fn redact(
     view::redact(env, state, event, viewer)
 }
 
-/// The notices a commit causes (see [`crate::notice`]); `state` is the
-/// competition after the commit.
+/// The notices a commit causes (see [`crate::notice`] and `notice`); `state`
+/// is the ladder after the commit.
 pub fn notices(
-    _env: &crate::competition::Competition,
-    _state: &Ladder,
-    _commit: &crate::competition::Commit,
+    env: &Competition,
+    state: &Ladder,
+    commit: &crate::competition::Commit,
 ) -> Vec<crate::notice::Notice> {
-    Vec::new()
+    notice::notices(env, state, commit)
 }

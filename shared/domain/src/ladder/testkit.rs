@@ -21,6 +21,8 @@ pub fn at(s: &str) -> DateTime<Utc> {
 pub struct Club {
     pub env: Competition,
     pub now: DateTime<Utc>,
+    /// The last commit folded, for what it caused (notices).
+    pub last: Option<Commit>,
 }
 
 impl Club {
@@ -47,7 +49,11 @@ impl Club {
             idempotency: None,
         };
         let env = competition::apply(None, &id, &commit);
-        let mut club = Club { env, now };
+        let mut club = Club {
+            env,
+            now,
+            last: None,
+        };
         for (user, role) in [
             ("mod1", Role::Moderator),
             ("mod2", Role::Moderator),
@@ -102,6 +108,7 @@ impl Club {
         };
         let id = self.env.id.clone();
         self.env = competition::apply(Some(self.env.clone()), &id, &commit);
+        self.last = Some(commit);
         Ok(events
             .into_iter()
             .filter_map(|r| match r.event {

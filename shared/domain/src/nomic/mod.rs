@@ -11,6 +11,8 @@
 //!   113, 203, 204, 205, 207, 208, 210).
 //! - [`judgement`]: Points of Order and Judgements (nomic 214).
 //! - [`settings`]: the game's numbers, the Initial Set's by default.
+//! - [`notice`]: the points thread's announcements and the game's news
+//!   (nomic 209, 113, 214, 210).
 //! - [`vocabulary`]: the commands and events; [`decide`](mod@decide) and
 //!   [`due`] decide them; [`state`] folds them.
 //!
@@ -21,6 +23,7 @@ pub mod decide;
 pub mod due;
 pub mod enactment;
 pub mod judgement;
+pub mod notice;
 pub mod proposal;
 pub mod rulebook;
 pub mod settings;
@@ -102,12 +105,12 @@ pub fn export_rules(state: &Nomic) -> RuleBookExport {
     state.rules.current.clone()
 }
 
-/// The notices a commit causes (see [`crate::notice`]); `state` is the
-/// competition after the commit.
+/// The notices a commit causes (see [`crate::notice`] and [`notice`]); `state`
+/// is the game after the commit.
 pub fn notices(
-    _env: &crate::competition::Competition,
-    _state: &Nomic,
-    _commit: &crate::competition::Commit,
+    env: &Competition,
+    state: &Nomic,
+    commit: &crate::competition::Commit,
 ) -> Vec<crate::notice::Notice> {
-    Vec::new()
+    notice::notices(env, state, commit)
 }

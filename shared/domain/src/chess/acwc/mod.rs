@@ -14,6 +14,7 @@
 //! - [`standings`]: Qualification and Candidates tables (III.F.3, III.F.4.1, III.G.3).
 //! - [`final_match`]: the Final's state machine (III.H).
 //! - [`state`]: the state and how events fold into it.
+//! - [`notice`]: pairings, results and round-deadline reminders told (IV.D–F).
 //!
 //! This module plugs into the competition envelope through the functions
 //! below; [`crate::competition`] calls them. Everything is pure. Rulings on
@@ -24,6 +25,7 @@ pub mod due;
 pub mod eligibility;
 pub mod final_match;
 pub mod negotiation;
+pub mod notice;
 mod results;
 pub mod settings;
 pub mod standings;
@@ -98,21 +100,21 @@ pub fn redact(
     view::redact(env, state, event, viewer)
 }
 
-/// The notices a commit causes (see [`crate::notice`]); `state` is the
-/// competition after the commit.
+/// The notices a commit causes (see [`crate::notice`] and [`notice`]); `state`
+/// is the championship after the commit.
 pub fn notices(
-    _env: &crate::competition::Competition,
-    _state: &Championship,
-    _commit: &crate::competition::Commit,
+    env: &Competition,
+    state: &Championship,
+    commit: &crate::competition::Commit,
 ) -> Vec<crate::notice::Notice> {
-    Vec::new()
+    notice::notices(env, state, commit)
 }
 
 /// The deadline reminders due at `now` (see [`crate::notice::reminders`]).
 pub fn reminders(
-    _env: &crate::competition::Competition,
-    _state: &Championship,
-    _now: chrono::DateTime<chrono::Utc>,
+    env: &Competition,
+    state: &Championship,
+    now: DateTime<Utc>,
 ) -> Vec<crate::notice::Reminder> {
-    Vec::new()
+    notice::reminders(env, state, now)
 }

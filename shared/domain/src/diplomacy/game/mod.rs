@@ -12,10 +12,13 @@
 //!   follow-up (wm D.VII.6, B.8) and the closing of votes (wm D.IX).
 //! - [`score`]: a finished board's score (wm C.1–C.4).
 //! - [`view`]: what each viewer may see (wm D.VIII.4, D.IX.2, D.X.2).
+//! - [`notice`]: who is told of NMRs, adjudications and vote results, and
+//!   reminded of deadlines (wm B.8.b, D.IX.2, D.VII.1).
 
 pub mod command;
 pub mod deadline;
 pub mod event;
+pub mod notice;
 pub mod position;
 pub mod press;
 pub mod replacement;
@@ -91,21 +94,21 @@ pub fn conceals_actor(event: &Event) -> bool {
     }
 }
 
-/// The notices a commit causes (see [`crate::notice`]); `state` is the
-/// competition after the commit.
+/// The notices a commit causes (see [`crate::notice`] and [`notice`]); `state`
+/// is the competition after the commit.
 pub fn notices(
-    _env: &crate::competition::Competition,
-    _state: &Board,
-    _commit: &crate::competition::Commit,
+    env: &Competition,
+    state: &Board,
+    commit: &crate::competition::Commit,
 ) -> Vec<crate::notice::Notice> {
-    Vec::new()
+    notice::notices(env, state, commit)
 }
 
 /// The deadline reminders due at `now` (see [`crate::notice::reminders`]).
 pub fn reminders(
-    _env: &crate::competition::Competition,
-    _state: &Board,
-    _now: chrono::DateTime<chrono::Utc>,
+    env: &Competition,
+    state: &Board,
+    now: DateTime<Utc>,
 ) -> Vec<crate::notice::Reminder> {
-    Vec::new()
+    notice::reminders(env, state, now)
 }

@@ -167,7 +167,15 @@ pub struct Settings {
     /// chooses its replacement.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub captains: BTreeMap<Power, UserId>,
+    /// wm B.8.b: in a team round, the members of each power's team, told with
+    /// the captain of an NMR.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub teams: BTreeMap<Power, BTreeSet<UserId>>,
 }
+
+/// wm A.1: a team has at least seven players and may add a captain, a GM and
+/// replacements; a list far longer than that is a mistake, not a team.
+pub const MAX_TEAM_MEMBERS: usize = 30;
 
 impl Settings {
     /// Validates the set-up at `now` (wm D.I.1.b, D.VII.4.a).
@@ -201,6 +209,19 @@ impl Settings {
             }
         }
         self.house_rules.validate()?;
+        // wm B.8.b: a power's team is who hears of its NMR; it names someone,
+        // and no more people than a team has (the captain may be listed too).
+        if let Some(power) = self
+            .teams
+            .iter()
+            .find(|(_, team)| team.is_empty() || team.len() > MAX_TEAM_MEMBERS)
+            .map(|(p, _)| p)
+        {
+            return Err(Refusal::rule(
+                "wm B.8.b",
+                format!("{power:?}'s team must list 1 to {MAX_TEAM_MEMBERS} members"),
+            ));
+        }
         let min = if self.players_consent_to_faster {
             1
         } else {

@@ -18,7 +18,7 @@ use chrono::{DateTime, Duration, Utc};
 use std::collections::BTreeSet;
 
 /// Powers whose seat is in civil disorder (wm B.8.f).
-fn in_civil_disorder(state: &Board) -> BTreeSet<Power> {
+pub(super) fn in_civil_disorder(state: &Board) -> BTreeSet<Power> {
     state
         .seats
         .iter()
@@ -28,7 +28,7 @@ fn in_civil_disorder(state: &Board) -> BTreeSet<Power> {
 }
 
 /// wm D.VII.2: powers that must order this phase (civil disorder excepted).
-fn must_order(position: &Position, cd: &BTreeSet<Power>) -> Vec<Power> {
+pub(super) fn must_order(position: &Position, cd: &BTreeSet<Power>) -> Vec<Power> {
     position
         .powers_to_order()
         .into_iter()

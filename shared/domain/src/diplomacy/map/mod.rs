@@ -55,6 +55,19 @@ impl Power {
         }
     }
 
+    /// Title-case English name, for messages to people.
+    pub fn title(self) -> &'static str {
+        match self {
+            Power::Austria => "Austria",
+            Power::England => "England",
+            Power::France => "France",
+            Power::Germany => "Germany",
+            Power::Italy => "Italy",
+            Power::Russia => "Russia",
+            Power::Turkey => "Turkey",
+        }
+    }
+
     /// Reads a power's name, adjective or usual abbreviation (case-insensitive).
     pub fn parse(s: &str) -> Option<Power> {
         let s = s.trim();

@@ -13,6 +13,7 @@
 //! - [`simulate`]: random but legal board results for simulations.
 //! - [`reserves`]: replacements from the pool of reserves (wm B.8.d–f, B.9).
 //! - [`governance`]: the TD and the TMC's votes (wm A.2–A.7).
+//! - [`notice`]: the draw and the rounds' results told (wm A.3.ii, C.7–C.13).
 
 pub mod advancement;
 pub mod assignment;
@@ -22,6 +23,7 @@ pub mod entries;
 pub mod event;
 pub mod governance;
 pub mod model;
+pub mod notice;
 pub mod observers;
 pub mod reserves;
 pub mod rounds;
@@ -77,12 +79,12 @@ pub fn redact(event: &Event, viewer: Option<&UserId>) -> Option<Event> {
     view::redact(event, viewer)
 }
 
-/// The notices a commit causes (see [`crate::notice`]); `state` is the
-/// competition after the commit.
+/// The notices a commit causes (see [`crate::notice`] and [`notice`]); `state`
+/// is the tournament after the commit.
 pub fn notices(
-    _env: &crate::competition::Competition,
-    _state: &Tournament,
-    _commit: &crate::competition::Commit,
+    env: &Competition,
+    state: &Tournament,
+    commit: &crate::competition::Commit,
 ) -> Vec<crate::notice::Notice> {
-    Vec::new()
+    notice::notices(env, state, commit)
 }

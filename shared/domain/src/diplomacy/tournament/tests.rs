@@ -821,3 +821,48 @@ fn wm_a_5_issues_reach_the_tmc_from_the_td_or_its_members() {
     motion(&mut h, "td", decision());
     assert_eq!(state(&h).motions.len(), 2);
 }
+
+/// wm A.3.ii, B.5: the TD's draw is told to each seated player (their own board
+/// and power) and published. In round one a team's sign-up gives each player
+/// their power (wm B.5), so t1's Austria player plays Austria.
+#[test]
+fn wm_a_3_ii_each_drawn_player_is_told_their_board_and_the_draw_is_published() {
+    use crate::notice::{self, Audience, Topic};
+    let mut h = seven_teams(&[]);
+    pair(&mut h).unwrap();
+    let all = notice::notices(&h.env, h.log.last().unwrap());
+    let players: Vec<String> = (1..=7)
+        .flat_map(|i| Power::ALL.map(|p| format!("t{i}-{}", p.name().to_lowercase())))
+        .collect();
+    for p in &players {
+        let mine: Vec<_> = all
+            .iter()
+            .filter(|n| n.audience == Audience::Users([u(p)].into()))
+            .collect();
+        assert_eq!(mine.len(), 1, "{p}");
+        assert_eq!(mine[0].clause, "wm A.3.ii");
+        assert_eq!(mine[0].topic, Topic::Announcement);
+    }
+    let austria = all
+        .iter()
+        .find(|n| n.audience == Audience::Users([u("t1-austria")].into()))
+        .unwrap();
+    assert!(
+        austria
+            .text
+            .starts_with("Round one: you play Austria on board "),
+        "{}",
+        austria.text
+    );
+    let public: Vec<_> = all
+        .iter()
+        .filter(|n| n.audience == Audience::Public)
+        .collect();
+    assert_eq!(public.len(), 1);
+    assert_eq!(
+        public[0].text.matches("Board ").count(),
+        7,
+        "49 players, 7 boards"
+    );
+    assert_eq!(all.len(), 49 + 1);
+}

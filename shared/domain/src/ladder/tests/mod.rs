@@ -8,3 +8,4 @@ mod decay;
 mod games;
 mod jurisdiction;
 mod leaderboard;
+mod notices;

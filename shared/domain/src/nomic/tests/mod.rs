@@ -11,6 +11,7 @@ use crate::competition::{self, Actor, Commit, CompetitionId, Context, Kind};
 use chrono::{DateTime, Utc};
 
 mod judgement_214;
+mod notices;
 mod points;
 mod properties;
 mod proposals;
@@ -41,6 +42,8 @@ pub const PLAYERS: [(&str, AllocatedDay); 5] = [
 /// A game driven through the envelope.
 pub struct Game {
     pub env: Competition,
+    /// The last commit folded, for what it caused (notices).
+    pub last: Option<Commit>,
 }
 
 impl Game {
@@ -63,7 +66,7 @@ impl Game {
         };
         let events = competition::decide(None, &create, &ctx).unwrap();
         let env = competition::apply(None, &id, &commit(1, "org", t, &create, events));
-        let mut g = Game { env };
+        let mut g = Game { env, last: None };
         g.ok("org", t, Command::ImportRules { rules });
         for (p, day) in PLAYERS {
             g.ok(
@@ -115,6 +118,7 @@ impl Game {
             };
             let id = self.env.id.clone();
             self.env = competition::apply(Some(self.env.clone()), &id, &c);
+            self.last = Some(c);
         }
         Ok(events)
     }

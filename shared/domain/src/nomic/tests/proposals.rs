@@ -7,7 +7,10 @@ fn nomic_201_one_player_per_allocated_day() {
     let g = Game::new();
     let mut env = g.env.clone();
     // A fresh game cannot be set up after it began...
-    let mut g2 = Game { env: env.clone() };
+    let mut g2 = Game {
+        env: env.clone(),
+        last: None,
+    };
     let e = g2
         .run_at(
             "org",
@@ -23,7 +26,7 @@ fn nomic_201_one_player_per_allocated_day() {
     if let competition::Game::Nomic(n) = &mut env.game {
         n.begun_at = None;
     }
-    let mut g3 = Game { env };
+    let mut g3 = Game { env, last: None };
     let e = g3
         .run_at(
             "org",

@@ -38,7 +38,7 @@ fn nomic_101_game_begins_only_with_rules_in_effect() {
     };
     let events = competition::decide(None, &create, &ctx).unwrap();
     let env = competition::apply(None, &id, &commit(1, "org", t, &create, events));
-    let mut g = Game { env };
+    let mut g = Game { env, last: None };
     g.ok(
         "org",
         t,

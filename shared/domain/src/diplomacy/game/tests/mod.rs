@@ -4,6 +4,7 @@
 mod corrections;
 mod deadlines;
 mod nmr;
+mod notices;
 mod orders;
 mod press;
 mod setup;
@@ -53,6 +54,7 @@ fn settings(f: impl FnOnce(&mut Settings)) -> Settings {
         house_rules: HouseRules::default(),
         abbreviations: BTreeMap::new(),
         captains: BTreeMap::new(),
+        teams: BTreeMap::new(),
     };
     f(&mut s);
     s

@@ -126,3 +126,22 @@ fn wm_d_ii_2_the_order_set_identification_policy_is_stated_and_public() {
         "wm D.II.2 the policy is public"
     );
 }
+
+/// wm B.8.b: a power's team, told of its NMRs, names at least one member.
+#[test]
+fn wm_b_8_b_a_listed_team_is_not_empty() {
+    let mut g = Game1::bare();
+    let empty = settings(|s| {
+        s.teams.insert(Power::Italy, BTreeSet::new());
+    });
+    refused(
+        g.run("gm", Command::SetUp { settings: empty }, start()),
+        "wm B.8.b",
+    );
+    let team = settings(|s| {
+        s.teams
+            .insert(Power::Italy, BTreeSet::from([u("italy-player"), u("mate")]));
+    });
+    g.run("gm", Command::SetUp { settings: team }, start())
+        .unwrap();
+}

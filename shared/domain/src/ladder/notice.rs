@@ -1,0 +1,166 @@
+//! What a ladder's commits make the club tell people (issue #10): a moderator's
+//! declaration of a use of power, to everyone club III.2.4.1 a) names (all the
+//! moderators, justices, the Chief Justice and the accused); a penalty voided for
+//! want of one (III.2.4.2); and the Court's decisions (III.3.8, III.3.9.2) to the
+//! appellant, the parties and the officers.
+//!
+//! Anti-cheat information (club I.9.5) causes no notice: its events are not
+//! matched here, and the envelope's guard would drop them for anyone who may
+//! not read them anyway.
+
+use super::court::{AppealSubject, Vote};
+use super::sanction::{Power, PowerUse};
+use super::{Event, Ladder};
+use crate::competition::{Commit, Competition, Event as Envelope, Role, UserId};
+use crate::notice::{competition_link, event_tag, Audience, Notice, Topic};
+use std::collections::BTreeSet;
+
+/// The notices a commit causes; `state` is the ladder after the commit.
+pub fn notices(env: &Competition, state: &Ladder, commit: &Commit) -> Vec<Notice> {
+    let mut out = Vec::new();
+    for (index, recorded) in commit.events.iter().enumerate() {
+        let Envelope::Ladder(event) = &recorded.event else {
+            continue;
+        };
+        let notice = |topic: Topic,
+                      clause: &str,
+                      audience: BTreeSet<UserId>,
+                      subject: String,
+                      text: String| {
+            Notice {
+                event_index: index as u32,
+                event: event_tag(event),
+                topic,
+                clause: clause.into(),
+                audience: Audience::Users(audience),
+                subject,
+                text,
+                link: competition_link(env),
+            }
+        };
+        match event {
+            Event::Declared {
+                power_use,
+                by,
+                statement,
+                ..
+            } => {
+                let Some(p) = state.powers.get(power_use) else {
+                    continue;
+                };
+                out.push(notice(
+                    Topic::Declaration,
+                    "club III.2.4",
+                    officers(env).into_iter().chain(concerned(p)).collect(),
+                    format!("Declaration: {} against {}", what(p), p.member),
+                    format!(
+                        "{by} declares use of power {power_use}: {} against {} on {}.\n\
+                         Reasoning: {statement}",
+                        what(p),
+                        p.member,
+                        p.at.format("%Y-%m-%d"),
+                    ),
+                ));
+            }
+            Event::PenaltyVoided { power_use, .. } => {
+                let Some(p) = state.powers.get(power_use) else {
+                    continue;
+                };
+                out.push(notice(
+                    Topic::Announcement,
+                    recorded.clause.as_deref().unwrap_or("club III.2.4.2"),
+                    officers(env).into_iter().chain(concerned(p)).collect(),
+                    format!("Penalty void: {} against {}", what(p), p.member),
+                    format!(
+                        "Use of power {power_use} ({} against {} by {}) is void.",
+                        what(p),
+                        p.member,
+                        p.by
+                    ),
+                ));
+            }
+            Event::AppealDecided {
+                appeal, judgement, ..
+            } => {
+                let Some(a) = state.appeals.get(appeal) else {
+                    continue;
+                };
+                let decision = match &judgement.decision {
+                    Vote::Uphold => "the original decision is upheld".to_owned(),
+                    Vote::Overturn { .. } => {
+                        "the decision is overturned and replaced by the Court's own".to_owned()
+                    }
+                    Vote::Remand { conditions } => format!(
+                        "the decision is remanded to the moderator to re-evaluate on these \
+                         conditions: {conditions}"
+                    ),
+                };
+                let binding = if judgement.binding {
+                    " This en banc judgement is final and binding."
+                } else {
+                    ""
+                };
+                let mut audience = officers(env);
+                audience.insert(a.appellant.clone());
+                audience.extend(a.parties.iter().cloned());
+                out.push(notice(
+                    Topic::Announcement,
+                    recorded.clause.as_deref().unwrap_or("club III.3.8"),
+                    audience,
+                    format!("Appeal {appeal} decided"),
+                    format!(
+                        "The Court of Appeals decided appeal {appeal} ({}) by {}: {decision}.{binding}",
+                        subject(&a.subject),
+                        a.appellant
+                    ),
+                ));
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// club III.2.4.1 a): "all the Moderators, Justices, Chief Justice".
+fn officers(env: &Competition) -> BTreeSet<UserId> {
+    [Role::Moderator, Role::Justice, Role::ChiefJustice]
+        .into_iter()
+        .flat_map(|r| env.holders(r))
+        .cloned()
+        .collect()
+}
+
+/// club III.2.4.1 a): "and the accused"; with them, any member whose score the
+/// use of power changed (a reversed game's opponent, II.5).
+fn concerned(p: &PowerUse) -> impl Iterator<Item = UserId> + '_ {
+    std::iter::once(p.member.clone()).chain(
+        p.net
+            .iter()
+            .filter(|(_, delta)| **delta != 0)
+            .map(|(u, _)| u.clone()),
+    )
+}
+
+/// What was done (club II.3, II.5, II.9, II.10).
+fn what(p: &PowerUse) -> String {
+    match &p.power {
+        Power::ScoreChange { delta } => format!("a score change of {delta:+}"),
+        Power::Fraud { step, .. } => format!("a fraud penalty ({step:?})"),
+        Power::Ban => "a ban".into(),
+        Power::Monitor => "monitoring".into(),
+    }
+}
+
+fn subject(s: &AppealSubject) -> String {
+    match s {
+        AppealSubject::PowerUse { power_use } => format!("use of power {power_use}"),
+        AppealSubject::MonitorPersistence { member } => format!("the monitoring of {member}"),
+        AppealSubject::Decay { week } => format!("the decay of the week of {week}"),
+        AppealSubject::TechnicalModification { modification } => {
+            format!("technical modification {modification}")
+        }
+        AppealSubject::Judgement { appeal } => format!("the judgement on appeal {appeal}"),
+        AppealSubject::Game { game } => format!("game {game}"),
+        AppealSubject::Chessclock { member } => format!("the chessclock of {member}"),
+    }
+}

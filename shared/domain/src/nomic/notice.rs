@@ -1,0 +1,98 @@
+//! What a Nomic game's commits announce (issue #10): every change of a player's
+//! points in the points thread's own form, `<player>: <total> (<change>)`
+//! (nomic 209); the completion of a vote (nomic 113), a Judgement coming into
+//! effect (nomic 214) and the winner (nomic 210). Nomic has no secrets: votes
+//! are cast in the open thread, so every notice is public.
+
+use super::{Event, Nomic};
+use crate::competition::{Commit, Competition, Event as Envelope};
+use crate::notice::{competition_link, event_tag, Audience, Notice, Topic};
+
+/// The notices a commit causes; `state` is the game after the commit.
+pub fn notices(env: &Competition, state: &Nomic, commit: &Commit) -> Vec<Notice> {
+    let mut out = Vec::new();
+    for (index, recorded) in commit.events.iter().enumerate() {
+        let Envelope::Nomic(event) = &recorded.event else {
+            continue;
+        };
+        let clause = recorded.clause.as_deref();
+        let notice = |topic: Topic, clause: &str, subject: String, text: String| Notice {
+            event_index: index as u32,
+            event: event_tag(event),
+            topic,
+            clause: clause.into(),
+            audience: Audience::Public,
+            subject,
+            text,
+            link: competition_link(env),
+        };
+        match event {
+            // nomic 209: "announce their new total followed by the change in
+            // parenthesis"; a change of nothing changes no number.
+            Event::PointsChanged {
+                player,
+                change,
+                total,
+                proposal,
+                ..
+            } if *change != 0 => {
+                let line = format!("{player}: {total} ({change:+})");
+                let why = clause.map(|c| format!(" ({c})")).unwrap_or_default();
+                out.push(notice(
+                    Topic::Points,
+                    "nomic 209",
+                    line.clone(),
+                    format!("{line}\nAfter proposal {proposal}{why}."),
+                ));
+            }
+            Event::VotingCompleted {
+                proposal,
+                tally,
+                adopted,
+                ..
+            } => {
+                let result = if *adopted { "adopted" } else { "defeated" };
+                out.push(notice(
+                    Topic::Announcement,
+                    clause.unwrap_or("nomic 113"),
+                    format!("Proposal {proposal} {result}"),
+                    format!(
+                        "The vote on proposal {proposal} is complete: {} for, {} against. \
+                         The proposal is {result}.",
+                        tally.yes, tally.no
+                    ),
+                ));
+            }
+            Event::JudgementInvoked { point, .. } => {
+                let Some(p) = state.point_of_order(*point) else {
+                    continue;
+                };
+                let decision = p
+                    .judgement
+                    .as_ref()
+                    .map(|j| format!(" by {}: {}", j.judge, j.decision))
+                    .unwrap_or_default();
+                out.push(notice(
+                    Topic::Announcement,
+                    clause.unwrap_or("nomic 214"),
+                    format!("Judgement on point of order {point} in effect"),
+                    format!(
+                        "The Judgement on point of order {point} (\"{}\") comes into effect{decision}.",
+                        p.statement
+                    ),
+                ));
+            }
+            Event::GameWon { player, points } => out.push(notice(
+                Topic::Results,
+                clause.unwrap_or("nomic 210"),
+                format!("{player} wins"),
+                format!(
+                    "{player} is the first player to achieve {} points ({points}) and wins.",
+                    state.settings.winning_points
+                ),
+            )),
+            _ => {}
+        }
+    }
+    out
+}
