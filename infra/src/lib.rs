@@ -4,6 +4,7 @@
 
 pub mod devkeys;
 pub mod in_process;
+pub mod notifications;
 pub mod scheduler;
 pub mod server;
 pub mod simulate;

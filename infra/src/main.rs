@@ -1,6 +1,6 @@
 //! `arbiter`: the local runtime and tools. See `arbiter --help`.
 
-use arbiter::{devkeys, scheduler, server};
+use arbiter::{devkeys, notifications, scheduler, server};
 use arbiter_domain::competition::UserId;
 use arbiter_http::auth::{mint_dev_token, ORGANIZERS};
 use arbiter_http::{App, Authenticator, SystemClock};
@@ -279,15 +279,27 @@ async fn serve(
         let store_path = data_dir.join("arbiter.redb");
         // Counting costs one relaxed atomic add per store call; the totals
         // printed at shutdown give the store operations per command.
-        let store = Counted::new(EmbeddedStore::open(&store_path)?);
+        let embedded = EmbeddedStore::open(&store_path)?;
+        let store = Counted::new(embedded.clone());
         let counts = store.clone();
         let app = Arc::new(
-            App::new(store, Authenticator::Dev { secret }, Arc::new(SystemClock))
-                .with_facts(Arc::new(arbiter_facts::Lichess::new(lichess_url))),
+            App::new(
+                store.clone(),
+                Authenticator::Dev { secret },
+                Arc::new(SystemClock),
+            )
+            .with_facts(Arc::new(arbiter_facts::Lichess::new(lichess_url))),
         );
+        let outbox = data_dir.join("outbox");
+        let notifier = Arc::new(notifications::local_notifier(
+            store,
+            &outbox,
+            Arc::new(chrono::Utc::now),
+        ));
         if schedules {
-            scheduler::spawn(Arc::clone(&app));
+            scheduler::spawn(Arc::clone(&app), Arc::clone(&notifier));
         }
+        notifications::Follower::new(notifier, embedded, data_dir.join("notify.cursor")).spawn();
         let listener = tokio::net::TcpListener::bind(addr).await?;
         let local = listener.local_addr()?;
         println!(
@@ -296,6 +308,7 @@ async fn serve(
         );
         println!("Get a token:  cargo run --release -p arbiter -- token alice --role organizer");
         println!("API description: http://{local}/openapi.json");
+        println!("E-mail notifications are written to {}", outbox.display());
         axum::serve(listener, server::router(app))
             .with_graceful_shutdown(async {
                 let _ = tokio::signal::ctrl_c().await;

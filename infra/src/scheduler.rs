@@ -3,19 +3,25 @@
 
 use crate::server::fire;
 use arbiter_http::App;
+use arbiter_notify::{AnyMailer, Notifier};
 use arbiter_service::schedules::{Schedule, SCHEDULES};
-use arbiter_store::Store;
+use arbiter_store::{NotifyStore, Store};
 use chrono::{DateTime, Utc};
 use std::sync::Arc;
 
 /// Starts one task per schedule that sleeps until its next firing (by the
 /// real clock) and runs it. Missed firings are not replayed: the sweeps
 /// catch up by themselves, since they act on whatever is due by `now`.
-pub fn spawn<S: Store>(app: Arc<App<S>>) -> Vec<tokio::task::JoinHandle<()>> {
+/// The `notify` function's schedule runs on `notifier`.
+pub fn spawn<S: Store + NotifyStore + Clone>(
+    app: Arc<App<S>>,
+    notifier: Arc<Notifier<S, AnyMailer>>,
+) -> Vec<tokio::task::JoinHandle<()>> {
     SCHEDULES
         .iter()
         .map(|schedule| {
             let app = Arc::clone(&app);
+            let notifier = Arc::clone(&notifier);
             tokio::spawn(async move {
                 loop {
                     let now = app.clock.now();
@@ -25,7 +31,13 @@ pub fn spawn<S: Store>(app: Arc<App<S>>) -> Vec<tokio::task::JoinHandle<()>> {
                     };
                     let wait = (next - now).to_std().unwrap_or_default();
                     tokio::time::sleep(wait).await;
-                    run(&app, schedule).await;
+                    if schedule.function == notify::FUNCTION {
+                        if let Err(e) = notifier.remind(app.clock.now()).await {
+                            tracing::error!(schedule = schedule.name, error = %e, "schedule failed");
+                        }
+                    } else {
+                        run(&app, schedule).await;
+                    }
                 }
             })
         })

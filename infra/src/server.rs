@@ -5,7 +5,7 @@ use arbiter_http::problem::Problem;
 use arbiter_http::request::MAX_BODY;
 use arbiter_http::{App, Route, ScheduleEvent};
 use arbiter_service::SweepReport;
-use arbiter_store::Store;
+use arbiter_store::{NotifyStore, Store};
 use bytes::Bytes;
 use http::{Request, Response};
 use std::sync::Arc;
@@ -18,6 +18,7 @@ pub const HTTP_FUNCTIONS: &[(&str, &[Route])] = &[
     ("submit-orders", submit_orders::ROUTES),
     ("record-vote", record_vote::ROUTES),
     ("act", act::ROUTES),
+    ("subscriptions", subscriptions::ROUTES),
 ];
 
 /// Every route of the API.
@@ -28,7 +29,10 @@ pub fn all_routes() -> impl Iterator<Item = (&'static str, &'static Route)> {
 }
 
 /// Hands `req` to the function that owns its path.
-pub async fn route<S: Store>(app: Arc<App<S>>, req: Request<Bytes>) -> Response<Bytes> {
+pub async fn route<S: Store + NotifyStore>(
+    app: Arc<App<S>>,
+    req: Request<Bytes>,
+) -> Response<Bytes> {
     let path = req.uri().path();
     let owner = HTTP_FUNCTIONS
         .iter()
@@ -41,6 +45,7 @@ pub async fn route<S: Store>(app: Arc<App<S>>, req: Request<Bytes>) -> Response<
         Some("submit-orders") => submit_orders::handle(app, req).await,
         Some("record-vote") => record_vote::handle(app, req).await,
         Some("act") => act::handle(app, req).await,
+        Some("subscriptions") => subscriptions::handle(app, req).await,
         _ => Problem::not_found(format!("no resource at {path}")).into_response(),
     }
 }
@@ -58,12 +63,14 @@ pub async fn fire<S: Store>(
         "pair-round" => pair_round::on_schedule(app, event).await,
         "apply-decay" => apply_decay::on_schedule(app, event).await,
         "adjudicate-deadline" => adjudicate_deadline::on_schedule(app, event).await,
-        other => Err(Problem::invalid(format!("{other} runs no schedule"))),
+        // The notifier is not part of the request path; the runtime that has one
+        // runs its schedule (see `scheduler::spawn`).
+        other => Err(Problem::invalid(format!("{other} runs no schedule here"))),
     }
 }
 
 /// The axum application: every request goes through [`route`].
-pub fn router<S: Store + Clone>(app: Arc<App<S>>) -> axum::Router {
+pub fn router<S: Store + NotifyStore + Clone>(app: Arc<App<S>>) -> axum::Router {
     axum::Router::new().fallback(move |req: axum::extract::Request| {
         let app = Arc::clone(&app);
         async move {

@@ -5,11 +5,19 @@ use arbiter_domain::competition::UserId;
 use arbiter_facts::FactsSource;
 use arbiter_http::auth::{mint_dev_token, ORGANIZERS};
 use arbiter_http::{App, Authenticator, FakeClock};
-use arbiter_store::{DynamoStore, EmbeddedStore, Store};
+use arbiter_store::{DynamoStore, EmbeddedStore, NotifyStore, Store};
 use chrono::{DateTime, Duration, Utc};
 use std::sync::Arc;
 
+pub mod notifications;
+
 const SECRET: &[u8] = b"end-to-end tests' dev token secret";
+
+/// What a test server's store must be: the persistence port and the notifier's
+/// (both adapters are both).
+pub trait TestStore: Store + NotifyStore + Clone {}
+
+impl<S: Store + NotifyStore + Clone> TestStore for S {}
 
 /// A running server and what a test needs to talk to it.
 pub struct TestServer<S> {
@@ -24,7 +32,7 @@ pub fn start_time() -> DateTime<Utc> {
     "2026-11-21T10:00:00Z".parse().expect("valid instant")
 }
 
-impl<S: Store + Clone> TestServer<S> {
+impl<S: TestStore> TestServer<S> {
     pub async fn start(store: S) -> Self {
         Self::start_with(store, None).await
     }
@@ -155,7 +163,7 @@ pub fn assert_refused(status: u16, answer: &serde_json::Value, clause: &str) {
 
 /// The World Masters story (and any other written against
 /// [`arbiter::world_masters::Transport`]) over HTTP on loopback.
-impl<S: Store + Clone> arbiter::world_masters::Transport for TestServer<S> {
+impl<S: TestStore> arbiter::world_masters::Transport for TestServer<S> {
     fn set_time(&self, now: DateTime<Utc>) {
         self.clock.set(now);
     }

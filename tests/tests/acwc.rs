@@ -16,8 +16,8 @@ use arbiter_domain::chess::acwc::testkit::{facts, settings_2019};
 use arbiter_domain::chess::acwc::{Mark, MarkKind, Match, PlayerFacts};
 use arbiter_domain::competition::UserId;
 use arbiter_e2e::TestServer;
+use arbiter_e2e::TestStore;
 use arbiter_facts::{FactsSource, Lichess};
-use arbiter_store::Store;
 use axum::extract::{Path, RawQuery};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -139,7 +139,7 @@ struct Champ<'a, S> {
     now: DateTime<Utc>,
 }
 
-impl<S: Store + Clone> Champ<'_, S> {
+impl<S: TestStore> Champ<'_, S> {
     /// POSTs `body` to the competition's `sub` path as `who` at `self.now`.
     async fn post(&self, who: &str, sub: &str, body: Value) -> (u16, Value) {
         self.s.clock.set(self.now);
@@ -289,7 +289,7 @@ impl<S: Store + Clone> Champ<'_, S> {
 }
 
 /// Runs schedule `name` at `now` through its function, as EventBridge would.
-async fn fire<S: Store + Clone>(s: &TestServer<S>, name: &str, now: DateTime<Utc>) -> usize {
+async fn fire<S: TestStore>(s: &TestServer<S>, name: &str, now: DateTime<Utc>) -> usize {
     s.clock.set(now);
     let function = arbiter_service::schedules::schedule(name).unwrap().function;
     let report = arbiter::server::fire(s.app.clone(), function, name)
@@ -300,7 +300,7 @@ async fn fire<S: Store + Clone>(s: &TestServer<S>, name: &str, now: DateTime<Utc
 }
 
 /// A GET's raw body as `who`.
-async fn raw<S: Store + Clone>(s: &TestServer<S>, path: &str, who: &str) -> String {
+async fn raw<S: TestStore>(s: &TestServer<S>, path: &str, who: &str) -> String {
     s.http
         .get(s.url(path))
         .bearer_auth(s.token(who, false))
@@ -342,7 +342,7 @@ fn entered(player: &str, facts: PlayerFacts) -> Value {
 
 /// Creates a championship as `org` with `td` as its TD and the 2019 set-up,
 /// qualification starting at `starts`.
-async fn create<S: Store + Clone>(
+async fn create<S: TestStore>(
     s: &TestServer<S>,
     id: &str,
     starts: DateTime<Utc>,
@@ -385,7 +385,7 @@ async fn create<S: Store + Clone>(
 
 // ---------------------------------------------------------------- the story
 
-async fn championship<S: Store + Clone>(s: TestServer<S>) {
+async fn championship<S: TestStore>(s: TestServer<S>) {
     let mut rng = ChaCha8Rng::seed_from_u64(2019);
     s.clock.set(at("2019-09-02T10:00:00Z"));
     create(
@@ -879,7 +879,7 @@ async fn championship<S: Store + Clone>(s: TestServer<S>) {
 // ---------------------------------------------------------------- schedules
 
 /// Four players entered by the organizer into championship `id`.
-async fn four_players<S: Store + Clone>(s: &TestServer<S>, id: &str, starts: DateTime<Utc>) {
+async fn four_players<S: TestStore>(s: &TestServer<S>, id: &str, starts: DateTime<Utc>) {
     s.clock.set(at("2019-09-02T10:00:00Z"));
     create(s, id, starts, None, None).await;
     let c = Champ {
@@ -897,7 +897,7 @@ async fn four_players<S: Store + Clone>(s: &TestServer<S>, id: &str, starts: Dat
 }
 
 /// The commits of `id` that published a round.
-async fn publications<S: Store + Clone>(s: &TestServer<S>, id: &str) -> usize {
+async fn publications<S: TestStore>(s: &TestServer<S>, id: &str) -> usize {
     let log: Value = s
         .get(
             &format!("/v1/competitions/{id}/log?limit=500"),
@@ -918,7 +918,7 @@ async fn publications<S: Store + Clone>(s: &TestServer<S>, id: &str) -> usize {
         .count()
 }
 
-async fn schedules_change_the_state_once<S: Store + Clone>(s: TestServer<S>) {
+async fn schedules_change_the_state_once<S: TestStore>(s: TestServer<S>) {
     let monday = |d: &str| at(&format!("2019-{d}T00:00:00Z"));
     // A: fired twice in a row; B: fired twice at once; C: published by POST /rounds.
     four_players(&s, "acwc-a", monday("09-30")).await;

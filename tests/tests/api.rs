@@ -1,8 +1,8 @@
 //! The API over HTTP on loopback, on both stores: the README's curl tour,
 //! authentication, error mapping, idempotency, schedules.
 
+use arbiter_e2e::TestStore;
 use arbiter_e2e::{on_both_stores, TestServer};
-use arbiter_store::Store;
 use reqwest::{Response, StatusCode};
 use serde_json::{json, Value};
 
@@ -14,7 +14,7 @@ async fn problem(r: Response, status: StatusCode) -> Value {
     body
 }
 
-async fn create<S: Store + Clone>(s: &TestServer<S>, token: &str, body: Value) -> Response {
+async fn create<S: TestStore>(s: &TestServer<S>, token: &str, body: Value) -> Response {
     s.http
         .post(s.url("/v1/competitions"))
         .bearer_auth(token)
@@ -25,7 +25,7 @@ async fn create<S: Store + Clone>(s: &TestServer<S>, token: &str, body: Value) -
 }
 
 /// Create a competition, grant a role, read the competition and its log.
-async fn tour<S: Store + Clone>(s: TestServer<S>) {
+async fn tour<S: TestStore>(s: TestServer<S>) {
     let ann = s.token("ann", true);
     let r = create(
         &s,
@@ -98,7 +98,7 @@ async fn tour<S: Store + Clone>(s: TestServer<S>) {
 on_both_stores!(curl_tour, super::tour);
 
 /// No token, a bad token, the wrong role.
-async fn auth<S: Store + Clone>(s: TestServer<S>) {
+async fn auth<S: TestStore>(s: TestServer<S>) {
     let body = json!({"kind": "nomic", "name": "n"});
     let r = s
         .http
@@ -148,7 +148,7 @@ async fn auth<S: Store + Clone>(s: TestServer<S>) {
 on_both_stores!(authentication, super::auth);
 
 /// Bad input of every kind gets the right problem and never a 500.
-async fn errors<S: Store + Clone>(s: TestServer<S>) {
+async fn errors<S: TestStore>(s: TestServer<S>) {
     let ann = s.token("ann", true);
     let post = |path: &str| s.http.post(s.url(path)).bearer_auth(&ann);
     let r = post("/v1/competitions")
@@ -313,7 +313,7 @@ async fn errors<S: Store + Clone>(s: TestServer<S>) {
 on_both_stores!(error_mapping, super::errors);
 
 /// A client that lost the answer retries with the same Idempotency-Key.
-async fn idempotency<S: Store + Clone>(s: TestServer<S>) {
+async fn idempotency<S: TestStore>(s: TestServer<S>) {
     let ann = s.token("ann", true);
     let create_once = || {
         s.http
@@ -362,7 +362,7 @@ on_both_stores!(idempotent_retries, super::idempotency);
 
 /// Every schedule runs through its function; twice, or two at once, changes
 /// nothing twice; a schedule sent to the wrong function is refused.
-async fn schedules<S: Store + Clone>(s: TestServer<S>) {
+async fn schedules<S: TestStore>(s: TestServer<S>) {
     for schedule in arbiter_service::schedules::SCHEDULES {
         let (a, b) = tokio::join!(
             arbiter::server::fire(s.app.clone(), schedule.function, schedule.name),

@@ -9,8 +9,8 @@
 //! orders (the same story as the domain's scenario test); after each secret
 //! enters the game, every viewer's every GET endpoint is searched for it.
 
+use arbiter_e2e::TestStore;
 use arbiter_e2e::{assert_refused, on_both_stores, TestServer};
-use arbiter_store::Store;
 use chrono::{DateTime, Duration, Utc};
 use serde_json::{json, Value};
 
@@ -47,7 +47,7 @@ struct Board<S> {
     s: TestServer<S>,
 }
 
-impl<S: Store + Clone> Board<S> {
+impl<S: TestStore> Board<S> {
     async fn post(&self, who: &str, now: DateTime<Utc>, path: &str, body: Value) -> (u16, Value) {
         self.s
             .post_as(who, now, &format!("{BOARD}{path}"), &body)
@@ -289,7 +289,7 @@ fn has(events: &[Value], name: &str) -> bool {
     events.iter().any(|e| e["event"] == name)
 }
 
-async fn seven_players_from_spring_1901_to_the_last_year<S: Store + Clone>(s: TestServer<S>) {
+async fn seven_players_from_spring_1901_to_the_last_year<S: TestStore>(s: TestServer<S>) {
     s.clock.set(t(0));
     let created = s
         .http

@@ -5,7 +5,7 @@
 //! arriving at or after the deadline are refused.
 
 use arbiter_e2e::TestServer;
-use arbiter_store::Store;
+use arbiter_e2e::TestStore;
 use chrono::{DateTime, Duration, Utc};
 use proptest::prelude::*;
 use serde_json::{json, Value};
@@ -95,7 +95,7 @@ fn race() -> impl Strategy<Value = Race> {
 
 /// A French submission at `now`; the receipt's version if accepted, or
 /// the refusal's clause.
-async fn submit<S: Store + Clone>(
+async fn submit<S: TestStore>(
     s: Arc<TestServer<S>>,
     board: String,
     orders: Vec<String>,
@@ -112,11 +112,11 @@ async fn submit<S: Store + Clone>(
     }
 }
 
-async fn sweep<S: Store + Clone>(s: Arc<TestServer<S>>, now: DateTime<Utc>) {
+async fn sweep<S: TestStore>(s: Arc<TestServer<S>>, now: DateTime<Utc>) {
     s.fire("deadline-sweep", now).await;
 }
 
-async fn play<S: Store + Clone>(s: Arc<TestServer<S>>, race: Race) {
+async fn play<S: TestStore>(s: Arc<TestServer<S>>, race: Race) {
     static NEXT: AtomicU32 = AtomicU32::new(0);
     let id = format!("race-{}", NEXT.fetch_add(1, Ordering::Relaxed));
     let board = format!("/v1/competitions/{id}");

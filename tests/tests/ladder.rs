@@ -17,7 +17,7 @@ use arbiter_domain::ladder::{
 };
 use arbiter_domain::refusal::{Refusal, RefusalKind};
 use arbiter_e2e::TestServer;
-use arbiter_store::Store;
+use arbiter_e2e::TestStore;
 use chrono::{DateTime, Days, NaiveDate, NaiveTime, TimeZone, Utc};
 use chrono_tz::Europe::London;
 use serde_json::{json, Value};
@@ -57,7 +57,7 @@ struct Term<S> {
     now: DateTime<Utc>,
 }
 
-impl<S: Store + Clone> Term<S> {
+impl<S: TestStore> Term<S> {
     fn commit(&mut self, actor: Actor, cmd: competition::Command) -> Result<Vec<Event>, Refusal> {
         self.s.clock.set(self.now);
         let (status, answer) = match (actor, cmd) {
@@ -229,7 +229,7 @@ fn ladder_events(events: &Value) -> Vec<Event> {
         .collect()
 }
 
-fn register<S: Store + Clone>(
+fn register<S: TestStore>(
     t: &mut Term<S>,
     n: usize,
     i: usize,
@@ -249,12 +249,7 @@ fn register<S: Store + Clone>(
     t.ok(white, cmd)
 }
 
-fn fraud<S: Store + Clone>(
-    t: &mut Term<S>,
-    member: &str,
-    offence: &str,
-    game: Option<u64>,
-) -> Event {
+fn fraud<S: TestStore>(t: &mut Term<S>, member: &str, offence: &str, game: Option<u64>) -> Event {
     let e = t.ok(
         "mod2",
         Command::PenalizeFraud {
@@ -271,7 +266,7 @@ fn fraud<S: Store + Clone>(
 
 /// Checks the whole leaderboard: `changed` members at their scores, every
 /// other member still on it at 100, `gone` members not on it.
-fn check<S: Store + Clone>(t: &Term<S>, week: usize, changed: &[(&str, i64)], gone: &[&str]) {
+fn check<S: TestStore>(t: &Term<S>, week: usize, changed: &[(&str, i64)], gone: &[&str]) {
     let mut expected: BTreeMap<String, i64> = (1..=30).map(|i| (p(i), 100)).collect();
     for g in gone {
         expected.remove(*g);
@@ -285,7 +280,7 @@ fn check<S: Store + Clone>(t: &Term<S>, week: usize, changed: &[(&str, i64)], go
     assert!(t.ladder().members.values().all(|m| m.score >= 100));
 }
 
-fn term<S: Store + Clone>(rt: tokio::runtime::Runtime, s: TestServer<S>) {
+fn term<S: TestStore>(rt: tokio::runtime::Runtime, s: TestServer<S>) {
     LAST_READ.with(|v| *v.borrow_mut() = 0);
     // --- Set-up: the organizer creates the club and names its officers.
     let start = local(friday(1), 9, 0);
@@ -973,7 +968,7 @@ const REDACTED: &str = "REDACTED-k3vw8q-an-engine-was-running";
 
 /// POSTs a ladder command as `who` (joins to `/registrations`, the rest to
 /// `/actions`), with an optional Idempotency-Key: the status and the raw body.
-async fn send<S: Store + Clone>(
+async fn send<S: TestStore>(
     s: &TestServer<S>,
     who: &str,
     cmd: &Command,
@@ -999,14 +994,14 @@ async fn send<S: Store + Clone>(
 }
 
 /// A command that must succeed; its receipt, as JSON and as the raw body.
-async fn accepted<S: Store + Clone>(s: &TestServer<S>, who: &str, cmd: Command) -> (Value, String) {
+async fn accepted<S: TestStore>(s: &TestServer<S>, who: &str, cmd: Command) -> (Value, String) {
     let (status, text) = send(s, who, &cmd, None).await;
     assert_eq!(status, 200, "{who} {}: {text}", cmd.name());
     (serde_json::from_str(&text).unwrap(), text)
 }
 
 /// Every GET route of `docs/openapi.json` as `who` sees it: (route, raw body).
-async fn every_get<S: Store + Clone>(s: &TestServer<S>, who: &str) -> Vec<(String, String)> {
+async fn every_get<S: TestStore>(s: &TestServer<S>, who: &str) -> Vec<(String, String)> {
     let mut seen = Vec::new();
     for path in [
         "/openapi.json".to_owned(),
@@ -1037,7 +1032,7 @@ enum Sees {
     Raw,
 }
 
-async fn check_sees<S: Store + Clone>(s: &TestServer<S>, who: &str, expected: Sees, clause: &str) {
+async fn check_sees<S: TestStore>(s: &TestServer<S>, who: &str, expected: Sees, clause: &str) {
     let bodies = every_get(s, who).await;
     let all: String = bodies.iter().map(|(_, b)| b.as_str()).collect();
     for (route, body) in &bodies {
@@ -1079,7 +1074,7 @@ async fn check_sees<S: Store + Clone>(s: &TestServer<S>, who: &str, expected: Se
     }
 }
 
-async fn anti_cheat_redaction<S: Store + Clone>(s: TestServer<S>) {
+async fn anti_cheat_redaction<S: TestStore>(s: TestServer<S>) {
     s.clock.set(arbiter_e2e::start_time());
     let created = s
         .http

@@ -8,8 +8,8 @@
 //! functions, as EventBridge would run them. Expected points are worked out
 //! by hand in the comments (the same story as the domain's scenario test).
 
+use arbiter_e2e::TestStore;
 use arbiter_e2e::{on_both_stores, TestServer};
-use arbiter_store::Store;
 use chrono::{DateTime, Days, NaiveDate, NaiveTime, TimeZone, Utc};
 use serde_json::{json, Value};
 
@@ -36,7 +36,7 @@ struct Game<S> {
     s: TestServer<S>,
 }
 
-impl<S: Store + Clone> Game<S> {
+impl<S: TestStore> Game<S> {
     /// POSTs `body` to `path` as `who` at `now`; the status and the answer.
     async fn post(&self, who: &str, now: DateTime<Utc>, path: &str, body: Value) -> (u16, Value) {
         self.s.clock.set(now);
@@ -140,7 +140,7 @@ fn amend(rule: u64, text: &str) -> Value {
     json!({"op": "amend", "rule": rule, "text": [text]})
 }
 
-async fn nomic_game<S: Store + Clone>(s: TestServer<S>) {
+async fn nomic_game<S: TestStore>(s: TestServer<S>) {
     let g = Game { s };
     let setup: DateTime<Utc> = "2026-03-14T10:00:00Z".parse().unwrap();
     g.s.clock.set(setup);

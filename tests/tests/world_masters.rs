@@ -10,7 +10,7 @@
 
 use arbiter::world_masters::run;
 use arbiter_e2e::TestServer;
-use arbiter_store::Store;
+use arbiter_e2e::TestStore;
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -116,7 +116,7 @@ fn reported(round: &Value) -> [usize; 5] {
 /// Plays a tournament of `teams` teams and checks it; `next_boards` is the
 /// number of boards round one advances into (wm B.4), `round_two_is_semi`
 /// whether that round is the semi-final.
-async fn tournament<S: Store + Clone>(
+async fn tournament<S: TestStore>(
     s: TestServer<S>,
     teams: usize,
     next_boards: usize,
@@ -272,18 +272,18 @@ async fn tournament<S: Store + Clone>(
     );
 }
 
-async fn thirty<S: Store + Clone>(s: TestServer<S>) {
+async fn thirty<S: TestStore>(s: TestServer<S>) {
     // 210 players: 28 boards would advance more than half, and below 42
     // teams round two is the semi-final: seven boards (wm B.4, C.9).
     tournament(s, 30, 7, true).await;
 }
 
-async fn sixty<S: Store + Clone>(s: TestServer<S>) {
+async fn sixty<S: TestStore>(s: TestServer<S>) {
     // 420 players: 196 advance, between a third (140) and a half (210).
     tournament(s, 60, 28, false).await;
 }
 
-async fn one_hundred_fifty<S: Store + Clone>(s: TestServer<S>) {
+async fn one_hundred_fifty<S: TestStore>(s: TestServer<S>) {
     // More than 147 teams: round two is limited to 49 boards.
     tournament(s, 150, 49, false).await;
 }
@@ -301,7 +301,7 @@ async fn one_hundred_fifty_teams_embedded() {
 /// wm A.6–A.7 over HTTP: a TMC vote through `POST /votes`, secret to each
 /// voter on every GET, the count published at the close; refusals name
 /// their clause and change nothing.
-async fn tmc_votes<S: Store + Clone>(s: TestServer<S>) {
+async fn tmc_votes<S: TestStore>(s: TestServer<S>) {
     use arbiter_e2e::assert_refused;
     use serde_json::json;
     let now = arbiter_e2e::start_time();

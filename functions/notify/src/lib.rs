@@ -14,8 +14,8 @@
 
 use arbiter_http::ScheduleEvent;
 use arbiter_notify::{
-    default_client, stream, AnyMailer, Channels, EmailChannel, Notifier, NotifyError,
-    NotifyReport, Retrier, RetryPolicy, SesMailer, TokioSleeper,
+    default_client, stream, AnyMailer, Channels, EmailChannel, Notifier, NotifyError, NotifyReport,
+    Retrier, RetryPolicy, SesMailer, TokioSleeper,
 };
 use arbiter_service::schedules::schedule;
 use arbiter_store::{DynamoStore, NotifyStore, Store};
@@ -52,7 +52,10 @@ where
         schedule(&event.schedule)
             .filter(|s| s.function == FUNCTION)
             .ok_or_else(|| {
-                Failure::Schedule(format!("{FUNCTION} does not run schedule {:?}", event.schedule))
+                Failure::Schedule(format!(
+                    "{FUNCTION} does not run schedule {:?}",
+                    event.schedule
+                ))
             })?;
         let report = notifier.remind(now).await.map_err(Failure::Notify)?;
         tracing::info!(schedule = event.schedule, sent = report.sent, "reminders");
@@ -92,8 +95,8 @@ pub async fn production() -> Result<Notifier<DynamoStore, AnyMailer>, lambda_run
         Notifier::<DynamoStore, AnyMailer>::dead_letter_sink(store.clone(), clock.clone()),
     );
     let telegram = env("TELEGRAM_BOT_TOKEN").map(|token| {
-        let base =
-            env("TELEGRAM_API_URL").unwrap_or_else(|| arbiter_notify::telegram::TELEGRAM_API.into());
+        let base = env("TELEGRAM_API_URL")
+            .unwrap_or_else(|| arbiter_notify::telegram::TELEGRAM_API.into());
         (base, token)
     });
     let mut channels = Channels::over_http(default_client(), retrier, telegram);

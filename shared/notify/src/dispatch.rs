@@ -115,7 +115,11 @@ impl<M> Channels<M> {
 }
 
 impl<M: Mailer> Channels<M> {
-    async fn deliver(&self, target: &Target, message: &Message) -> Result<Delivered, DeliveryError> {
+    async fn deliver(
+        &self,
+        target: &Target,
+        message: &Message,
+    ) -> Result<Delivered, DeliveryError> {
         let missing = |channel: &'static str| DeliveryError::Invalid {
             field: "channel",
             reason: format!("this deployment has no {channel} channel configured"),
@@ -258,7 +262,10 @@ where
     pub async fn process(&self, commits: &[CommitRef]) -> Result<NotifyReport, NotifyError> {
         let mut by_competition: BTreeMap<&str, Vec<&CommitRecord>> = BTreeMap::new();
         for c in commits {
-            by_competition.entry(&c.competition).or_default().push(&c.record);
+            by_competition
+                .entry(&c.competition)
+                .or_default()
+                .push(&c.record);
         }
         let mut report = NotifyReport::default();
         for (competition, mut records) in by_competition {
@@ -490,7 +497,11 @@ fn unreachable(notice: &Notice, subscriptions: &[Subscription]) -> usize {
     }
     let missing: Vec<_> = users
         .iter()
-        .filter(|u| !subscriptions.iter().any(|s| s.scope == Scope::Mine && &s.owner == *u))
+        .filter(|u| {
+            !subscriptions
+                .iter()
+                .any(|s| s.scope == Scope::Mine && &s.owner == *u)
+        })
         .collect();
     if !missing.is_empty() {
         tracing::warn!(clause = notice.clause, users = ?missing, "required notice has recipients without a subscription");

@@ -174,8 +174,14 @@ mod tests {
         assert_eq!(
             parsed.commits,
             vec![
-                CommitRef { competition: "club".into(), record: commit(1) },
-                CommitRef { competition: "nomic".into(), record: commit(7) },
+                CommitRef {
+                    competition: "club".into(),
+                    record: commit(1)
+                },
+                CommitRef {
+                    competition: "nomic".into(),
+                    record: commit(7)
+                },
             ]
         );
         assert_eq!((parsed.skipped, parsed.unreadable), (3, 1));

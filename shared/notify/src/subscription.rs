@@ -269,22 +269,51 @@ mod tests {
     fn each_channel_is_checked() {
         use serde_json::json;
         assert!(request(json!({"channel": "email", "address": "ann@example.org"})).is_ok());
-        for bad in ["ann", "ann@", "@example.org", "ann@example", "a b@example.org",
-            "ann@example.org\r\nBcc: x@y.z", "Ann <ann@example.org>", "a@b.org,c@d.org"] {
-            assert!(request(json!({"channel": "email", "address": bad})).is_err(), "{bad}");
+        for bad in [
+            "ann",
+            "ann@",
+            "@example.org",
+            "ann@example",
+            "a b@example.org",
+            "ann@example.org\r\nBcc: x@y.z",
+            "Ann <ann@example.org>",
+            "a@b.org,c@d.org",
+        ] {
+            assert!(
+                request(json!({"channel": "email", "address": bad})).is_err(),
+                "{bad}"
+            );
         }
-        assert!(request(json!({"channel": "webhook", "url": "https://hooks.example.org/a"})).is_ok());
-        assert!(request(json!({"channel": "webhook", "url": "http://hooks.example.org/a"})).is_err());
-        assert!(request(json!({"channel": "discord", "url": "https://discord.com/api/webhooks/1/x"})).is_ok());
-        assert!(request(json!({"channel": "discord", "url": "https://evil.example/api/webhooks/1/x"})).is_err());
+        assert!(
+            request(json!({"channel": "webhook", "url": "https://hooks.example.org/a"})).is_ok()
+        );
+        assert!(
+            request(json!({"channel": "webhook", "url": "http://hooks.example.org/a"})).is_err()
+        );
+        assert!(request(
+            json!({"channel": "discord", "url": "https://discord.com/api/webhooks/1/x"})
+        )
+        .is_ok());
+        assert!(request(
+            json!({"channel": "discord", "url": "https://evil.example/api/webhooks/1/x"})
+        )
+        .is_err());
         for chat in ["-1001234567890", "42", "@club_chat"] {
-            assert!(request(json!({"channel": "telegram", "chat": chat})).is_ok(), "{chat}");
+            assert!(
+                request(json!({"channel": "telegram", "chat": chat})).is_ok(),
+                "{chat}"
+            );
         }
         for chat in ["", "-", "@abc", "club chat", "@club-chat"] {
-            assert!(request(json!({"channel": "telegram", "chat": chat})).is_err(), "{chat}");
+            assert!(
+                request(json!({"channel": "telegram", "chat": chat})).is_err(),
+                "{chat}"
+            );
         }
         assert!(request(json!({"channel": "pigeon", "loft": "x"})).is_err());
-        assert!(request(json!({"channel": "email", "address": "ann@example.org", "cc": "x"})).is_err());
+        assert!(
+            request(json!({"channel": "email", "address": "ann@example.org", "cc": "x"})).is_err()
+        );
     }
 
     /// wm B.8.b, club III.2.4, nomic 209, acwc IV.E, wm D.IX.2: required notices
@@ -307,15 +336,18 @@ mod tests {
     #[test]
     fn the_webhook_secret_and_the_discord_token_are_not_shown_again() {
         use serde_json::json;
-        let hook = request(json!({"channel": "webhook", "url": "https://hooks.example.org/a"}))
-            .unwrap();
+        let hook =
+            request(json!({"channel": "webhook", "url": "https://hooks.example.org/a"})).unwrap();
         let shown = serde_json::to_string(&hook.redacted()).unwrap();
         assert!(!shown.contains("whsec-test"), "{shown}");
         let discord = request(json!({"channel": "discord",
             "url": "https://discord.com/api/webhooks/123/TOKEN"}))
         .unwrap();
         let shown = serde_json::to_string(&discord.redacted()).unwrap();
-        assert!(!shown.contains("TOKEN") && !shown.contains("123"), "{shown}");
+        assert!(
+            !shown.contains("TOKEN") && !shown.contains("123"),
+            "{shown}"
+        );
         // The stored form keeps both, or nothing could be delivered.
         let stored: Subscription =
             serde_json::from_str(&serde_json::to_string(&hook).unwrap()).unwrap();

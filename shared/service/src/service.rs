@@ -218,7 +218,9 @@ impl<S: Store> Service<S> {
             if at == version {
                 return Ok(state);
             }
-            let want = usize::try_from(version - at).unwrap_or(usize::MAX).min(1000);
+            let want = usize::try_from(version - at)
+                .unwrap_or(usize::MAX)
+                .min(1000);
             let page = self.store.commits(id.as_str(), at, want).await?;
             if page.is_empty() {
                 return Err(ServiceError::Corrupt(format!(
