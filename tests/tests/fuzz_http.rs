@@ -64,6 +64,9 @@ fn paths() -> impl Strategy<Value = String> {
         Just("/v1/competitions/fuzz/log".to_owned()),
         Just("/v1/competitions/fuzz/votes".to_owned()),
         Just("/v1/competitions/fuzz/roles/fuzzer/organizer".to_owned()),
+        Just("/v1/competitions/fuzz/subscriptions".to_owned()),
+        Just("/v1/competitions/fuzz/subscriptions/sub-x".to_owned()),
+        Just("/v1/competitions/fuzz/dead-letters".to_owned()),
         "/v1/competitions/[a-zA-Z0-9%_.~-]{0,12}(/[a-z%]{0,8}){0,3}(\\?[a-z=&0-9%]{0,12})?",
     ]
 }
@@ -75,6 +78,8 @@ fn bodies() -> impl Strategy<Value = Vec<u8>> {
             .prop_map(String::into_bytes),
         Just(br#"{"kind":"club-ladder","name":"x"}"#.to_vec()),
         Just(br#"{"user":"bob","role":"moderator"}"#.to_vec()),
+        "\\{\"channel\": ?\"(email|webhook|discord|telegram|x)\", ?\"(address|url|chat|scope|mute)\": ?(\"[ -~]{0,30}\"|\\[\"[a-z-]{0,12}\"\\]|[0-9]{1,3}|null)\\}"
+            .prop_map(String::into_bytes),
     ]
 }
 
