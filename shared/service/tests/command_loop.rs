@@ -331,3 +331,35 @@ async fn a_sweep_that_finds_nothing_due_writes_nothing_and_can_run_twice() {
     assert_eq!(first, second);
     assert_eq!(svc.load(&c).await.unwrap().unwrap().version, 2);
 }
+
+/// The notifier asks for the state right after an older commit when it replays a
+/// batch or starts behind: it must be exactly the fold of the log up to there, not
+/// the latest state.
+#[tokio::test]
+async fn state_at_is_the_fold_of_the_log_up_to_that_commit() {
+    let service = Service::with_config(
+        store(),
+        ServiceConfig {
+            snapshot_every: 4,
+            max_attempts: 8,
+        },
+    );
+    let c = id("nomic-5");
+    service.execute(&c, &create(), &ctx("ann"), None).await.unwrap();
+    for i in 0..9 {
+        service
+            .execute(&c, &grant(&format!("p{i}")), &ctx("ann"), None)
+            .await
+            .unwrap();
+    }
+    assert_eq!(service.state_at(&c, 0).await.unwrap(), None);
+    let mut folded = None;
+    for record in service.store().commits(c.as_str(), 0, 100).await.unwrap() {
+        let commit = serde_json::from_slice(&record.body).unwrap();
+        folded = Some(arbiter_domain::competition::apply(folded, &c, &commit));
+        let at = service.state_at(&c, record.version).await.unwrap();
+        assert_eq!(at, folded, "state after commit {}", record.version);
+    }
+    // Version 10 is the latest; 11 does not exist.
+    assert!(service.state_at(&c, 11).await.is_err());
+}
