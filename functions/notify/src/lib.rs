@@ -17,7 +17,7 @@ use arbiter_notify::{
     default_client, stream, AnyMailer, Channels, EmailChannel, Notifier, NotifyError, NotifyReport,
     Retrier, RetryPolicy, SesMailer, TokioSleeper,
 };
-use arbiter_service::schedules::schedule;
+use arbiter_service::schedules::schedule_of;
 use arbiter_store::{DynamoStore, NotifyStore, Store};
 use chrono::{DateTime, Utc};
 use serde_json::Value;

@@ -2,7 +2,7 @@
 //! local scheduler of `arbiter serve`.
 
 use crate::{App, Problem};
-use arbiter_service::schedules::schedule;
+use arbiter_service::schedules::schedule_of;
 use arbiter_service::SweepReport;
 use arbiter_store::Store;
 use serde::{Deserialize, Serialize};
@@ -21,14 +21,7 @@ pub async fn run_schedule<S: Store>(
     function: &str,
     event: &ScheduleEvent,
 ) -> Result<SweepReport, Problem> {
-    let known = schedule(&event.schedule)
-        .filter(|s| s.function == function)
-        .ok_or_else(|| {
-            Problem::invalid(format!(
-                "{function} does not run schedule {:?}",
-                event.schedule
-            ))
-        })?;
+    let known = schedule_of(function, &event.schedule).map_err(Problem::invalid)?;
     let report = app.service.sweep(known.name, app.clock.now()).await?;
     tracing::info!(
         schedule = known.name,

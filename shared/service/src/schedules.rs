@@ -71,6 +71,14 @@ pub fn schedule(name: &str) -> Option<&'static Schedule> {
     SCHEDULES.iter().find(|s| s.name == name)
 }
 
+/// The schedule `name` if `function` runs it: an event routed to the wrong
+/// function is refused, so it changes nothing.
+pub fn schedule_of(function: &str, name: &str) -> Result<&'static Schedule, String> {
+    schedule(name)
+        .filter(|s| s.function == function)
+        .ok_or_else(|| format!("{function} does not run schedule {name:?}"))
+}
+
 /// Why an expression cannot run locally.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("schedule {name}: {reason}")]

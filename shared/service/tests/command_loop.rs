@@ -345,7 +345,10 @@ async fn state_at_is_the_fold_of_the_log_up_to_that_commit() {
         },
     );
     let c = id("nomic-5");
-    service.execute(&c, &create(), &ctx("ann"), None).await.unwrap();
+    service
+        .execute(&c, &create(), &ctx("ann"), None)
+        .await
+        .unwrap();
     for i in 0..9 {
         service
             .execute(&c, &grant(&format!("p{i}")), &ctx("ann"), None)
