@@ -49,14 +49,7 @@ where
     if event.get("schedule").is_some() {
         let event: ScheduleEvent =
             serde_json::from_value(event).map_err(|e| Failure::Schedule(e.to_string()))?;
-        schedule(&event.schedule)
-            .filter(|s| s.function == FUNCTION)
-            .ok_or_else(|| {
-                Failure::Schedule(format!(
-                    "{FUNCTION} does not run schedule {:?}",
-                    event.schedule
-                ))
-            })?;
+        schedule_of(FUNCTION, &event.schedule).map_err(Failure::Schedule)?;
         let report = notifier.remind(now).await.map_err(Failure::Notify)?;
         tracing::info!(schedule = event.schedule, sent = report.sent, "reminders");
         return Ok(report);
