@@ -117,3 +117,51 @@ pub async fn serve() -> Result<(), lambda_runtime::Error> {
     ))
     .await
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arbiter_notify::EmlFolder;
+    use arbiter_store::EmbeddedStore;
+    use serde_json::json;
+
+    fn notifier(dir: &std::path::Path) -> Notifier<EmbeddedStore, AnyMailer> {
+        let store = EmbeddedStore::open(dir.join("t.redb")).expect("store");
+        let clock: Arc<dyn Fn() -> DateTime<Utc> + Send + Sync> = Arc::new(Utc::now);
+        let channels = Channels::default().with_email(EmailChannel::new(
+            AnyMailer::Eml(EmlFolder::new(dir.join("outbox"))),
+            "Arbiter <arbiter@example.org>",
+        ));
+        Notifier::new(store, channels, clock)
+    }
+
+    #[tokio::test]
+    async fn a_schedule_of_another_function_is_refused() {
+        let dir = tempfile::tempdir().expect("dir");
+        let n = notifier(dir.path());
+        let err = on_event(&n, Utc::now(), json!({"schedule": "deadline-sweep"}))
+            .await
+            .expect_err("not ours");
+        assert!(err.to_string().contains("does not run"), "{err}");
+        let report = on_event(&n, Utc::now(), json!({"schedule": "deadline-reminders"}))
+            .await
+            .expect("ours");
+        assert_eq!(report, NotifyReport::default());
+    }
+
+    /// Bad input never crashes and changes nothing: a batch of nonsense is read as
+    /// no commits.
+    #[tokio::test]
+    async fn a_batch_of_nonsense_notifies_nobody() {
+        let dir = tempfile::tempdir().expect("dir");
+        let n = notifier(dir.path());
+        for event in [
+            json!(null),
+            json!({"Records": "x"}),
+            json!({"Records": [1, {"eventName": "INSERT"}]}),
+        ] {
+            let report = on_event(&n, Utc::now(), event).await.expect("processed");
+            assert_eq!(report.commits, 0);
+        }
+    }
+}
