@@ -82,12 +82,23 @@ pub enum NotifyError {
 
 /// The channel adapters a deployment has configured. A subscription to a channel
 /// that is not configured fails to a dead letter, so the organizer sees why.
-#[derive(Default)]
 pub struct Channels<M> {
     pub webhook: Option<WebhookChannel>,
     pub discord: Option<DiscordChannel>,
     pub telegram: Option<TelegramChannel>,
     pub email: Option<EmailChannel<M>>,
+}
+
+impl<M> Default for Channels<M> {
+    /// No channel at all: every delivery fails to a dead letter.
+    fn default() -> Self {
+        Self {
+            webhook: None,
+            discord: None,
+            telegram: None,
+            email: None,
+        }
+    }
 }
 
 impl<M> Channels<M> {
