@@ -137,6 +137,14 @@ pub struct Reminder {
 /// The reminders sent before each deadline, in hours (issue #10, wm D.VII.1).
 pub const REMINDER_HOURS: [u32; 2] = [24, 1];
 
+/// Which of [`REMINDER_HOURS`] have come due at `now` for `deadline`: those whose
+/// time (`deadline - hours`) has been reached, and none once the deadline passed.
+pub fn hours_due(deadline: DateTime<Utc>, now: DateTime<Utc>) -> impl Iterator<Item = u32> {
+    REMINDER_HOURS
+        .into_iter()
+        .filter(move |h| now < deadline && deadline - chrono::Duration::hours(i64::from(*h)) <= now)
+}
+
 /// The notices `commit` causes, given the competition's state right after it.
 ///
 /// Recipients who may not see an event through the API are dropped, and a public
@@ -187,6 +195,48 @@ pub fn event_tag(event: &impl Serialize) -> String {
         .ok()
         .and_then(|v| v.get("event")?.as_str().map(str::to_owned))
         .unwrap_or_default()
+}
+
+/// What every notice about one event shares: its place in the commit, its name and
+/// the link. Made once per event, so the name (read off the serialised event) is not
+/// worked out again for each of a round's two hundred recipients.
+#[derive(Debug, Clone)]
+pub struct About {
+    pub event_index: u32,
+    pub event: String,
+    pub link: String,
+}
+
+impl About {
+    /// The event at `index` of its commit, linking to `link`.
+    pub fn new(index: usize, event: &impl Serialize, link: String) -> Self {
+        Self {
+            event_index: u32::try_from(index).unwrap_or(u32::MAX),
+            event: event_tag(event),
+            link,
+        }
+    }
+
+    /// A notice about this event.
+    pub fn notice(
+        &self,
+        topic: Topic,
+        clause: &str,
+        audience: Audience,
+        subject: impl Into<String>,
+        text: impl Into<String>,
+    ) -> Notice {
+        Notice {
+            event_index: self.event_index,
+            event: self.event.clone(),
+            topic,
+            clause: clause.into(),
+            audience,
+            subject: subject.into(),
+            text: text.into(),
+            link: self.link.clone(),
+        }
+    }
 }
 
 /// An instant as notices state it: UTC, to the second (wm D.VII.4.b: deadlines

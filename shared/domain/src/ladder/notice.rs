@@ -12,7 +12,7 @@ use super::court::{AppealSubject, Vote};
 use super::sanction::{Power, PowerUse};
 use super::{Event, Ladder};
 use crate::competition::{Commit, Competition, Event as Envelope, Role, UserId};
-use crate::notice::{competition_link, event_tag, Audience, Notice, Topic};
+use crate::notice::{competition_link, About, Audience, Notice, Topic};
 use std::collections::BTreeSet;
 
 /// The notices a commit causes; `state` is the ladder after the commit.
@@ -22,21 +22,13 @@ pub fn notices(env: &Competition, state: &Ladder, commit: &Commit) -> Vec<Notice
         let Envelope::Ladder(event) = &recorded.event else {
             continue;
         };
+        let about = About::new(index, event, competition_link(env));
         let notice = |topic: Topic,
                       clause: &str,
                       audience: BTreeSet<UserId>,
                       subject: String,
                       text: String| {
-            Notice {
-                event_index: index as u32,
-                event: event_tag(event),
-                topic,
-                clause: clause.into(),
-                audience: Audience::Users(audience),
-                subject,
-                text,
-                link: competition_link(env),
-            }
+            about.notice(topic, clause, Audience::Users(audience), subject, text)
         };
         match event {
             Event::Declared {

@@ -6,7 +6,7 @@
 
 use super::{Event, Nomic};
 use crate::competition::{Commit, Competition, Event as Envelope};
-use crate::notice::{competition_link, event_tag, Audience, Notice, Topic};
+use crate::notice::{competition_link, About, Audience, Notice, Topic};
 
 /// The notices a commit causes; `state` is the game after the commit.
 pub fn notices(env: &Competition, state: &Nomic, commit: &Commit) -> Vec<Notice> {
@@ -16,15 +16,9 @@ pub fn notices(env: &Competition, state: &Nomic, commit: &Commit) -> Vec<Notice>
             continue;
         };
         let clause = recorded.clause.as_deref();
-        let notice = |topic: Topic, clause: &str, subject: String, text: String| Notice {
-            event_index: index as u32,
-            event: event_tag(event),
-            topic,
-            clause: clause.into(),
-            audience: Audience::Public,
-            subject,
-            text,
-            link: competition_link(env),
+        let about = About::new(index, event, competition_link(env));
+        let notice = |topic: Topic, clause: &str, subject: String, text: String| {
+            about.notice(topic, clause, Audience::Public, subject, text)
         };
         match event {
             // nomic 209: "announce their new total followed by the change in

@@ -11,10 +11,8 @@
 use super::state::{Championship, Round};
 use super::vocabulary::{Event, Pairing, Stage};
 use crate::competition::{Commit, Competition, Event as Envelope, UserId};
-use crate::notice::{
-    competition_link, event_tag, utc, Audience, Notice, Reminder, Topic, REMINDER_HOURS,
-};
-use chrono::{DateTime, Duration, Utc};
+use crate::notice::{competition_link, hours_due, utc, About, Audience, Notice, Reminder, Topic};
+use chrono::{DateTime, Utc};
 use std::collections::BTreeSet;
 
 /// acwc IV.E: "The pairings for all subsequent rounds will be published"; the
@@ -32,17 +30,10 @@ pub fn notices(env: &Competition, state: &Championship, commit: &Commit) -> Vec<
         let Envelope::Acwc(event) = &recorded.event else {
             continue;
         };
-        let notice =
-            |topic: Topic, clause: &str, audience: Audience, subject: &str, text: &str| Notice {
-                event_index: index as u32,
-                event: event_tag(event),
-                topic,
-                clause: clause.into(),
-                audience,
-                subject: subject.into(),
-                text: text.into(),
-                link: competition_link(env),
-            };
+        let about = About::new(index, event, competition_link(env));
+        let notice = |topic: Topic, clause: &str, audience: Audience, subject: &str, text: &str| {
+            about.notice(topic, clause, audience, subject, text)
+        };
         let clause = recorded.clause.as_deref();
         match event {
             Event::RoundPublished {
@@ -149,9 +140,7 @@ pub fn reminders(env: &Competition, state: &Championship, now: DateTime<Utc>) ->
         return Vec::new();
     }
     let title = format!("{} round {}", stage_name(round.stage), round.number);
-    REMINDER_HOURS
-        .into_iter()
-        .filter(|h| deadline - Duration::hours(i64::from(*h)) <= now)
+    hours_due(deadline, now)
         .map(|h| Reminder {
             deadline,
             hours_before: h,

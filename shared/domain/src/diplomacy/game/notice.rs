@@ -17,10 +17,8 @@ use super::vote::ProposalKind;
 use crate::competition::{Commit, Competition, Event as Envelope, Role, UserId};
 use crate::diplomacy::map::Power;
 use crate::diplomacy::position::{Phase, PhaseKind};
-use crate::notice::{
-    competition_link, event_tag, utc, Audience, Notice, Reminder, Topic, REMINDER_HOURS,
-};
-use chrono::{DateTime, Duration, Utc};
+use crate::notice::{competition_link, hours_due, utc, About, Audience, Notice, Reminder, Topic};
+use chrono::{DateTime, Utc};
 use std::collections::BTreeSet;
 
 /// The clause cited by an NMR notice of an individual round when the event
@@ -46,11 +44,7 @@ pub fn notices(env: &Competition, state: &Board, commit: &Commit) -> Vec<Notice>
     let mut out = Vec::new();
     for (index, event) in board_events {
         let recorded = commit.events[index].clause.as_deref();
-        let draft = Draft {
-            index,
-            event,
-            link: competition_link(env),
-        };
+        let draft = Draft(About::new(index, event, competition_link(env)));
         match event {
             Event::NmrRecorded {
                 power,
@@ -148,9 +142,7 @@ pub fn reminders(env: &Competition, state: &Board, now: DateTime<Utc>) -> Vec<Re
         return Vec::new();
     }
     let phase = &position.phase;
-    REMINDER_HOURS
-        .into_iter()
-        .filter(|h| deadline - Duration::hours(i64::from(*h)) <= now)
+    hours_due(deadline, now)
         .map(|h| Reminder {
             deadline,
             hours_before: h,
@@ -172,13 +164,9 @@ pub fn reminders(env: &Competition, state: &Board, now: DateTime<Utc>) -> Vec<Re
 }
 
 /// What every notice of one event shares.
-struct Draft<'a> {
-    index: usize,
-    event: &'a Event,
-    link: String,
-}
+struct Draft(About);
 
-impl Draft<'_> {
+impl Draft {
     fn notice(
         &self,
         topic: Topic,
@@ -187,16 +175,7 @@ impl Draft<'_> {
         subject: &str,
         text: &str,
     ) -> Notice {
-        Notice {
-            event_index: self.index as u32,
-            event: event_tag(self.event),
-            topic,
-            clause: clause.into(),
-            audience,
-            subject: subject.into(),
-            text: text.into(),
-            link: self.link.clone(),
-        }
+        self.0.notice(topic, clause, audience, subject, text)
     }
 
     /// wm D.IX.2: what the GM publishes goes to the seven players and the GMs by

@@ -6,7 +6,7 @@
 use super::model::Stage;
 use super::{Event, Tournament};
 use crate::competition::{Commit, Competition, Event as Envelope, UserId};
-use crate::notice::{competition_link, event_tag, Audience, Notice, Topic};
+use crate::notice::{competition_link, About, Audience, Notice, Topic};
 use std::collections::BTreeSet;
 
 /// wm A.3.ii: "Coordinating and or delegate distribution of all players to boards".
@@ -19,16 +19,10 @@ pub fn notices(env: &Competition, state: &Tournament, commit: &Commit) -> Vec<No
         let Envelope::Tournament(event) = &recorded.event else {
             continue;
         };
+        let about = About::new(index, event, competition_link(env));
         let notice =
-            |topic: Topic, clause: &str, audience: Audience, subject: &str, text: String| Notice {
-                event_index: index as u32,
-                event: event_tag(event),
-                topic,
-                clause: clause.into(),
-                audience,
-                subject: subject.into(),
-                text,
-                link: competition_link(env),
+            |topic: Topic, clause: &str, audience: Audience, subject: &str, text: String| {
+                about.notice(topic, clause, audience, subject, text)
             };
         let clause = recorded.clause.as_deref();
         match event {
