@@ -32,9 +32,20 @@ pub struct Received {
     pub body: Value,
 }
 
+/// One try at a hook, answered or refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Attempt {
+    pub user: String,
+    pub idempotency_key: String,
+    /// The status the inbox answered.
+    pub status: u16,
+}
+
 #[derive(Default)]
 struct InboxState {
     received: Vec<Received>,
+    /// Every try, failed or not, in order.
+    attempts: Vec<Attempt>,
     /// Answers to give before succeeding, per user: status and Retry-After.
     failures: HashMap<String, Vec<(u16, Option<u32>)>>,
 }
@@ -60,15 +71,22 @@ async fn receive(
             .to_owned()
     };
     let mut state = state.lock().expect("inbox lock");
-    if let Some(queue) = state.failures.get_mut(&user) {
-        if !queue.is_empty() {
-            let (status, retry_after) = queue.remove(0);
-            let mut out = HeaderMap::new();
-            if let Some(secs) = retry_after {
-                out.insert("retry-after", secs.to_string().parse().expect("header"));
-            }
-            return (StatusCode::from_u16(status).expect("status"), out);
+    let failure = state
+        .failures
+        .get_mut(&user)
+        .filter(|queue| !queue.is_empty())
+        .map(|queue| queue.remove(0));
+    state.attempts.push(Attempt {
+        user: user.clone(),
+        idempotency_key: header("idempotency-key"),
+        status: failure.map_or(200, |(status, _)| status),
+    });
+    if let Some((status, retry_after)) = failure {
+        let mut out = HeaderMap::new();
+        if let Some(secs) = retry_after {
+            out.insert("retry-after", secs.to_string().parse().expect("header"));
         }
+        return (StatusCode::from_u16(status).expect("status"), out);
     }
     state.received.push(Received {
         user,
@@ -105,6 +123,18 @@ impl Inbox {
     /// Everything received so far, in order.
     pub fn received(&self) -> Vec<Received> {
         self.state.lock().expect("inbox lock").received.clone()
+    }
+
+    /// Every try at `user`'s hook, failed ones included, in order.
+    pub fn attempts(&self, user: &str) -> Vec<Attempt> {
+        self.state
+            .lock()
+            .expect("inbox lock")
+            .attempts
+            .iter()
+            .filter(|a| a.user == user)
+            .cloned()
+            .collect()
     }
 
     /// Makes `user`'s hook answer these statuses (with `Retry-After` seconds) first.
@@ -168,20 +198,35 @@ impl<S: TestStore> Notifications<S> {
     }
 
     /// `user` subscribes a webhook to `competition` over HTTP (`scope` `mine` or
-    /// `announcements`); the answer's secret is kept to check signatures.
+    /// `announcements`); the answer's secret is kept to check signatures. Answers
+    /// the created subscription.
     pub async fn subscribe(
         &self,
         server: &TestServer<S>,
         competition: &str,
         user: &str,
         scope: &str,
-    ) {
+    ) -> Value {
+        self.subscribe_muting(server, competition, user, scope, &[])
+            .await
+    }
+
+    /// [`Notifications::subscribe`], muting `mute` (topics such as `reminder`).
+    pub async fn subscribe_muting(
+        &self,
+        server: &TestServer<S>,
+        competition: &str,
+        user: &str,
+        scope: &str,
+        mute: &[&str],
+    ) -> Value {
         let (status, answer) = server
             .post_as(
                 user,
                 arbiter_http::Clock::now(&*self.clock),
                 &format!("/v1/competitions/{competition}/subscriptions"),
-                &json!({"channel": "webhook", "url": self.inbox.hook(user), "scope": scope}),
+                &json!({"channel": "webhook", "url": self.inbox.hook(user), "scope": scope,
+                        "mute": mute}),
             )
             .await;
         assert_eq!(status, 201, "{user} subscribes: {answer}");
@@ -190,6 +235,17 @@ impl<S: TestStore> Notifications<S> {
             .lock()
             .expect("secrets")
             .insert(user.to_owned(), secret.to_owned());
+        answer
+    }
+
+    /// The secret of `user`'s webhook subscription, as its creation showed it.
+    pub fn secret(&self, user: &str) -> String {
+        self.secrets
+            .lock()
+            .expect("secrets")
+            .get(user)
+            .cloned()
+            .expect("a subscribed user")
     }
 
     /// The DynamoDB Stream batch of every commit of `competition` not streamed yet,
