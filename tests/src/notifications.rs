@@ -152,8 +152,9 @@ pub struct Notifications<S> {
     pub notifier: Notifier<S, AnyMailer>,
     pub inbox: Inbox,
     pub mail: tempfile::TempDir,
-    /// Secrets of the webhook subscriptions, by user, as shown when created.
-    secrets: Mutex<BTreeMap<String, String>>,
+    /// Secrets of the webhook subscriptions, by user, as shown when created (a
+    /// user may hold several: in two competitions, or two hooks in one).
+    secrets: Mutex<BTreeMap<String, Vec<String>>>,
     /// The last version put in a stream batch, per competition.
     streamed: Mutex<HashMap<String, u64>>,
     sequence: Mutex<u64>,
@@ -234,17 +235,19 @@ impl<S: TestStore> Notifications<S> {
         self.secrets
             .lock()
             .expect("secrets")
-            .insert(user.to_owned(), secret.to_owned());
+            .entry(user.to_owned())
+            .or_default()
+            .push(secret.to_owned());
         answer
     }
 
-    /// The secret of `user`'s webhook subscription, as its creation showed it.
+    /// The secret of `user`'s latest webhook subscription, as its creation showed it.
     pub fn secret(&self, user: &str) -> String {
         self.secrets
             .lock()
             .expect("secrets")
             .get(user)
-            .cloned()
+            .and_then(|s| s.last().cloned())
             .expect("a subscribed user")
     }
 
@@ -306,10 +309,15 @@ impl<S: TestStore> Notifications<S> {
         let secrets = self.secrets.lock().expect("secrets").clone();
         let received = self.inbox.received();
         for r in &received {
-            let secret = secrets.get(&r.user).expect("a subscribed user");
+            let secrets = secrets.get(&r.user).expect("a subscribed user");
             let ts: i64 = r.timestamp.parse().expect("a unix timestamp");
             assert!(
-                arbiter_notify::verify(secret.as_bytes(), ts, r.raw.as_bytes(), &r.signature),
+                secrets.iter().any(|secret| arbiter_notify::verify(
+                    secret.as_bytes(),
+                    ts,
+                    r.raw.as_bytes(),
+                    &r.signature
+                )),
                 "bad signature on {r:?}"
             );
             assert_eq!(r.idempotency_key, r.body["id"], "{r:?}");

@@ -280,7 +280,8 @@ async fn wm_b_8_b_an_nmr_in_a_team_round_reaches_the_td_the_captain_and_the_team
         .parse()
         .expect("an instant");
     assert_eq!(s.fire(SWEEP, deadline).await.changed, 1);
-    n.flush(&s, ID).await;
+    let report = n.flush(&s, ID).await;
+    assert_eq!(report.unreachable, 0, "everyone told has a subscription");
 
     let told = [
         "td",
@@ -807,6 +808,48 @@ async fn a_replayed_stream_batch_sends_no_duplicate<S: TestStore>(s: TestServer<
 on_both_stores!(
     replayed_batch,
     super::a_replayed_stream_batch_sends_no_duplicate
+);
+
+/// Issue #10's de-duplication by target: two subscriptions of the GM to one
+/// mailbox (spelt with different case) get one e-mail of the adjudication
+/// (wm D.IX.2), not two.
+async fn two_subscriptions_to_one_mailbox_get_one_message<S: TestStore>(s: TestServer<S>) {
+    const ID: &str = "wm-dedup";
+    board(&s, ID, json!({})).await;
+    let n = Notifications::start(&s).await;
+    for address in ["gm@example.org", "GM@Example.org"] {
+        let (status, answer) = s
+            .post_as(
+                "gm",
+                t(0),
+                &format!("/v1/competitions/{ID}/subscriptions"),
+                &json!({"channel": "email", "address": address}),
+            )
+            .await;
+        assert_eq!(status, 201, "{answer}");
+    }
+    adjudicate_spring_1901(&s, ID).await;
+    let report = n.flush(&s, ID).await;
+    assert_eq!((report.sent, report.duplicates), (1, 0), "{report:?}");
+    let mails: Vec<std::path::PathBuf> = std::fs::read_dir(n.mail.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "eml"))
+        .collect();
+    assert_eq!(mails.len(), 1, "{mails:?}");
+    let mail = std::fs::read_to_string(&mails[0]).unwrap();
+    assert!(
+        mail.contains("Subject: S1901M adjudicated; next phase F1901M\r\n"),
+        "{mail}"
+    );
+    assert!(
+        mail.contains("(wm D.IX.2) /v1/competitions/wm-dedup"),
+        "{mail}"
+    );
+}
+on_both_stores!(
+    target_dedup,
+    super::two_subscriptions_to_one_mailbox_get_one_message
 );
 
 // ---------------------------------------------------------------- 6. retries
