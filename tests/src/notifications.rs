@@ -32,9 +32,20 @@ pub struct Received {
     pub body: Value,
 }
 
+/// One try at a hook, answered or refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Attempt {
+    pub user: String,
+    pub idempotency_key: String,
+    /// The status the inbox answered.
+    pub status: u16,
+}
+
 #[derive(Default)]
 struct InboxState {
     received: Vec<Received>,
+    /// Every try, failed or not, in order.
+    attempts: Vec<Attempt>,
     /// Answers to give before succeeding, per user: status and Retry-After.
     failures: HashMap<String, Vec<(u16, Option<u32>)>>,
 }
@@ -60,15 +71,22 @@ async fn receive(
             .to_owned()
     };
     let mut state = state.lock().expect("inbox lock");
-    if let Some(queue) = state.failures.get_mut(&user) {
-        if !queue.is_empty() {
-            let (status, retry_after) = queue.remove(0);
-            let mut out = HeaderMap::new();
-            if let Some(secs) = retry_after {
-                out.insert("retry-after", secs.to_string().parse().expect("header"));
-            }
-            return (StatusCode::from_u16(status).expect("status"), out);
+    let failure = state
+        .failures
+        .get_mut(&user)
+        .filter(|queue| !queue.is_empty())
+        .map(|queue| queue.remove(0));
+    state.attempts.push(Attempt {
+        user: user.clone(),
+        idempotency_key: header("idempotency-key"),
+        status: failure.map_or(200, |(status, _)| status),
+    });
+    if let Some((status, retry_after)) = failure {
+        let mut out = HeaderMap::new();
+        if let Some(secs) = retry_after {
+            out.insert("retry-after", secs.to_string().parse().expect("header"));
         }
+        return (StatusCode::from_u16(status).expect("status"), out);
     }
     state.received.push(Received {
         user,
@@ -107,6 +125,18 @@ impl Inbox {
         self.state.lock().expect("inbox lock").received.clone()
     }
 
+    /// Every try at `user`'s hook, failed ones included, in order.
+    pub fn attempts(&self, user: &str) -> Vec<Attempt> {
+        self.state
+            .lock()
+            .expect("inbox lock")
+            .attempts
+            .iter()
+            .filter(|a| a.user == user)
+            .cloned()
+            .collect()
+    }
+
     /// Makes `user`'s hook answer these statuses (with `Retry-After` seconds) first.
     pub fn fail_next(&self, user: &str, answers: &[(u16, Option<u32>)]) {
         self.state
@@ -122,8 +152,9 @@ pub struct Notifications<S> {
     pub notifier: Notifier<S, AnyMailer>,
     pub inbox: Inbox,
     pub mail: tempfile::TempDir,
-    /// Secrets of the webhook subscriptions, by user, as shown when created.
-    secrets: Mutex<BTreeMap<String, String>>,
+    /// Secrets of the webhook subscriptions, by user, as shown when created (a
+    /// user may hold several: in two competitions, or two hooks in one).
+    secrets: Mutex<BTreeMap<String, Vec<String>>>,
     /// The last version put in a stream batch, per competition.
     streamed: Mutex<HashMap<String, u64>>,
     sequence: Mutex<u64>,
@@ -168,20 +199,35 @@ impl<S: TestStore> Notifications<S> {
     }
 
     /// `user` subscribes a webhook to `competition` over HTTP (`scope` `mine` or
-    /// `announcements`); the answer's secret is kept to check signatures.
+    /// `announcements`); the answer's secret is kept to check signatures. Answers
+    /// the created subscription.
     pub async fn subscribe(
         &self,
         server: &TestServer<S>,
         competition: &str,
         user: &str,
         scope: &str,
-    ) {
+    ) -> Value {
+        self.subscribe_muting(server, competition, user, scope, &[])
+            .await
+    }
+
+    /// [`Notifications::subscribe`], muting `mute` (topics such as `reminder`).
+    pub async fn subscribe_muting(
+        &self,
+        server: &TestServer<S>,
+        competition: &str,
+        user: &str,
+        scope: &str,
+        mute: &[&str],
+    ) -> Value {
         let (status, answer) = server
             .post_as(
                 user,
                 arbiter_http::Clock::now(&*self.clock),
                 &format!("/v1/competitions/{competition}/subscriptions"),
-                &json!({"channel": "webhook", "url": self.inbox.hook(user), "scope": scope}),
+                &json!({"channel": "webhook", "url": self.inbox.hook(user), "scope": scope,
+                        "mute": mute}),
             )
             .await;
         assert_eq!(status, 201, "{user} subscribes: {answer}");
@@ -189,7 +235,20 @@ impl<S: TestStore> Notifications<S> {
         self.secrets
             .lock()
             .expect("secrets")
-            .insert(user.to_owned(), secret.to_owned());
+            .entry(user.to_owned())
+            .or_default()
+            .push(secret.to_owned());
+        answer
+    }
+
+    /// The secret of `user`'s latest webhook subscription, as its creation showed it.
+    pub fn secret(&self, user: &str) -> String {
+        self.secrets
+            .lock()
+            .expect("secrets")
+            .get(user)
+            .and_then(|s| s.last().cloned())
+            .expect("a subscribed user")
     }
 
     /// The DynamoDB Stream batch of every commit of `competition` not streamed yet,
@@ -250,10 +309,15 @@ impl<S: TestStore> Notifications<S> {
         let secrets = self.secrets.lock().expect("secrets").clone();
         let received = self.inbox.received();
         for r in &received {
-            let secret = secrets.get(&r.user).expect("a subscribed user");
+            let secrets = secrets.get(&r.user).expect("a subscribed user");
             let ts: i64 = r.timestamp.parse().expect("a unix timestamp");
             assert!(
-                arbiter_notify::verify(secret.as_bytes(), ts, r.raw.as_bytes(), &r.signature),
+                secrets.iter().any(|secret| arbiter_notify::verify(
+                    secret.as_bytes(),
+                    ts,
+                    r.raw.as_bytes(),
+                    &r.signature
+                )),
                 "bad signature on {r:?}"
             );
             assert_eq!(r.idempotency_key, r.body["id"], "{r:?}");
