@@ -353,7 +353,10 @@ where
     /// reminder goes once per user and target however often it runs.
     pub async fn remind(&self, now: DateTime<Utc>) -> Result<NotifyReport, NotifyError> {
         const PAGE: usize = 500;
-        let horizon = now + Duration::hours(i64::from(notice::REMINDER_HOURS[0]));
+        // A competition's due time may fall a little after the deadline it reminds
+        // of (ACWC's sweep runs at Monday 00:00 for a Sunday 23:59:59 deadline), so
+        // look an hour further than the first reminder; `reminders` is exact.
+        let horizon = now + Duration::hours(i64::from(notice::REMINDER_HOURS[0]) + 1);
         let mut report = NotifyReport::default();
         for due in self.store().due_before(horizon, PAGE).await? {
             let Ok(id) = CompetitionId::try_from(due.competition) else {
@@ -488,7 +491,8 @@ where
 }
 
 /// The distinct targets of the subscriptions `wants` picks: two subscriptions with
-/// the same address get one message.
+/// the same e-mail address, Discord channel or Telegram chat get one message. Each
+/// webhook subscription is its own target, since each signs with its own secret.
 fn targets(subscriptions: &[Subscription], wants: impl Fn(&Subscription) -> bool) -> Vec<Target> {
     let mut by_key: BTreeMap<String, Target> = BTreeMap::new();
     for s in subscriptions.iter().filter(|s| wants(s)) {
