@@ -226,6 +226,23 @@ async fn subscribe_all<S: TestStore>(
     }
 }
 
+/// A board `id` (no teams) whose seven players, its GM and `more` subscribe to
+/// what is addressed to them.
+async fn board_with_subscribers<S: TestStore>(
+    s: &TestServer<S>,
+    id: &str,
+    more: &[&str],
+) -> Notifications<S> {
+    board(s, id, json!({})).await;
+    let n = Notifications::start(s).await;
+    let mut users = players();
+    users.push("gm".into());
+    users.extend(more.iter().map(|u| u.to_string()));
+    let users: Vec<&str> = users.iter().map(String::as_str).collect();
+    subscribe_all(&n, s, id, &users).await;
+    n
+}
+
 // ---------------------------------------------------------------- 1. wm B.8.b
 
 /// wm B.8.b: "the GM will notify the TD who will send an email to both the Team
@@ -757,12 +774,7 @@ on_both_stores!(
 /// subscriber: 9 messages.
 async fn a_replayed_stream_batch_sends_no_duplicate<S: TestStore>(s: TestServer<S>) {
     const ID: &str = "wm-replay";
-    board(&s, ID, json!({})).await;
-    let n = Notifications::start(&s).await;
-    let mut users = players();
-    users.push("gm".into());
-    let users: Vec<&str> = users.iter().map(String::as_str).collect();
-    subscribe_all(&n, &s, ID, &users).await;
+    let n = board_with_subscribers(&s, ID, &[]).await;
     n.subscribe(&s, ID, "fan", "announcements").await;
 
     adjudicate_spring_1901(&s, ID).await;
@@ -789,7 +801,7 @@ async fn a_replayed_stream_batch_sends_no_duplicate<S: TestStore>(s: TestServer<
         .map(|r| r.idempotency_key.as_str())
         .collect();
     assert_eq!(ids.len(), 18, "no message arrived twice");
-    for user in users.iter().chain(&["fan"]) {
+    for user in players().iter().map(String::as_str).chain(["gm", "fan"]) {
         let subjects: Vec<String> = n
             .to(user, "phase-adjudicated")
             .iter()
@@ -863,12 +875,7 @@ on_both_stores!(
 /// back) and nothing else again.
 async fn retries_and_dead_letters<S: TestStore>(s: TestServer<S>) {
     const ID: &str = "wm-retry";
-    board(&s, ID, json!({})).await;
-    let n = Notifications::start(&s).await;
-    let mut users = players();
-    users.push("gm".into());
-    let users: Vec<&str> = users.iter().map(String::as_str).collect();
-    subscribe_all(&n, &s, ID, &users).await;
+    let n = board_with_subscribers(&s, ID, &[]).await;
     n.inbox
         .fail_next("france-player", &[(503, None), (429, Some(1))]);
     n.inbox.fail_next("italy-player", &[(503, None); 5]);
@@ -940,13 +947,8 @@ on_both_stores!(retries, super::retries_and_dead_letters);
 /// order and no voter. A subscriber of another competition hears nothing.
 async fn secrets_stay_secret<S: TestStore>(s: TestServer<S>) {
     const ID: &str = "wm-secrets";
-    board(&s, ID, json!({})).await;
+    let n = board_with_subscribers(&s, ID, &["td"]).await;
     create(&s, "wm-other", "diplomacy-game", t(0)).await;
-    let n = Notifications::start(&s).await;
-    let mut users = players();
-    users.extend(["gm".into(), "td".into()]);
-    let users: Vec<&str> = users.iter().map(String::as_str).collect();
-    subscribe_all(&n, &s, ID, &users).await;
     n.subscribe(&s, ID, "fan", "announcements").await;
     n.subscribe(&s, "wm-other", "outsider", "announcements")
         .await;
@@ -991,7 +993,7 @@ async fn secrets_stay_secret<S: TestStore>(s: TestServer<S>) {
 
     // wm D.IX.2: the adjudication and the result go to the seven and the GM,
     // and publicly; Italy's "no" failed the draw, and nobody learns it was Italy.
-    let seven_and_gm: Vec<&str> = users.iter().copied().filter(|u| *u != "td").collect();
+    let seven_and_gm: Vec<String> = players().into_iter().chain(["gm".into()]).collect();
     for event in ["phase-adjudicated", "proposal-decided"] {
         let mut expected: Vec<String> = seven_and_gm.iter().map(|u| u.to_string()).collect();
         expected.push("fan".into());
