@@ -87,6 +87,10 @@ enum Simulation {
         players: u32,
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Then deliver every notice of the log to e-mail subscribers of
+        /// everyone it names (a temporary outbox), and time the notifier.
+        #[arg(long)]
+        notify: bool,
     },
     /// A World Masters team tournament from sign-up to the final, with
     /// random but legal board results. Exit 3 on invalid options.
@@ -96,6 +100,10 @@ enum Simulation {
         teams: usize,
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Then deliver every notice of the log to e-mail subscribers of
+        /// everyone it names (a temporary outbox), and time the notifier.
+        #[arg(long)]
+        notify: bool,
     },
 }
 
@@ -122,11 +130,21 @@ fn main() -> ExitCode {
         } => pair(&system, &input, output.as_deref(), check),
         Commands::Adjudicate => adjudicate(),
         Commands::Simulate {
-            kind: Simulation::Acwc { players, seed },
-        } => simulate_acwc(players, seed),
+            kind:
+                Simulation::Acwc {
+                    players,
+                    seed,
+                    notify,
+                },
+        } => simulate_acwc(players, seed, notify),
         Commands::Simulate {
-            kind: Simulation::WorldMasters { teams, seed },
-        } => simulate_world_masters(teams, seed),
+            kind:
+                Simulation::WorldMasters {
+                    teams,
+                    seed,
+                    notify,
+                },
+        } => simulate_world_masters(teams, seed, notify),
     }
 }
 
@@ -166,7 +184,7 @@ fn pair(
 }
 
 #[tokio::main]
-async fn simulate_acwc(players: u32, seed: u64) -> ExitCode {
+async fn simulate_acwc(players: u32, seed: u64, notify: bool) -> ExitCode {
     if !(arbiter::simulate::MIN_PLAYERS..=arbiter::simulate::MAX_PLAYERS).contains(&players) {
         eprintln!(
             "arbiter simulate acwc: --players must be between {} and {}",
@@ -175,7 +193,7 @@ async fn simulate_acwc(players: u32, seed: u64) -> ExitCode {
         );
         return ExitCode::from(3);
     }
-    match arbiter::simulate::acwc(players, seed).await {
+    match arbiter::simulate::acwc(players, seed, notify).await {
         Ok(report) => {
             print!("{report}");
             ExitCode::SUCCESS
@@ -188,7 +206,7 @@ async fn simulate_acwc(players: u32, seed: u64) -> ExitCode {
 }
 
 #[tokio::main]
-async fn simulate_world_masters(teams: usize, seed: u64) -> ExitCode {
+async fn simulate_world_masters(teams: usize, seed: u64, notify: bool) -> ExitCode {
     use arbiter::world_masters::{MAX_TEAMS, MIN_TEAMS};
     if !(MIN_TEAMS..=MAX_TEAMS).contains(&teams) {
         eprintln!(
@@ -212,6 +230,15 @@ async fn simulate_world_masters(teams: usize, seed: u64) -> ExitCode {
                 summary.requests,
                 started.elapsed().as_secs_f64()
             );
+            if notify {
+                match arbiter::notifications::deliver_whole_log(&runtime).await {
+                    Ok(delivery) => println!("{delivery}"),
+                    Err(e) => {
+                        eprintln!("arbiter simulate world-masters: {e}");
+                        return ExitCode::FAILURE;
+                    }
+                }
+            }
             ExitCode::SUCCESS
         }
         Err(e) => {

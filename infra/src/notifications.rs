@@ -153,3 +153,113 @@ where
         })
     }
 }
+
+/// What [`deliver_whole_log`] did, and how long the notifier took.
+#[derive(Debug, Clone)]
+pub struct Delivery {
+    pub report: NotifyReport,
+    pub emails: usize,
+    pub seconds: f64,
+}
+
+impl std::fmt::Display for Delivery {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let r = &self.report;
+        write!(
+            f,
+            "notifications: {} commits, {} notices, {} e-mails written, {} duplicates, {} failed in {:.2} s",
+            r.commits, r.notices, self.emails, r.duplicates, r.failed, self.seconds
+        )
+    }
+}
+
+/// Subscribes everyone the log's notices name (by e-mail), and one announcements
+/// address per competition, then follows the whole feed once into a temporary
+/// outbox: the notifier's work for a whole simulated competition
+/// (`arbiter simulate ... --notify`). Only the following is timed.
+pub async fn deliver_whole_log(rt: &crate::in_process::InProcess) -> Result<Delivery, String> {
+    use arbiter_domain::competition::{apply, CompetitionId};
+    use arbiter_domain::notice::{notices, Audience};
+    use arbiter_notify::SubscriptionRequest;
+    use std::collections::{BTreeMap, BTreeSet};
+
+    let store = rt.app.service.store().clone();
+    let now = arbiter_http::Clock::now(&*rt.clock);
+    let err = |e: StoreError| e.to_string();
+    // Who is told anything, per competition.
+    let mut named: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for entry in store.feed(0, usize::MAX).await.map_err(err)? {
+        named.entry(entry.competition).or_default();
+    }
+    for (competition, users) in &mut named {
+        let id = CompetitionId::try_from(competition.as_str()).map_err(|e| e.detail)?;
+        let mut state = None;
+        for record in store
+            .commits(competition, 0, usize::MAX)
+            .await
+            .map_err(err)?
+        {
+            let commit = arbiter_service::decode_commit(&record)?;
+            let next = apply(state, &id, &commit);
+            for n in notices(&next, &commit) {
+                if let Audience::Users(named) = n.audience {
+                    users.extend(named.into_iter().map(String::from));
+                }
+            }
+            state = Some(next);
+        }
+    }
+    let subscribe = |competition: &str, owner: &str, scope: &str, n: usize| {
+        let request: SubscriptionRequest = serde_json::from_value(serde_json::json!({
+            "channel": "email", "address": format!("{owner}@example.org"), "scope": scope
+        }))
+        .map_err(|e| e.to_string())?;
+        let owner = arbiter_domain::competition::UserId::try_from(owner).map_err(|e| e.detail)?;
+        let s = request
+            .into_subscription(format!("sub-{n}"), owner, String::new(), now)
+            .map_err(|e| e.detail)?;
+        Ok::<_, String>((competition.to_owned(), s))
+    };
+    let mut subscriptions = Vec::new();
+    for (competition, users) in &named {
+        subscriptions.push(subscribe(competition, "announcements", "announcements", 0)?);
+        for (i, user) in users.iter().enumerate() {
+            subscriptions.push(subscribe(competition, user, "mine", i + 1)?);
+        }
+    }
+    for (competition, s) in subscriptions {
+        let body = serde_json::to_vec(&s).map_err(|e| e.to_string())?;
+        store
+            .put_subscription(&competition, &s.id, body)
+            .await
+            .map_err(err)?;
+    }
+
+    let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+    let outbox = dir.path().join("outbox");
+    let clock = std::sync::Arc::clone(&rt.clock);
+    let notifier = local_notifier(
+        store.clone(),
+        &outbox,
+        Arc::new(move || arbiter_http::Clock::now(&*clock)),
+    );
+    let follower = Follower::new(Arc::new(notifier), store, dir.path().join("cursor"));
+    let started = std::time::Instant::now();
+    let mut report = NotifyReport::default();
+    let mut cursor = 0;
+    loop {
+        let (next, step) = follower.step(cursor).await?;
+        report.add(step);
+        if next == cursor {
+            break;
+        }
+        cursor = next;
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    let emails = std::fs::read_dir(&outbox).map(|d| d.count()).unwrap_or(0);
+    Ok(Delivery {
+        report,
+        emails,
+        seconds,
+    })
+}

@@ -138,8 +138,9 @@ fn score(rng: &mut ChaCha8Rng, first: f64, second: f64, games: u32, early: bool)
 
 /// Runs a championship of `players` entrants seeded with `seed` and answers
 /// the report: Qualification standings (top lines), the Candidates table,
-/// the Final's score and the champion.
-pub async fn acwc(players: u32, seed: u64) -> Result<String, String> {
+/// the Final's score and the champion; with `notify`, then every notice of the
+/// log delivered to e-mail subscribers of everyone it names, timed.
+pub async fn acwc(players: u32, seed: u64, notify: bool) -> Result<String, String> {
     if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&players) {
         return Err(format!(
             "--players must be between {MIN_PLAYERS} and {MAX_PLAYERS}"
@@ -293,7 +294,14 @@ pub async fn acwc(players: u32, seed: u64) -> Result<String, String> {
                     }
                 }
             }
-            Stage::Finished => return Ok(report(&c, players, seed, rt.requests)),
+            Stage::Finished => {
+                let mut text = report(&c, players, seed, rt.requests);
+                if notify {
+                    let delivery = crate::notifications::deliver_whole_log(&rt.inner).await?;
+                    text.push_str(&format!("{delivery}\n"));
+                }
+                return Ok(text);
+            }
         }
     }
 }
@@ -377,7 +385,7 @@ mod tests {
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_small_championship_has_a_champion_and_a_seed_repeats_it() {
-        let out = acwc(8, 7).await.unwrap();
+        let out = acwc(8, 7, false).await.unwrap();
         let champion = out
             .lines()
             .find_map(|l| l.strip_prefix("Champion: "))
@@ -391,14 +399,39 @@ mod tests {
             "acwc III.C: the holder plays the Final\n{out}"
         );
         assert_eq!(
-            acwc(8, 7).await.unwrap(),
+            acwc(8, 7, false).await.unwrap(),
             out,
             "the same seed, the same championship"
         );
     }
 
+    /// Issue #10: every notice of a whole championship reaches its e-mail
+    /// subscriber once; nothing fails and nothing repeats.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_whole_championship_is_notified_once() {
+        let out = acwc(8, 7, true).await.unwrap();
+        let line = out
+            .lines()
+            .find(|l| l.starts_with("notifications: "))
+            .unwrap_or_else(|| panic!("no notifications line in\n{out}"));
+        let number = |after: &str| -> usize {
+            line.split(", ")
+                .find_map(|part| part.strip_suffix(after))
+                .or_else(|| {
+                    line.split(", ")
+                        .find_map(|p| p.split_once(after).map(|(n, _)| n))
+                })
+                .and_then(|n| n.trim_start_matches("notifications: ").parse().ok())
+                .unwrap_or_else(|| panic!("no '{after}' in {line}"))
+        };
+        assert!(number(" notices") > 8, "{line}");
+        assert!(number(" e-mails written") > 8, "{line}");
+        assert_eq!(number(" duplicates"), 0, "{line}");
+        assert_eq!(number(" failed in "), 0, "{line}");
+    }
+
     #[tokio::test]
     async fn too_few_players_cannot_fill_the_candidates() {
-        assert!(acwc(5, 1).await.unwrap_err().contains("--players"));
+        assert!(acwc(5, 1, false).await.unwrap_err().contains("--players"));
     }
 }

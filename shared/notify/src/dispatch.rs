@@ -60,7 +60,8 @@ pub struct NotifyReport {
 }
 
 impl NotifyReport {
-    fn add(&mut self, other: NotifyReport) {
+    /// Adds `other`'s counts to these.
+    pub fn add(&mut self, other: NotifyReport) {
         self.commits += other.commits;
         self.notices += other.notices;
         self.sent += other.sent;
