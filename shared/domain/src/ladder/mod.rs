@@ -18,6 +18,8 @@
 //!   modifications, anti-cheat information (III.3, III.5, I.9.5–I.9.9).
 //! - `notice`: who is told of declarations, voided penalties and the Court's
 //!   decisions (III.2.4, III.3.8).
+//! - [`story`]: a term of twelve Fridays for a club of 30, for tests to run
+//!   through any driver (the domain's own fold, the API over HTTP).
 //!
 //! This module plugs into the competition envelope through the functions
 //! below; [`crate::competition`] calls them. Everything is pure.
@@ -38,6 +40,7 @@ mod notice;
 mod remedy;
 mod sanction;
 pub mod settings;
+pub mod story;
 mod tick;
 mod view;
 
