@@ -210,7 +210,28 @@ fn check_https(url: &str) -> Result<reqwest::Url, Refusal> {
     if url.len() > 2048 {
         return Err(Refusal::invalid("url is longer than 2048 characters"));
     }
-    crate::channel::check_url(url).map_err(|e| Refusal::invalid(e.to_string()))
+    let parsed = crate::channel::check_url(url).map_err(|e| Refusal::invalid(e.to_string()))?;
+    // The notifier posts from inside the organizer's network: an address of that
+    // network (or of the cloud's metadata service) is refused, so a subscription
+    // cannot point the notifier at it. Names are not resolved here.
+    let host = parsed.host_str().unwrap_or("");
+    let internal = match host.trim_start_matches('[').trim_end_matches(']').parse() {
+        Ok(std::net::IpAddr::V4(ip)) => {
+            ip.is_private() || ip.is_link_local() || ip.is_unspecified()
+        }
+        Ok(std::net::IpAddr::V6(ip)) => {
+            let first = ip.segments()[0];
+            // Unique local (fc00::/7) and link-local (fe80::/10) addresses.
+            ip.is_unspecified() || (first & 0xfe00) == 0xfc00 || (first & 0xffc0) == 0xfe80
+        }
+        Err(_) => false,
+    };
+    if internal {
+        return Err(Refusal::invalid(
+            "the url names a private or link-local address; notifications go to public endpoints",
+        ));
+    }
+    Ok(parsed)
 }
 
 /// Discord's channel webhooks live under `/api/webhooks/` on Discord's hosts (any
