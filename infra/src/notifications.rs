@@ -99,15 +99,26 @@ where
         let Some(last) = entries.last().map(|e| e.seq) else {
             return Ok((cursor, NotifyReport::default()));
         };
-        let mut commits = Vec::with_capacity(entries.len());
+        // One read per competition: its commits in this batch are one range of
+        // versions (each commit has a feed entry), not one read per entry.
+        let mut ranges: std::collections::BTreeMap<&str, (u64, u64)> = Default::default();
         for entry in &entries {
-            let record = self
+            let range = ranges
+                .entry(entry.competition.as_str())
+                .or_insert((entry.version, entry.version));
+            range.0 = range.0.min(entry.version);
+            range.1 = range.1.max(entry.version);
+        }
+        let mut commits = Vec::with_capacity(entries.len());
+        for (competition, (first, last)) in ranges {
+            let count = usize::try_from(last - first + 1).unwrap_or(usize::MAX);
+            let records = self
                 .feed
-                .commits(&entry.competition, entry.version - 1, 1)
+                .commits(competition, first - 1, count)
                 .await
                 .map_err(|e| e.to_string())?;
-            commits.extend(record.into_iter().map(|record| CommitRef {
-                competition: entry.competition.clone(),
+            commits.extend(records.into_iter().map(|record| CommitRef {
+                competition: competition.to_owned(),
                 record,
             }));
         }

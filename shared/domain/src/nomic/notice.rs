@@ -4,6 +4,7 @@
 //! effect (nomic 214) and the winner (nomic 210). Nomic has no secrets: votes
 //! are cast in the open thread, so every notice is public.
 
+use super::state::points_line;
 use super::{Event, Nomic};
 use crate::competition::{Commit, Competition, Event as Envelope};
 use crate::notice::{competition_link, About, Audience, Notice, Topic};
@@ -30,7 +31,7 @@ pub fn notices(env: &Competition, state: &Nomic, commit: &Commit) -> Vec<Notice>
                 proposal,
                 ..
             } if *change != 0 => {
-                let line = format!("{player}: {total} ({change:+})");
+                let line = format!("{player}: {}", points_line(*total, *change));
                 let why = clause.map(|c| format!(" ({c})")).unwrap_or_default();
                 out.push(notice(
                     Topic::Points,

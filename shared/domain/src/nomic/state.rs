@@ -25,8 +25,14 @@ pub struct PointsEntry {
 impl PointsEntry {
     /// nomic 209: the new total followed by the change in parenthesis.
     pub fn line(&self) -> String {
-        format!("{} ({:+})", self.total, self.change)
+        points_line(self.total, self.change)
     }
+}
+
+/// nomic 209's form: "their new total followed by the change in parenthesis",
+/// e.g. `150 (+4)`. The points thread and the notices both write it.
+pub fn points_line(total: i64, change: i64) -> String {
+    format!("{total} ({change:+})")
 }
 
 /// The rules state of a Nomic game.
