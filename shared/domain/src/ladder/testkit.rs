@@ -226,3 +226,20 @@ pub fn closed_weeks(events: &[Event]) -> Vec<(String, Vec<(String, i64)>)> {
         })
         .collect()
 }
+
+/// ann and bob in a fresh club; mod2 puts ann 100 above the floor, so there is
+/// a score to take from.
+pub fn seeded() -> Club {
+    let mut c = Club::new();
+    c.join(&["ann", "bob"]);
+    c.ok(
+        "mod2",
+        Command::ChangeScore {
+            member: u("ann"),
+            delta: 100,
+            reason: "seeded".into(),
+            offence: None,
+        },
+    );
+    c
+}

@@ -16,21 +16,6 @@ fn deduct(c: &mut Club, by: &str, delta: i64, offence: &str) -> u64 {
     c.last_id()
 }
 
-fn seeded() -> Club {
-    let mut c = Club::new();
-    c.join(&["ann", "bob"]);
-    c.ok(
-        "mod2",
-        Command::ChangeScore {
-            member: u("ann"),
-            delta: 100,
-            reason: "seeded".into(),
-            offence: None,
-        },
-    );
-    c
-}
-
 #[test]
 fn club_iii_2_2_no_double_jeopardy() {
     let mut c = seeded();

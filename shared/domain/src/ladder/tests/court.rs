@@ -46,24 +46,9 @@ fn vote(c: &mut Club, j: &str, appeal: u64, vote: Vote) -> Vec<Event> {
     )
 }
 
-fn boosted() -> Club {
-    let mut c = Club::new();
-    c.join(&["ann", "bob"]);
-    c.ok(
-        "mod2",
-        Command::ChangeScore {
-            member: u("ann"),
-            delta: 100,
-            reason: "seeded".into(),
-            offence: None,
-        },
-    );
-    c
-}
-
 /// A heard case: ann's −30 by mod1, granted by cj, panel j1 j2 j3.
 fn heard() -> (Club, u64, u64) {
-    let mut c = boosted();
+    let mut c = seeded();
     let p = penalise(&mut c, "mod1", "ann", -30, "overran on 9 January");
     let a = appeal(&mut c, "ann", AppealSubject::PowerUse { power_use: p });
     c.ok("cj", Command::GrantHearing { appeal: a });
@@ -79,7 +64,7 @@ fn heard() -> (Club, u64, u64) {
 
 #[test]
 fn club_iii_3_6_hearing_granted_by_chief_justice_or_two_independent_justices() {
-    let mut c = boosted();
+    let mut c = seeded();
     let p = penalise(&mut c, "mod1", "ann", -30, "o1");
     let a = appeal(&mut c, "ann", AppealSubject::PowerUse { power_use: p });
     assert_eq!(
@@ -105,7 +90,7 @@ fn club_iii_3_6_hearing_granted_by_chief_justice_or_two_independent_justices() {
 
 #[test]
 fn club_iii_3_3_and_iii_3_7_panels_of_three_chosen_by_the_chief_justice() {
-    let mut c = boosted();
+    let mut c = seeded();
     let p = penalise(&mut c, "mod1", "ann", -30, "o1");
     let a = appeal(&mut c, "ann", AppealSubject::PowerUse { power_use: p });
     c.ok("cj", Command::GrantHearing { appeal: a });
@@ -136,7 +121,7 @@ fn club_iii_3_3_and_iii_3_7_panels_of_three_chosen_by_the_chief_justice() {
 
 #[test]
 fn club_iii_3_5_and_iii_3_5_1_conflicted_justices_sit_only_when_too_few_others() {
-    let mut c = boosted();
+    let mut c = seeded();
     let p = penalise(&mut c, "j1", "ann", -30, "o1");
     let a = appeal(&mut c, "ann", AppealSubject::PowerUse { power_use: p });
     c.ok("cj", Command::GrantHearing { appeal: a });
@@ -171,7 +156,7 @@ fn club_iii_3_5_and_iii_3_5_1_conflicted_justices_sit_only_when_too_few_others()
 
 #[test]
 fn club_iii_3_5_2_a_conflicted_chief_justice_never_sits_on_a_panel() {
-    let mut c = boosted();
+    let mut c = seeded();
     let p = penalise(&mut c, "cj", "ann", -30, "o1");
     let a = appeal(&mut c, "ann", AppealSubject::PowerUse { power_use: p });
     c.ok("cj", Command::GrantHearing { appeal: a });
@@ -360,7 +345,7 @@ fn ban(c: &mut Club, expires: &str, offence: &str) -> u64 {
 
 #[test]
 fn club_ii_9_3_the_court_may_shorten_lengthen_or_lift_a_ban() {
-    let mut c = boosted();
+    let mut c = seeded();
     let b = ban(&mut c, "2026-02-27", "o1");
     let a = appeal(&mut c, "ann", AppealSubject::PowerUse { power_use: b });
     c.ok("cj", Command::GrantHearing { appeal: a });
@@ -404,7 +389,7 @@ fn club_ii_9_3_the_court_may_shorten_lengthen_or_lift_a_ban() {
 
 #[test]
 fn club_ii_9_5_after_one_appeal_the_court_may_refuse_more_for_a_time() {
-    let mut c = boosted();
+    let mut c = seeded();
     let b = ban(&mut c, "2026-01-23", "o1");
     let a = appeal(&mut c, "ann", AppealSubject::PowerUse { power_use: b });
     c.ok("cj", Command::GrantHearing { appeal: a });
@@ -449,7 +434,7 @@ fn club_ii_9_5_after_one_appeal_the_court_may_refuse_more_for_a_time() {
 
 #[test]
 fn club_ii_10_5_a_monitor_may_be_challenged_after_the_following_session() {
-    let mut c = boosted();
+    let mut c = seeded();
     c.at("2026-01-09T14:00:00Z");
     c.ok(
         "mod1",
@@ -498,7 +483,7 @@ fn club_ii_10_5_a_monitor_may_be_challenged_after_the_following_session() {
 
 #[test]
 fn club_ii_10_6_the_reasonableness_of_a_monitor_may_be_petitioned_any_time() {
-    let mut c = boosted();
+    let mut c = seeded();
     c.ok(
         "mod1",
         Command::Monitor {
@@ -519,7 +504,7 @@ fn club_ii_10_6_the_reasonableness_of_a_monitor_may_be_petitioned_any_time() {
 
 #[test]
 fn club_ii_11_3_a_chessclock_requirement_cannot_be_petitioned() {
-    let mut c = boosted();
+    let mut c = seeded();
     c.ok(
         "cj",
         Command::RequireChessclock {
@@ -536,7 +521,7 @@ fn club_ii_11_3_a_chessclock_requirement_cannot_be_petitioned() {
 
 #[test]
 fn club_iii_5_technical_modifications_announced_and_challengeable_en_banc() {
-    let mut c = boosted();
+    let mut c = seeded();
     let moved = Settings {
         room: "323".into(),
         ..Settings::default()
@@ -588,7 +573,7 @@ fn club_iii_5_technical_modifications_announced_and_challengeable_en_banc() {
 
 /// An online game with anti-cheat information, and ann's appeal on it, heard.
 fn anti_cheat() -> (Club, Event, u64) {
-    let mut c = boosted();
+    let mut c = seeded();
     c.at("2026-01-12T18:00:00Z");
     c.ok(
         "ann",
@@ -761,7 +746,7 @@ fn club_i_9_8_and_i_9_9_the_court_sees_redacted_then_raw_on_a_majority_order() {
 
 #[test]
 fn club_iii_3_5_3_en_banc_every_justice_sits_conflicts_ignored() {
-    let mut c = boosted();
+    let mut c = seeded();
     c.ok(
         "cj",
         Command::ModifyTechnically {
@@ -784,7 +769,7 @@ fn club_iii_3_5_3_en_banc_every_justice_sits_conflicts_ignored() {
 
 #[test]
 fn club_iii_5_1_technical_modifications_are_publicly_announced() {
-    let mut c = boosted();
+    let mut c = seeded();
     let silent = Command::ModifyTechnically {
         description: "".into(),
         settings: None,
@@ -840,7 +825,7 @@ fn club_i_9_7_the_court_hears_a_petition_on_an_online_game() {
 
 #[test]
 fn club_iii_3_the_member_concerned_petitions_the_court() {
-    let mut c = boosted();
+    let mut c = seeded();
     c.join(&["cat"]);
     let p = penalise(&mut c, "mod1", "ann", -30, "overran on 9 January");
     let before = c.ladder().clone();

@@ -17,17 +17,7 @@ fn users(names: &[&str]) -> Audience {
 /// ann and bob; mod2 seeds ann 100 above the floor, then mod1 deducts 20 from
 /// her (its id returned).
 fn deducted() -> (Club, u64) {
-    let mut c = Club::new();
-    c.join(&["ann", "bob"]);
-    c.ok(
-        "mod2",
-        Command::ChangeScore {
-            member: u("ann"),
-            delta: 100,
-            reason: "seeded".into(),
-            offence: None,
-        },
-    );
+    let mut c = seeded();
     c.ok(
         "mod1",
         Command::ChangeScore {
