@@ -23,11 +23,14 @@ pub fn load_or_create(data_dir: &Path) -> std::io::Result<Vec<u8>> {
         uuid::Uuid::new_v4().simple(),
         uuid::Uuid::new_v4().simple()
     );
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(true)
-        .open(&path)?;
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    // Whoever reads the secret mints any token: the owner alone may.
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let mut file = options.open(&path)?;
+    #[cfg(unix)]
+    file.set_permissions(std::os::unix::fs::PermissionsExt::from_mode(0o600))?;
     file.write_all(secret.as_bytes())?;
     Ok(secret.into_bytes())
 }
@@ -41,6 +44,15 @@ mod tests {
         let second = super::load_or_create(&dir).unwrap();
         assert_eq!(first, second);
         assert_eq!(first.len(), 64);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(dir.join(super::SECRET_FILE))
+                .unwrap()
+                .permissions()
+                .mode();
+            assert_eq!(mode & 0o777, 0o600, "the secret is the owner's alone");
+        }
         std::fs::remove_dir_all(dir).unwrap();
     }
 

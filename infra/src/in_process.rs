@@ -6,7 +6,7 @@ use crate::server;
 use crate::transport::Transport;
 use arbiter_domain::competition::UserId;
 use arbiter_http::auth::{mint_dev_token, ORGANIZERS};
-use arbiter_http::{App, Authenticator, FakeClock};
+use arbiter_http::{App, Authenticator, Clock, FakeClock};
 use arbiter_store::EmbeddedStore;
 use bytes::Bytes;
 use chrono::{DateTime, Duration, Utc};
@@ -18,6 +18,8 @@ const SECRET: &[u8] = b"arbiter simulate: an in-process dev secret";
 pub struct InProcess {
     pub app: Arc<App<EmbeddedStore>>,
     pub clock: Arc<FakeClock>,
+    /// Counts requests on a terminal (hidden unless asked for).
+    progress: indicatif::ProgressBar,
     /// Keeps the store's directory for the run's lifetime.
     _dir: tempfile::TempDir,
 }
@@ -50,8 +52,15 @@ impl InProcess {
         Ok(Self {
             app,
             clock,
+            progress: indicatif::ProgressBar::hidden(),
             _dir: dir,
         })
+    }
+
+    /// Shows each request on `bar`, with the simulated time.
+    pub fn with_progress(mut self, bar: indicatif::ProgressBar) -> Self {
+        self.progress = bar;
+        self
     }
 }
 
@@ -89,6 +98,11 @@ impl Transport for InProcess {
         let Ok(req) = req.body(body) else {
             return (400, Value::Null);
         };
+        self.progress.inc(1);
+        if self.progress.position() % 64 == 1 {
+            self.progress
+                .set_message(self.clock.now().format("%Y-%m-%d %H:%M").to_string());
+        }
         let response = server::route(Arc::clone(&self.app), req).await;
         let status = response.status().as_u16();
         let json = serde_json::from_slice(response.body()).unwrap_or(Value::Null);

@@ -1,9 +1,9 @@
 //! `arbiter`: the local runtime and tools. See `arbiter --help`.
 
-use arbiter::{devkeys, notifications, scheduler, server};
+use arbiter::{devkeys, notifications, progress, scheduler, server};
 use arbiter_domain::competition::UserId;
 use arbiter_http::auth::{mint_dev_token, ORGANIZERS};
-use arbiter_http::{App, Authenticator, SystemClock};
+use arbiter_http::{App, Authenticator, Clock, RehearsalClock, SystemClock};
 use arbiter_store::{Counted, EmbeddedStore};
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -28,7 +28,7 @@ enum Commands {
         #[arg(long, default_value = "127.0.0.1:3000")]
         addr: String,
         /// Where the store file and the dev-token secret live.
-        #[arg(long, default_value = ".arbiter")]
+        #[arg(long, env = "ARBITER_DATA_DIR", default_value = DEFAULT_DATA_DIR)]
         data_dir: PathBuf,
         /// Do not run the schedules (for load tests and debugging).
         #[arg(long)]
@@ -37,6 +37,15 @@ enum Commands {
         /// API or a stand-in. Only a registration by account reaches it.
         #[arg(long, default_value = arbiter_facts::lichess::PUBLIC_BASE)]
         lichess_url: String,
+        /// Start the server's clock at this instant (RFC 3339, e.g.
+        /// 2019-09-02T00:00:00Z) instead of now: rehearse a season, or
+        /// reach a deadline without waiting for it. Local only.
+        #[arg(long, value_name = "RFC3339")]
+        clock: Option<chrono::DateTime<chrono::Utc>>,
+        /// With --clock: simulated seconds per real second (3600: an hour a
+        /// second). The schedules fire on the simulated time.
+        #[arg(long, requires = "clock", default_value_t = 1.0, value_name = "N")]
+        clock_rate: f64,
     },
     /// Print a dev token for USER that `arbiter serve` accepts.
     Token {
@@ -44,10 +53,11 @@ enum Commands {
         /// `organizer` lets the user create competitions.
         #[arg(long = "role")]
         roles: Vec<String>,
-        /// How many days the token is valid.
-        #[arg(long, default_value_t = 30)]
+        /// How many days the token is valid (1 to 3650).
+        #[arg(long, default_value_t = 30, allow_negative_numbers = true)]
         days: i64,
-        #[arg(long, default_value = ".arbiter")]
+        /// The data directory of the `arbiter serve` that is to accept it.
+        #[arg(long, env = "ARBITER_DATA_DIR", default_value = DEFAULT_DATA_DIR)]
         data_dir: PathBuf,
     },
     /// Pair the next round of the tournament in a TRF file. Prints the number
@@ -107,6 +117,12 @@ enum Simulation {
     },
 }
 
+/// Where `serve` keeps its store and `token` finds the secret, unless told.
+const DEFAULT_DATA_DIR: &str = ".arbiter";
+
+/// The longest a dev token lives: ten years.
+const MAX_TOKEN_DAYS: i64 = 3650;
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
@@ -115,7 +131,29 @@ fn main() -> ExitCode {
             data_dir,
             no_schedules,
             lichess_url,
-        } => serve(&addr, &data_dir, !no_schedules, &lichess_url),
+            clock,
+            clock_rate,
+        } => {
+            let rehearsal_rate = clock.is_some().then_some(clock_rate);
+            let clock: Arc<dyn Clock> = match clock {
+                None => Arc::new(SystemClock),
+                Some(start) => match RehearsalClock::new(start, clock_rate) {
+                    Ok(c) => Arc::new(c),
+                    Err(e) => {
+                        eprintln!("arbiter serve: {e}");
+                        return ExitCode::from(3);
+                    }
+                },
+            };
+            serve(
+                &addr,
+                &data_dir,
+                !no_schedules,
+                &lichess_url,
+                clock,
+                rehearsal_rate,
+            )
+        }
         Commands::Token {
             user,
             roles,
@@ -179,7 +217,12 @@ fn pair(
     // TRF files in the wild are Latin-1 as often as UTF-8: keep every byte.
     let text = String::from_utf8(bytes)
         .unwrap_or_else(|e| e.into_bytes().iter().map(|&b| b as char).collect());
-    let out = arbiter_domain::chess::cli::pair(system, &text, check);
+    let bar = progress::rounds();
+    let out = arbiter_domain::chess::cli::pair_observed(system, &text, check, &mut |done, of| {
+        bar.set_length(u64::from(of));
+        bar.set_position(u64::from(done));
+    });
+    bar.finish_and_clear();
     finish(&out.stdout, &out.stderr, out.exit_code, output)
 }
 
@@ -193,7 +236,7 @@ async fn simulate_acwc(players: u32, seed: u64, notify: bool) -> ExitCode {
         );
         return ExitCode::from(3);
     }
-    match arbiter::simulate::acwc(players, seed, notify).await {
+    match arbiter::simulate::acwc(players, seed, notify, progress::requests()).await {
         Ok(report) => {
             print!("{report}");
             ExitCode::SUCCESS
@@ -216,7 +259,7 @@ async fn simulate_world_masters(teams: usize, seed: u64, notify: bool) -> ExitCo
     }
     let started = std::time::Instant::now();
     let runtime = match arbiter::in_process::InProcess::new(chrono::Utc::now()) {
-        Ok(r) => r,
+        Ok(r) => r.with_progress(progress::requests()),
         Err(e) => {
             eprintln!("arbiter simulate world-masters: {e}");
             return ExitCode::FAILURE;
@@ -263,6 +306,10 @@ fn token(user: &str, roles: &[String], days: i64, data_dir: &std::path::Path) ->
         eprintln!("arbiter token: {user:?} is not a usable user id");
         return ExitCode::from(3);
     };
+    if !(1..=MAX_TOKEN_DAYS).contains(&days) {
+        eprintln!("arbiter token: --days must be between 1 and {MAX_TOKEN_DAYS}");
+        return ExitCode::from(3);
+    }
     let mut groups = Vec::new();
     for role in roles {
         match role.as_str() {
@@ -283,6 +330,7 @@ fn token(user: &str, roles: &[String], days: i64, data_dir: &std::path::Path) ->
             return ExitCode::FAILURE;
         }
     };
+    // In range by the check above: at most ten years from now.
     let expires = chrono::Utc::now() + chrono::Duration::days(days);
     println!("{}", mint_dev_token(&secret, &user, &groups, expires));
     ExitCode::SUCCESS
@@ -294,6 +342,8 @@ async fn serve(
     data_dir: &std::path::Path,
     schedules: bool,
     lichess_url: &str,
+    clock: Arc<dyn Clock>,
+    rehearsal_rate: Option<f64>,
 ) -> ExitCode {
     tracing_subscriber::fmt()
         .with_env_filter(
@@ -310,18 +360,14 @@ async fn serve(
         let store = Counted::new(embedded.clone());
         let counts = store.clone();
         let app = Arc::new(
-            App::new(
-                store.clone(),
-                Authenticator::Dev { secret },
-                Arc::new(SystemClock),
-            )
-            .with_facts(Arc::new(arbiter_facts::Lichess::new(lichess_url))),
+            App::new(store.clone(), Authenticator::Dev { secret }, clock.clone())
+                .with_facts(Arc::new(arbiter_facts::Lichess::new(lichess_url))),
         );
         let outbox = data_dir.join("outbox");
         let notifier = Arc::new(notifications::local_notifier(
             store,
             &outbox,
-            Arc::new(chrono::Utc::now),
+            Arc::new(move || clock.now()),
         ));
         if schedules {
             scheduler::spawn(Arc::clone(&app), Arc::clone(&notifier));
@@ -333,7 +379,14 @@ async fn serve(
             "Arbiter listening on http://{local} (store: {})",
             store_path.display()
         );
-        println!("Get a token:  cargo run --release -p arbiter -- token alice --role organizer");
+        println!("Get a token:  {}", token_command(data_dir));
+        if let Some(rate) = rehearsal_rate {
+            let at = app
+                .clock
+                .now()
+                .to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+            println!("Rehearsal clock: {at}, running at {rate}x real time");
+        }
         println!("API description: http://{local}/openapi.json");
         println!("E-mail notifications are written to {}", outbox.display());
         axum::serve(listener, server::router(app))
@@ -354,5 +407,16 @@ async fn serve(
             eprintln!("arbiter serve: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// The command that mints a token this server accepts: it names the data
+/// directory unless it is the default one.
+fn token_command(data_dir: &std::path::Path) -> String {
+    let base = "cargo run --release -p arbiter -- token alice --role organizer";
+    if data_dir == std::path::Path::new(DEFAULT_DATA_DIR) {
+        base.to_owned()
+    } else {
+        format!("{base} --data-dir {}", data_dir.display())
     }
 }

@@ -29,7 +29,9 @@ pub fn spawn<S: Store + NotifyStore + Clone>(
                         tracing::error!(schedule = schedule.name, "schedule cannot run locally");
                         return;
                     };
-                    let wait = (next - now).to_std().unwrap_or_default();
+                    // A rehearsal clock (`serve --clock-rate`) runs faster
+                    // than the real one: wait in its time, not ours.
+                    let wait = app.clock.real_time(next - now);
                     tokio::time::sleep(wait).await;
                     if schedule.function == notify::FUNCTION {
                         if let Err(e) = notifier.remind(app.clock.now()).await {

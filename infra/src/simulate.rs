@@ -140,7 +140,12 @@ fn score(rng: &mut ChaCha8Rng, first: f64, second: f64, games: u32, early: bool)
 /// the report: Qualification standings (top lines), the Candidates table,
 /// the Final's score and the champion; with `notify`, then every notice of the
 /// log delivered to e-mail subscribers of everyone it names, timed.
-pub async fn acwc(players: u32, seed: u64, notify: bool) -> Result<String, String> {
+pub async fn acwc(
+    players: u32,
+    seed: u64,
+    notify: bool,
+    progress: indicatif::ProgressBar,
+) -> Result<String, String> {
     if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&players) {
         return Err(format!(
             "--players must be between {MIN_PLAYERS} and {MAX_PLAYERS}"
@@ -149,7 +154,7 @@ pub async fn acwc(players: u32, seed: u64, notify: bool) -> Result<String, Strin
     let start: DateTime<Utc> = "2019-09-02T10:00:00Z".parse().expect("valid instant");
     let table = Arc::new(EnteredFacts::new());
     let mut rt = Runtime {
-        inner: InProcess::with(start, Some(table.clone()))?,
+        inner: InProcess::with(start, Some(table.clone()))?.with_progress(progress),
         now: start,
         requests: 0,
     };
@@ -385,7 +390,9 @@ mod tests {
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_small_championship_has_a_champion_and_a_seed_repeats_it() {
-        let out = acwc(8, 7, false).await.unwrap();
+        let out = acwc(8, 7, false, indicatif::ProgressBar::hidden())
+            .await
+            .unwrap();
         let champion = out
             .lines()
             .find_map(|l| l.strip_prefix("Champion: "))
@@ -399,7 +406,9 @@ mod tests {
             "acwc III.C: the holder plays the Final\n{out}"
         );
         assert_eq!(
-            acwc(8, 7, false).await.unwrap(),
+            acwc(8, 7, false, indicatif::ProgressBar::hidden())
+                .await
+                .unwrap(),
             out,
             "the same seed, the same championship"
         );
@@ -409,7 +418,9 @@ mod tests {
     /// subscriber once; nothing fails and nothing repeats.
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_whole_championship_is_notified_once() {
-        let out = acwc(8, 7, true).await.unwrap();
+        let out = acwc(8, 7, true, indicatif::ProgressBar::hidden())
+            .await
+            .unwrap();
         let line = out
             .lines()
             .find(|l| l.starts_with("notifications: "))
@@ -432,6 +443,9 @@ mod tests {
 
     #[tokio::test]
     async fn too_few_players_cannot_fill_the_candidates() {
-        assert!(acwc(5, 1, false).await.unwrap_err().contains("--players"));
+        assert!(acwc(5, 1, false, indicatif::ProgressBar::hidden())
+            .await
+            .unwrap_err()
+            .contains("--players"));
     }
 }

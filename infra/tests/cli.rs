@@ -4,12 +4,8 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
 fn data(path: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data");
-    assert!(
-        dir.exists(),
-        "the shared data folder must sit beside the repository: {}",
-        dir.display()
-    );
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../fixtures");
+    assert!(dir.exists(), "test fixtures missing: {}", dir.display());
     dir.join(path)
 }
 
@@ -101,6 +97,25 @@ fn pair_writes_to_a_file_and_refuses_bad_input_with_exit_3() {
     assert!(!out.stderr.is_empty());
     let missing = arbiter(&["pair", "--system", "dutch-2006", "/nonexistent.trf"]);
     assert_eq!(missing.status.code(), Some(3));
+    // An empty file and a file of prose are no tournament: exit 3 and
+    // nothing on standard output (not `0` with exit 0).
+    for (name, text) in [
+        ("empty.trf", ""),
+        ("prose.trf", "Dear arbiter,\nhere are the results.\n"),
+    ] {
+        let file = dir.join(name);
+        std::fs::write(&file, text).unwrap();
+        let out = arbiter(&[
+            "pair",
+            "--system",
+            "dutch-2006",
+            file.to_str().unwrap(),
+            "-p",
+        ]);
+        assert_eq!(out.status.code(), Some(3), "{name}");
+        assert!(out.stdout.is_empty(), "{name}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("no player line"));
+    }
     std::fs::remove_dir_all(dir).unwrap();
 }
 
@@ -123,6 +138,39 @@ fn adjudicate_reads_json_and_refuses_garbage_with_exit_3() {
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(3));
     assert!(!out.stderr.is_empty());
+}
+
+#[test]
+fn token_refuses_days_out_of_range_with_exit_3() {
+    let dir = std::env::temp_dir().join(format!("arbiter-token-days-{}", std::process::id()));
+    let dir_arg = dir.to_str().unwrap();
+    // 100,000,000 days is past what a date can hold; 0 and -1 are no
+    // validity at all. Each is refused, not a panic (exit 101).
+    for days in ["100000000", "0", "-1", "3651", "9223372036854775807"] {
+        let out = arbiter(&["token", "ann", "--days", days, "--data-dir", dir_arg]);
+        assert_eq!(out.status.code(), Some(3), "--days {days}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("--days"));
+    }
+    let out = arbiter(&["token", "ann", "--days", "3650", "--data-dir", dir_arg]);
+    assert_eq!(out.status.code(), Some(0));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn serve_refuses_a_rehearsal_clock_it_cannot_run_with_exit_3() {
+    let dir = std::env::temp_dir().join(format!("arbiter-serve-clock-{}", std::process::id()));
+    let dir_arg = dir.to_str().unwrap();
+    for args in [
+        ["--clock", "2019-09-02T00:00:00Z", "--clock-rate", "0"],
+        ["--clock", "2019-09-02T00:00:00Z", "--clock-rate", "1e12"],
+        ["--clock", "1969-12-31T23:59:59Z", "--clock-rate", "1"],
+    ] {
+        let mut all = vec!["serve", "--addr", "127.0.0.1:0", "--data-dir", dir_arg];
+        all.extend(args);
+        let out = arbiter(&all);
+        assert_eq!(out.status.code(), Some(3), "{args:?}");
+    }
+    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]

@@ -10,7 +10,7 @@ use http::Method;
 use serde_json::{json, Value};
 use std::sync::Arc;
 
-const SEED: &str = include_str!("../../../shared/seeds/nomic-initial-rules.json");
+const SEED: &str = include_str!("../../shared/domain/src/nomic/initial-rules.json");
 const GAME: &str = "/v1/competitions/lunch-nomic";
 
 fn at(s: &str) -> DateTime<Utc> {

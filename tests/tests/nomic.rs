@@ -13,7 +13,7 @@ use arbiter_e2e::{on_both_stores, TestServer};
 use chrono::{DateTime, Days, NaiveDate, NaiveTime, TimeZone, Utc};
 use serde_json::{json, Value};
 
-const SEED: &str = include_str!("../../../shared/seeds/nomic-initial-rules.json");
+const SEED: &str = include_str!("../../shared/domain/src/nomic/initial-rules.json");
 const PLAYERS: [(&str, &str); 5] = [
     ("chris", "monday"),
     ("dave", "tuesday"),

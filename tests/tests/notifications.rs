@@ -504,7 +504,7 @@ on_both_stores!(
 
 // ---------------------------------------------------------------- 3. nomic 209
 
-const SEED: &str = include_str!("../../../shared/seeds/nomic-initial-rules.json");
+const SEED: &str = include_str!("../../shared/domain/src/nomic/initial-rules.json");
 
 /// nomic 209: "announce their new total followed by the change in parenthesis",
 /// e.g. "Ben P: 150 (+4)". Five players, none with points yet.

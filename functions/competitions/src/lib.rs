@@ -31,6 +31,7 @@ pub const ROUTES: &[Route] = &[
     ),
     Route::new(Method::GET, "/v1/competitions/{id}/log", "getLog"),
     Route::new(Method::GET, "/v1/competitions/{id}/rules", "getRules"),
+    Route::new(Method::POST, "/v1/competitions/{id}/tick", "tick"),
 ];
 
 /// The most log entries one page returns.
@@ -47,6 +48,7 @@ pub async fn handle<S: Store>(app: Arc<App<S>>, req: Request<Bytes>) -> Response
             "revokeRole" => revoke(&app, call).await,
             "getLog" => log(&app, call).await,
             "getRules" => rules(&app, call).await,
+            "tick" => tick(&app, call).await,
             other => unreachable!("route without operation {other}"),
         }
     })
@@ -136,6 +138,17 @@ async fn get<S: Store>(app: &App<S>, call: Call) -> Result<Response<Bytes>, Prob
     Ok(json(StatusCode::OK, &state.view(Some(&call.caller().user))))
 }
 
+/// The TD's clock: runs what is due now in this competition, as the
+/// schedules would, for the organizer and the officials the kind names.
+/// Answers what it did (commits and events appended); the events are read
+/// from the log, redacted for each viewer.
+async fn tick<S: Store>(app: &App<S>, call: Call) -> Result<Response<Bytes>, Problem> {
+    let id = competition_id(&call)?;
+    let idem = idempotency(&call.request)?;
+    let report = app.service.tick(&id, &context(&call), idem).await?;
+    Ok(json(StatusCode::OK, &report))
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct GrantBody {
@@ -208,9 +221,10 @@ async fn rules<S: Store>(app: &App<S>, call: Call) -> Result<Response<Bytes>, Pr
     let book = match arbiter_http::request::query(&call.request, "at") {
         None => Some(arbiter_domain::nomic::export_rules(nomic)),
         Some(at) => {
-            let at =
-                chrono::DateTime::parse_from_rfc3339(&at.replace("%3A", ":").replace("%2B", "+"))
-                    .map_err(|_| Problem::invalid("at must be an RFC 3339 instant"))?;
+            // A client that left the offset's `+` unencoded sent a space.
+            let at = chrono::DateTime::parse_from_rfc3339(&at)
+                .or_else(|_| chrono::DateTime::parse_from_rfc3339(&at.replace(' ', "+")))
+                .map_err(|_| Problem::invalid("at must be an RFC 3339 instant"))?;
             arbiter_domain::nomic::rule_book_at(nomic, at.with_timezone(&chrono::Utc))
         }
     };

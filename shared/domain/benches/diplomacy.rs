@@ -132,8 +132,11 @@ fn split_key(k: &str) -> (Power, Unit, String) {
 }
 
 fn datc_cases() -> Vec<Case> {
-    let text = std::fs::read_to_string("/work/shared/data/diplomacy/datc/teddriggs_datc_v3.json")
-        .expect("DATC");
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../fixtures/diplomacy/datc/teddriggs_datc_v3.json"
+    ))
+    .expect("DATC");
     let json: serde_json::Value = serde_json::from_str(&text).expect("json");
     let board_of = |start: Option<&serde_json::Value>,
                     orders: &serde_json::Map<String, serde_json::Value>| {
@@ -222,8 +225,11 @@ struct Recorded {
 }
 
 fn load_game(name: &str) -> Vec<Recorded> {
-    let f = std::fs::File::open("/work/shared/data/diplomacy/droidippy-games-300.tar.gz")
-        .expect("games");
+    let f = std::fs::File::open(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../fixtures/diplomacy/droidippy-games-300.tar.gz"
+    ))
+    .expect("games");
     let mut a = tar::Archive::new(flate2::read::GzDecoder::new(f));
     let mut text = String::new();
     for e in a.entries().expect("entries") {

@@ -117,6 +117,26 @@ pub enum Game {
 
 impl Game {
     /// The state a new competition of `kind` starts with.
+    /// The officials who, besides the organizer, may run what is due now
+    /// instead of waiting for the schedule: acwc I.C the TD; wm A.3 the TD
+    /// and the assistant TDs; wm D.VII a board's GM, who adjudicates it.
+    /// The club's and Nomic's deadlines belong to no official: only the
+    /// organizer.
+    pub fn clock_officials(&self) -> &'static [Role] {
+        match self {
+            Game::SwissMatch(_) => &[Role::TournamentDirector],
+            Game::DiplomacyGame(_) => &[
+                Role::GameMaster,
+                Role::TournamentDirector,
+                Role::AssistantTournamentDirector,
+            ],
+            Game::DiplomacyTournament(_) => {
+                &[Role::TournamentDirector, Role::AssistantTournamentDirector]
+            }
+            Game::ClubLadder(_) | Game::Nomic(_) => &[],
+        }
+    }
+
     pub fn new(kind: Kind) -> Self {
         match kind {
             Kind::SwissMatch => Game::SwissMatch(acwc::Championship::default()),
@@ -646,14 +666,20 @@ pub fn decide(
     }
 }
 
-/// What a tick decides for the envelope itself: nothing falls due yet. The
-/// kinds add their deadlines here.
+/// What a tick decides: whatever each kind finds due by `ctx.now`. Besides
+/// the schedules, the organizer and the officials in charge of the kind's
+/// deadlines ([`Game::clock_officials`]) may run it: the TD's clock.
 fn decide_tick(state: &Competition, ctx: &Context) -> Result<Vec<Recorded>, Refusal> {
     if let Actor::User(u) = &ctx.actor {
-        if !state.has_role(u, Role::Organizer) {
+        let official = state
+            .game
+            .clock_officials()
+            .iter()
+            .any(|r| state.has_role(u, *r));
+        if !state.has_role(u, Role::Organizer) && !official {
             return Err(Refusal::forbidden(
                 ROLES_CLAUSE,
-                "only schedules and the organizer advance a competition's clock",
+                "only schedules, the organizer and the officials in charge of deadlines run what is due",
             ));
         }
     }

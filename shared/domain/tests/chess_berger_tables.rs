@@ -1,11 +1,11 @@
-//! Berger tables (FIDE) for 3–20 players against `../shared/data/swiss/berger_tables_3_to_20.json`.
+//! Berger tables (FIDE) for 3–20 players against `fixtures/swiss/berger_tables_3_to_20.json`.
 
 use arbiter_domain::chess::round_robin::berger_round;
 use std::path::Path;
 
 #[test]
 fn chess_berger_tables_match_fide_tables_3_to_20() {
-    let d = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
+    let d = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures");
     assert!(d.is_dir(), "read-only test data missing: {}", d.display());
     let text = std::fs::read_to_string(d.join("swiss/berger_tables_3_to_20.json")).unwrap();
     let v: serde_json::Value = serde_json::from_str(&text).unwrap();

@@ -64,7 +64,10 @@ struct File {
     cases: Vec<Case>,
 }
 
-const DATC: &str = "/work/shared/data/diplomacy/datc/teddriggs_datc_v3.json";
+const DATC: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../fixtures/diplomacy/datc/teddriggs_datc_v3.json"
+);
 
 /// (case, edition, clause, overrides: order key -> our expectation)
 type Ruling = (

@@ -10,7 +10,10 @@ use arbiter_domain::diplomacy::position::{Board, Unit};
 use diplomacy::judge::{MappedMainOrder, OrderState, Rulebook, Submission};
 use std::collections::{BTreeMap, HashMap};
 
-const DATC: &str = "/work/shared/data/diplomacy/datc/teddriggs_datc_v3.json";
+const DATC: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../fixtures/diplomacy/datc/teddriggs_datc_v3.json"
+);
 
 /// Cases where the house rules decide otherwise than the 1982 rulebook
 /// (see docs/rulings/diplomacy.md), or the crate refuses the order text.

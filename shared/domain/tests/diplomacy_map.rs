@@ -8,7 +8,10 @@ use arbiter_domain::diplomacy::map::{self, parse_location, Location, Province};
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Read;
 
-const GAMES: &str = "/work/shared/data/diplomacy/droidippy-games-300.tar.gz";
+const GAMES: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../fixtures/diplomacy/droidippy-games-300.tar.gz"
+);
 
 #[derive(Default)]
 struct Phase {

@@ -16,7 +16,10 @@ use arbiter_domain::diplomacy::position::{Board, Centers, Dislodged, Unit};
 use std::collections::BTreeMap;
 use std::io::Read;
 
-const GAMES: &str = "/work/shared/data/diplomacy/droidippy-games-300.tar.gz";
+const GAMES: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../fixtures/diplomacy/droidippy-games-300.tar.gz"
+);
 
 /// (game file, phase heading, reason)
 const KNOWN_DIFFERENCES: &[(&str, &str, &str)] = &[

@@ -18,7 +18,7 @@ use arbiter_domain::nomic::{
 };
 use chrono::{DateTime, Days, NaiveDate, NaiveTime, TimeZone, Utc};
 
-const SEED: &str = include_str!("../src/nomic/testdata/nomic-initial-rules.json");
+const SEED: &str = arbiter_domain::nomic::rulebook::INITIAL_SET;
 
 const PLAYERS: [(&str, AllocatedDay); 5] = [
     ("chris", AllocatedDay::Monday),

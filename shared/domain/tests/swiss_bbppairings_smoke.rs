@@ -11,9 +11,9 @@ use std::path::Path;
 
 #[test]
 fn swiss_bbppairings_regression_inputs_pair_within_b1_b2() {
-    let d = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data/swiss/bbppairings-regression");
-    assert!(d.is_dir(), "read-only test data missing: {}", d.display());
+    let d =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/swiss/bbppairings-regression");
+    assert!(d.is_dir(), "test fixtures missing: {}", d.display());
     for name in ["dutch_2025_C5", "dutch_2025_C9", "issue_15", "issue_7"] {
         let input = std::fs::read_to_string(d.join(format!("{name}.input"))).unwrap();
         let expected = std::fs::read_to_string(d.join(format!("{name}.output.expected"))).unwrap();

@@ -1,5 +1,5 @@
 //! dutch (1992–2006): the FIDE Arbiters' Manual 2014 worked example
-//! (`../shared/data/swiss/held2014-arbiters-manual/`), all five rounds, colours
+//! (`fixtures/swiss/held2014-arbiters-manual/`), all five rounds, colours
 //! included. The expected files list boards sorted by White's number; the
 //! engines' publishing order (F1) is checked against bbpPairings' output.
 
@@ -7,12 +7,8 @@ use arbiter_domain::chess::cli;
 use std::path::{Path, PathBuf};
 
 fn data() -> PathBuf {
-    let d = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
-    assert!(
-        d.is_dir(),
-        "read-only test data missing: {} (expected /work/shared/data beside the repo)",
-        d.display()
-    );
+    let d = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures");
+    assert!(d.is_dir(), "test fixtures missing: {}", d.display());
     d.join("swiss/held2014-arbiters-manual")
 }
 

@@ -16,7 +16,7 @@ pub mod routing;
 pub mod schedule;
 
 pub use auth::{Authenticator, Caller};
-pub use clock::{Clock, FakeClock, SystemClock};
+pub use clock::{Clock, FakeClock, RehearsalClock, SystemClock};
 pub use problem::Problem;
 pub use routing::{Params, Route};
 pub use schedule::{run_schedule, ScheduleEvent};

@@ -45,14 +45,13 @@ pub fn json_body<T: DeserializeOwned>(req: &Request<Bytes>) -> Result<T, Problem
     })
 }
 
-/// The value of query parameter `name`, if present.
-pub fn query<'a, B>(req: &'a Request<B>, name: &str) -> Option<&'a str> {
-    req.uri()
-        .query()?
-        .split('&')
-        .filter_map(|pair| pair.split_once('=').or(Some((pair, ""))))
-        .find(|(k, _)| *k == name)
-        .map(|(_, v)| v)
+/// The value of query parameter `name`, if present, percent-decoded as
+/// `application/x-www-form-urlencoded` (so `%3A` and `%3a` are `:` and `+`
+/// is a space: a literal plus travels as `%2B`).
+pub fn query<B>(req: &Request<B>, name: &str) -> Option<String> {
+    form_urlencoded::parse(req.uri().query()?.as_bytes())
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.into_owned())
 }
 
 /// A numeric query parameter with a default; 400 when it is not a number.
@@ -161,13 +160,28 @@ mod tests {
     }
 
     #[test]
+    fn query_parameters_are_percent_decoded() {
+        // Either case of hex digit, and an encoded plus.
+        let r = Request::builder()
+            .uri("/x?at=2019-09-02T10%3a00%3A00%2B01%3A00&name=Ann%20Lee&plain=a+b")
+            .body(())
+            .unwrap();
+        assert_eq!(
+            query(&r, "at").as_deref(),
+            Some("2019-09-02T10:00:00+01:00")
+        );
+        assert_eq!(query(&r, "name").as_deref(), Some("Ann Lee"));
+        assert_eq!(query(&r, "plain").as_deref(), Some("a b"));
+    }
+
+    #[test]
     fn query_parameters() {
         let r = Request::builder()
             .uri("/x?after=5&limit=abc&flag")
             .body(())
             .unwrap();
-        assert_eq!(query(&r, "after"), Some("5"));
-        assert_eq!(query(&r, "flag"), Some(""));
+        assert_eq!(query(&r, "after").as_deref(), Some("5"));
+        assert_eq!(query(&r, "flag").as_deref(), Some(""));
         assert_eq!(query_number(&r, "after", 0).unwrap(), 5);
         assert_eq!(query_number(&r, "missing", 7).unwrap(), 7);
         assert_eq!(

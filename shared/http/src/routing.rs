@@ -98,21 +98,20 @@ pub fn find<'r>(
     }
 }
 
+/// A path segment, percent-decoded; `None` for a malformed escape (`%zz`)
+/// or bytes that are not UTF-8.
 fn percent_decode(s: &str) -> Option<String> {
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' {
-            let hex = std::str::from_utf8(bytes.get(i + 1..i + 3)?).ok()?;
-            out.push(u8::from_str_radix(hex, 16).ok()?);
-            i += 3;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
+    let malformed = s
+        .split('%')
+        .skip(1)
+        .any(|rest| rest.bytes().take(2).filter(u8::is_ascii_hexdigit).count() != 2);
+    if malformed {
+        return None;
     }
-    String::from_utf8(out).ok()
+    percent_encoding::percent_decode_str(s)
+        .decode_utf8()
+        .ok()
+        .map(|c| c.into_owned())
 }
 
 #[cfg(test)]

@@ -17,5 +17,5 @@ pub mod schedules;
 mod service;
 mod snapshot;
 
-pub use service::{Service, ServiceConfig, ServiceError, SweepReport};
+pub use service::{Service, ServiceConfig, ServiceError, SweepReport, TickReport};
 pub use snapshot::decode_commit;

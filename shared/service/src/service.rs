@@ -396,23 +396,68 @@ impl<S: Store> Service<S> {
                 report.failed += 1;
                 continue;
             };
-            // A tick may close what is due in parts (a large club's week of
-            // decay is split to keep each commit under the store's item
-            // size), so tick again while ticks still change something.
-            let mut changed = false;
-            for _ in 0..MAX_TICKS_PER_SWEEP {
-                match self.execute(&id, &Command::Tick, &ctx, None).await {
-                    Ok(r) if r.events.is_empty() => break,
-                    Ok(_) => changed = true,
-                    Err(e) => {
-                        tracing::warn!(competition = %id, error = %e, "sweep could not tick");
-                        report.failed += 1;
-                        break;
-                    }
+            match self.tick(&id, &ctx, None).await {
+                Ok(ticked) => report.changed += usize::from(ticked.events > 0),
+                Err(e) => {
+                    tracing::warn!(competition = %id, error = %e, "sweep could not tick");
+                    report.failed += 1;
                 }
             }
-            report.changed += usize::from(changed);
         }
         Ok(report)
     }
+
+    /// Runs what is due at `ctx.now` in one competition, as a schedule
+    /// would: for a sweep, or for an official who does not want to wait for
+    /// it (the TD's clock). A tick may close what is due in parts (a large
+    /// club's week of decay is split to keep each commit under the store's
+    /// item size), so it ticks again while ticks still change something, at
+    /// most [`MAX_TICKS_PER_SWEEP`] times. Running it twice, or two at once,
+    /// changes the state once. An Idempotency-Key applies to the first tick.
+    pub async fn tick(
+        &self,
+        id: &CompetitionId,
+        ctx: &Context,
+        idempotency: Option<Idempotency>,
+    ) -> Result<TickReport, ServiceError> {
+        let mut report = TickReport {
+            competition: id.clone(),
+            version: 0,
+            ticks: 0,
+            events: 0,
+        };
+        let mut idempotency = idempotency;
+        for _ in 0..MAX_TICKS_PER_SWEEP {
+            let receipt = match self
+                .execute(id, &Command::Tick, ctx, idempotency.take())
+                .await
+            {
+                Ok(receipt) => receipt,
+                // What an earlier tick of this call closed stays closed.
+                Err(e) if report.ticks == 0 => return Err(e),
+                Err(e) => {
+                    tracing::warn!(competition = %id, error = %e, "tick stopped early");
+                    break;
+                }
+            };
+            report.version = receipt.version;
+            if receipt.events.is_empty() {
+                break;
+            }
+            report.ticks += 1;
+            report.events += receipt.events.len();
+        }
+        Ok(report)
+    }
+}
+
+/// What one competition's tick did: how many commits and events it
+/// appended, and the version it left. The events themselves are read from
+/// the log, where each viewer sees what the rules let them see.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct TickReport {
+    pub competition: CompetitionId,
+    pub version: u64,
+    pub ticks: usize,
+    pub events: usize,
 }

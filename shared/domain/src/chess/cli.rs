@@ -51,6 +51,17 @@ fn pair_round(system: &str, t: &SwissTournament) -> Result<RoundPairing, Failure
 
 /// `arbiter pair --system dutch-2006|monrad-acwc|round-robin INPUT.trf [-p [OUTPUT]] [--check]`
 pub fn pair(system: &str, trf_text: &str, check: bool) -> CliOutput {
+    pair_observed(system, trf_text, check, &mut |_, _| {})
+}
+
+/// [`pair`], telling `round_done(done, of)` after each round `--check`
+/// re-pairs (the binary's progress bar on long files).
+pub fn pair_observed(
+    system: &str,
+    trf_text: &str,
+    check: bool,
+    round_done: &mut dyn FnMut(u32, u32),
+) -> CliOutput {
     if !matches!(system, "dutch-2006" | "monrad-acwc" | "round-robin") {
         return invalid(format!(
             "unknown pairing system {system:?} (expected dutch-2006, monrad-acwc or round-robin)"
@@ -60,8 +71,13 @@ pub fn pair(system: &str, trf_text: &str, check: bool) -> CliOutput {
         Ok(d) => d,
         Err(e) => return invalid(e),
     };
+    // An empty file, or text with no player line, is no tournament: pairing
+    // "nobody" would print `0` and exit 0 as if all went well.
+    if doc.players().next().is_none() {
+        return invalid("no player line (`001`) in the input: not a TRF-16 tournament");
+    }
     if check {
-        return check_rounds(system, &doc);
+        return check_rounds(system, &doc, round_done);
     }
     let t = match SwissTournament::from_trf(&doc, None) {
         Ok(t) => t,
@@ -104,7 +120,7 @@ fn published(t: &SwissTournament, r: usize) -> (Vec<Board>, Option<u32>) {
     (boards, bye)
 }
 
-fn check_rounds(system: &str, doc: &trf::Trf) -> CliOutput {
+fn check_rounds(system: &str, doc: &trf::Trf, round_done: &mut dyn FnMut(u32, u32)) -> CliOutput {
     let full = match SwissTournament::from_trf(doc, None) {
         Ok(t) => t,
         Err(e) => return invalid(e),
@@ -146,6 +162,7 @@ fn check_rounds(system: &str, doc: &trf::Trf) -> CliOutput {
                 out.push_str(&format!("round {r}: differs (engine: {m})\n"));
             }
         }
+        round_done(r, full.rounds_played);
     }
     CliOutput {
         stdout: out,
@@ -174,6 +191,24 @@ mod tests {
         assert_eq!(out.exit_code, 3);
         assert!(out.stderr.contains("line 1"), "{}", out.stderr);
         assert_eq!(pair("swiss-2099", FOUR, false).exit_code, 3);
+    }
+
+    /// An empty file and text with no `001` line are invalid input (exit 3),
+    /// not an empty pairing printed as `0` with exit 0.
+    #[test]
+    fn cli_empty_or_garbage_input_exits_3() {
+        for text in [
+            "",
+            "\n\n",
+            "hello world\nthis is not a TRF\n",
+            "012 only a name\n",
+        ] {
+            let out = pair("dutch-2006", text, false);
+            assert_eq!(out.exit_code, 3, "{text:?}: {out:?}");
+            assert!(out.stdout.is_empty(), "{text:?}");
+            assert!(out.stderr.contains("no player line"), "{}", out.stderr);
+            assert_eq!(pair("dutch-2006", text, true).exit_code, 3, "{text:?}");
+        }
     }
 
     #[test]

@@ -116,7 +116,18 @@ impl RuleRecord {
     }
 }
 
+/// nomic 101: the Initial Set, as the seed gives it (Suber's rules in the
+/// house's UK-day edition; origin in `docs/rules/SOURCES.md`). What an
+/// organizer imports when they name no other rule book.
+pub const INITIAL_SET: &str = include_str!("initial-rules.json");
+
 impl RuleBookExport {
+    /// nomic 101: the Initial Set the product ships ([`INITIAL_SET`]).
+    pub fn initial_set() -> Self {
+        // The shipped file is checked by `initial_set_is_a_valid_rule_book`.
+        Self::from_json_str(INITIAL_SET).expect("the shipped Initial Set is a valid rule book")
+    }
+
     /// Reads an export from JSON. Never panics; bad input is `Invalid`.
     pub fn from_json(value: &Value) -> Result<Self, Refusal> {
         let book: RuleBookExport = serde_json::from_value(value.clone())

@@ -16,8 +16,12 @@ use serde::{Deserialize, Serialize};
 #[serde(tag = "action", rename_all = "kebab-case")]
 pub enum Command {
     /// Organizer, before the game begins: the rule book (nomic 101: the
-    /// Initial Set), in the export format of the seed.
-    ImportRules { rules: RuleBookExport },
+    /// Initial Set), in the export format of the seed. Without `rules`, the
+    /// Initial Set the product ships ([`RuleBookExport::initial_set`]).
+    ImportRules {
+        #[serde(default = "RuleBookExport::initial_set")]
+        rules: RuleBookExport,
+    },
     /// Organizer, before the game begins: nomic 201, a player and their day.
     SeatPlayer { player: UserId, day: AllocatedDay },
     /// Organizer: the game begins; circuits of turns count from here (nomic

@@ -17,7 +17,7 @@ mod properties;
 mod proposals;
 mod rulebook_tests;
 
-pub const SEED: &str = include_str!("../testdata/nomic-initial-rules.json");
+pub const SEED: &str = crate::nomic::rulebook::INITIAL_SET;
 
 pub fn at(s: &str) -> DateTime<Utc> {
     s.parse().unwrap()

@@ -14,6 +14,20 @@ fn nomic_export_round_trip_of_the_seed_is_equal_json() {
     assert_eq!(export_rules(g.nomic()).to_json(), original);
 }
 
+/// nomic 101: an organizer who names no rule book imports the shipped
+/// Initial Set; `{"action":"import-rules"}` reads as exactly that.
+#[test]
+fn nomic_101_import_without_rules_imports_the_shipped_initial_set() {
+    let command: crate::nomic::Command =
+        serde_json::from_str(r#"{"action":"import-rules"}"#).unwrap();
+    let crate::nomic::Command::ImportRules { rules } = command else {
+        panic!("not an import");
+    };
+    // 18 rules numbered 101–118 and 15 numbered 201–215: 33 in all.
+    assert_eq!(rules.rules.len(), 33);
+    assert_eq!(rules, seed());
+}
+
 #[test]
 fn nomic_101_initial_set_is_101_to_118_and_201_to_215() {
     let book = seed();
