@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Deployment checks: lint the SAM template and build every Lambda function the
-# way `sam build` does (cargo-lambda, release, arm64), offline. CI runs it.
+# Deployment checks: lint the SAM template and run `sam build` exactly as the
+# README says (every Lambda function, cargo-lambda, release, arm64), offline.
+# CI runs it.
 #
 #   scripts/deploy-checks.sh             # install the tools if needed, lint, build
 #   scripts/deploy-checks.sh --lint-only # install the tools if needed, lint
@@ -11,17 +12,16 @@
 # talks to AWS: the region and the credentials are dummies.
 #
 # Environment:
-#   CARGO_TARGET_DIR     where cargo-lambda builds (default: target/lambda-build)
-#   DEPLOY_CHECKS_ARCH   arm64 (default) or x86_64 (what the script falls back
-#                        to, loudly, when the aarch64 Rust target cannot be had)
-#   DEPLOY_CHECKS_LTO    "workspace" (default): build with the workspace's
-#                        release profile, exactly what `sam build` deploys;
-#                        "off": the same with LTO off (CARGO_PROFILE_RELEASE_LTO),
-#                        much faster with several binaries, larger bootstraps
+#   CARGO_TARGET_DIR     where cargo-lambda builds (default: the workspace's
+#                        target/, as for `sam build` on a developer's machine)
 #   PYTHON               the python used to make the venv (default: python3)
 #
 # The functions built are the BuildProperties.Binary names in template.yaml;
-# each must be a binary target of the workspace.
+# each must be a binary target of the workspace. `sam build` runs one
+# `cargo lambda build --release --arm64 --bin NAME` per function in the
+# workspace root; they share the target directory, so the dependencies
+# compile once (every function resolves the same features: the shared crates
+# take them from [workspace.dependencies]).
 set -euo pipefail
 
 CFN_LINT_VERSION="1.58.0"
@@ -33,7 +33,6 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 VENV="$ROOT/.venv-deploy"
 TEMPLATE="template.yaml"
-export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target/lambda-build}"
 
 LINT_ONLY=0
 for arg in "$@"; do
@@ -179,8 +178,21 @@ else
     # ------------------------------------------------------------ 3. build
 
     step "resolve the function binaries"
-    mapfile -t BINS < <(sed -n 's/^[[:space:]]*Binary:[[:space:]]*\([A-Za-z0-9_-]*\).*$/\1/p' "$TEMPLATE")
-    ((${#BINS[@]} > 0)) || fail "no BuildProperties.Binary in $TEMPLATE"
+    # "LogicalId binary" per function: sam build writes .aws-sam/build/LogicalId.
+    mapfile -t FUNCTIONS < <(python - "$TEMPLATE" <<'EOF'
+import sys
+from samtranslator.yaml_helper import yaml_parse
+with open(sys.argv[1]) as f:
+    template = yaml_parse(f.read())
+for name, resource in template["Resources"].items():
+    binary = resource.get("Metadata", {}).get("BuildProperties", {}).get("Binary")
+    if resource.get("Type") == "AWS::Serverless::Function" and binary:
+        print(name, binary)
+EOF
+    )
+    ((${#FUNCTIONS[@]} > 0)) || fail "no BuildProperties.Binary in $TEMPLATE"
+    BINS=()
+    for f in "${FUNCTIONS[@]}"; do BINS+=("${f#* }"); done
     WORKSPACE_BINS="$(cargo metadata --no-deps --format-version 1 |
         python -c 'import json, sys
 for p in json.load(sys.stdin)["packages"]:
@@ -195,57 +207,32 @@ for p in json.load(sys.stdin)["packages"]:
     done_step
 
     step "aarch64 Rust target"
-    ARCH="${DEPLOY_CHECKS_ARCH:-arm64}"
     has_aarch64() {
         [[ -d "$(rustc --print sysroot)/lib/rustlib/aarch64-unknown-linux-gnu/lib" ]]
     }
-    if [[ "$ARCH" == arm64 ]] && ! has_aarch64; then
+    if ! has_aarch64; then
         # A refused download answers at once; a hanging one must not stall CI.
-        if command -v rustup >/dev/null && timeout 300 rustup target add aarch64-unknown-linux-gnu && has_aarch64; then
-            say "installed the aarch64-unknown-linux-gnu target with rustup"
-        else
-            ARCH=x86_64
-        fi
+        timeout 300 rustup target add aarch64-unknown-linux-gnu ||
+            fail "the aarch64-unknown-linux-gnu Rust target is needed for the arm64 functions (rustup target add aarch64-unknown-linux-gnu)"
+        has_aarch64 || fail "rustup did not install the aarch64-unknown-linux-gnu target"
     fi
-    case "$ARCH" in
-        arm64)
-            say "aarch64-unknown-linux-gnu target present: building arm64 (as deployed)"
-            ARCH_FLAGS=(--arm64)
-            ;;
-        x86_64)
-            echo "deploy-checks: WARNING: *** the aarch64-unknown-linux-gnu Rust target is not available ***" >&2
-            echo "deploy-checks: WARNING: *** building x86_64 (--compiler cargo) instead; these binaries" >&2
-            echo "deploy-checks: WARNING: *** will NOT run on the arm64 functions of template.yaml   ***" >&2
-            ARCH_FLAGS=(--compiler cargo)
-            ;;
-        *) fail "DEPLOY_CHECKS_ARCH must be arm64 or x86_64, not '$ARCH'" ;;
-    esac
+    say "aarch64-unknown-linux-gnu target present"
     done_step
 
-    step "cargo lambda build --release ${ARCH_FLAGS[*]} (${#BINS[@]} binaries)"
-    BIN_FLAGS=()
-    for bin in "${BINS[@]}"; do BIN_FLAGS+=(--bin "$bin"); done
-    case "${DEPLOY_CHECKS_LTO:-workspace}" in
-        workspace) say "release profile of the workspace (as \`sam build\` deploys)" ;;
-        off)
-            export CARGO_PROFILE_RELEASE_LTO=off
-            say "release profile with LTO OFF (DEPLOY_CHECKS_LTO=off): \`sam build\` may make smaller binaries"
-            ;;
-        *) fail "DEPLOY_CHECKS_LTO must be workspace or off, not '$DEPLOY_CHECKS_LTO'" ;;
-    esac
-    # One cargo invocation for every binary: the dependencies are compiled
-    # once, with the features of the whole workspace (as `sam build`, which
-    # runs `cargo lambda build --bin X` from the workspace root, also does).
-    say "CARGO_TARGET_DIR=$CARGO_TARGET_DIR"
-    cargo lambda build --release "${ARCH_FLAGS[@]}" "${BIN_FLAGS[@]}" ||
-        fail "cargo lambda build failed"
+    step "sam build (${#BINS[@]} functions, cargo-lambda, release, arm64)"
+    # Exactly the README's command, with the project's samconfig.toml; its
+    # output goes to .aws-sam/build as for a deploy.
+    say "CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$ROOT/target}"
+    rm -rf .aws-sam/build
+    sam build || fail "sam build failed"
     done_step
 
     step "bootstrap sizes"
     printf '%-24s %12s %9s  %s\n' function bytes MiB machine
-    for bin in "${BINS[@]}"; do
-        f="$CARGO_TARGET_DIR/lambda/$bin/bootstrap"
-        [[ -f "$f" ]] || fail "cargo lambda build did not produce $f"
+    for entry in "${FUNCTIONS[@]}"; do
+        bin="${entry#* }"
+        f=".aws-sam/build/${entry%% *}/bootstrap"
+        [[ -f "$f" ]] || fail "sam build did not produce $f"
         bytes="$(stat -c %s "$f")"
         # e_machine of the ELF header: 0xb7 aarch64, 0x3e x86_64.
         machine="$(python -c 'import sys
@@ -253,9 +240,7 @@ h = open(sys.argv[1], "rb").read(20)
 m = int.from_bytes(h[18:20], "little") if h[:4] == b"\x7fELF" else -1
 print({0xB7: "aarch64", 0x3E: "x86_64"}.get(m, "not an ELF for Linux?"))' "$f")"
         printf '%-24s %12d %9s  %s\n' "$bin" "$bytes" "$(awk -v b="$bytes" 'BEGIN { printf "%.1f", b / 1048576 }')" "$machine"
-        if [[ "$ARCH" == arm64 && "$machine" != aarch64 ]]; then
-            fail "$f is $machine, expected aarch64"
-        fi
+        [[ "$machine" == aarch64 ]] || fail "$f is $machine, expected aarch64"
     done
     done_step
 fi
@@ -264,8 +249,4 @@ echo
 echo "==> timings"
 for t in "${TIMINGS[@]}"; do echo "  $t"; done
 echo "  $(printf '%-50s %4ds' total $((SECONDS - TOTAL_START)))"
-if [[ "${ARCH:-arm64}" == x86_64 ]]; then
-    say "passed, but built x86_64, NOT arm64 (see the warning above)"
-else
-    say "passed"
-fi
+say "passed"

@@ -1,18 +1,45 @@
 #!/usr/bin/env bash
 # The whole test suite, with everything it needs installed and started, on a
 # fresh clone: formatting, lints, every test on both stores (a local
-# DynamoDB-compatible server is installed and started here), and the
-# deployment checks (template lint, Lambda builds).
+# DynamoDB-compatible server is installed and started here), the README's
+# shell blocks against a fresh server, and the deployment checks (template
+# lint, `sam build` of every Lambda function).
 #
-#   scripts/test.sh            # everything
-#   SKIP_DEPLOY_CHECKS=1 scripts/test.sh   # without the template lint and Lambda builds
+#   scripts/test.sh                        # everything
+#   SKIP_DEPLOY_CHECKS=1 scripts/test.sh   # without the template lint and `sam build`
 #
-# This is the README's test command; .ci/run runs exactly this.
+# This is the README's test command; .ci/run runs exactly this. It reads
+# nothing outside the repository. Each step's time is printed at the end.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-step() { printf '\n== %s (%s)\n' "$1" "$(date -u +%H:%M:%S)"; }
-started=$(date +%s)
+started=$SECONDS
+STEP=""
+STEP_START=$SECONDS
+TIMES=()
+step() {
+    end_step
+    STEP="$1"
+    STEP_START=$SECONDS
+    printf '\n== %s (%s)\n' "$STEP" "$(date -u +%H:%M:%S)"
+}
+end_step() {
+    [[ -z "$STEP" ]] || TIMES+=("$(printf '%6d s  %s' $((SECONDS - STEP_START)) "$STEP")")
+    STEP=""
+}
+summary() {
+    local rc=$?
+    end_step
+    echo
+    echo "== step times (slowest first)"
+    printf '%s\n' "${TIMES[@]}" | sort -rn
+    if ((rc == 0)); then
+        echo "== all green in $((SECONDS - started)) s"
+    else
+        echo "== FAILED (exit $rc) after $((SECONDS - started)) s"
+    fi
+}
+trap 'scripts/moto.sh stop >/dev/null 2>&1 || true; summary' EXIT
 
 step "rustfmt"
 cargo fmt --all -- --check
@@ -22,17 +49,19 @@ cargo clippy --workspace --all-targets --locked -- -D warnings
 
 step "local DynamoDB-compatible server (moto, loopback)"
 eval "$(scripts/moto.sh)"
-trap 'scripts/moto.sh stop >/dev/null 2>&1 || true' EXIT
 echo "ARBITER_DYNAMO_ENDPOINT=$ARBITER_DYNAMO_ENDPOINT"
 
+step "build the tests"
+cargo test --workspace --locked --no-run
+
 step "tests (both stores)"
-# The issue's figure for the store race: 8 writers, 1,000 commits, on moto too.
-export ARBITER_DYNAMO_RACE="${ARBITER_DYNAMO_RACE:-1000}"
 cargo test --workspace --locked
 
+step "the README's shell blocks against a fresh arbiter serve"
+ARBITER_BIN="${CARGO_TARGET_DIR:-target}/debug/arbiter" scripts/readme-tour.sh
+
 if [ "${SKIP_DEPLOY_CHECKS:-0}" != "1" ]; then
-    step "deployment checks"
+    step "deployment checks (cfn-lint, sam validate, sam build)"
     scripts/deploy-checks.sh
 fi
-
-step "all green in $(( $(date +%s) - started )) s"
+end_step
