@@ -267,3 +267,93 @@ fn simulate_world_masters_prints_every_round_and_the_winners() {
     let bad = arbiter(&["simulate", "world-masters", "--teams", "6"]);
     assert_eq!(bad.status.code(), Some(3));
 }
+
+/// One HTTP/1.1 request over loopback with `Connection: close`: the status
+/// and the body.
+fn http(port: u16, method: &str, path: &str, token: &str, body: &str) -> (u16, String) {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).expect("connect");
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {token}\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .expect("send");
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).expect("read");
+    let status = answer[9..12].parse().expect("a status code");
+    let body = answer
+        .split_once("\r\n\r\n")
+        .map_or("", |(_, b)| b)
+        .to_owned();
+    (status, body)
+}
+
+/// `serve --clock` is a black-box handle on time: a competition created
+/// right after the start carries the rehearsal's date, not today's, and the
+/// server prints the token command for its own data directory.
+#[test]
+fn serve_runs_on_the_rehearsal_clock_and_names_its_data_dir() {
+    use std::io::{BufRead, BufReader};
+    let dir = std::env::temp_dir().join(format!("arbiter-rehearsal-{}", std::process::id()));
+    let dir_arg = dir.to_str().unwrap();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let addr = format!("127.0.0.1:{port}");
+    let mut server = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args([
+            "serve",
+            "--addr",
+            &addr,
+            "--data-dir",
+            dir_arg,
+            "--no-schedules",
+        ])
+        .args(["--clock", "2019-09-02T00:00:00Z", "--clock-rate", "60"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // The banner ends with the outbox line; read up to it.
+    let mut banner = String::new();
+    let mut lines = BufReader::new(server.stdout.take().unwrap()).lines();
+    for line in lines.by_ref() {
+        let line = line.unwrap();
+        banner.push_str(&line);
+        banner.push('\n');
+        if line.starts_with("E-mail notifications") {
+            break;
+        }
+    }
+    assert!(
+        banner.contains(&format!(
+            "token alice --role organizer --data-dir {dir_arg}"
+        )),
+        "{banner}"
+    );
+    assert!(
+        banner.contains("Rehearsal clock: 2019-09-02T00:00"),
+        "{banner}"
+    );
+    let token = arbiter(&["token", "ann", "--role", "organizer", "--data-dir", dir_arg]);
+    let token = String::from_utf8(token.stdout).unwrap().trim().to_owned();
+    let (status, body) = http(
+        port,
+        "POST",
+        "/v1/competitions",
+        &token,
+        r#"{"id":"rehearsal","kind":"nomic","name":"Rehearsal"}"#,
+    );
+    assert_eq!(status, 201, "{body}");
+    let (status, body) = http(port, "GET", "/v1/competitions/rehearsal", &token, "");
+    assert_eq!(status, 200, "{body}");
+    // At 60x, the first real minute is the first simulated hour of the day.
+    assert!(body.contains("\"created_at\":\"2019-09-02T0"), "{body}");
+    server.kill().unwrap();
+    server.wait().unwrap();
+    let _ = std::fs::remove_dir_all(dir);
+}
