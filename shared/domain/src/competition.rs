@@ -437,6 +437,10 @@ impl Commit {
 /// reaches anyone by message that the API would not show them.
 pub fn redact_event(state: &Competition, event: &Event, viewer: Option<&UserId>) -> Option<Event> {
     Some(match (event, &state.game) {
+        // The envelope's own events are public: who runs the competition.
+        (Event::Created { .. } | Event::RoleGranted { .. } | Event::RoleRevoked { .. }, _) => {
+            event.clone()
+        }
         (Event::Ladder(e), Game::ClubLadder(l)) => {
             Event::Ladder(ladder::redact(state, l, e, viewer)?)
         }
@@ -448,7 +452,17 @@ pub fn redact_event(state: &Competition, event: &Event, viewer: Option<&UserId>)
         (Event::Tournament(e), Game::DiplomacyTournament(_)) => {
             Event::Tournament(tournament::redact(e, viewer)?)
         }
-        (other, _) => other.clone(),
+        // A kind's event in a competition of another kind was never decided;
+        // shown to nobody rather than shown unredacted. Every kind's events
+        // go through its own `redact` above: none is public by default.
+        (
+            Event::Ladder(_)
+            | Event::Nomic(_)
+            | Event::Acwc(_)
+            | Event::Board(_)
+            | Event::Tournament(_),
+            _,
+        ) => return None,
     })
 }
 
