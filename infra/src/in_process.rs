@@ -44,7 +44,8 @@ impl InProcess {
                 secret: SECRET.to_vec(),
             },
             clock.clone(),
-        );
+        )
+        .with_loopback_targets();
         if let Some(facts) = facts {
             app = app.with_facts(facts);
         }

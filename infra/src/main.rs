@@ -361,6 +361,7 @@ async fn serve(
         let counts = store.clone();
         let app = Arc::new(
             App::new(store.clone(), Authenticator::Dev { secret }, clock.clone())
+                .with_loopback_targets()
                 .with_facts(Arc::new(arbiter_facts::Lichess::new(lichess_url))),
         );
         let outbox = data_dir.join("outbox");

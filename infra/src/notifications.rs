@@ -9,9 +9,10 @@
 //! restart neither skips nor repeats commits; a repeat would be dropped by the
 //! claims anyway.
 
+use arbiter_notify::subscription::Reach;
 use arbiter_notify::{
-    default_client, AnyMailer, Channels, CommitRef, EmailChannel, EmlFolder, Notifier,
-    NotifyReport, Retrier, RetryPolicy, TokioSleeper,
+    local_client, AnyMailer, Channels, CommitRef, EmailChannel, EmlFolder, Notifier, NotifyReport,
+    Retrier, RetryPolicy, TokioSleeper,
 };
 use arbiter_store::{EmbeddedStore, NotifyStore, Store, StoreError};
 use chrono::{DateTime, Utc};
@@ -49,7 +50,7 @@ where
         (base, token)
     });
     let mailer = AnyMailer::Eml(EmlFolder::new(outbox));
-    let channels = Channels::over_http(default_client(), retrier, telegram)
+    let channels = Channels::over_http(local_client(), retrier, telegram)
         .with_email(EmailChannel::new(mailer, LOCAL_SENDER));
     Notifier::new(store, channels, clock)
 }
@@ -227,7 +228,13 @@ pub async fn deliver_whole_log(rt: &crate::in_process::InProcess) -> Result<Deli
         .map_err(|e| e.to_string())?;
         let owner = arbiter_domain::competition::UserId::try_from(owner).map_err(|e| e.detail)?;
         let s = request
-            .into_subscription(format!("sub-{n}"), owner, String::new(), now)
+            .into_subscription(
+                format!("sub-{n}"),
+                owner,
+                String::new(),
+                now,
+                Reach::Loopback,
+            )
             .map_err(|e| e.detail)?;
         Ok::<_, String>((competition.to_owned(), s))
     };

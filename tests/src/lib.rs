@@ -41,13 +41,15 @@ impl<S: TestStore> TestServer<S> {
     /// (acwc II), e.g. a Lichess client pointed at a fake Lichess.
     pub async fn start_with(store: S, facts: Option<Arc<dyn FactsSource>>) -> Self {
         let clock = Arc::new(FakeClock::new(start_time()));
+        // The fakes (webhook receivers, Discord, Telegram) listen on loopback.
         let mut app = App::new(
             store,
             Authenticator::Dev {
                 secret: SECRET.to_vec(),
             },
             clock.clone(),
-        );
+        )
+        .with_loopback_targets();
         if let Some(facts) = facts {
             app = app.with_facts(facts);
         }

@@ -863,11 +863,22 @@ async fn championship<S: TestStore>(s: TestServer<S>) {
                 "acwc VII.A: GET {path} as {who} shows the report"
             );
         }
-        let (log, _) = c.log(who).await;
+        let (log, entries) = c.log(who).await;
         assert!(
             !log.contains(MARKER),
             "acwc VII.A: the log shows {who} the report"
         );
+        // Nor who accused, nor when: the report's commit is the last one.
+        let last = entries.last().unwrap();
+        if who == reporter {
+            assert_eq!(last["actor"]["user"], reporter.as_str(), "{last}");
+        } else {
+            assert_eq!(
+                *last,
+                json!({"version": last["version"], "actor": null, "command": "withheld", "events": []}),
+                "acwc VII.A: {who} learns who accused and when"
+            );
+        }
     }
     assert!(
         raw(c.s, ACWC, "td").await.contains(MARKER),

@@ -13,6 +13,7 @@ use arbiter_e2e::TestStore;
 use arbiter_e2e::{assert_refused, on_both_stores, TestServer};
 use chrono::{DateTime, Duration, Utc};
 use serde_json::{json, Value};
+use std::collections::BTreeSet;
 
 const BOARD: &str = "/v1/competitions/wm-board-1";
 const POWERS: [&str; 7] = [
@@ -201,32 +202,55 @@ impl<S: TestStore> Board<S> {
     }
 
     /// wm D.IX.2, D.X.2: the log names who made each `command` commit
-    /// (`authors`, in order) to that author alone; everyone else sees none.
+    /// (`authors`, in order) to that author alone. Everyone else reads the
+    /// commit with no actor, or (where they may see none of its events, as
+    /// with a ballot) withheld: no actor, no time, no command.
+    async fn log_as(&self, viewer: &str) -> Vec<Value> {
+        let log = self
+            .s
+            .get(
+                &format!("{BOARD}/log?limit=1000"),
+                &self.s.token(viewer, false),
+            )
+            .await;
+        log["entries"].as_array().unwrap().clone()
+    }
+
     async fn actors_hidden(&self, command: &str, authors: &[&str]) {
+        // Each author finds their own commits; together, in version order,
+        // they are `authors`.
+        let mut made: Vec<(u64, &str)> = Vec::new();
+        let mut seen = BTreeSet::new();
+        for author in authors.iter().filter(|a| seen.insert(**a)) {
+            for e in self.log_as(author).await {
+                if e["command"] == command && !e["actor"].is_null() {
+                    assert!(e["actor"].to_string().contains(author), "{e}");
+                    made.push((e["version"].as_u64().unwrap(), author));
+                }
+            }
+        }
+        made.sort();
+        let order: Vec<&str> = made.iter().map(|(_, a)| *a).collect();
+        assert_eq!(order, authors, "{command} commits by author");
         for viewer in VIEWERS {
-            let log = self
-                .s
-                .get(
-                    &format!("{BOARD}/log?limit=1000"),
-                    &self.s.token(viewer, false),
-                )
-                .await;
-            let actors: Vec<Value> = log["entries"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .filter(|c| c["command"] == command)
-                .map(|c| c["actor"].clone())
-                .collect();
-            assert_eq!(actors.len(), authors.len(), "{viewer}: {command} commits");
-            for (actor, author) in actors.iter().zip(authors) {
-                assert_eq!(
-                    !actor.is_null(),
-                    viewer == *author,
-                    "{viewer} reads {actor} as the actor of {author}'s {command}"
+            let entries = self.log_as(viewer).await;
+            for (version, author) in &made {
+                let e = entries.iter().find(|e| e["version"] == *version).unwrap();
+                if viewer == *author {
+                    assert_eq!(e["command"], command, "{e}");
+                    continue;
+                }
+                assert!(
+                    e["actor"].is_null(),
+                    "{viewer} reads the actor of {author}'s {command}: {e}"
                 );
-                if !actor.is_null() {
-                    assert!(actor.to_string().contains(author), "{actor}");
+                if e["command"] == "withheld" {
+                    assert!(
+                        e.get("at").is_none(),
+                        "{viewer} reads when {author} acted: {e}"
+                    );
+                } else {
+                    assert_eq!(e["command"], command, "{e}");
                 }
             }
         }

@@ -12,7 +12,7 @@ use arbiter_domain::competition::{CompetitionId, Role, UserId};
 use arbiter_domain::Refusal;
 use arbiter_http::request::{json_body, query_number};
 use arbiter_http::{created, dispatch, json, load_competition, App, Call, Problem, Route};
-use arbiter_notify::subscription::MAX_PER_OWNER;
+use arbiter_notify::subscription::{Reach, MAX_PER_OWNER};
 use arbiter_notify::{StoredDeadLetter, Subscription, SubscriptionRequest};
 use arbiter_service::ServiceError;
 use arbiter_store::{NotifyStore, Store, StoreError};
@@ -109,7 +109,12 @@ async fn create<S: Store + NotifyStore>(
         uuid::Uuid::new_v4().simple(),
         uuid::Uuid::new_v4().simple()
     );
-    let subscription = request.into_subscription(id, owner, secret, call.now)?;
+    let reach = if app.loopback_targets {
+        Reach::Loopback
+    } else {
+        Reach::Public
+    };
+    let subscription = request.into_subscription(id, owner, secret, call.now, reach)?;
     let body = serde_json::to_vec(&subscription).expect("subscriptions serialize");
     store
         .put_subscription(competition.id.as_str(), &subscription.id, body)

@@ -137,6 +137,19 @@ impl Game {
         }
     }
 
+    /// The kind's rules on who may hold `role`: a grant they forbid is
+    /// refused naming the clause (wm A.1 the GM does not play, wm A.4 the TD
+    /// neither, wm A.10 who may observe; acwc I.D the TD does not take part).
+    /// The club terms and the Nomic rules put no such limit on their roles.
+    pub fn may_grant(&self, env: &Competition, user: &UserId, role: Role) -> Result<(), Refusal> {
+        match self {
+            Game::DiplomacyGame(b) => board::may_grant(b, user, role),
+            Game::SwissMatch(c) => acwc::may_grant(c, user, role),
+            Game::DiplomacyTournament(t) => tournament::may_grant(env, t, user, role),
+            Game::ClubLadder(_) | Game::Nomic(_) => Ok(()),
+        }
+    }
+
     pub fn new(kind: Kind) -> Self {
         match kind {
             Kind::SwissMatch => Game::SwissMatch(acwc::Championship::default()),
@@ -367,7 +380,10 @@ pub struct Commit {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LogEntry {
     pub version: u64,
-    pub at: DateTime<Utc>,
+    /// When the commit was made; `None` on a withheld commit, whose time
+    /// would date a secret act (acwc VII.A: when someone accused someone).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<DateTime<Utc>>,
     /// Who acted; `None` when the rules keep it secret from this viewer
     /// (wm D.IX: who voted; wm D.X: who sent grey press).
     pub actor: Option<Actor>,
@@ -395,17 +411,15 @@ impl Commit {
             _ => false,
         });
         let is_actor = matches!((&self.actor, viewer), (Actor::User(a), Some(v)) if a == v);
-        // club I.9.5: a viewer who may see none of a commit's anti-cheat
-        // events learns neither what was done nor by whom; the version stays
-        // (versions are consecutive, so its existence could not be hidden).
-        let withheld = events.is_empty()
-            && self.events.iter().any(|r| match &r.event {
-                Event::Ladder(e) => ladder::is_anti_cheat(e),
-                _ => false,
-            });
+        // A viewer who may see none of a commit's events learns neither what
+        // was done, nor by whom, nor when (club I.9.5 anti-cheat reports,
+        // acwc VII.A accusations, whatever secret a kind adds); the version
+        // stays (versions are consecutive, so its existence could not be
+        // hidden). The actor still sees their own act.
+        let withheld = events.is_empty() && !self.events.is_empty() && !is_actor;
         LogEntry {
             version: self.version,
-            at: self.at,
+            at: (!withheld).then_some(self.at),
             actor: ((!conceals_actor && !withheld) || is_actor).then(|| self.actor.clone()),
             command: if withheld {
                 WITHHELD_COMMAND.to_owned()
@@ -423,6 +437,10 @@ impl Commit {
 /// reaches anyone by message that the API would not show them.
 pub fn redact_event(state: &Competition, event: &Event, viewer: Option<&UserId>) -> Option<Event> {
     Some(match (event, &state.game) {
+        // The envelope's own events are public: who runs the competition.
+        (Event::Created { .. } | Event::RoleGranted { .. } | Event::RoleRevoked { .. }, _) => {
+            event.clone()
+        }
         (Event::Ladder(e), Game::ClubLadder(l)) => {
             Event::Ladder(ladder::redact(state, l, e, viewer)?)
         }
@@ -434,7 +452,17 @@ pub fn redact_event(state: &Competition, event: &Event, viewer: Option<&UserId>)
         (Event::Tournament(e), Game::DiplomacyTournament(_)) => {
             Event::Tournament(tournament::redact(e, viewer)?)
         }
-        (other, _) => other.clone(),
+        // A kind's event in a competition of another kind was never decided;
+        // shown to nobody rather than shown unredacted. Every kind's events
+        // go through its own `redact` above: none is public by default.
+        (
+            Event::Ladder(_)
+            | Event::Nomic(_)
+            | Event::Acwc(_)
+            | Event::Board(_)
+            | Event::Tournament(_),
+            _,
+        ) => return None,
     })
 }
 
@@ -615,6 +643,7 @@ pub fn decide(
             if state.has_role(user, *role) {
                 return Err(Refusal::conflict(format!("{user} already holds {role:?}")));
             }
+            state.game.may_grant(state, user, *role)?;
             Ok(vec![Recorded::new(Event::RoleGranted {
                 user: user.clone(),
                 role: *role,

@@ -18,6 +18,7 @@ pub mod ladder;
 pub mod nomic;
 pub mod notice;
 pub mod refusal;
+mod string_keys;
 pub mod testkit;
 
 pub use refusal::Refusal;

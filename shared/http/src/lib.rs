@@ -40,6 +40,9 @@ pub struct App<S> {
     pub auth: Authenticator,
     pub clock: Arc<dyn Clock>,
     pub facts: Option<Arc<dyn FactsSource>>,
+    /// Whether subscriptions may point at this machine (`http://127.0.0.1`):
+    /// the local runtime's choice; a deployment reaches public endpoints only.
+    pub loopback_targets: bool,
 }
 
 impl<S: Store> App<S> {
@@ -49,7 +52,15 @@ impl<S: Store> App<S> {
             auth,
             clock,
             facts: None,
+            loopback_targets: false,
         }
+    }
+
+    /// The same app letting subscriptions point at this machine (the local
+    /// runtime and its tests).
+    pub fn with_loopback_targets(mut self) -> Self {
+        self.loopback_targets = true;
+        self
     }
 
     /// The same app fetching player facts from `source` (a Lichess client,

@@ -78,13 +78,27 @@ pub trait Channel: Send + Sync {
 /// The HTTP client the adapters should share in production: HTTPS through rustls,
 /// and timeouts, because a receiver that never answers would otherwise hold the
 /// invocation until the Lambda's own timeout instead of counting as a failed try.
+/// Names are resolved at send time and internal answers dropped
+/// ([`crate::address::PublicResolver`]), so no name reaches inside.
 pub fn default_client() -> reqwest::Client {
+    builder()
+        .dns_resolver(std::sync::Arc::new(crate::address::PublicResolver))
+        .build()
+        .expect("a client with rustls builds")
+}
+
+/// The client of the local runtime (`arbiter serve` on one machine): as
+/// [`default_client`], but a name may resolve to this machine, where a
+/// developer's own receiver listens.
+pub fn local_client() -> reqwest::Client {
+    builder().build().expect("a client with rustls builds")
+}
+
+fn builder() -> reqwest::ClientBuilder {
     reqwest::Client::builder()
         .connect_timeout(std::time::Duration::from_secs(5))
         .timeout(std::time::Duration::from_secs(10))
         .user_agent(concat!("arbiter-notify/", env!("CARGO_PKG_VERSION")))
-        .build()
-        .expect("a client with rustls builds")
 }
 
 /// Refuses URLs that would send a notification in clear text: production targets are

@@ -24,6 +24,7 @@
 //! sends nothing twice, and delivers. Every network adapter takes a base URL so tests
 //! run against loopback fakes.
 
+pub mod address;
 pub mod channel;
 pub mod discord;
 pub mod dispatch;
@@ -37,7 +38,7 @@ pub mod telegram;
 mod text;
 pub mod webhook;
 
-pub use channel::{check_url, default_client, Channel, Delivered, DeliveryError};
+pub use channel::{check_url, default_client, local_client, Channel, Delivered, DeliveryError};
 pub use discord::DiscordChannel;
 pub use dispatch::{Channels, CommitRef, Notifier, NotifyError, NotifyReport, StoredDeadLetter};
 pub use email::{AnyMailer, Email, EmailChannel, EmlFolder, Mailer, SesMailer};

@@ -88,6 +88,7 @@ impl SubscriptionRequest {
         owner: UserId,
         secret: String,
         now: DateTime<Utc>,
+        reach: Reach,
     ) -> Result<Subscription, Refusal> {
         if let Some(topic) = self.mute.iter().find(|t| t.required_by().is_some()) {
             let clause = topic.required_by().unwrap_or_default();
@@ -105,11 +106,11 @@ impl SubscriptionRequest {
                 Endpoint::Email { address }
             }
             Endpoint::Webhook { url, .. } => {
-                check_https(&url)?;
+                check_https(&url, reach)?;
                 Endpoint::Webhook { url, secret }
             }
             Endpoint::Discord { url } => {
-                check_discord(&url)?;
+                check_discord(&url, reach)?;
                 Endpoint::Discord { url }
             }
             Endpoint::Telegram { chat } => {
@@ -206,29 +207,39 @@ fn check_address(address: &str) -> Result<(), Refusal> {
     Ok(())
 }
 
-fn check_https(url: &str) -> Result<reqwest::Url, Refusal> {
+/// Where a deployment's subscriptions may point.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reach {
+    /// Public HTTPS endpoints only: what the Lambda functions accept.
+    Public,
+    /// Also this machine (`http://127.0.0.1:…`, `localhost`): the local
+    /// runtime, where a developer's receiver and the tests' fakes listen.
+    Loopback,
+}
+
+fn check_https(url: &str, reach: Reach) -> Result<reqwest::Url, Refusal> {
     if url.len() > 2048 {
         return Err(Refusal::invalid("url is longer than 2048 characters"));
     }
     let parsed = crate::channel::check_url(url).map_err(|e| Refusal::invalid(e.to_string()))?;
     // The notifier posts from inside the organizer's network: an address of that
-    // network (or of the cloud's metadata service) is refused, so a subscription
-    // cannot point the notifier at it. Names are not resolved here.
+    // network, of the machine (the Lambda Runtime API listens on loopback) or of
+    // the cloud's metadata service is refused in any form, so a subscription
+    // cannot point the notifier at it. Names are resolved at send time by the
+    // production client, which drops internal answers.
     let host = parsed.host_str().unwrap_or("");
-    let internal = match host.trim_start_matches('[').trim_end_matches(']').parse() {
-        Ok(std::net::IpAddr::V4(ip)) => {
-            ip.is_private() || ip.is_link_local() || ip.is_unspecified()
-        }
-        Ok(std::net::IpAddr::V6(ip)) => {
-            let first = ip.segments()[0];
-            // Unique local (fc00::/7) and link-local (fe80::/10) addresses.
-            ip.is_unspecified() || (first & 0xfe00) == 0xfc00 || (first & 0xffc0) == 0xfe80
-        }
-        Err(_) => false,
-    };
-    if internal {
+    let literal = host.trim_start_matches('[').trim_end_matches(']');
+    let ip = literal.parse::<std::net::IpAddr>().ok();
+    let loopback = host == "localhost" || ip.is_some_and(|ip| ip.is_loopback());
+    if reach == Reach::Loopback && loopback {
+        return Ok(parsed);
+    }
+    if parsed.scheme() != "https" {
+        return Err(Refusal::invalid("the url must be https"));
+    }
+    if host == "localhost" || ip.is_some_and(crate::address::is_internal) {
         return Err(Refusal::invalid(
-            "the url names a private or link-local address; notifications go to public endpoints",
+            "the url names a private, loopback or link-local address; notifications go to public endpoints",
         ));
     }
     Ok(parsed)
@@ -236,8 +247,8 @@ fn check_https(url: &str) -> Result<reqwest::Url, Refusal> {
 
 /// Discord's channel webhooks live under `/api/webhooks/` on Discord's hosts (any
 /// loopback host passes, for tests).
-fn check_discord(url: &str) -> Result<(), Refusal> {
-    let parsed = check_https(url)?;
+fn check_discord(url: &str, reach: Reach) -> Result<(), Refusal> {
+    let parsed = check_https(url, reach)?;
     let host = parsed.host_str().unwrap_or("");
     let discord = matches!(
         host,
@@ -276,6 +287,10 @@ mod tests {
     use super::*;
 
     fn request(json: serde_json::Value) -> Result<Subscription, Refusal> {
+        request_reaching(json, Reach::Loopback)
+    }
+
+    fn request_reaching(json: serde_json::Value, reach: Reach) -> Result<Subscription, Refusal> {
         let request: SubscriptionRequest =
             serde_json::from_value(json).map_err(|e| Refusal::invalid(e.to_string()))?;
         request.into_subscription(
@@ -283,7 +298,34 @@ mod tests {
             UserId::try_from("ann").unwrap(),
             "whsec-test".into(),
             "2026-11-21T10:00:00Z".parse().unwrap(),
+            reach,
         )
+    }
+
+    /// A deployment reaches public endpoints only: the IPv4-mapped IPv6
+    /// forms of private and link-local addresses, the shared range
+    /// 100.64.0.0/10, and plain HTTP to loopback (where the Lambda Runtime
+    /// API listens) are refused; the local runtime may post to loopback.
+    #[test]
+    fn a_deployment_refuses_every_internal_target() {
+        use serde_json::json;
+        for url in [
+            "https://[::ffff:10.0.0.1]/hook",
+            "https://[::ffff:a9fe:a9fe]/latest/meta-data",
+            "https://100.64.0.1/hook",
+            "https://127.0.0.1/hook",
+            "https://localhost/hook",
+            "http://127.0.0.1:9001/2018-06-01/runtime/invocation/next",
+            "http://localhost:8080/hook",
+            "http://example.org/hook",
+        ] {
+            let hook = json!({"channel": "webhook", "url": url});
+            assert!(request_reaching(hook, Reach::Public).is_err(), "{url}");
+        }
+        let public = json!({"channel": "webhook", "url": "https://club.example.org/points"});
+        assert!(request_reaching(public, Reach::Public).is_ok());
+        let local = json!({"channel": "webhook", "url": "http://127.0.0.1:8080/hook"});
+        assert!(request_reaching(local, Reach::Loopback).is_ok());
     }
 
     #[test]

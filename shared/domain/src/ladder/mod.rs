@@ -33,7 +33,6 @@ pub mod elo;
 mod event;
 mod fold;
 mod game;
-mod ids;
 mod member;
 mod modification;
 mod notice;
@@ -81,22 +80,22 @@ pub struct Ladder {
     #[serde(default)]
     pub members: BTreeMap<UserId, Member>,
     /// Games entered into the leaderboard, by id.
-    #[serde(default, with = "ids")]
+    #[serde(default, with = "crate::string_keys")]
     pub games: BTreeMap<u64, Game>,
     /// club I.9.1: the one online game in progress.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub online_in_progress: Option<u64>,
     /// Uses of moderator power that need a declaration (III.2.4).
-    #[serde(default, with = "ids")]
+    #[serde(default, with = "crate::string_keys")]
     pub powers: BTreeMap<u64, PowerUse>,
     /// The Court's cases (III.3).
-    #[serde(default, with = "ids")]
+    #[serde(default, with = "crate::string_keys")]
     pub appeals: BTreeMap<u64, Appeal>,
     /// The Chief Justice's technical modifications (III.5).
-    #[serde(default, with = "ids")]
+    #[serde(default, with = "crate::string_keys")]
     pub modifications: BTreeMap<u64, Modification>,
     /// Online-chess anti-cheat information (I.9.4–I.9.9): private.
-    #[serde(default, with = "ids")]
+    #[serde(default, with = "crate::string_keys")]
     pub reports: BTreeMap<u64, AntiCheatReport>,
     /// club II.6: the last week (by its Friday) whose decay was applied.
     #[serde(default, skip_serializing_if = "Option::is_none")]

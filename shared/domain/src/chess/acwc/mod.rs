@@ -46,7 +46,7 @@ pub use vocabulary::{
     Award, Command, Disqualification, Event, MatchId, NoShowChoice, Pairing, Stage, FINAL,
 };
 
-use crate::competition::{Competition, Context, Recorded, UserId};
+use crate::competition::{Competition, Context, Recorded, Role, UserId};
 use crate::refusal::Refusal;
 use chrono::{DateTime, Utc};
 
@@ -117,4 +117,15 @@ pub fn reminders(
     now: DateTime<Utc>,
 ) -> Vec<crate::notice::Reminder> {
     notice::reminders(env, state, now)
+}
+
+/// acwc I.D: the TD will not participate, so an entrant is not made TD.
+pub fn may_grant(state: &Championship, user: &UserId, role: Role) -> Result<(), Refusal> {
+    if role == Role::TournamentDirector && state.entrant(user).is_some() {
+        return Err(Refusal::rule(
+            "acwc I.D",
+            format!("the TD will not participate: {user} has entered"),
+        ));
+    }
+    Ok(())
 }

@@ -2,8 +2,8 @@
 //! events or a refusal naming the clause.
 
 use super::deadline::{
-    clear_of_windows, hours_covered, Unavailability, CONFLICT_HOURS, EXTENSION_NOTICE_HOURS,
-    MAX_EXTENSION_HOURS,
+    clear_of_windows, hours_covered, within_horizon, Unavailability, CONFLICT_HOURS,
+    EXTENSION_NOTICE_HOURS, MAX_EXTENSION_HOURS,
 };
 use super::event::{by_rule, plain, Event};
 use super::position::Position;
@@ -342,6 +342,7 @@ pub fn decide(
             if *deadline <= ctx.now {
                 return Err(Refusal::invalid("the new deadline must be in the future"));
             }
+            within_horizon(*deadline, ctx.now)?;
             let deadline = clear_of_windows(*deadline, state.windows.values());
             Ok(vec![by_rule(
                 Event::RolledBack {
@@ -491,6 +492,7 @@ fn set_deadline(
     if deadline <= now {
         return Err(Refusal::invalid("the deadline must be in the future"));
     }
+    within_horizon(deadline, now)?;
     let from = state.last_published.unwrap_or(now);
     if !state.withheld
         && deadline < from + Duration::hours(minimum_hours(state, position.parsed_phase().kind))
@@ -634,7 +636,7 @@ fn request_extension(
 }
 
 fn check_budget(acc: &super::state::ExtensionAccount, hours: u32) -> Result<(), Refusal> {
-    if hours == 0 || acc.hours + hours > MAX_EXTENSION_HOURS {
+    if hours == 0 || acc.hours.saturating_add(hours) > MAX_EXTENSION_HOURS {
         return Err(Refusal::rule(
             "wm D.VII.5",
             format!(

@@ -2,6 +2,7 @@
 //! weekly unavailability windows (D.VII.2), extended (D.VII.5), and the NMR
 //! contact period of 48 or 96 hours (D.VII.6.a).
 
+use crate::refusal::Refusal;
 use chrono::{DateTime, Datelike, Duration, Timelike, Utc, Weekday};
 use serde::{Deserialize, Serialize};
 
@@ -109,6 +110,23 @@ pub fn contact_period_end(t: DateTime<Utc>) -> DateTime<Utc> {
     } else {
         end48
     }
+}
+
+/// How far ahead of now a deadline may be set: a year. The rules name no
+/// limit, but a phase runs for days (wm D.VII.4); a deadline further off is
+/// a slip of the keyboard, and bounding it keeps every later step
+/// (extensions, windows, NMR periods) inside the dates a calendar can hold.
+pub const DEADLINE_HORIZON_DAYS: i64 = 366;
+
+/// Refuses a deadline more than [`DEADLINE_HORIZON_DAYS`] after `now`.
+pub fn within_horizon(deadline: DateTime<Utc>, now: DateTime<Utc>) -> Result<(), Refusal> {
+    let limit = now.checked_add_signed(Duration::days(DEADLINE_HORIZON_DAYS));
+    if limit.is_none_or(|limit| deadline > limit) {
+        return Err(Refusal::invalid(format!(
+            "a deadline is set at most {DEADLINE_HORIZON_DAYS} days ahead"
+        )));
+    }
+    Ok(())
 }
 
 /// wm D.VII.5: an extension must be requested at least 12 hours ahead.

@@ -38,7 +38,7 @@ pub use command::Command;
 pub use event::Event;
 pub use state::Board;
 
-use crate::competition::{Competition, Context, Recorded, UserId};
+use crate::competition::{Competition, Context, Recorded, Role, UserId};
 use crate::refusal::Refusal;
 use chrono::{DateTime, Utc};
 
@@ -111,4 +111,19 @@ pub fn reminders(
     now: DateTime<Utc>,
 ) -> Vec<crate::notice::Reminder> {
     notice::reminders(env, state, now)
+}
+
+/// wm A.1, A.12: a board's GM is a non-playing, neutral party, so a user
+/// who holds one of its powers is not made its GM (they would read every
+/// power's orders before the adjudication).
+pub fn may_grant(state: &Board, user: &UserId, role: Role) -> Result<(), Refusal> {
+    match state.power_of(user) {
+        Some(power) if role == Role::GameMaster => {
+            Err(Refusal::rule(
+                "wm A.1",
+                format!("the GM does not play: {user} holds {power:?} on this board (wm A.1 a non-playing GM; wm A.12 a neutral party)"),
+            ))
+        }
+        _ => Ok(()),
+    }
 }

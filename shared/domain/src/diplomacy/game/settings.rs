@@ -227,6 +227,7 @@ impl Settings {
         } else {
             MIN_MOVEMENT_HOURS
         };
+        super::deadline::within_horizon(self.first_deadline, now)?;
         if self.first_deadline < now + Duration::hours(i64::from(min)) {
             return Err(Refusal::rule(
                 "wm D.VII.4.a",

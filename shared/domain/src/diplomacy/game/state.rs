@@ -106,6 +106,7 @@ pub struct Board {
     pub nmrs: BTreeMap<Power, NmrCase>,
     pub proposals: Vec<Proposal>,
     /// Current ballots: proposal id -> power (or the GM as None) -> ballot.
+    #[serde(with = "ballot_book")]
     pub ballots: BTreeMap<u32, BTreeMap<Option<Power>, Ballot>>,
     pub press: Vec<Press>,
     /// Warnings for the TD (wm D.VII.2).
@@ -409,5 +410,63 @@ pub fn apply(state: &mut Board, event: &Event, at: DateTime<Utc>) {
                 eliminated: eliminated.clone(),
             });
         }
+    }
+}
+
+/// The board's open ballots as stored: a list of `{proposal, voter, ballot}`
+/// (the GM's house-rule ballot has `voter: null`). A JSON object cannot hold
+/// them: its keys must be strings, so the GM's ballot made the state
+/// unserializable, and inside the envelope's internally tagged `Game` a
+/// number written as a key does not read back. Snapshots written before
+/// this (an object of proposal -> power -> ballot) still read.
+mod ballot_book {
+    use super::{Ballot, Power};
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+    use std::collections::BTreeMap;
+
+    type Book = BTreeMap<u32, BTreeMap<Option<Power>, Ballot>>;
+
+    #[derive(Serialize, Deserialize)]
+    struct Entry {
+        proposal: u32,
+        voter: Option<Power>,
+        ballot: Ballot,
+    }
+
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Stored {
+        Entries(Vec<Entry>),
+        Legacy(BTreeMap<String, BTreeMap<Option<Power>, Ballot>>),
+    }
+
+    pub fn serialize<S: Serializer>(book: &Book, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(book.iter().flat_map(|(proposal, ballots)| {
+            ballots.iter().map(|(voter, ballot)| Entry {
+                proposal: *proposal,
+                voter: *voter,
+                ballot: *ballot,
+            })
+        }))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Book, D::Error> {
+        let mut book = Book::new();
+        match Stored::deserialize(d)? {
+            Stored::Entries(entries) => {
+                for e in entries {
+                    book.entry(e.proposal)
+                        .or_default()
+                        .insert(e.voter, e.ballot);
+                }
+            }
+            Stored::Legacy(map) => {
+                for (proposal, ballots) in map {
+                    let proposal = proposal.parse().map_err(serde::de::Error::custom)?;
+                    book.insert(proposal, ballots);
+                }
+            }
+        }
+        Ok(book)
     }
 }

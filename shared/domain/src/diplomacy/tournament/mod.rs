@@ -39,7 +39,7 @@ pub use command::Command;
 pub use event::Event;
 pub use state::Tournament;
 
-use crate::competition::{Competition, Context, Recorded, UserId};
+use crate::competition::{Competition, Context, Recorded, Role, UserId};
 use crate::refusal::Refusal;
 use chrono::{DateTime, Utc};
 
@@ -87,4 +87,48 @@ pub fn notices(
     commit: &crate::competition::Commit,
 ) -> Vec<crate::notice::Notice> {
     notice::notices(env, state, commit)
+}
+
+/// wm A.4: the TD may not play nor have an affiliation with a team (the
+/// assistant TDs, who stand in for the TD, likewise); wm A.8: nor may TMC
+/// members (as registration already refuses officials on a team); wm A.10:
+/// assistant TDs and TMC members may not serve as Tournament Observers.
+pub fn may_grant(
+    env: &Competition,
+    state: &Tournament,
+    user: &UserId,
+    role: Role,
+) -> Result<(), Refusal> {
+    let director = matches!(
+        role,
+        Role::TournamentDirector | Role::AssistantTournamentDirector
+    );
+    if director && state.entered(user) {
+        return Err(Refusal::rule(
+            "wm A.4",
+            format!("the TD may not play nor be affiliated with a team: {user} has entered"),
+        ));
+    }
+    if role == Role::TmcMember && state.entered(user) {
+        return Err(Refusal::rule(
+            "wm A.8",
+            format!("TMC members do not play nor join a team: {user} has entered"),
+        ));
+    }
+    let may_not_observe = [Role::AssistantTournamentDirector, Role::TmcMember];
+    if role == Role::Observer && may_not_observe.iter().any(|r| env.has_role(user, *r)) {
+        return Err(Refusal::rule(
+            "wm A.10",
+            format!("assistant TDs and TMC members may not serve as Tournament Observers ({user})"),
+        ));
+    }
+    if may_not_observe.contains(&role) && env.has_role(user, Role::Observer) {
+        return Err(Refusal::rule(
+            "wm A.10",
+            format!(
+                "{user} is a Tournament Observer, which assistant TDs and TMC members may not be"
+            ),
+        ));
+    }
+    Ok(())
 }

@@ -112,6 +112,33 @@ fn wm_a_4_a_8_officials_play_for_no_team() {
     );
 }
 
+/// The same rules from the other side: a player who has entered is not
+/// made TD, assistant TD (wm A.4) or TMC member (wm A.8); an assistant TD
+/// or TMC member is not made an observer, nor an observer one of them
+/// (wm A.10). Officials who play for no team are granted as before.
+#[test]
+fn wm_a_4_a_8_a_10_grants_the_rules_forbid_are_refused() {
+    let mut h = tournament();
+    register(&mut h, "alpha-captain", team("alpha")).unwrap();
+    let grant = |user: &str, role: Role| EnvCommand::GrantRole {
+        user: u(user),
+        role,
+    };
+    let cases = [
+        ("alpha-france", Role::TournamentDirector, "wm A.4"),
+        ("alpha-captain", Role::AssistantTournamentDirector, "wm A.4"),
+        ("alpha-italy", Role::TmcMember, "wm A.8"),
+        ("atd1", Role::Observer, "wm A.10"),
+        ("tmc2", Role::Observer, "wm A.10"),
+    ];
+    for (user, role, clause) in cases {
+        refused(h.run("org", grant(user, role)), clause);
+    }
+    h.run("org", grant("watcher", Role::Observer)).unwrap();
+    refused(h.run("org", grant("watcher", Role::TmcMember)), "wm A.10");
+    h.run("org", grant("tmc7", Role::TmcMember)).unwrap();
+}
+
 #[test]
 fn wm_b_2_entries_close_at_the_deadline() {
     let mut h = tournament();
@@ -608,8 +635,10 @@ fn wm_a_10_no_one_observes_a_board_they_or_a_teammate_play() {
 
 #[test]
 fn wm_a_9_a_board_nobody_may_observe_is_reported_to_the_td() {
-    // wm A.10: TMC members may not observe; t1's captain may not here.
-    let mut h = seven_teams(&["t1-captain", "tmc2"]);
+    // wm A.10: t1's captain may observe no board here, where t1 plays on
+    // every board (TMC members are not made observers at all: see
+    // `wm_a_4_a_8_a_10_grants_the_rules_forbid_are_refused`).
+    let mut h = seven_teams(&["t1-captain"]);
     pair(&mut h).unwrap();
     let round = &state(&h).rounds[0];
     assert!(round.boards.iter().all(|b| b.observer.is_none()), "wm A.10");

@@ -312,3 +312,17 @@ fn acwc_ii_c_2_a_mark_the_source_cannot_date_waits_for_the_td_review() {
         "acwc II.A.1"
     );
 }
+
+/// acwc I.D: the TD will not participate, so an entrant is not made TD;
+/// someone who has not entered may be.
+#[test]
+fn acwc_i_d_an_entrant_is_not_made_td() {
+    let mut w = with_players(2);
+    let grant = |who: &str| crate::competition::Command::GrantRole {
+        user: user(who),
+        role: crate::competition::Role::TournamentDirector,
+    };
+    let refusal = w.envelope("org", grant("p1")).unwrap_err();
+    assert_eq!(refusal.clause.as_deref(), Some("acwc I.D"), "{refusal:?}");
+    assert!(w.envelope("org", grant("deputy")).is_ok());
+}

@@ -400,6 +400,42 @@ fn acwc_vii_a_cheating_reports_are_visible_only_to_the_td() {
     assert_eq!(commit_events(&td, &w), 1);
 }
 
+/// acwc VII.A: the report is private to the TD, and so is the act of
+/// reporting: the accused, other players and outsiders read the report's
+/// log entry as withheld, with no actor and no time; the reporter sees
+/// their own act, the TD all of it.
+#[test]
+fn acwc_vii_a_the_log_hides_who_accused_and_when() {
+    let mut w = with_players(2);
+    w.run(
+        "p1",
+        Command::ReportCheating {
+            accused: user("p2"),
+            details: "engine-like".into(),
+        },
+    )
+    .unwrap();
+    let report = w.log.last().unwrap();
+    for viewer in [
+        Some(user("p2")),
+        Some(user("org")),
+        Some(user("someone")),
+        None,
+    ] {
+        let entry = report.log_entry(&w.c, viewer.as_ref());
+        assert_eq!(entry.actor, None, "{viewer:?} learns who accused");
+        assert_eq!(entry.at, None, "{viewer:?} learns when");
+        assert_eq!(entry.command, crate::competition::WITHHELD_COMMAND);
+        assert!(entry.events.is_empty());
+    }
+    let own = report.log_entry(&w.c, Some(&user("p1")));
+    assert_eq!(own.command, "report-cheating");
+    assert!(own.events.is_empty(), "the report itself is the TD's alone");
+    let td = report.log_entry(&w.c, Some(&user("td")));
+    assert_eq!(td.at, Some(report.at));
+    assert_eq!(td.events.len(), 1);
+}
+
 #[test]
 fn acwc_vii_b_a_guilty_finding_disqualifies() {
     let mut w = with_players(2);

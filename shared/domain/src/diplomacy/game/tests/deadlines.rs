@@ -341,3 +341,46 @@ fn wm_d_vii_4_a_gm_deadline_respects_the_minimum_turn_length() {
         RefusalKind::Forbidden
     );
 }
+
+/// Bad input never panics: a deadline in the year 262142 (chrono's limit)
+/// followed by an extension or a window, and an extension of u32::MAX
+/// hours (whose budget sum wrapped), were panics. The far deadline is now
+/// refused (at most a year ahead), and the huge extension is refused under
+/// wm D.VII.5's seven days, leaving the board as it was.
+#[test]
+fn wm_d_vii_5_far_deadlines_and_huge_extensions_are_refused_not_panics() {
+    let mut g = Game1::new();
+    let far = DateTime::<Utc>::MAX_UTC - Duration::days(1);
+    for deadline in [far, h(2) + Duration::days(367)] {
+        let r = g.run("gm", Command::SetDeadline { deadline }, h(2));
+        assert_eq!(r.unwrap_err().kind, RefusalKind::Invalid, "{deadline}");
+    }
+    let before = g.board().deadline;
+    g.run(
+        &player(Power::Italy),
+        Command::RequestExtension {
+            power: Power::Italy,
+            hours: 100,
+            holiday: None,
+            for_later_turn: false,
+        },
+        h(1),
+    )
+    .unwrap();
+    let deadline_after_request = g.board().deadline;
+    assert_ne!(deadline_after_request, before);
+    for hours in [u32::MAX, u32::MAX - 99, 69] {
+        refused(
+            g.run(
+                "gm",
+                Command::GrantExtension {
+                    power: Power::Italy,
+                    hours,
+                },
+                h(2),
+            ),
+            "wm D.VII.5",
+        );
+    }
+    assert_eq!(g.board().deadline, deadline_after_request);
+}

@@ -145,3 +145,21 @@ fn wm_b_8_b_a_listed_team_is_not_empty() {
     g.run("gm", Command::SetUp { settings: team }, start())
         .unwrap();
 }
+
+/// wm A.1, A.12: the GM is non-playing and neutral. Made GM, France's
+/// player would read every power's orders before the adjudication; the
+/// grant is refused naming the clause, and a user with no power may be GM.
+#[test]
+fn wm_a_1_a_player_holding_a_power_is_not_made_gm() {
+    let mut g = Game1::new();
+    let grant = |user: &str| EnvCommand::GrantRole {
+        user: u(user),
+        role: Role::GameMaster,
+    };
+    let refusal = g.env("org", grant(&player(Power::France))).unwrap_err();
+    assert_eq!(refusal.clause.as_deref(), Some("wm A.1"), "{refusal:?}");
+    assert!(!g
+        .comp
+        .has_role(&u(&player(Power::France)), Role::GameMaster));
+    assert!(g.env("org", grant("second-gm")).is_ok());
+}

@@ -260,3 +260,66 @@ fn wm_d_ix_1_a_power_in_civil_disorder_does_not_vote() {
         "wm D.IX.1",
     );
 }
+
+/// wm D.IX: a ballot open while the state is snapshotted (every 32nd commit)
+/// must read back: the board's ballots are keyed by proposal number inside
+/// the internally tagged `Game`, where serde cannot turn a string key back
+/// into a number unless told how. Before the fix the next cold load failed
+/// with `invalid type: string "1", expected u32` and the board was lost.
+#[test]
+fn wm_d_ix_an_open_ballot_survives_the_snapshot_round_trip() {
+    let mut g = Game1::new();
+    g.propose_draw(Power::England, h(1));
+    vote(&mut g, Power::France, 1, Ballot::Yes, h(2));
+    vote(&mut g, Power::Italy, 1, Ballot::No, h(2));
+    assert_eq!(g.board().ballots[&1].len(), 2, "two ballots are open");
+    let json = serde_json::to_vec(&g.comp).unwrap();
+    let back: Competition = serde_json::from_slice(&json).unwrap();
+    assert_eq!(back, g.comp);
+}
+
+/// wm D.IX.1: the GM votes on house-rule changes (the `None` voter); that
+/// ballot must survive a snapshot as well.
+#[test]
+fn wm_d_ix_1_a_gm_ballot_survives_the_snapshot_round_trip() {
+    let mut g = Game1::new();
+    g.propose_draw(Power::England, h(1));
+    let mut comp = g.comp.clone();
+    let Game::DiplomacyGame(board) = &mut comp.game else {
+        unreachable!()
+    };
+    board
+        .ballots
+        .entry(1)
+        .or_default()
+        .insert(None, Ballot::Yes);
+    let json = serde_json::to_vec(&comp).unwrap();
+    let back: Competition = serde_json::from_slice(&json).unwrap();
+    assert_eq!(back, comp);
+}
+
+/// Snapshots written before the ballots were stored as a list hold them as
+/// an object (`{}` on a board with no open ballot): they still read.
+#[test]
+fn wm_d_ix_ballots_of_older_snapshots_still_read() {
+    let mut g = Game1::new();
+    g.propose_draw(Power::England, h(1));
+    vote(&mut g, Power::France, 1, Ballot::Yes, h(2));
+    let mut json = serde_json::to_value(&g.comp).unwrap();
+    fn ballots(v: &mut serde_json::Value) -> Option<&mut serde_json::Value> {
+        let map = v.as_object_mut()?;
+        if map.contains_key("ballots") {
+            return map.get_mut("ballots");
+        }
+        map.values_mut().find_map(ballots)
+    }
+    *ballots(&mut json).unwrap() = serde_json::json!({"1": {"FRANCE": "yes"}});
+    let back: Competition = serde_json::from_value(json.clone()).unwrap();
+    assert_eq!(back, g.comp);
+    *ballots(&mut json).unwrap() = serde_json::json!({});
+    let back: Competition = serde_json::from_value(json).unwrap();
+    let Game::DiplomacyGame(board) = &back.game else {
+        unreachable!()
+    };
+    assert!(board.ballots.is_empty());
+}
