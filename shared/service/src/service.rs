@@ -6,7 +6,7 @@ use arbiter_domain::competition::{
     Receipt, Replay, UserId,
 };
 use arbiter_domain::Refusal;
-use arbiter_store::{Append, DueChange, Store, StoreError};
+use arbiter_store::{Append, DueChange, ReceiptRecord, Store, StoreError};
 use chrono::{DateTime, Utc};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -277,6 +277,11 @@ impl<S: Store> Service<S> {
                 ))
                 .await;
             }
+            if let (Some(idem), Actor::User(user)) = (&idempotency, &ctx.actor) {
+                if let Some(first) = self.kept(id, user, idem, ctx.now).await? {
+                    return Ok(first);
+                }
+            }
             let state = self.load(id).await?;
             if let (Some(state), Some(idem), Actor::User(user)) = (&state, &idempotency, &ctx.actor)
             {
@@ -331,6 +336,12 @@ impl<S: Store> Service<S> {
                     (_, Some(at)) => DueChange::Set(at),
                     (_, None) => DueChange::Clear,
                 },
+                receipt: match (&idempotency, &ctx.actor) {
+                    (Some(idem), Actor::User(user)) => {
+                        Some(kept_receipt(user, idem, &commit, ctx.now))
+                    }
+                    _ => None,
+                },
             };
             match self.store.append(append).await {
                 Ok(()) => {
@@ -359,6 +370,44 @@ impl<S: Store> Service<S> {
             .iter()
             .map(|r| crate::snapshot::decode_commit(r).map_err(ServiceError::Corrupt))
             .collect()
+    }
+
+    /// The answer kept for `user`'s Idempotency-Key in `id`, rebuilt from the
+    /// commit it made; a key reused for another request is refused.
+    async fn kept(
+        &self,
+        id: &CompetitionId,
+        user: &UserId,
+        idem: &Idempotency,
+        now: DateTime<Utc>,
+    ) -> Result<Option<Receipt>, ServiceError> {
+        let Some(body) = self
+            .store
+            .receipt(id.as_str(), &receipt_id(user, &idem.key), now)
+            .await?
+        else {
+            return Ok(None);
+        };
+        let kept: KeptAnswer = serde_json::from_slice(&body)
+            .map_err(|e| ServiceError::Corrupt(format!("a kept receipt is unreadable: {e}")))?;
+        if kept.digest != idem.request_digest {
+            return Err(Refusal::invalid(
+                "this Idempotency-Key was already used for a different request",
+            )
+            .into());
+        }
+        let page = self
+            .store
+            .commits(id.as_str(), kept.version.saturating_sub(1), 1)
+            .await?;
+        let Some(record) = page.first().filter(|c| c.version == kept.version) else {
+            return Err(ServiceError::Corrupt(format!(
+                "a kept receipt names commit {} of {id}, which is missing",
+                kept.version
+            )));
+        };
+        let commit = crate::snapshot::decode_commit(record).map_err(ServiceError::Corrupt)?;
+        Ok(Some(receipt(id, &commit)))
     }
 
     /// The competitions `user` belongs to.
@@ -460,4 +509,51 @@ pub struct TickReport {
     pub version: u64,
     pub ticks: usize,
     pub events: usize,
+}
+
+/// How long an Idempotency-Key's answer is kept: 24 hours after the request,
+/// the common choice of payment APIs, whatever else happens in the
+/// competition meanwhile.
+pub const RECEIPT_WINDOW_HOURS: i64 = 24;
+
+/// What is kept under a key: the request's digest (a reused key with
+/// another request is refused) and the commit that answered it (the
+/// receipt is rebuilt from it, so the kept item stays small).
+#[derive(serde::Serialize, serde::Deserialize)]
+struct KeptAnswer {
+    digest: String,
+    version: u64,
+}
+
+/// The store's id of `user`'s key: a digest, so any user id and any key of
+/// 1 to 255 visible characters make a fixed-length id.
+fn receipt_id(user: &UserId, key: &str) -> String {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::new()
+        .chain_update(user.as_str())
+        .chain_update([0])
+        .chain_update(key)
+        .finalize();
+    hex::encode(digest)
+}
+
+fn kept_receipt(
+    user: &UserId,
+    idem: &Idempotency,
+    commit: &Commit,
+    now: DateTime<Utc>,
+) -> ReceiptRecord {
+    let body = serde_json::to_vec(&KeptAnswer {
+        digest: idem.request_digest.clone(),
+        version: commit.version,
+    })
+    .expect("a kept answer serializes");
+    ReceiptRecord {
+        id: receipt_id(user, &idem.key),
+        body,
+        at: now,
+        expires: now
+            .checked_add_signed(chrono::Duration::hours(RECEIPT_WINDOW_HOURS))
+            .unwrap_or(DateTime::<Utc>::MAX_UTC),
+    }
 }

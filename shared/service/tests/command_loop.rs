@@ -119,6 +119,87 @@ async fn idempotency_key_replays_the_first_receipt() {
     assert!(matches!(err, ServiceError::Refused(ref r) if r.kind == RefusalKind::Invalid));
 }
 
+/// Idempotency holds however busy the competition is: the state used to
+/// remember the last 256 keys of all its users, so 300 keyed commands
+/// retried afterwards committed again. Each (user, key) is now kept in the
+/// store for 24 hours: 300 commands, each retried once in order and once
+/// beside a fresh command, commit 300 times; a key is the user's own (the
+/// same key from another user is another request); after 24 hours the key
+/// is free again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn idempotency_keys_are_kept_per_user_whatever_the_traffic() {
+    let svc = Service::new(store());
+    let c = id("nomic-busy");
+    svc.execute(&c, &create(), &ctx("ann"), None).await.unwrap();
+    let idem = |i: usize| Idempotency {
+        key: format!("key-{i}"),
+        request_digest: format!("grant p{i}"),
+    };
+    let mut first = Vec::new();
+    for i in 0..300 {
+        let r = svc
+            .execute(&c, &grant(&format!("p{i}")), &ctx("ann"), Some(idem(i)))
+            .await
+            .unwrap();
+        first.push(r);
+    }
+    assert_eq!(svc.load(&c).await.unwrap().unwrap().version, 301);
+    for (i, receipt) in first.iter().enumerate() {
+        let again = svc
+            .execute(&c, &grant(&format!("p{i}")), &ctx("ann"), Some(idem(i)))
+            .await
+            .unwrap();
+        assert_eq!(&again, receipt, "retry of key-{i}");
+    }
+    // Retries racing one another and fresh commands.
+    let tasks: Vec<_> = (0..40)
+        .map(|i| {
+            let svc = svc.clone();
+            let c = c.clone();
+            tokio::spawn(async move {
+                let (again, new, ann) =
+                    (grant(&format!("p{i}")), grant(&format!("q{i}")), ctx("ann"));
+                let retry = svc.execute(&c, &again, &ann, Some(idem(i)));
+                let fresh = svc.execute(&c, &new, &ann, None);
+                let (retry, fresh) = tokio::join!(retry, fresh);
+                (retry.unwrap(), fresh.unwrap())
+            })
+        })
+        .collect();
+    for (i, t) in tasks.into_iter().enumerate() {
+        let (retry, _) = t.await.unwrap();
+        assert_eq!(retry, first[i], "racing retry of key-{i}");
+    }
+    // 300 keyed commands and 40 fresh ones: nothing committed twice.
+    assert_eq!(svc.load(&c).await.unwrap().unwrap().version, 341);
+    // Another user's key-0 is another request.
+    let bob = svc
+        .execute(&c, &grant("r0"), &ctx("bob"), Some(idem(0)))
+        .await;
+    assert!(
+        bob.is_err(),
+        "bob is no organizer: his own request was decided"
+    );
+    // A day later the key answers a new request.
+    let later = Context {
+        now: now() + chrono::Duration::hours(24),
+        ..ctx("ann")
+    };
+    let reused = svc
+        .execute(
+            &c,
+            &grant("late"),
+            &later,
+            Some(Idempotency {
+                key: "key-0".into(),
+                request_digest: "grant late".into(),
+            }),
+        )
+        .await
+        .unwrap();
+    assert_eq!(reused.version, 342);
+}
+
 #[tokio::test]
 async fn snapshots_give_the_same_state_as_folding_the_log() {
     let snapshotting = Service::with_config(
@@ -259,6 +340,14 @@ impl Store for CrashingAppends {
     async fn competitions_of(&self, u: &str) -> Result<Vec<String>, StoreError> {
         self.0.competitions_of(u).await
     }
+    async fn receipt(
+        &self,
+        c: &str,
+        id: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Option<Vec<u8>>, StoreError> {
+        self.0.receipt(c, id, now).await
+    }
 }
 
 #[tokio::test]
@@ -322,6 +411,7 @@ async fn a_sweep_that_finds_nothing_due_writes_nothing_and_can_run_twice() {
             snapshot: None,
             members_added: vec![],
             due: arbiter_store::DueChange::Set(now()),
+            receipt: None,
         })
         .await
         .unwrap();

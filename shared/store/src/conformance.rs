@@ -14,8 +14,8 @@
 //! alone can still run the first.
 
 use crate::{
-    Append, CommitRecord, DeadLetterRecord, DueChange, NotifyStore, Snapshot, Store, StoreError,
-    SubscriptionRecord,
+    Append, CommitRecord, DeadLetterRecord, DueChange, NotifyStore, ReceiptRecord, Snapshot, Store,
+    StoreError, SubscriptionRecord,
 };
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use std::collections::BTreeSet;
@@ -52,7 +52,80 @@ pub fn plain(competition: &str, version: u64, body: &str) -> Append {
         snapshot: None,
         members_added: vec![],
         due: DueChange::Unchanged,
+        receipt: None,
     }
+}
+
+fn kept(id: &str, body: &str, at: DateTime<Utc>) -> ReceiptRecord {
+    ReceiptRecord {
+        id: id.to_owned(),
+        body: body.as_bytes().to_vec(),
+        at,
+        expires: at + Duration::hours(24),
+    }
+}
+
+/// A receipt is written with its commit and read back until it expires; an
+/// append carrying an unexpired receipt of the same id is a conflict (the
+/// retry that raced its first attempt must replay, not commit again), and
+/// once the receipt expired the id may be used again. Receipts of one
+/// competition are not another's, and never enter a load or the log.
+pub async fn receipts_are_kept_with_their_commit_for_their_window(store: &impl Store) {
+    let (c, other) = (fresh_id("receipts"), fresh_id("receipts-other"));
+    let t0: DateTime<Utc> = "2026-11-21T10:00:00Z".parse().unwrap();
+    let hour = Duration::hours(1);
+    assert_eq!(store.receipt(&c, "k1", t0).await.unwrap(), None);
+    store
+        .append(Append {
+            receipt: Some(kept("k1", "first answer", t0)),
+            ..plain(&c, 1, "created")
+        })
+        .await
+        .unwrap();
+    let read = |at| store.receipt(&c, "k1", at);
+    assert_eq!(read(t0).await.unwrap(), Some(b"first answer".to_vec()));
+    assert_eq!(
+        read(t0 + hour * 23).await.unwrap(),
+        Some(b"first answer".to_vec())
+    );
+    assert_eq!(
+        read(t0 + hour * 24).await.unwrap(),
+        None,
+        "expired after 24 h"
+    );
+    assert_eq!(store.receipt(&other, "k1", t0).await.unwrap(), None);
+    // The same key again, at the right version, within the window: refused,
+    // and nothing of it is written.
+    let again = Append {
+        receipt: Some(kept("k1", "second answer", t0 + hour)),
+        ..plain(&c, 2, "duplicate")
+    };
+    assert_eq!(store.append(again).await, Err(StoreError::Conflict));
+    assert_eq!(store.load(&c).await.unwrap().unwrap().version(), 1);
+    assert_eq!(read(t0).await.unwrap(), Some(b"first answer".to_vec()));
+    // Another key is another request.
+    store
+        .append(Append {
+            receipt: Some(kept("k2", "other", t0 + hour)),
+            ..plain(&c, 2, "second")
+        })
+        .await
+        .unwrap();
+    // After the window the id is free again.
+    store
+        .append(Append {
+            receipt: Some(kept("k1", "a day later", t0 + hour * 25)),
+            ..plain(&c, 3, "third")
+        })
+        .await
+        .unwrap();
+    assert_eq!(
+        read(t0 + hour * 25).await.unwrap(),
+        Some(b"a day later".to_vec())
+    );
+    let loaded = store.load(&c).await.unwrap().unwrap();
+    assert_eq!(loaded.commits.len(), 3, "receipts are not commits");
+    assert_eq!(store.commits(&c, 0, 10).await.unwrap().len(), 3);
 }
 
 pub async fn append_and_load(store: &impl Store) {
@@ -84,8 +157,10 @@ pub async fn conflicting_append_is_refused_and_writes_nothing(store: &impl Store
         }),
         members_added: vec![user.clone()],
         due: DueChange::Set(at(1)),
+        receipt: Some(kept("lost", "the loser's answer", at(1))),
     };
     assert_eq!(store.append(loser).await, Err(StoreError::Conflict));
+    assert_eq!(store.receipt(&c, "lost", at(1)).await.unwrap(), None);
     let loaded = store.load(&c).await.unwrap().unwrap();
     assert_eq!(loaded.snapshot, None);
     assert_eq!(loaded.commits, vec![commit(1, "first")]);
@@ -654,6 +729,11 @@ macro_rules! conformance_tests {
         #[tokio::test]
         async fn conformance_members_index_lists_a_users_competitions() {
             $crate::conformance::members_index_lists_a_users_competitions(&$make.await).await;
+        }
+        #[tokio::test]
+        async fn conformance_receipts_are_kept_with_their_commit_for_their_window() {
+            $crate::conformance::receipts_are_kept_with_their_commit_for_their_window(&$make.await)
+                .await;
         }
         #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
         async fn conformance_concurrent_writers_lose_and_duplicate_nothing() {

@@ -91,6 +91,16 @@ impl<S: Store> Store for Counted<S> {
         self.counters.reads.fetch_add(1, Ordering::Relaxed);
         self.inner.competitions_of(user).await
     }
+
+    async fn receipt(
+        &self,
+        competition: &str,
+        id: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Option<Vec<u8>>, StoreError> {
+        self.counters.reads.fetch_add(1, Ordering::Relaxed);
+        self.inner.receipt(competition, id, now).await
+    }
 }
 
 impl<S: NotifyStore> NotifyStore for Counted<S> {

@@ -183,6 +183,12 @@ fn subscription_sk(id: &str) -> String {
     format!("S#{id}")
 }
 
+/// A kept Idempotency-Key receipt: beside the competition's commits, never
+/// read by a load (which reads `V#` only).
+fn receipt_sk(id: &str) -> String {
+    format!("R#{id}")
+}
+
 fn dead_letter_sk(id: &str) -> String {
     format!("X#{id}")
 }
@@ -650,6 +656,33 @@ impl DynamoStore {
                     .build(),
             ),
         }
+        if let Some(r) = &append.receipt {
+            // Written with the commit or not at all; an unexpired receipt of
+            // the same request fails the whole append as a conflict.
+            let expires = r.expires.timestamp_millis();
+            let mut item = key(pk(id), receipt_sk(&r.id));
+            item.insert(
+                BODY.to_owned(),
+                AttributeValue::B(Blob::new(r.body.clone())),
+            );
+            item.insert(AT.to_owned(), n(expires));
+            item.insert(TTL.to_owned(), n(claim_ttl(expires, 0)));
+            items.push(
+                TransactWriteItem::builder()
+                    .put(
+                        Put::builder()
+                            .table_name(&self.table)
+                            .set_item(Some(item))
+                            .condition_expression("attribute_not_exists(#pk) OR #at <= :now")
+                            .expression_attribute_names("#pk", PK)
+                            .expression_attribute_names("#at", AT)
+                            .expression_attribute_values(":now", n(r.at.timestamp_millis()))
+                            .build()
+                            .map_err(built)?,
+                    )
+                    .build(),
+            );
+        }
         Ok(items)
     }
 
@@ -792,6 +825,39 @@ impl Store for DynamoStore {
                 "the append was still in progress after retries; its outcome is unknown",
             )),
         }
+    }
+
+    async fn receipt(
+        &self,
+        competition: &str,
+        id: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Option<Vec<u8>>, StoreError> {
+        let out = self
+            .client
+            .get_item()
+            .table_name(&self.table)
+            .consistent_read(true)
+            .set_key(Some(key(pk(competition), receipt_sk(id))))
+            .send()
+            .await
+            .map_err(|e| sdk_unavailable("get item (receipt)", e))?;
+        let Some(item) = out.item else {
+            return Ok(None);
+        };
+        let expires = item
+            .get(AT)
+            .and_then(|v| v.as_n().ok())
+            .and_then(|v| v.parse::<i64>().ok())
+            .ok_or_else(|| unavailable("get item (receipt)", "a receipt without its expiry"))?;
+        if expires <= now.timestamp_millis() {
+            return Ok(None);
+        }
+        let body = item
+            .get(BODY)
+            .and_then(|v| v.as_b().ok())
+            .ok_or_else(|| unavailable("get item (receipt)", "a receipt without its body"))?;
+        Ok(Some(body.as_ref().to_vec()))
     }
 
     async fn commits(

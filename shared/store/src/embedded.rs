@@ -56,6 +56,8 @@ const FEED: TableDefinition<u64, (&str, u64)> = TableDefinition::new("feed");
 const SUBSCRIPTIONS: TableDefinition<(&str, &str), &[u8]> = TableDefinition::new("subscriptions");
 /// de-duplication key -> millis of its claim.
 const CLAIMS: TableDefinition<&str, i64> = TableDefinition::new("claims");
+/// (competition, receipt id) -> (expires, unix ms; body).
+const RECEIPTS: TableDefinition<(&str, &str), (i64, &[u8])> = TableDefinition::new("receipts");
 /// (competition, message id) -> (millis, body) of a dead letter.
 const DEAD_LETTERS: TableDefinition<(&str, &str), (i64, &[u8])> =
     TableDefinition::new("dead_letters");
@@ -165,6 +167,7 @@ impl EmbeddedStore {
             txn.open_table(FEED).map_err(unavailable)?;
             txn.open_table(SUBSCRIPTIONS).map_err(unavailable)?;
             txn.open_table(CLAIMS).map_err(unavailable)?;
+            txn.open_table(RECEIPTS).map_err(unavailable)?;
             txn.open_table(DEAD_LETTERS).map_err(unavailable)?;
         }
         txn.commit().map_err(unavailable)?;
@@ -276,6 +279,7 @@ struct Tables<'t> {
     feed: redb::Table<'t, u64, (&'static str, u64)>,
     subscriptions: redb::Table<'t, (&'static str, &'static str), &'static [u8]>,
     claims: redb::Table<'t, &'static str, i64>,
+    receipts: redb::Table<'t, (&'static str, &'static str), (i64, &'static [u8])>,
     dead_letters: redb::Table<'t, (&'static str, &'static str), (i64, &'static [u8])>,
     /// The feed number the next commit gets.
     next_seq: u64,
@@ -299,6 +303,7 @@ fn write_batch(
             feed,
             subscriptions: txn.open_table(SUBSCRIPTIONS)?,
             claims: txn.open_table(CLAIMS)?,
+            receipts: txn.open_table(RECEIPTS)?,
             dead_letters: txn.open_table(DEAD_LETTERS)?,
             next_seq,
         };
@@ -363,6 +368,16 @@ fn append_one(t: &mut Tables<'_>, append: &Append) -> Result<Result<bool, StoreE
         .map_or(0, |(k, _)| k.value().1);
     if latest != append.expected_version {
         return Ok(Err(StoreError::Conflict));
+    }
+    if let Some(r) = &append.receipt {
+        let kept = t.receipts.get((id, r.id.as_str()))?.map(|v| v.value().0);
+        if kept.is_some_and(|expires| expires > r.at.timestamp_millis()) {
+            return Ok(Err(StoreError::Conflict));
+        }
+        t.receipts.insert(
+            (id, r.id.as_str()),
+            (r.expires.timestamp_millis(), r.body.as_slice()),
+        )?;
     }
     t.commits
         .insert((id, append.commit.version), append.commit.body.as_slice())?;
@@ -462,6 +477,22 @@ impl Store for EmbeddedStore {
                 })
                 .collect::<Result<Vec<_>, _>>()
                 .map_err(Into::into)
+        })
+    }
+
+    async fn receipt(
+        &self,
+        competition: &str,
+        id: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Option<Vec<u8>>, StoreError> {
+        self.read(|txn| {
+            let table = txn.open_table(RECEIPTS)?;
+            let kept = table.get((competition, id))?;
+            Ok(kept.and_then(|v| {
+                let (expires, body) = v.value();
+                (expires > now.timestamp_millis()).then(|| body.to_vec())
+            }))
         })
     }
 

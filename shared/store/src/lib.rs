@@ -96,6 +96,26 @@ pub struct Append {
     /// Users who now belong to the competition ("my competitions").
     pub members_added: Vec<String>,
     pub due: DueChange,
+    /// The answer to keep for retries under the request's Idempotency-Key,
+    /// written with the commit or not at all. The append is a conflict when
+    /// an unexpired receipt with the same id exists: a retry that raced its
+    /// first attempt then reloads and finds the receipt instead of
+    /// committing twice.
+    pub receipt: Option<ReceiptRecord>,
+}
+
+/// A request's answer kept under its Idempotency-Key, per competition: `id`
+/// names the (user, key) pair (the service hashes them), `body` is opaque,
+/// and the receipt stops counting at `expires` (a DynamoDB TTL removes it
+/// some time later; readers check `expires` themselves).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReceiptRecord {
+    pub id: String,
+    pub body: Vec<u8>,
+    /// When it was written: an older receipt with the same id that expired
+    /// by then may be replaced.
+    pub at: DateTime<Utc>,
+    pub expires: DateTime<Utc>,
 }
 
 /// An entry of the deadline index.
@@ -152,6 +172,15 @@ pub trait Store: Send + Sync + 'static {
         &self,
         user: &str,
     ) -> impl Future<Output = Result<Vec<String>, StoreError>> + Send;
+
+    /// The body of the receipt `id` of `competition`, unless it expired by
+    /// `now` (see [`Append::receipt`]).
+    fn receipt(
+        &self,
+        competition: &str,
+        id: &str,
+        now: DateTime<Utc>,
+    ) -> impl Future<Output = Result<Option<Vec<u8>>, StoreError>> + Send;
 }
 
 /// A stored subscription to a competition's notifications: its id and its

@@ -365,8 +365,8 @@ fn acwc_vi_g_either_player_reports_the_opponent_confirms_or_disputes_the_td_sett
     );
 }
 
-#[test]
-fn acwc_vii_a_cheating_reports_are_visible_only_to_the_td() {
+/// acwc VII.A: p1 reports p2 for "engine-like" play.
+fn p1_reports_p2() -> World {
     let mut w = with_players(2);
     w.run(
         "p1",
@@ -376,6 +376,12 @@ fn acwc_vii_a_cheating_reports_are_visible_only_to_the_td() {
         },
     )
     .unwrap();
+    w
+}
+
+#[test]
+fn acwc_vii_a_cheating_reports_are_visible_only_to_the_td() {
+    let w = p1_reports_p2();
     let td = user("td");
     let p1 = user("p1");
     assert!(w.c.view(Some(&p1)).game.get("cheating_reports").is_none());
@@ -406,15 +412,7 @@ fn acwc_vii_a_cheating_reports_are_visible_only_to_the_td() {
 /// their own act, the TD all of it.
 #[test]
 fn acwc_vii_a_the_log_hides_who_accused_and_when() {
-    let mut w = with_players(2);
-    w.run(
-        "p1",
-        Command::ReportCheating {
-            accused: user("p2"),
-            details: "engine-like".into(),
-        },
-    )
-    .unwrap();
+    let w = p1_reports_p2();
     let report = w.log.last().unwrap();
     for viewer in [
         Some(user("p2")),

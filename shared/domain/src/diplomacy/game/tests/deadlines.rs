@@ -107,9 +107,9 @@ fn wm_d_vii_5_extension_requested_late_applies_to_later_turn() {
     assert_eq!(g.board().deadline, Some(h(120 + 120 + 24)));
 }
 
-#[test]
-fn wm_d_vii_5_never_more_than_seven_days_for_one_position() {
-    let mut g = Game1::new();
+/// wm D.VII.5: Italy's guaranteed extension, 100 of the 168 hours, asked
+/// at hour 1 (well over 12 hours ahead of the deadline).
+fn italy_takes_100_hours(g: &mut Game1) {
     g.run(
         &player(Power::Italy),
         Command::RequestExtension {
@@ -121,6 +121,12 @@ fn wm_d_vii_5_never_more_than_seven_days_for_one_position() {
         h(1),
     )
     .unwrap();
+}
+
+#[test]
+fn wm_d_vii_5_never_more_than_seven_days_for_one_position() {
+    let mut g = Game1::new();
+    italy_takes_100_hours(&mut g);
     refused(
         g.run(
             "gm",
@@ -356,17 +362,7 @@ fn wm_d_vii_5_far_deadlines_and_huge_extensions_are_refused_not_panics() {
         assert_eq!(r.unwrap_err().kind, RefusalKind::Invalid, "{deadline}");
     }
     let before = g.board().deadline;
-    g.run(
-        &player(Power::Italy),
-        Command::RequestExtension {
-            power: Power::Italy,
-            hours: 100,
-            holiday: None,
-            for_later_turn: false,
-        },
-        h(1),
-    )
-    .unwrap();
+    italy_takes_100_hours(&mut g);
     let deadline_after_request = g.board().deadline;
     assert_ne!(deadline_after_request, before);
     for hours in [u32::MAX, u32::MAX - 99, 69] {
