@@ -445,30 +445,49 @@ impl<S: Store> Service<S> {
                 report.failed += 1;
                 continue;
             };
-            match self.tick(&id, &ctx, None).await {
-                Ok(ticked) => report.changed += usize::from(ticked.events > 0),
-                Err(e) => {
-                    tracing::warn!(competition = %id, error = %e, "sweep could not tick");
-                    report.failed += 1;
-                }
+            let (ticked, failure) = self.tick_until_settled(&id, &ctx, None).await;
+            report.changed += usize::from(ticked.events > 0);
+            if let Some(e) = failure {
+                tracing::warn!(competition = %id, error = %e, "sweep could not tick");
+                report.failed += 1;
             }
         }
         Ok(report)
     }
 
     /// Runs what is due at `ctx.now` in one competition, as a schedule
-    /// would: for a sweep, or for an official who does not want to wait for
-    /// it (the TD's clock). A tick may close what is due in parts (a large
-    /// club's week of decay is split to keep each commit under the store's
-    /// item size), so it ticks again while ticks still change something, at
-    /// most [`MAX_TICKS_PER_SWEEP`] times. Running it twice, or two at once,
-    /// changes the state once. An Idempotency-Key applies to the first tick.
+    /// would, for an official who does not want to wait for it (the TD's
+    /// clock). Running it twice, or two at once, changes the state once. An
+    /// Idempotency-Key applies to the first tick. A failure after some ticks
+    /// landed is logged and the report of what landed answered: what they
+    /// closed stays closed, and sending it again finishes the rest.
     pub async fn tick(
         &self,
         id: &CompetitionId,
         ctx: &Context,
         idempotency: Option<Idempotency>,
     ) -> Result<TickReport, ServiceError> {
+        match self.tick_until_settled(id, ctx, idempotency).await {
+            (report, Some(e)) if report.ticks == 0 => Err(e),
+            (report, Some(e)) => {
+                tracing::warn!(competition = %id, error = %e, "tick stopped early");
+                Ok(report)
+            }
+            (report, None) => Ok(report),
+        }
+    }
+
+    /// Ticks `id` while ticks still change something, at most
+    /// [`MAX_TICKS_PER_SWEEP`] times: a tick may close what is due in parts
+    /// (a large club's week of decay is split to keep each commit under the
+    /// store's item size). Answers what landed and the failure that stopped
+    /// it, if one did; the sweeps and the TD's clock share it.
+    async fn tick_until_settled(
+        &self,
+        id: &CompetitionId,
+        ctx: &Context,
+        idempotency: Option<Idempotency>,
+    ) -> (TickReport, Option<ServiceError>) {
         let mut report = TickReport {
             competition: id.clone(),
             version: 0,
@@ -482,12 +501,7 @@ impl<S: Store> Service<S> {
                 .await
             {
                 Ok(receipt) => receipt,
-                // What an earlier tick of this call closed stays closed.
-                Err(e) if report.ticks == 0 => return Err(e),
-                Err(e) => {
-                    tracing::warn!(competition = %id, error = %e, "tick stopped early");
-                    break;
-                }
+                Err(e) => return (report, Some(e)),
             };
             report.version = receipt.version;
             if receipt.events.is_empty() {
@@ -496,7 +510,7 @@ impl<S: Store> Service<S> {
             report.ticks += 1;
             report.events += receipt.events.len();
         }
-        Ok(report)
+        (report, None)
     }
 }
 
