@@ -60,7 +60,6 @@ pub use modification::Modification;
 pub use remedy::Remedy;
 pub use sanction::{Declaration, DeclarationChannel, FraudStep, Power, PowerStatus, PowerUse};
 pub use settings::Settings;
-pub use view::is_anti_cheat;
 
 use crate::competition::{Competition, Context, Recorded, UserId};
 use crate::refusal::Refusal;

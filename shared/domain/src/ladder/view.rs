@@ -126,15 +126,6 @@ fn access(env: &Competition, state: &Ladder, report: u64, game: u64, viewer: &Us
     }
 }
 
-/// Whether an event belongs to the anti-cheat information (I.9.5), whose
-/// log entries say nothing to a viewer who may see none of it.
-pub fn is_anti_cheat(event: &Event) -> bool {
-    matches!(
-        event,
-        Event::AntiCheatReportFiled { .. } | Event::AntiCheatReleased { .. }
-    )
-}
-
 /// The audit log's events as `viewer` may see them (club I.9.5–I.9.9; see
 /// `access`): a filed report in full, redacted or not at all; a release only
 /// to its recipient and to those who may see the report, since it tells that
