@@ -237,7 +237,7 @@ fn check_https(url: &str, reach: Reach) -> Result<reqwest::Url, Refusal> {
     if parsed.scheme() != "https" {
         return Err(Refusal::invalid("the url must be https"));
     }
-    if host == "localhost" || ip.is_some_and(crate::address::is_internal) {
+    if loopback || ip.is_some_and(crate::address::is_internal) {
         return Err(Refusal::invalid(
             "the url names a private, loopback or link-local address; notifications go to public endpoints",
         ));
