@@ -134,25 +134,15 @@ fn main() -> ExitCode {
             clock,
             clock_rate,
         } => {
-            let rehearsal_rate = clock.is_some().then_some(clock_rate);
-            let clock: Arc<dyn Clock> = match clock {
-                None => Arc::new(SystemClock),
-                Some(start) => match RehearsalClock::new(start, clock_rate) {
-                    Ok(c) => Arc::new(c),
-                    Err(e) => {
-                        eprintln!("arbiter serve: {e}");
-                        return ExitCode::from(3);
-                    }
-                },
+            let rehearsal = match clock.map(|start| RehearsalClock::new(start, clock_rate)) {
+                None => None,
+                Some(Ok(c)) => Some(c),
+                Some(Err(e)) => {
+                    eprintln!("arbiter serve: {e}");
+                    return ExitCode::from(3);
+                }
             };
-            serve(
-                &addr,
-                &data_dir,
-                !no_schedules,
-                &lichess_url,
-                clock,
-                rehearsal_rate,
-            )
+            serve(&addr, &data_dir, !no_schedules, &lichess_url, rehearsal)
         }
         Commands::Token {
             user,
@@ -342,8 +332,7 @@ async fn serve(
     data_dir: &std::path::Path,
     schedules: bool,
     lichess_url: &str,
-    clock: Arc<dyn Clock>,
-    rehearsal_rate: Option<f64>,
+    rehearsal: Option<RehearsalClock>,
 ) -> ExitCode {
     tracing_subscriber::fmt()
         .with_env_filter(
@@ -351,6 +340,11 @@ async fn serve(
                 .unwrap_or_else(|_| "warn,arbiter=info".into()),
         )
         .init();
+    let rate = rehearsal.as_ref().map(RehearsalClock::rate);
+    let clock: Arc<dyn Clock> = match rehearsal {
+        Some(c) => Arc::new(c),
+        None => Arc::new(SystemClock),
+    };
     let run = async {
         let secret = devkeys::load_or_create(data_dir)?;
         let store_path = data_dir.join("arbiter.redb");
@@ -381,7 +375,7 @@ async fn serve(
             store_path.display()
         );
         println!("Get a token:  {}", token_command(data_dir));
-        if let Some(rate) = rehearsal_rate {
+        if let Some(rate) = rate {
             let at = app
                 .clock
                 .now()

@@ -94,6 +94,11 @@ impl RehearsalClock {
             began: std::time::Instant::now(),
         })
     }
+
+    /// Simulated seconds per real second.
+    pub fn rate(&self) -> f64 {
+        self.rate
+    }
 }
 
 impl Clock for RehearsalClock {
