@@ -115,6 +115,20 @@ impl<S: TestStore> TestServer<S> {
             .expect("body")
     }
 
+    /// `org`, who may organize, creates the competition `body` describes
+    /// (`{"id", "kind", "name"}`) at the clock's time; it must be created.
+    pub async fn create(&self, body: &serde_json::Value) {
+        let r = self
+            .http
+            .post(self.url("/v1/competitions"))
+            .bearer_auth(self.token("org", true))
+            .json(body)
+            .send()
+            .await
+            .expect("request");
+        assert_eq!(r.status(), 201, "create {body}");
+    }
+
     /// POSTs `body` to `path` as `who` (no organizer rights) at `now`: the
     /// status and the JSON answer.
     pub async fn post_as(

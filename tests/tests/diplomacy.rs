@@ -315,15 +315,8 @@ fn has(events: &[Value], name: &str) -> bool {
 
 async fn seven_players_from_spring_1901_to_the_last_year<S: TestStore>(s: TestServer<S>) {
     s.clock.set(t(0));
-    let created = s
-        .http
-        .post(s.url("/v1/competitions"))
-        .bearer_auth(s.token("org", true))
-        .json(&json!({"id": "wm-board-1", "kind": "diplomacy-game", "name": "Round 1, board 1"}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(created.status(), 201);
+    s.create(&json!({"id": "wm-board-1", "kind": "diplomacy-game", "name": "Round 1, board 1"}))
+        .await;
     let b = Board { s };
     for (user, role) in [("gm", "game-master"), ("td", "tournament-director")] {
         b.ok("org", t(0), "/roles", json!({"user": user, "role": role}))

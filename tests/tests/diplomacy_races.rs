@@ -121,15 +121,8 @@ async fn play<S: TestStore>(s: Arc<TestServer<S>>, race: Race) {
     let id = format!("race-{}", NEXT.fetch_add(1, Ordering::Relaxed));
     let board = format!("/v1/competitions/{id}");
     s.clock.set(t(0));
-    let created = s
-        .http
-        .post(s.url("/v1/competitions"))
-        .bearer_auth(s.token("org", true))
-        .json(&json!({"id": id, "kind": "diplomacy-game", "name": "race"}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(created.status(), 201);
+    s.create(&json!({"id": id, "kind": "diplomacy-game", "name": "race"}))
+        .await;
     let roles = json!({"user": "gm", "role": "game-master"});
     let (status, _) = s
         .post_as("org", t(0), &format!("{board}/roles"), &roles)

@@ -312,15 +312,10 @@ async fn check_sees<S: TestStore>(s: &TestServer<S>, who: &str, expected: Sees, 
 
 async fn anti_cheat_redaction<S: TestStore>(s: TestServer<S>) {
     s.clock.set(arbiter_e2e::start_time());
-    let created = s
-        .http
-        .post(s.url("/v1/competitions"))
-        .bearer_auth(s.token("org", true))
-        .json(&json!({"id": "anti-cheat-club", "kind": "club-ladder", "name": "Friday Lunch Chess Club"}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(created.status(), 201);
+    s.create(
+        &json!({"id": "anti-cheat-club", "kind": "club-ladder", "name": "Friday Lunch Chess Club"}),
+    )
+    .await;
     for (who, role) in [
         ("mod1", Role::Moderator),
         ("mod2", Role::Moderator),

@@ -41,15 +41,8 @@ async fn proposal_status<S: TestStore>(s: &TestServer<S>) -> String {
 async fn organizer_runs_what_is_due<S: TestStore>(s: TestServer<S>) {
     let setup: DateTime<Utc> = "2026-03-14T10:00:00Z".parse().unwrap();
     s.clock.set(setup);
-    let r = s
-        .http
-        .post(s.url("/v1/competitions"))
-        .bearer_auth(s.token("org", true))
-        .json(&json!({"id": "lunch-nomic", "kind": "nomic", "name": "Lunchtime Nomic"}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status(), 201);
+    s.create(&json!({"id": "lunch-nomic", "kind": "nomic", "name": "Lunchtime Nomic"}))
+        .await;
     // nomic 101: no rule book named, so the shipped Initial Set.
     ok(
         &s,

@@ -307,15 +307,8 @@ async fn tmc_votes<S: TestStore>(s: TestServer<S>) {
     let now = arbiter_e2e::start_time();
     s.clock.set(now);
     let base = "/v1/competitions/wm-tmc";
-    let created = s
-        .http
-        .post(s.url("/v1/competitions"))
-        .bearer_auth(s.token("org", true))
-        .json(&json!({"id": "wm-tmc", "kind": "diplomacy-tournament", "name": "TMC"}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(created.status(), 201);
+    s.create(&json!({"id": "wm-tmc", "kind": "diplomacy-tournament", "name": "TMC"}))
+        .await;
     let tmc = ["tmc1", "tmc2", "tmc3", "tmc4", "tmc5"];
     for (user, role) in tmc
         .iter()
