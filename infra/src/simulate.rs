@@ -92,7 +92,7 @@ impl Runtime {
             .map_err(|e| e.to_string())?
         {
             Some(c) => match c.game {
-                Game::SwissMatch(champ) => Ok(champ),
+                Game::Acwc(champ) => Ok(champ),
                 _ => Err("not a championship".into()),
             },
             None => Err("the championship is gone".into()),

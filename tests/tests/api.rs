@@ -291,15 +291,21 @@ async fn errors<S: TestStore>(s: TestServer<S>) {
             );
         }
     }
-    // A route a kind has no action for answers 501 naming the kind; unknown ids 404.
+    // A route a kind has no action for answers 404 naming the kind; unknown ids 404.
     for path in ["orders", "rounds"] {
         let r = post(&format!("/v1/competitions/twice/{path}"))
             .json(&json!({"action": "x"}))
             .send()
             .await
             .unwrap();
-        let p = problem(r, StatusCode::NOT_IMPLEMENTED).await;
-        assert!(p["detail"].as_str().unwrap().contains("nomic"), "{p}");
+        let p = problem(r, StatusCode::NOT_FOUND).await;
+        assert!(
+            p["detail"]
+                .as_str()
+                .unwrap()
+                .contains("a Nomic game (nomic)"),
+            "{p}"
+        );
     }
     for path in ["registrations", "rounds", "orders", "votes", "actions"] {
         let r = post(&format!("/v1/competitions/ghost/{path}"))

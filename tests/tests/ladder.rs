@@ -66,7 +66,7 @@ impl<S: TestStore> Driver for Term<S> {
                 &format!("{CLUB}/roles"),
                 json!({"user": user, "role": role}),
             ),
-            (Actor::User(who), competition::Command::Ladder(cmd)) => {
+            (Actor::User(who), competition::Command::ClubLadder(cmd)) => {
                 let mut body = serde_json::to_value(&cmd).unwrap();
                 let action = body["action"].as_str().unwrap().to_owned();
                 let path = match action.as_str() {

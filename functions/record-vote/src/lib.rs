@@ -1,10 +1,10 @@
 //! The `record-vote` function: casts a vote on any ballot: Nomic proposals, Diplomacy proposals, TMC votes, Court of Appeals panels.
 //!
-//! The body is the kind's command without its `action` (the route names
-//! it: see `arbiter_http::kind`). Kinds whose rules have not landed answer
-//! 501 naming the kind; an unknown competition 404.
+//! The body is the kind's command without its `action`: each kind names the
+//! action this route performs (`Rulebook::route_action`). A kind without one
+//! answers 404 naming the kind, as does an unknown competition.
 
-use arbiter_http::{dispatch, kind, kind_action, App, Route};
+use arbiter_http::{dispatch, kind_action, App, KindRoute, Route};
 use arbiter_store::Store;
 use bytes::Bytes;
 use http::{Method, Request, Response};
@@ -19,7 +19,7 @@ pub const ROUTES: &[Route] = &[Route::new(
 pub async fn handle<S: Store>(app: Arc<App<S>>, req: Request<Bytes>) -> Response<Bytes> {
     let app = &*app;
     dispatch(app, ROUTES, req, |call| async move {
-        kind_action(app, &call, Some(kind::vote)).await
+        kind_action(app, &call, Some(KindRoute::Votes)).await
     })
     .await
 }

@@ -1,10 +1,10 @@
 //! The `register` function: joins a player to a competition after the eligibility rules of its kind.
 //!
-//! The body is the kind's command without its `action` (the route names
-//! it: see `arbiter_http::kind`). Kinds whose rules have not landed answer
-//! 501 naming the kind; an unknown competition 404.
+//! The body is the kind's command without its `action`: each kind names the
+//! action this route performs (`Rulebook::route_action`). A kind without one
+//! answers 404 naming the kind, as does an unknown competition.
 //!
-//! A swiss-match (ACWC) entry needs the player's facts (acwc II.A, II.C,
+//! An ACWC entry needs the player's facts (acwc II.A, II.C,
 //! III.E), fetched here — the one place with I/O — before the pure decision:
 //!
 //! - `{"account": "Ogul1"}`: the caller registers with their Lichess
@@ -21,8 +21,9 @@ use arbiter_domain::chess::acwc::{self, PlayerFacts};
 use arbiter_domain::competition::{Command, Competition, Kind, UserId};
 use arbiter_domain::Refusal;
 use arbiter_facts::FactsError;
+
 use arbiter_http::{
-    dispatch, execute, kind, kind_action, load_competition, request, App, Call, Problem, Route,
+    dispatch, execute, kind_action, load_competition, request, App, Call, KindRoute, Problem, Route,
 };
 use arbiter_store::Store;
 use bytes::Bytes;
@@ -41,10 +42,10 @@ pub async fn handle<S: Store>(app: Arc<App<S>>, req: Request<Bytes>) -> Response
     dispatch(app, ROUTES, req, |call| async move {
         let body: serde_json::Value = request::json_body(&call.request)?;
         let competition = load_competition(app, &call).await?;
-        if competition.kind == Kind::SwissMatch {
+        if competition.kind == Kind::Acwc {
             return acwc_entry(app, &call, &competition, body).await;
         }
-        kind_action(app, &call, Some(kind::registration)).await
+        kind_action(app, &call, Some(KindRoute::Registrations)).await
     })
     .await
 }
@@ -102,8 +103,8 @@ async fn fetch<S: Store>(
     competition: &Competition,
     account: &str,
 ) -> Result<PlayerFacts, Problem> {
-    let arbiter_domain::competition::Game::SwissMatch(champ) = &competition.game else {
-        return Err(Problem::invalid("not a swiss-match competition"));
+    let arbiter_domain::competition::Game::Acwc(champ) = &competition.game else {
+        return Err(Problem::invalid("not an ACWC championship"));
     };
     let settings = champ.settings.as_ref().ok_or_else(|| {
         Problem::from(Refusal::conflict(
@@ -111,7 +112,7 @@ async fn fetch<S: Store>(
         ))
     })?;
     let source = app.facts.as_ref().ok_or_else(|| {
-        Problem::from(Refusal::not_implemented(
+        Problem::from(Refusal::invalid(
             "this deployment has no player-facts source: an organizer enters players with their facts",
         ))
     })?;

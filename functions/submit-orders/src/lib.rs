@@ -1,10 +1,11 @@
 //! The `submit-orders` function: stores a power's Diplomacy orders for the current phase and answers a receipt (wm D.VII.7).
 //!
-//! The HTTP plumbing is complete; each competition kind's rules plug in
-//! here as its issue lands. Until then the route answers 501 naming the
-//! kind (404 for an unknown competition, 401 without a token).
+//! The body is the kind's command without its `action`: each kind names the
+//! action this route performs (`Rulebook::route_action`). A kind without one
+//! answers 404 naming the kind, as does an unknown competition; 401 without
+//! a token.
 
-use arbiter_http::{dispatch, kind, kind_action, App, Route};
+use arbiter_http::{dispatch, kind_action, App, KindRoute, Route};
 use arbiter_store::Store;
 use bytes::Bytes;
 use http::{Method, Request, Response};
@@ -19,7 +20,7 @@ pub const ROUTES: &[Route] = &[Route::new(
 pub async fn handle<S: Store>(app: Arc<App<S>>, req: Request<Bytes>) -> Response<Bytes> {
     let app = &*app;
     dispatch(app, ROUTES, req, |call| async move {
-        kind_action(app, &call, Some(kind::orders)).await
+        kind_action(app, &call, Some(KindRoute::Orders)).await
     })
     .await
 }

@@ -16,6 +16,7 @@ use arbiter_domain::competition::{
     self, Actor, Commit, Competition, CompetitionId, Context, Kind, UserId,
 };
 use arbiter_domain::ladder::{self, Event, Ladder};
+use arbiter_domain::rulebook::Rulebook;
 use chrono::{DateTime, Days, Utc};
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use std::time::Duration;
@@ -53,7 +54,7 @@ fn ladder_events(recorded: Vec<competition::Recorded>) -> Vec<Event> {
     recorded
         .into_iter()
         .filter_map(|r| match r.event {
-            competition::Event::Ladder(e) => Some(e),
+            competition::Event::ClubLadder(e) => Some(e),
             _ => None,
         })
         .collect()
@@ -78,7 +79,7 @@ fn a_year(env: &Competition) -> (Ladder, DateTime<Utc>) {
             score: ladder::FLOOR,
             rejoined: false,
         };
-        ladder::apply(&mut state, &e, start);
+        state.apply(&e, start);
     }
     for (i, m) in state.members.values_mut().enumerate() {
         m.score = 100 + (mix(i, 0) % 1000) as i64;
@@ -109,12 +110,12 @@ fn a_year(env: &Competition) -> (Ladder, DateTime<Utc>) {
 fn close_week(env: &Competition, state: &mut Ladder, ctx: &Context) -> Vec<Vec<Event>> {
     let mut commits = vec![];
     loop {
-        let events = ladder_events(ladder::tick(env, state, ctx).unwrap());
+        let events = ladder_events(state.tick(env, ctx).unwrap());
         if events.is_empty() {
             return commits;
         }
         for e in &events {
-            ladder::apply(state, e, ctx.now);
+            state.apply(e, ctx.now);
         }
         commits.push(events);
     }
@@ -169,7 +170,7 @@ fn decay_100k(c: &mut Criterion) {
         )
     });
     group.bench_function("first_part_decide_only", |b| {
-        b.iter(|| ladder::tick(&env, &year, &ctx).unwrap())
+        b.iter(|| year.tick(&env, &ctx).unwrap())
     });
     group.finish();
 }

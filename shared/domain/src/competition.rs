@@ -10,11 +10,8 @@
 //! `docs/rulings.md`): an organizer creates a competition and grants roles;
 //! the rulebooks name the roles (TD, GM, TMC, moderators, justices...).
 
-use crate::chess::acwc;
-use crate::diplomacy::game as board;
-use crate::diplomacy::tournament;
+pub use crate::kinds::{Command, Event, Game, Kind};
 use crate::refusal::Refusal;
-use crate::{ladder, nomic};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
@@ -87,82 +84,6 @@ validated_id!(UserId, 128, "printable characters other than '#'", |s| s
     .chars()
     .all(|c| !c.is_control() && c != '#'));
 
-/// The kinds of competition Arbiter runs, one per rulebook family.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Kind {
-    /// Multi-stage match tournament (ACWC rules) with Swiss pairing.
-    SwissMatch,
-    /// Club leaderboard with governance (club terms).
-    ClubLadder,
-    /// One Diplomacy board (World Masters part D).
-    DiplomacyGame,
-    /// The World Masters team tournament (parts A–C).
-    DiplomacyTournament,
-    /// A Nomic game.
-    Nomic,
-}
-
-/// The rules state of a competition, by kind. Kinds whose rules have not
-/// landed yet carry no state.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "kebab-case")]
-pub enum Game {
-    SwissMatch(acwc::Championship),
-    ClubLadder(ladder::Ladder),
-    DiplomacyGame(board::Board),
-    DiplomacyTournament(tournament::Tournament),
-    Nomic(nomic::Nomic),
-}
-
-impl Game {
-    /// The state a new competition of `kind` starts with.
-    /// The officials who, besides the organizer, may run what is due now
-    /// instead of waiting for the schedule: acwc I.C the TD; wm A.3 the TD
-    /// and the assistant TDs; wm D.VII a board's GM, who adjudicates it.
-    /// The club's and Nomic's deadlines belong to no official: only the
-    /// organizer.
-    pub fn clock_officials(&self) -> &'static [Role] {
-        match self {
-            Game::SwissMatch(_) => &[Role::TournamentDirector],
-            Game::DiplomacyGame(_) => &[
-                Role::GameMaster,
-                Role::TournamentDirector,
-                Role::AssistantTournamentDirector,
-            ],
-            Game::DiplomacyTournament(_) => {
-                &[Role::TournamentDirector, Role::AssistantTournamentDirector]
-            }
-            Game::ClubLadder(_) | Game::Nomic(_) => &[],
-        }
-    }
-
-    /// The kind's rules on who may hold `role`: a grant they forbid is
-    /// refused naming the clause (wm A.1 the GM does not play, wm A.4 the TD
-    /// neither, wm A.10 who may observe; acwc I.D the TD does not take part).
-    /// The club terms and the Nomic rules put no such limit on their roles.
-    pub fn may_grant(&self, env: &Competition, user: &UserId, role: Role) -> Result<(), Refusal> {
-        match self {
-            Game::DiplomacyGame(b) => board::may_grant(b, user, role),
-            Game::SwissMatch(c) => acwc::may_grant(c, user, role),
-            Game::DiplomacyTournament(t) => tournament::may_grant(env, t, user, role),
-            Game::ClubLadder(_) | Game::Nomic(_) => Ok(()),
-        }
-    }
-
-    pub fn new(kind: Kind) -> Self {
-        match kind {
-            Kind::SwissMatch => Game::SwissMatch(acwc::Championship::default()),
-            Kind::ClubLadder => Game::ClubLadder(ladder::Ladder::default()),
-            Kind::DiplomacyGame => Game::DiplomacyGame(board::Board::default()),
-            Kind::DiplomacyTournament => {
-                Game::DiplomacyTournament(tournament::Tournament::default())
-            }
-            Kind::Nomic => Game::Nomic(nomic::Nomic::default()),
-        }
-    }
-}
-
 /// A role within one competition. The rulebooks name them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -188,6 +109,16 @@ pub enum Role {
     Justice,
     /// club III.3: the Chief Justice.
     ChiefJustice,
+}
+
+impl Role {
+    /// The role's name as the API spells it.
+    pub fn name(self) -> String {
+        serde_json::to_value(self)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_owned))
+            .unwrap_or_default()
+    }
 }
 
 /// Who acted: a user, or a schedule (by its name in the schedule table).
@@ -225,103 +156,6 @@ pub struct Context {
     /// (the `organizers` group in Cognito; `--role organizer` on a dev token).
     pub may_organize: bool,
     pub now: DateTime<Utc>,
-}
-
-/// A request to change a competition.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "command", rename_all = "kebab-case")]
-pub enum Command {
-    /// Start a new competition; the caller becomes its organizer.
-    Create {
-        kind: Kind,
-        name: String,
-    },
-    GrantRole {
-        user: UserId,
-        role: Role,
-    },
-    RevokeRole {
-        user: UserId,
-        role: Role,
-    },
-    /// A schedule (or the organizer) asks the competition to act on whatever
-    /// has fallen due by `now`: deadlines, vote completion, ban expiry. A tick
-    /// that finds nothing due decides no events, so running a schedule twice,
-    /// or two at once, changes the state once.
-    Tick,
-    /// A club ladder command (club terms).
-    Ladder(ladder::Command),
-    /// A Nomic command (nomic rules).
-    Nomic(nomic::Command),
-    /// An ACWC championship command (acwc rules).
-    Acwc(acwc::Command),
-    /// A Diplomacy board command (wm D).
-    Board(board::Command),
-    /// A World Masters tournament command (wm A–C).
-    Tournament(tournament::Command),
-}
-
-impl Command {
-    /// The command's name as it appears in the audit log and in logs.
-    pub fn name(&self) -> &'static str {
-        match self {
-            Command::Create { .. } => "create",
-            Command::GrantRole { .. } => "grant-role",
-            Command::RevokeRole { .. } => "revoke-role",
-            Command::Tick => "tick",
-            Command::Ladder(c) => c.name(),
-            Command::Nomic(c) => c.name(),
-            Command::Acwc(c) => c.name(),
-            Command::Board(c) => c.name(),
-            Command::Tournament(c) => c.name(),
-        }
-    }
-}
-
-/// Something that happened to a competition.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "kebab-case")]
-pub enum Event {
-    Created {
-        kind: Kind,
-        name: String,
-        organizer: UserId,
-    },
-    RoleGranted {
-        user: UserId,
-        role: Role,
-    },
-    RoleRevoked {
-        user: UserId,
-        role: Role,
-    },
-    /// A club ladder event; its own tag is `event`.
-    Ladder(ladder::Event),
-    /// A Nomic event; its own tag is `event`.
-    Nomic(nomic::Event),
-    /// An ACWC championship event; its own tag is `event`.
-    Acwc(acwc::Event),
-    /// A Diplomacy board event; its own tag is `event`.
-    Board(board::Event),
-    /// A World Masters tournament event; its own tag is `event`.
-    Tournament(tournament::Event),
-}
-
-impl Event {
-    /// Users who become (or stay) members of the competition through this
-    /// event: they find it in "my competitions".
-    pub fn members_added(&self) -> Vec<&UserId> {
-        match self {
-            Event::Created { organizer, .. } => vec![organizer],
-            Event::RoleGranted { user, .. } => vec![user],
-            Event::RoleRevoked { .. } => vec![],
-            Event::Ladder(e) => e.member_added().into_iter().collect(),
-            Event::Nomic(e) => e.member_added().into_iter().collect(),
-            Event::Acwc(e) => e.member_added().into_iter().collect(),
-            Event::Board(e) => e.member_added().into_iter().collect(),
-            Event::Tournament(e) => e.members_added(),
-        }
-    }
 }
 
 /// An event with the clause that made it happen, when a rule acted.
@@ -405,11 +239,7 @@ impl Commit {
                 })
             })
             .collect();
-        let conceals_actor = self.events.iter().any(|r| match &r.event {
-            Event::Board(e) => board::conceals_actor(e),
-            Event::Tournament(e) => tournament::view::conceals_actor(e),
-            _ => false,
-        });
+        let conceals_actor = self.events.iter().any(|r| r.event.conceals_actor());
         let is_actor = matches!((&self.actor, viewer), (Actor::User(a), Some(v)) if a == v);
         // A viewer who may see none of a commit's events learns neither what
         // was done, nor by whom, nor when (club I.9.5 anti-cheat reports,
@@ -436,34 +266,7 @@ impl Commit {
 /// secret. The audit log and notifications both go through here, so nothing
 /// reaches anyone by message that the API would not show them.
 pub fn redact_event(state: &Competition, event: &Event, viewer: Option<&UserId>) -> Option<Event> {
-    Some(match (event, &state.game) {
-        // The envelope's own events are public: who runs the competition.
-        (Event::Created { .. } | Event::RoleGranted { .. } | Event::RoleRevoked { .. }, _) => {
-            event.clone()
-        }
-        (Event::Ladder(e), Game::ClubLadder(l)) => {
-            Event::Ladder(ladder::redact(state, l, e, viewer)?)
-        }
-        (Event::Nomic(e), Game::Nomic(n)) => Event::Nomic(nomic::redact(state, n, e, viewer)?),
-        (Event::Acwc(e), Game::SwissMatch(c)) => Event::Acwc(acwc::redact(state, c, e, viewer)?),
-        (Event::Board(e), Game::DiplomacyGame(b)) => {
-            Event::Board(board::redact(state, b, e, viewer)?)
-        }
-        (Event::Tournament(e), Game::DiplomacyTournament(_)) => {
-            Event::Tournament(tournament::redact(e, viewer)?)
-        }
-        // A kind's event in a competition of another kind was never decided;
-        // shown to nobody rather than shown unredacted. Every kind's events
-        // go through its own `redact` above: none is public by default.
-        (
-            Event::Ladder(_)
-            | Event::Nomic(_)
-            | Event::Acwc(_)
-            | Event::Board(_)
-            | Event::Tournament(_),
-            _,
-        ) => return None,
-    })
+    state.game.redact(state, event, viewer)
 }
 
 /// What a successful command answers: where the competition now stands and
@@ -559,13 +362,7 @@ impl Competition {
     /// public: the rulebooks publish who the TD, GM, moderators and justices
     /// are. Idempotency receipts are not.
     pub fn view(&self, viewer: Option<&UserId>) -> CompetitionView {
-        let game = match &self.game {
-            Game::ClubLadder(l) => ladder::view(self, l, viewer),
-            Game::Nomic(n) => nomic::view(self, n, viewer),
-            Game::SwissMatch(c) => acwc::view(self, c, viewer),
-            Game::DiplomacyGame(b) => board::view(self, b, viewer),
-            Game::DiplomacyTournament(t) => tournament::view(self, t, viewer),
-        };
+        let game = self.game.view(self, viewer);
         CompetitionView {
             game,
             id: self.id.clone(),
@@ -583,13 +380,7 @@ impl Competition {
     /// any. Kinds with deadlines extend this; the store indexes it so the
     /// sweep finds due competitions with one query.
     pub fn next_due(&self) -> Option<DateTime<Utc>> {
-        match &self.game {
-            Game::ClubLadder(l) => ladder::next_due(l),
-            Game::Nomic(n) => nomic::next_due(n),
-            Game::SwissMatch(c) => acwc::next_due(c),
-            Game::DiplomacyGame(b) => board::next_due(b),
-            Game::DiplomacyTournament(_) => None,
-        }
+        self.game.next_due()
     }
 }
 
@@ -641,7 +432,25 @@ pub fn decide(
         (Some(state), Command::GrantRole { user, role }) => {
             require_organizer(state, &ctx.actor)?;
             if state.has_role(user, *role) {
-                return Err(Refusal::conflict(format!("{user} already holds {role:?}")));
+                return Err(Refusal::conflict(format!("{user} already holds {role:?}"))
+                    .citing(ROLES_CLAUSE));
+            }
+            let every_kind = matches!(role, Role::Organizer | Role::Player);
+            if !every_kind && !state.game.officials().contains(role) {
+                return Err(Refusal::rule(
+                    ROLES_CLAUSE,
+                    format!(
+                        "{} has no {} office: its rules name {:?}",
+                        state.kind.title(),
+                        role.name(),
+                        state
+                            .game
+                            .officials()
+                            .iter()
+                            .map(|r| r.name())
+                            .collect::<Vec<_>>()
+                    ),
+                ));
             }
             state.game.may_grant(state, user, *role)?;
             Ok(vec![Recorded::new(Event::RoleGranted {
@@ -666,32 +475,7 @@ pub fn decide(
             })])
         }
         (Some(state), Command::Tick) => decide_tick(state, ctx),
-        (Some(state), Command::Ladder(c)) => match &state.game {
-            Game::ClubLadder(l) => ladder::decide(state, l, c, ctx),
-            _ => Err(Refusal::invalid("this competition is not a club ladder")),
-        },
-        (Some(state), Command::Nomic(c)) => match &state.game {
-            Game::Nomic(n) => nomic::decide(state, n, c, ctx),
-            _ => Err(Refusal::invalid("this competition is not a Nomic game")),
-        },
-        (Some(state), Command::Acwc(c)) => match &state.game {
-            Game::SwissMatch(championship) => acwc::decide(state, championship, c, ctx),
-            _ => Err(Refusal::invalid(
-                "this competition is not an ACWC championship",
-            )),
-        },
-        (Some(state), Command::Board(c)) => match &state.game {
-            Game::DiplomacyGame(b) => board::decide(state, b, c, ctx),
-            _ => Err(Refusal::invalid(
-                "this competition is not a Diplomacy board",
-            )),
-        },
-        (Some(state), Command::Tournament(c)) => match &state.game {
-            Game::DiplomacyTournament(t) => tournament::decide(state, t, c, ctx),
-            _ => Err(Refusal::invalid(
-                "this competition is not a World Masters tournament",
-            )),
-        },
+        (Some(state), kind_command) => state.game.decide(state, kind_command, ctx),
     }
 }
 
@@ -712,13 +496,7 @@ fn decide_tick(state: &Competition, ctx: &Context) -> Result<Vec<Recorded>, Refu
             ));
         }
     }
-    match &state.game {
-        Game::ClubLadder(l) => ladder::tick(state, l, ctx),
-        Game::Nomic(n) => nomic::tick(state, n, ctx),
-        Game::SwissMatch(c) => acwc::tick(state, c, ctx),
-        Game::DiplomacyGame(b) => board::tick(state, b, ctx),
-        Game::DiplomacyTournament(t) => tournament::tick(state, t, ctx),
-    }
+    state.game.tick(state, ctx)
 }
 
 /// Folds one commit into the state. `state` is `None` only before the
@@ -750,15 +528,7 @@ pub fn apply(state: Option<Competition>, id: &CompetitionId, commit: &Commit) ->
                 apply_event(&mut s, event, commit.at);
                 // A kind's own members (seated Nomic players, ladder members)
                 // hold the player role in the envelope.
-                let kind_event = matches!(
-                    event,
-                    Event::Ladder(_)
-                        | Event::Nomic(_)
-                        | Event::Acwc(_)
-                        | Event::Board(_)
-                        | Event::Tournament(_)
-                );
-                if kind_event {
+                if event.is_kind_event() {
                     for user in event.members_added() {
                         s.roles
                             .entry(user.clone())
@@ -789,32 +559,6 @@ pub fn apply(state: Option<Competition>, id: &CompetitionId, commit: &Commit) ->
 
 fn apply_event(state: &mut Competition, event: &Event, at: DateTime<Utc>) {
     match event {
-        Event::Ladder(e) => {
-            if let Game::ClubLadder(ladder) = &mut state.game {
-                ladder::apply(ladder, e, at);
-            }
-        }
-        Event::Nomic(e) => {
-            if let Game::Nomic(nomic) = &mut state.game {
-                nomic::apply(nomic, e, at);
-            }
-        }
-        Event::Acwc(e) => {
-            if let Game::SwissMatch(championship) = &mut state.game {
-                acwc::apply(championship, e, at);
-            }
-        }
-        Event::Board(e) => {
-            if let Game::DiplomacyGame(b) = &mut state.game {
-                board::apply(b, e, at);
-            }
-        }
-        Event::Tournament(e) => {
-            if let Game::DiplomacyTournament(t) = &mut state.game {
-                tournament::apply(t, e, at);
-            }
-        }
-        Event::Created { .. } => {}
         Event::RoleGranted { user, role } => {
             state.roles.entry(user.clone()).or_default().insert(*role);
         }
@@ -826,6 +570,8 @@ fn apply_event(state: &mut Competition, event: &Event, at: DateTime<Utc>) {
                 }
             }
         }
+        Event::Created { .. } => {}
+        kind_event => state.game.apply(kind_event, at),
     }
 }
 
@@ -1053,11 +799,13 @@ mod tests {
             at: "2026-11-21T11:00:00Z".parse().unwrap(),
             actor: Actor::User(user("anna")),
             command: "record-vote".into(),
-            events: vec![Recorded::new(Event::Board(BoardEvent::VoteRecorded {
-                proposal: 1,
-                power: None,
-                ballot: Ballot::No,
-            }))],
+            events: vec![Recorded::new(Event::DiplomacyGame(
+                BoardEvent::VoteRecorded {
+                    proposal: 1,
+                    power: None,
+                    ballot: Ballot::No,
+                },
+            ))],
             idempotency: None,
         };
         assert_eq!(

@@ -6,6 +6,8 @@
 //!
 //! - [`competition`] is the envelope every kind shares: identity, roles, the
 //!   audit log's entries and the generic decide/apply over them.
+//! - [`rulebook`] is the contract every kind fulfils, and [`kinds`] the
+//!   registry that lists them once and derives every dispatch.
 //! - [`refusal`] is the typed "no" that names the clause that said it.
 //! - One module per competition kind: [`chess`], [`ladder`], [`diplomacy`], [`nomic`].
 
@@ -14,10 +16,12 @@ pub mod chess;
 pub mod cli;
 pub mod competition;
 pub mod diplomacy;
+pub mod kinds;
 pub mod ladder;
 pub mod nomic;
 pub mod notice;
 pub mod refusal;
+pub mod rulebook;
 mod string_keys;
 pub mod testkit;
 

@@ -13,7 +13,7 @@
 //! shown unredacted to someone outside the competition. So no message can carry what
 //! its recipient could not read through the API, whatever a kind's builder does.
 
-use crate::competition::{redact_event, Commit, Competition, Game, UserId};
+use crate::competition::{redact_event, Commit, Competition, UserId};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
@@ -150,13 +150,7 @@ pub fn hours_due(deadline: DateTime<Utc>, now: DateTime<Utc>) -> impl Iterator<I
 /// Recipients who may not see an event through the API are dropped, and a public
 /// notice of an event an outsider may not see is dropped whole (see the module doc).
 pub fn notices(state: &Competition, commit: &Commit) -> Vec<Notice> {
-    let built = match &state.game {
-        Game::SwissMatch(c) => crate::chess::acwc::notices(state, c, commit),
-        Game::ClubLadder(l) => crate::ladder::notices(state, l, commit),
-        Game::DiplomacyGame(b) => crate::diplomacy::game::notices(state, b, commit),
-        Game::DiplomacyTournament(t) => crate::diplomacy::tournament::notices(state, t, commit),
-        Game::Nomic(n) => crate::nomic::notices(state, n, commit),
-    };
+    let built = state.game.notices(state, commit);
     built
         .into_iter()
         .filter_map(|mut notice| {
@@ -181,11 +175,7 @@ pub fn notices(state: &Competition, commit: &Commit) -> Vec<Notice> {
 /// (competition, occasion, deadline, hours, user), so a reminder goes out once even
 /// though every run after its time finds it again.
 pub fn reminders(state: &Competition, now: DateTime<Utc>) -> Vec<Reminder> {
-    match &state.game {
-        Game::SwissMatch(c) => crate::chess::acwc::reminders(state, c, now),
-        Game::DiplomacyGame(b) => crate::diplomacy::game::reminders(state, b, now),
-        Game::ClubLadder(_) | Game::DiplomacyTournament(_) | Game::Nomic(_) => Vec::new(),
-    }
+    state.game.reminders(state, now)
 }
 
 /// The kebab-case tag of a kind's event (its `event` field, e.g. `nmr-recorded`),

@@ -22,8 +22,6 @@ pub enum RefusalKind {
     Conflict,
     /// The request is well-formed JSON but its content is not acceptable (HTTP 400).
     Invalid,
-    /// The competition kind does not support this yet (HTTP 501).
-    NotImplemented,
 }
 
 /// A refused command. Nothing was changed.
@@ -74,17 +72,15 @@ impl Refusal {
         }
     }
 
+    /// The same refusal, naming the clause that gives it.
+    pub fn citing(mut self, clause: impl Into<Cow<'static, str>>) -> Self {
+        self.clause = Some(clause.into());
+        self
+    }
+
     pub fn invalid(detail: impl Into<String>) -> Self {
         Self {
             kind: RefusalKind::Invalid,
-            clause: None,
-            detail: detail.into(),
-        }
-    }
-
-    pub fn not_implemented(detail: impl Into<String>) -> Self {
-        Self {
-            kind: RefusalKind::NotImplemented,
             clause: None,
             detail: detail.into(),
         }

@@ -56,7 +56,7 @@ fn step(
         events
             .into_iter()
             .filter_map(|r| match r.event {
-                env::Event::Board(e) => Some(e),
+                env::Event::DiplomacyGame(e) => Some(e),
                 _ => None,
             })
             .collect(),
@@ -116,7 +116,7 @@ fn new_game() -> Competition {
     step(
         &mut comp,
         Actor::User(u("gm")),
-        EnvCommand::Board(Command::SetUp { settings }),
+        EnvCommand::DiplomacyGame(Command::SetUp { settings }),
         t(0),
     )
     .unwrap();
@@ -158,7 +158,7 @@ proptest! {
         for p in Power::ALL {
             let orders = vec![format!("{} base", p.name())];
             let cmd = Command::SubmitOrders { power: p, phase: "S1901M".into(), orders: orders.clone(), is_final: false };
-            step(&mut comp, Actor::User(u(&player(p))), EnvCommand::Board(cmd), t(1)).unwrap();
+            step(&mut comp, Actor::User(u(&player(p))), EnvCommand::DiplomacyGame(cmd), t(1)).unwrap();
             last.insert(p, orders);
         }
         let mut now = t(2);
@@ -171,7 +171,7 @@ proptest! {
                     let p = Power::ALL[power];
                     let orders = vec![format!("{} v{variant} at {}", p.name(), now.timestamp())];
                     let cmd = Command::SubmitOrders { power: p, phase: "S1901M".into(), orders: orders.clone(), is_final };
-                    if step(&mut comp, Actor::User(u(&player(p))), EnvCommand::Board(cmd), now).is_some() {
+                    if step(&mut comp, Actor::User(u(&player(p))), EnvCommand::DiplomacyGame(cmd), now).is_some() {
                         prop_assert!(now < deadline, "accepted after the deadline");
                         if !adjudications.is_empty() {
                             accepted_after_adjudication = true;

@@ -130,7 +130,7 @@ impl World {
         Ok(events
             .into_iter()
             .filter_map(|r| match r.event {
-                env::Event::Board(e) => Some(e),
+                env::Event::DiplomacyGame(e) => Some(e),
                 _ => None,
             })
             .collect())
@@ -142,7 +142,7 @@ impl World {
         cmd: Command,
         now: DateTime<Utc>,
     ) -> Result<Vec<Event>, Refusal> {
-        self.env(actor, EnvCommand::Board(cmd), now)
+        self.env(actor, EnvCommand::DiplomacyGame(cmd), now)
     }
 
     fn sweep(&mut self, now: DateTime<Utc>) -> Vec<Event> {

@@ -7,6 +7,7 @@
 use arbiter_domain::competition::{self, Actor, Commit, Competition, CompetitionId, Context};
 use arbiter_domain::ladder::story::{self, friday, u, Driver};
 use arbiter_domain::ladder::{self, AppealSubject, Command, Event, GameResult};
+use arbiter_domain::rulebook::Rulebook;
 use arbiter_domain::Refusal;
 use chrono::{DateTime, Utc};
 use serde_json::Value;
@@ -52,7 +53,7 @@ impl Driver for Term {
         Ok(events
             .into_iter()
             .filter_map(|r| match r.event {
-                competition::Event::Ladder(e) => Some(e),
+                competition::Event::ClubLadder(e) => Some(e),
                 _ => None,
             })
             .collect())
@@ -132,12 +133,18 @@ fn ladder_state_commands_and_events_round_trip_as_json() {
         },
     ];
     for e in &events {
-        let json = serde_json::to_value(competition::Event::Ladder(e.clone())).unwrap();
-        assert_eq!(json["type"], "ladder");
+        let json = serde_json::to_value(competition::Event::ClubLadder(e.clone())).unwrap();
+        // The kind's name everywhere; logs written before the names agreed
+        // (`"type": "ladder"`) still read.
+        assert_eq!(json["type"], "club-ladder");
         assert!(json.get("event").is_some());
+        let mut legacy = json.clone();
+        legacy["type"] = "ladder".into();
         let back: competition::Event = serde_json::from_value(json).unwrap();
-        assert_eq!(back, competition::Event::Ladder(e.clone()));
-        ladder::apply(&mut state, e, at);
+        assert_eq!(back, competition::Event::ClubLadder(e.clone()));
+        let back: competition::Event = serde_json::from_value(legacy).unwrap();
+        assert_eq!(back, competition::Event::ClubLadder(e.clone()));
+        state.apply(e, at);
     }
     let game = competition::Game::ClubLadder(state);
     let text = serde_json::to_string(&game).unwrap();

@@ -13,9 +13,10 @@ use arbiter_domain::competition::{
     self, Actor, Commit, Competition, CompetitionId, Context, Game, Kind, Recorded, UserId,
 };
 use arbiter_domain::nomic::{
-    self, AllocatedDay, Command, Nomic, ProposalStatus, RuleBookExport, RuleChange, Settings,
-    Threshold, Vote,
+    AllocatedDay, Command, Nomic, ProposalStatus, RuleBookExport, RuleChange, Settings, Threshold,
+    Vote,
 };
+use arbiter_domain::rulebook::Rulebook;
 use chrono::{DateTime, Days, NaiveDate, NaiveTime, TimeZone, Utc};
 
 const SEED: &str = arbiter_domain::nomic::rulebook::INITIAL_SET;
@@ -466,7 +467,7 @@ fn nomic_scenario_five_players_several_circuits_to_200() {
         ),
         "nomic 210"
     );
-    assert_eq!(nomic::next_due(t.nomic()), None);
+    assert_eq!(t.nomic().next_due(), None);
     // The state survives a snapshot (JSON) unchanged.
     let env = t.env.clone().unwrap();
     let snapshot: Competition =

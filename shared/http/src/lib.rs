@@ -15,6 +15,7 @@ pub mod request;
 pub mod routing;
 pub mod schedule;
 
+pub use arbiter_domain::rulebook::Route as KindRoute;
 pub use auth::{Authenticator, Caller};
 pub use clock::{Clock, FakeClock, RehearsalClock, SystemClock};
 pub use problem::Problem;
@@ -173,29 +174,22 @@ pub async fn load_competition<S: Store>(
         .ok_or_else(|| Problem::not_found("no such competition"))
 }
 
-/// Executes the kind command `action` read from the request body on the
-/// competition named by `{id}`, and answers its receipt. Kinds without
-/// commands yet answer 501 naming the kind; unknown competitions 404.
+/// Executes the kind command read from the request body on the competition
+/// named by `{id}`, and answers its receipt; unknown competitions 404.
 ///
-/// `action` says which action a dedicated route performs for each kind;
-/// `None` reads it from the body's `action` field (`POST /actions`).
+/// `route` is the dedicated route whose action each kind names (a kind
+/// without one answers 404 naming the kind); `None` reads the action from
+/// the body's `action` field (`POST /actions`).
 pub async fn kind_action<S: Store>(
     app: &App<S>,
     call: &Call,
-    action: Option<kind::ActionFor>,
+    route: Option<KindRoute>,
 ) -> Result<Response<Bytes>, Problem> {
     let body: serde_json::Value = request::json_body(&call.request)?;
     let competition = load_competition(app, call).await?;
-    let action = match action {
+    let action = match route {
         None => kind::action_of(&body)?,
-        Some(for_kind) => for_kind(competition.kind)
-            .map(str::to_owned)
-            .ok_or_else(|| {
-                Problem::from(arbiter_domain::Refusal::not_implemented(format!(
-                    "this operation is not available for {} competitions yet",
-                    kind::kind_name(&competition)
-                )))
-            })?,
+        Some(route) => kind::route_action(&competition, route)?.to_owned(),
     };
     let command = kind::command(&competition, &action, body)?;
     execute(app, call, &competition.id, &command).await

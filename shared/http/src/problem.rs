@@ -173,11 +173,6 @@ impl From<Refusal> for Problem {
                 "/problems/invalid-request",
                 "Invalid request",
             ),
-            RefusalKind::NotImplemented => (
-                StatusCode::NOT_IMPLEMENTED,
-                "/problems/not-implemented",
-                "Not implemented",
-            ),
         };
         Self {
             kind,
@@ -256,7 +251,6 @@ mod tests {
             (Refusal::not_found("x"), 404),
             (Refusal::conflict("x"), 409),
             (Refusal::invalid("x"), 400),
-            (Refusal::not_implemented("x"), 501),
         ];
         for (refusal, status) in cases {
             assert_eq!(Problem::from(refusal).status.as_u16(), status);

@@ -18,4 +18,4 @@ mod service;
 mod snapshot;
 
 pub use service::{Service, ServiceConfig, ServiceError, SweepReport, TickReport};
-pub use snapshot::decode_commit;
+pub use snapshot::{decode_commit, decode_snapshot, encode_snapshot};

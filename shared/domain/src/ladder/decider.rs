@@ -72,7 +72,7 @@ impl Decider<'_> {
 
 /// An event a rule made happen, citing the act.
 pub(super) fn rec(event: Event, clause: &str) -> Recorded {
-    Recorded::by_rule(competition::Event::Ladder(event), clause)
+    Recorded::by_rule(competition::Event::ClubLadder(event), clause)
 }
 
 /// A non-empty, bounded text (reasons, statements, grounds).

@@ -21,8 +21,8 @@
 //! - [`story`]: a term of twelve Fridays for a club of 30, for tests to run
 //!   through any driver (the domain's own fold, the API over HTTP).
 //!
-//! This module plugs into the competition envelope through the functions
-//! below; [`crate::competition`] calls them. Everything is pure.
+//! This module plugs into the competition envelope through its
+//! [`Rulebook`] implementation below. Everything is pure.
 
 mod anticheat;
 mod command;
@@ -61,8 +61,10 @@ pub use remedy::Remedy;
 pub use sanction::{Declaration, DeclarationChannel, FraudStep, Power, PowerStatus, PowerUse};
 pub use settings::Settings;
 
-use crate::competition::{Competition, Context, Recorded, UserId};
+use crate::competition::{Commit, Competition, Context, Recorded, Role, UserId};
+use crate::notice::{Notice, Reminder};
 use crate::refusal::Refusal;
+use crate::rulebook::{Route, Rulebook};
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -124,55 +126,94 @@ impl Ladder {
     }
 }
 
-/// Decides a command of this kind.
-pub fn decide(
-    env: &Competition,
-    state: &Ladder,
-    command: &Command,
-    ctx: &Context,
-) -> Result<Vec<Recorded>, Refusal> {
-    decider::decide(env, state, command, ctx)
-}
+/// The club ladder's side of the contract; every function is the rule
+/// module's own (see the module list above).
+impl Rulebook for Ladder {
+    type Command = Command;
+    type Event = Event;
 
-/// Folds an event into the state; total, never refuses.
-pub fn apply(state: &mut Ladder, event: &Event, at: DateTime<Utc>) {
-    fold::apply(state, event, at)
-}
+    const TITLE: &'static str = "a club ladder";
 
-/// What falls due by `ctx.now`: declaration deadlines (III.2.4.2), ban
-/// expiries (II.9.2), weekly decay (II.6), removals on request (II.8) and
-/// overdue opinions (III.3.10). Nothing due: no events.
-pub fn tick(env: &Competition, state: &Ladder, ctx: &Context) -> Result<Vec<Recorded>, Refusal> {
-    Ok(tick::tick(env, state, ctx.now))
-}
+    /// The club's deadlines (declarations, bans, decay) belong to no
+    /// official: only the organizer runs them early.
+    const CLOCK_OFFICIALS: &'static [Role] = &[];
 
-/// The next instant a schedule must act.
-pub fn next_due(state: &Ladder) -> Option<DateTime<Utc>> {
-    tick::next_due(state)
-}
+    /// club III.2 moderators, III.3 the Court's justices and Chief Justice.
+    const OFFICIALS: &'static [Role] = &[Role::Moderator, Role::Justice, Role::ChiefJustice];
 
-/// The kind's view for `viewer`.
-pub fn view(env: &Competition, state: &Ladder, viewer: Option<&UserId>) -> serde_json::Value {
-    view::view(env, state, viewer)
-}
+    fn command_name(command: &Command) -> &'static str {
+        command.name()
+    }
 
-/// The event as `viewer` may see it in the audit log; `None` hides it
-/// (club I.9.5–I.9.9: anti-cheat information).
-pub fn redact(
-    env: &Competition,
-    state: &Ladder,
-    event: &Event,
-    viewer: Option<&UserId>,
-) -> Option<Event> {
-    view::redact(env, state, event, viewer)
-}
+    /// club II.1 a student joins; club III.3.8 a panel votes.
+    fn route_action(route: Route) -> Option<&'static str> {
+        match route {
+            Route::Registrations => Some("join"),
+            Route::Votes => Some("cast-vote"),
+            Route::Orders | Route::Rounds => None,
+        }
+    }
 
-/// The notices a commit causes (see [`crate::notice`] and `notice`); `state`
-/// is the ladder after the commit.
-pub fn notices(
-    env: &Competition,
-    state: &Ladder,
-    commit: &crate::competition::Commit,
-) -> Vec<crate::notice::Notice> {
-    notice::notices(env, state, commit)
+    fn draws_lots(_action: &str) -> bool {
+        false
+    }
+
+    fn members_added(event: &Event) -> Vec<&UserId> {
+        event.member_added().into_iter().collect()
+    }
+
+    fn decide(
+        &self,
+        env: &Competition,
+        command: &Command,
+        ctx: &Context,
+    ) -> Result<Vec<Recorded>, Refusal> {
+        decider::decide(env, self, command, ctx)
+    }
+
+    fn apply(&mut self, event: &Event, at: DateTime<Utc>) {
+        fold::apply(self, event, at)
+    }
+
+    /// Declaration deadlines (III.2.4.2), ban expiries (II.9.2), weekly
+    /// decay (II.6), removals on request (II.8), overdue opinions (III.3.10).
+    fn tick(&self, env: &Competition, ctx: &Context) -> Result<Vec<Recorded>, Refusal> {
+        Ok(tick::tick(env, self, ctx.now))
+    }
+
+    fn next_due(&self) -> Option<DateTime<Utc>> {
+        tick::next_due(self)
+    }
+
+    fn view(&self, env: &Competition, viewer: Option<&UserId>) -> serde_json::Value {
+        view::view(env, self, viewer)
+    }
+
+    /// club I.9.5–I.9.9: anti-cheat information is withheld.
+    fn redact(&self, env: &Competition, event: &Event, viewer: Option<&UserId>) -> Option<Event> {
+        view::redact(env, self, event, viewer)
+    }
+
+    /// The club's acts are public; its secrets (anti-cheat reports) are
+    /// withheld whole by `redact`, actor and time with them.
+    fn conceals_actor(_event: &Event) -> bool {
+        false
+    }
+
+    /// The Terms set no condition on who holds the club's offices beyond
+    /// naming them (club III.2, III.3); conflicts are handled per case
+    /// (club III.3 a justice with a conflict does not hear it).
+    fn may_grant(&self, _env: &Competition, _user: &UserId, _role: Role) -> Result<(), Refusal> {
+        Ok(())
+    }
+
+    fn notices(&self, env: &Competition, commit: &Commit) -> Vec<Notice> {
+        notice::notices(env, self, commit)
+    }
+
+    /// The club sends no deadline reminders: its deadlines are the
+    /// officials' own (declarations, opinions).
+    fn reminders(&self, _env: &Competition, _now: DateTime<Utc>) -> Vec<Reminder> {
+        Vec::new()
+    }
 }

@@ -19,7 +19,7 @@ use std::collections::BTreeSet;
 pub fn notices(env: &Competition, state: &Ladder, commit: &Commit) -> Vec<Notice> {
     let mut out = Vec::new();
     for (index, recorded) in commit.events.iter().enumerate() {
-        let Envelope::Ladder(event) = &recorded.event else {
+        let Envelope::ClubLadder(event) = &recorded.event else {
             continue;
         };
         let about = About::new(index, event, competition_link(env));

@@ -222,7 +222,7 @@ pub(super) fn change_score(
             "{member} is not on the leaderboard"
         )));
     }
-    if delta == 0 || delta.abs() > 10_000 {
+    if delta == 0 || delta.unsigned_abs() > 10_000 {
         return Err(Refusal::invalid(
             "a score change is a non-zero number of points",
         ));

@@ -78,13 +78,13 @@ pub trait Driver {
 
     fn ok(&mut self, who: &str, cmd: Command) -> Vec<Event> {
         let name = cmd.name();
-        self.commit(Actor::User(u(who)), competition::Command::Ladder(cmd))
+        self.commit(Actor::User(u(who)), competition::Command::ClubLadder(cmd))
             .unwrap_or_else(|e| panic!("{who} {name} at {}: {e:?}", self.now()))
     }
 
     fn refused(&mut self, who: &str, cmd: Command) -> String {
         let r = self
-            .commit(Actor::User(u(who)), competition::Command::Ladder(cmd))
+            .commit(Actor::User(u(who)), competition::Command::ClubLadder(cmd))
             .expect_err("refused");
         r.clause
             .clone()

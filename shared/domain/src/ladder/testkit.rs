@@ -112,7 +112,7 @@ impl Club {
         Ok(events
             .into_iter()
             .filter_map(|r| match r.event {
-                competition::Event::Ladder(e) => Some(e),
+                competition::Event::ClubLadder(e) => Some(e),
                 _ => None,
             })
             .collect())
@@ -127,7 +127,10 @@ impl Club {
     }
 
     pub fn run(&mut self, actor: &str, cmd: Command) -> Result<Vec<Event>, Refusal> {
-        self.commit(Actor::User(u(actor)), &competition::Command::Ladder(cmd))
+        self.commit(
+            Actor::User(u(actor)),
+            &competition::Command::ClubLadder(cmd),
+        )
     }
 
     pub fn ok(&mut self, actor: &str, cmd: Command) -> Vec<Event> {

@@ -88,7 +88,7 @@ fn decide_item(state: &Ladder, item: &Due) -> Option<Recorded> {
 
 fn ladder_event(r: &Recorded) -> Option<&Event> {
     match &r.event {
-        crate::competition::Event::Ladder(e) => Some(e),
+        crate::competition::Event::ClubLadder(e) => Some(e),
         _ => None,
     }
 }

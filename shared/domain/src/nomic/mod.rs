@@ -16,8 +16,8 @@
 //! - [`vocabulary`]: the commands and events; [`decide`](mod@decide) and
 //!   [`due`] decide them; [`state`] folds them.
 //!
-//! This module plugs into the competition envelope through the functions
-//! below; [`crate::competition`] calls them. Everything is pure.
+//! This module plugs into the competition envelope through its
+//! [`Rulebook`] implementation below. Everything is pure.
 
 pub mod decide;
 pub mod due;
@@ -43,55 +43,104 @@ pub use state::{Nomic, PointsEntry};
 pub use turns::AllocatedDay;
 pub use vocabulary::{Command, Event};
 
-use crate::competition::{Competition, Context, Recorded, UserId};
+use crate::competition::{Commit, Competition, Context, Recorded, Role, UserId};
+use crate::notice::{Notice, Reminder};
 use crate::refusal::Refusal;
+use crate::rulebook::{Route, Rulebook};
 use chrono::{DateTime, Utc};
 
-/// Decides a command of this kind. Whatever fell due by `ctx.now` (votes
-/// completing, Judgement windows closing) is decided first, in the same commit.
-pub fn decide(
-    env: &Competition,
-    state: &Nomic,
-    command: &Command,
-    ctx: &Context,
-) -> Result<Vec<Recorded>, Refusal> {
-    decide::decide(env, state, command, ctx)
-}
+/// Nomic's side of the contract; every function is the rule module's own
+/// (see the module list above).
+impl Rulebook for Nomic {
+    type Command = Command;
+    type Event = Event;
 
-/// Folds an event into the state; total, never refuses.
-pub fn apply(state: &mut Nomic, event: &Event, at: DateTime<Utc>) {
-    state::apply(state, event, at)
-}
+    const TITLE: &'static str = "a Nomic game";
 
-/// What falls due by `ctx.now`: vote completion at the end of the UK day
-/// (nomic 113), the switch to simple majority (nomic 204), Judgement windows
-/// and Judges' days (nomic 214). Nothing due, no events: running it twice
-/// changes nothing.
-pub fn tick(_env: &Competition, state: &Nomic, ctx: &Context) -> Result<Vec<Recorded>, Refusal> {
-    let mut rec = due::Recorder::new(state, ctx.now);
-    due::catch_up(&mut rec);
-    Ok(rec.out)
-}
+    /// Nomic's deadlines (the end of the UK day, Judgement windows) belong
+    /// to no official: only the organizer runs them early.
+    const CLOCK_OFFICIALS: &'static [Role] = &[];
 
-/// The next instant a schedule must act.
-pub fn next_due(state: &Nomic) -> Option<DateTime<Utc>> {
-    due::next_due(state)
-}
+    /// The Initial Set names no office: the Judge is chosen per question by
+    /// rotation (nomic 214), not appointed.
+    const OFFICIALS: &'static [Role] = &[];
 
-/// The kind's view for `viewer`.
-pub fn view(_env: &Competition, state: &Nomic, viewer: Option<&UserId>) -> serde_json::Value {
-    view::view(state, viewer)
-}
+    fn command_name(command: &Command) -> &'static str {
+        command.name()
+    }
 
-/// The event as `viewer` may see it in the audit log. Nomic votes are public
-/// (cast in the voting thread, nomic 113), so nothing is hidden.
-pub fn redact(
-    _env: &Competition,
-    _state: &Nomic,
-    event: &Event,
-    _viewer: Option<&UserId>,
-) -> Option<Event> {
-    Some(event.clone())
+    /// nomic 201 the organizer seats a player; nomic 113 a vote.
+    fn route_action(route: Route) -> Option<&'static str> {
+        match route {
+            Route::Registrations => Some("seat-player"),
+            Route::Votes => Some("record-vote"),
+            Route::Orders | Route::Rounds => None,
+        }
+    }
+
+    fn draws_lots(_action: &str) -> bool {
+        false
+    }
+
+    fn members_added(event: &Event) -> Vec<&UserId> {
+        event.member_added().into_iter().collect()
+    }
+
+    /// Whatever fell due by `ctx.now` (votes completing, Judgement windows
+    /// closing) is decided first, in the same commit.
+    fn decide(
+        &self,
+        env: &Competition,
+        command: &Command,
+        ctx: &Context,
+    ) -> Result<Vec<Recorded>, Refusal> {
+        decide::decide(env, self, command, ctx)
+    }
+
+    fn apply(&mut self, event: &Event, at: DateTime<Utc>) {
+        state::apply(self, event, at)
+    }
+
+    /// Vote completion at the end of the UK day (nomic 113), the switch to
+    /// simple majority (nomic 204), Judgement windows and Judges' days
+    /// (nomic 214).
+    fn tick(&self, _env: &Competition, ctx: &Context) -> Result<Vec<Recorded>, Refusal> {
+        let mut rec = due::Recorder::new(self, ctx.now);
+        due::catch_up(&mut rec);
+        Ok(rec.out)
+    }
+
+    fn next_due(&self) -> Option<DateTime<Utc>> {
+        due::next_due(self)
+    }
+
+    fn view(&self, _env: &Competition, viewer: Option<&UserId>) -> serde_json::Value {
+        view::view(self, viewer)
+    }
+
+    /// Nomic votes are public (cast in the voting thread, nomic 113), and
+    /// so is everything else a Nomic game records.
+    fn redact(&self, _env: &Competition, event: &Event, _viewer: Option<&UserId>) -> Option<Event> {
+        Some(event.clone())
+    }
+
+    fn conceals_actor(_event: &Event) -> bool {
+        false
+    }
+
+    fn may_grant(&self, _env: &Competition, _user: &UserId, _role: Role) -> Result<(), Refusal> {
+        Ok(())
+    }
+
+    fn notices(&self, env: &Competition, commit: &Commit) -> Vec<Notice> {
+        notice::notices(env, self, commit)
+    }
+
+    /// Nomic sends no deadline reminders: the points thread and the
+    /// game's news (see `notice`) tell players what is open.
+    fn reminders(&self, _env: &Competition, _now: DateTime<Utc>) -> Vec<Reminder> {
+        Vec::new()
+    }
 }
 
 /// The rule book as it stood at `at`, in the seed's export format; `None`
@@ -103,14 +152,4 @@ pub fn rule_book_at(state: &Nomic, at: DateTime<Utc>) -> Option<RuleBookExport> 
 /// The rule book now, in the seed's export format.
 pub fn export_rules(state: &Nomic) -> RuleBookExport {
     state.rules.current.clone()
-}
-
-/// The notices a commit causes (see [`crate::notice`] and [`notice`]); `state`
-/// is the game after the commit.
-pub fn notices(
-    env: &Competition,
-    state: &Nomic,
-    commit: &crate::competition::Commit,
-) -> Vec<crate::notice::Notice> {
-    notice::notices(env, state, commit)
 }

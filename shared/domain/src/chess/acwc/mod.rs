@@ -16,8 +16,8 @@
 //! - [`state`]: the state and how events fold into it.
 //! - [`notice`]: pairings, results and round-deadline reminders told (IV.D–F).
 //!
-//! This module plugs into the competition envelope through the functions
-//! below; [`crate::competition`] calls them. Everything is pure. Rulings on
+//! This module plugs into the competition envelope through its
+//! [`Rulebook`] implementation below. Everything is pure. Rulings on
 //! ambiguous clauses are in `docs/rulings/acwc.md`.
 
 pub mod decide;
@@ -46,86 +46,107 @@ pub use vocabulary::{
     Award, Command, Disqualification, Event, MatchId, NoShowChoice, Pairing, Stage, FINAL,
 };
 
-use crate::competition::{Competition, Context, Recorded, Role, UserId};
+use crate::competition::{Commit, Competition, Context, Recorded, Role, UserId};
+use crate::notice::{Notice, Reminder};
 use crate::refusal::Refusal;
+use crate::rulebook::{Route, Rulebook};
 use chrono::{DateTime, Utc};
 
-/// Decides a command of this kind; whatever fell due by `ctx.now` follows
-/// in the same commit.
-pub fn decide(
-    env: &Competition,
-    state: &Championship,
-    command: &Command,
-    ctx: &Context,
-) -> Result<Vec<Recorded>, Refusal> {
-    decide::decide(env, state, command, ctx)
-}
+/// The championship's side of the contract; every function is the rule
+/// module's own (see the module list above).
+impl Rulebook for Championship {
+    type Command = Command;
+    type Event = Event;
 
-/// Folds an event into the state; total, never refuses.
-pub fn apply(state: &mut Championship, event: &Event, at: DateTime<Utc>) {
-    state::apply(state, event, at)
-}
+    const TITLE: &'static str = "an ACWC championship";
 
-/// What falls due by `ctx.now`: the start of the Qualification, round
-/// publication (IV.D–E), the round deadline (IV.F), the negotiation
-/// deadlines (V), a failed rescheduling (VI.D). Nothing due, no events.
-pub fn tick(
-    _env: &Competition,
-    state: &Championship,
-    ctx: &Context,
-) -> Result<Vec<Recorded>, Refusal> {
-    Ok(due::follow_ups(state, ctx.now)
-        .into_iter()
-        .map(|(e, clause)| Recorded::by_rule(crate::competition::Event::Acwc(e), clause))
-        .collect())
-}
+    /// acwc I.C: the TD runs the championship's clock.
+    const CLOCK_OFFICIALS: &'static [Role] = &[Role::TournamentDirector];
 
-/// The next instant a schedule must act.
-pub fn next_due(state: &Championship) -> Option<DateTime<Utc>> {
-    due::next_due(state)
-}
+    /// acwc I.C: the Tournament Director.
+    const OFFICIALS: &'static [Role] = &[Role::TournamentDirector];
 
-/// The kind's view for `viewer`.
-pub fn view(env: &Competition, state: &Championship, viewer: Option<&UserId>) -> serde_json::Value {
-    view::view(env, state, viewer)
-}
-
-/// The event as `viewer` may see it in the audit log; `None` hides it.
-pub fn redact(
-    env: &Competition,
-    state: &Championship,
-    event: &Event,
-    viewer: Option<&UserId>,
-) -> Option<Event> {
-    view::redact(env, state, event, viewer)
-}
-
-/// The notices a commit causes (see [`crate::notice`] and [`notice`]); `state`
-/// is the championship after the commit.
-pub fn notices(
-    env: &Competition,
-    state: &Championship,
-    commit: &crate::competition::Commit,
-) -> Vec<crate::notice::Notice> {
-    notice::notices(env, state, commit)
-}
-
-/// The deadline reminders due at `now` (see [`crate::notice::reminders`]).
-pub fn reminders(
-    env: &Competition,
-    state: &Championship,
-    now: DateTime<Utc>,
-) -> Vec<crate::notice::Reminder> {
-    notice::reminders(env, state, now)
-}
-
-/// acwc I.D: the TD will not participate, so an entrant is not made TD.
-pub fn may_grant(state: &Championship, user: &UserId, role: Role) -> Result<(), Refusal> {
-    if role == Role::TournamentDirector && state.entrant(user).is_some() {
-        return Err(Refusal::rule(
-            "acwc I.D",
-            format!("the TD will not participate: {user} has entered"),
-        ));
+    fn command_name(command: &Command) -> &'static str {
+        command.name()
     }
-    Ok(())
+
+    /// acwc II a player registers; acwc IV.D–E the next round is paired.
+    fn route_action(route: Route) -> Option<&'static str> {
+        match route {
+            Route::Registrations => Some("register"),
+            Route::Rounds => Some("pair-round"),
+            Route::Votes | Route::Orders => None,
+        }
+    }
+
+    fn draws_lots(_action: &str) -> bool {
+        false
+    }
+
+    fn members_added(event: &Event) -> Vec<&UserId> {
+        event.member_added().into_iter().collect()
+    }
+
+    /// Whatever fell due by `ctx.now` follows in the same commit.
+    fn decide(
+        &self,
+        env: &Competition,
+        command: &Command,
+        ctx: &Context,
+    ) -> Result<Vec<Recorded>, Refusal> {
+        decide::decide(env, self, command, ctx)
+    }
+
+    fn apply(&mut self, event: &Event, at: DateTime<Utc>) {
+        state::apply(self, event, at)
+    }
+
+    /// The start of the Qualification, round publication (IV.D–E), the
+    /// round deadline (IV.F), the negotiation deadlines (V), a failed
+    /// rescheduling (VI.D).
+    fn tick(&self, _env: &Competition, ctx: &Context) -> Result<Vec<Recorded>, Refusal> {
+        Ok(due::follow_ups(self, ctx.now)
+            .into_iter()
+            .map(|(e, clause)| Recorded::by_rule(crate::competition::Event::Acwc(e), clause))
+            .collect())
+    }
+
+    fn next_due(&self) -> Option<DateTime<Utc>> {
+        due::next_due(self)
+    }
+
+    fn view(&self, env: &Competition, viewer: Option<&UserId>) -> serde_json::Value {
+        view::view(env, self, viewer)
+    }
+
+    /// acwc VII.A: an accusation is the TD's and its author's alone.
+    fn redact(&self, env: &Competition, event: &Event, viewer: Option<&UserId>) -> Option<Event> {
+        view::redact(env, self, event, viewer)
+    }
+
+    /// The championship's secret (an accusation) is withheld whole by
+    /// `redact`, actor and time with it; every other act is public.
+    fn conceals_actor(_event: &Event) -> bool {
+        false
+    }
+
+    /// acwc I.D: the TD will not participate, so an entrant is not made TD.
+    fn may_grant(&self, _env: &Competition, user: &UserId, role: Role) -> Result<(), Refusal> {
+        if role == Role::TournamentDirector && self.entrant(user).is_some() {
+            return Err(Refusal::rule(
+                "acwc I.D",
+                format!("the TD will not participate: {user} has entered"),
+            ));
+        }
+        Ok(())
+    }
+
+    fn notices(&self, env: &Competition, commit: &Commit) -> Vec<Notice> {
+        notice::notices(env, self, commit)
+    }
+
+    /// acwc IV.F: players whose match is unplayed as the round deadline nears.
+    fn reminders(&self, env: &Competition, now: DateTime<Utc>) -> Vec<Reminder> {
+        notice::reminders(env, self, now)
+    }
 }

@@ -71,7 +71,7 @@ impl World {
     pub fn new(now: DateTime<Utc>) -> Self {
         let id = CompetitionId::try_from("acwc").expect("valid id");
         let create = competition::Command::Create {
-            kind: Kind::SwissMatch,
+            kind: Kind::Acwc,
             name: "ACWC 2019".into(),
         };
         let ctx = Context {
@@ -108,7 +108,7 @@ impl World {
 
     pub fn champ(&self) -> &Championship {
         match &self.c.game {
-            Game::SwissMatch(c) => c,
+            Game::Acwc(c) => c,
             _ => unreachable!("an ACWC competition"),
         }
     }

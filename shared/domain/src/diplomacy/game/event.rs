@@ -191,10 +191,10 @@ impl Event {
 
 /// A board event recorded because `clause` acted.
 pub(super) fn by_rule(event: Event, clause: &'static str) -> crate::competition::Recorded {
-    crate::competition::Recorded::by_rule(crate::competition::Event::Board(event), clause)
+    crate::competition::Recorded::by_rule(crate::competition::Event::DiplomacyGame(event), clause)
 }
 
 /// A board event no particular clause made happen.
 pub(super) fn plain(event: Event) -> crate::competition::Recorded {
-    crate::competition::Recorded::new(crate::competition::Event::Board(event))
+    crate::competition::Recorded::new(crate::competition::Event::DiplomacyGame(event))
 }

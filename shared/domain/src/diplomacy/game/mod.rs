@@ -1,8 +1,8 @@
 //! One Diplomacy board run by the World Masters rules (wm D): orders,
 //! deadlines, NMRs, extensions, replacements, votes and press.
 //!
-//! This module plugs into the competition envelope through the functions
-//! below; [`crate::competition`] calls them. Everything is pure.
+//! This module plugs into the competition envelope through its
+//! [`Rulebook`] implementation below. Everything is pure.
 //!
 //! - [`settings`]: the set-up and house rules stated at the outset (wm D.I.1.b).
 //! - [`command`]: the commands and who may issue them; submission and receipts
@@ -38,92 +38,121 @@ pub use command::Command;
 pub use event::Event;
 pub use state::Board;
 
-use crate::competition::{Competition, Context, Recorded, Role, UserId};
+use crate::competition::{Commit, Competition, Context, Recorded, Role, UserId};
+use crate::notice::{Notice, Reminder};
 use crate::refusal::Refusal;
+use crate::rulebook::{Route, Rulebook};
 use chrono::{DateTime, Utc};
 
-/// Decides a command of this kind.
-pub fn decide(
-    env: &Competition,
-    state: &Board,
-    command: &Command,
-    ctx: &Context,
-) -> Result<Vec<Recorded>, Refusal> {
-    command::decide(env, state, command, ctx)
-}
+/// The board's side of the contract; every function is the rule module's
+/// own (see the module list above).
+impl Rulebook for Board {
+    type Command = Command;
+    type Event = Event;
 
-/// Folds an event into the state; total, never refuses.
-pub fn apply(state: &mut Board, event: &Event, at: DateTime<Utc>) {
-    state::apply(state, event, at)
-}
+    const TITLE: &'static str = "a Diplomacy board";
 
-/// What falls due by `ctx.now`.
-pub fn tick(env: &Competition, state: &Board, ctx: &Context) -> Result<Vec<Recorded>, Refusal> {
-    tick::tick(env, state, ctx)
-}
+    /// wm D.VII the GM adjudicates the board; wm A.3 the TD and the
+    /// assistant TDs run a tournament board's clock.
+    const CLOCK_OFFICIALS: &'static [Role] = &[
+        Role::GameMaster,
+        Role::TournamentDirector,
+        Role::AssistantTournamentDirector,
+    ];
 
-/// The next instant a schedule must act.
-pub fn next_due(state: &Board) -> Option<DateTime<Utc>> {
-    tick::next_due(state)
-}
+    /// wm D the Game Master; wm A.2 the TD and assistant TDs of the
+    /// tournament the board belongs to.
+    const OFFICIALS: &'static [Role] = &[
+        Role::GameMaster,
+        Role::TournamentDirector,
+        Role::AssistantTournamentDirector,
+    ];
 
-/// The kind's view for `viewer`.
-pub fn view(env: &Competition, state: &Board, viewer: Option<&UserId>) -> serde_json::Value {
-    view::view(env, state, viewer)
-}
-
-/// The event as `viewer` may see it in the audit log; `None` hides it.
-pub fn redact(
-    env: &Competition,
-    state: &Board,
-    event: &Event,
-    viewer: Option<&UserId>,
-) -> Option<Event> {
-    view::redact(env, state, event, viewer)
-}
-
-/// Whether the audit log must hide who made the commit holding `event` from
-/// every viewer but that actor: the actor of a vote or a proposal, or of
-/// non-white press, would reveal a secret (wm D.IX.2, D.X.2). The envelope's
-/// `Commit::log_entry` does not consult this yet (see the rulings).
-pub fn conceals_actor(event: &Event) -> bool {
-    match event {
-        Event::VoteRecorded { .. } | Event::ProposalMade { .. } => true,
-        Event::PressPublished { press } => press.kind != press::PressKind::White,
-        _ => false,
+    fn command_name(command: &Command) -> &'static str {
+        command.name()
     }
-}
 
-/// The notices a commit causes (see [`crate::notice`] and [`notice`]); `state`
-/// is the competition after the commit.
-pub fn notices(
-    env: &Competition,
-    state: &Board,
-    commit: &crate::competition::Commit,
-) -> Vec<crate::notice::Notice> {
-    notice::notices(env, state, commit)
-}
+    /// wm D.II a power's orders; wm D.IX a secret vote.
+    fn route_action(route: Route) -> Option<&'static str> {
+        match route {
+            Route::Orders => Some("submit-orders"),
+            Route::Votes => Some("record-vote"),
+            Route::Registrations | Route::Rounds => None,
+        }
+    }
 
-/// The deadline reminders due at `now` (see [`crate::notice::reminders`]).
-pub fn reminders(
-    env: &Competition,
-    state: &Board,
-    now: DateTime<Utc>,
-) -> Vec<crate::notice::Reminder> {
-    notice::reminders(env, state, now)
-}
+    fn draws_lots(_action: &str) -> bool {
+        false
+    }
 
-/// wm A.1, A.12: a board's GM is a non-playing, neutral party, so a user
-/// who holds one of its powers is not made its GM (they would read every
-/// power's orders before the adjudication).
-pub fn may_grant(state: &Board, user: &UserId, role: Role) -> Result<(), Refusal> {
-    match state.power_of(user) {
-        Some(power) if role == Role::GameMaster => {
-            Err(Refusal::rule(
+    fn members_added(event: &Event) -> Vec<&UserId> {
+        event.member_added().into_iter().collect()
+    }
+
+    fn decide(
+        &self,
+        env: &Competition,
+        command: &Command,
+        ctx: &Context,
+    ) -> Result<Vec<Recorded>, Refusal> {
+        command::decide(env, self, command, ctx)
+    }
+
+    fn apply(&mut self, event: &Event, at: DateTime<Utc>) {
+        state::apply(self, event, at)
+    }
+
+    fn tick(&self, env: &Competition, ctx: &Context) -> Result<Vec<Recorded>, Refusal> {
+        tick::tick(env, self, ctx)
+    }
+
+    fn next_due(&self) -> Option<DateTime<Utc>> {
+        tick::next_due(self)
+    }
+
+    fn view(&self, env: &Competition, viewer: Option<&UserId>) -> serde_json::Value {
+        view::view(env, self, viewer)
+    }
+
+    /// wm D.VIII.4 orders before adjudication, wm D.IX.2 individual votes,
+    /// wm D.X.2 grey and private press.
+    fn redact(&self, env: &Competition, event: &Event, viewer: Option<&UserId>) -> Option<Event> {
+        view::redact(env, self, event, viewer)
+    }
+
+    /// The actor of a vote or a proposal, or of non-white press, would
+    /// reveal a secret (wm D.IX.2, D.X.2); so would the player who told the
+    /// GM of an unavailability window, when the deadline it moves is
+    /// published in the same commit (wm D.VII.2: the player informs the GM).
+    fn conceals_actor(event: &Event) -> bool {
+        match event {
+            Event::VoteRecorded { .. }
+            | Event::ProposalMade { .. }
+            | Event::UnavailabilityDeclared { .. } => true,
+            Event::PressPublished { press } => press.kind != press::PressKind::White,
+            _ => false,
+        }
+    }
+
+    /// wm A.1, A.12: a board's GM is a non-playing, neutral party, so a user
+    /// who holds one of its powers is not made its GM (they would read every
+    /// power's orders before the adjudication).
+    fn may_grant(&self, _env: &Competition, user: &UserId, role: Role) -> Result<(), Refusal> {
+        match self.power_of(user) {
+            Some(power) if role == Role::GameMaster => Err(Refusal::rule(
                 "wm A.1",
                 format!("the GM does not play: {user} holds {power:?} on this board (wm A.1 a non-playing GM; wm A.12 a neutral party)"),
-            ))
+            )),
+            _ => Ok(()),
         }
-        _ => Ok(()),
+    }
+
+    fn notices(&self, env: &Competition, commit: &Commit) -> Vec<Notice> {
+        notice::notices(env, self, commit)
+    }
+
+    /// wm D.VII.1: powers that have not ordered as the deadline nears.
+    fn reminders(&self, env: &Competition, now: DateTime<Utc>) -> Vec<Reminder> {
+        notice::reminders(env, self, now)
     }
 }

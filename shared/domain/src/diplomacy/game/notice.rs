@@ -32,7 +32,7 @@ pub fn notices(env: &Competition, state: &Board, commit: &Commit) -> Vec<Notice>
         .iter()
         .enumerate()
         .filter_map(|(i, r)| match &r.event {
-            Envelope::Board(e) => Some((i, e)),
+            Envelope::DiplomacyGame(e) => Some((i, e)),
             _ => None,
         })
         .collect();
@@ -341,7 +341,7 @@ fn adjudication_text(
     let ended = commit
         .events
         .iter()
-        .any(|r| matches!(&r.event, Envelope::Board(Event::GameEnded { .. })));
+        .any(|r| matches!(&r.event, Envelope::DiplomacyGame(Event::GameEnded { .. })));
     match (&state.result, ended) {
         (Some(result), true) => {
             text.push_str(&format!("\n{}\n{}", ending(result), scores(result)));
@@ -349,7 +349,9 @@ fn adjudication_text(
         _ => {
             // The next deadline is set in the same commit (wm D.VII.4.a).
             let deadline = commit.events.iter().find_map(|r| match &r.event {
-                Envelope::Board(Event::DeadlineSet { phase, deadline }) if phase == next => {
+                Envelope::DiplomacyGame(Event::DeadlineSet { phase, deadline })
+                    if phase == next =>
+                {
                     Some(*deadline)
                 }
                 _ => None,

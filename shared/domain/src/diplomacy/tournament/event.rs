@@ -104,5 +104,8 @@ impl Event {
 
 /// A tournament event recorded because `clause` acted.
 pub(super) fn by_rule(event: Event, clause: &'static str) -> crate::competition::Recorded {
-    crate::competition::Recorded::by_rule(crate::competition::Event::Tournament(event), clause)
+    crate::competition::Recorded::by_rule(
+        crate::competition::Event::DiplomacyTournament(event),
+        clause,
+    )
 }

@@ -195,7 +195,7 @@ fn find(motions: &[Motion], id: u32) -> Result<&Motion, Refusal> {
 
 fn rec(event: GovernanceEvent, clause: &'static str) -> Recorded {
     Recorded::by_rule(
-        crate::competition::Event::Tournament(super::event::Event::Governance(event)),
+        crate::competition::Event::DiplomacyTournament(super::event::Event::Governance(event)),
         clause,
     )
 }

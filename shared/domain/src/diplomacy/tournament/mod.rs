@@ -39,96 +39,143 @@ pub use command::Command;
 pub use event::Event;
 pub use state::Tournament;
 
-use crate::competition::{Competition, Context, Recorded, Role, UserId};
+use crate::competition::{Commit, Competition, Context, Recorded, Role, UserId};
+use crate::notice::{Notice, Reminder};
 use crate::refusal::Refusal;
+use crate::rulebook::{Route, Rulebook};
 use chrono::{DateTime, Utc};
 
-/// Decides a command of this kind.
-pub fn decide(
-    env: &Competition,
-    state: &Tournament,
-    command: &Command,
-    ctx: &Context,
-) -> Result<Vec<Recorded>, Refusal> {
-    command::decide(env, state, command, ctx)
-}
+/// The tournament's side of the contract; every function is the rule
+/// module's own (see the module list above).
+impl Rulebook for Tournament {
+    type Command = Command;
+    type Event = Event;
 
-/// Folds an event into the state; total, never refuses.
-pub fn apply(state: &mut Tournament, event: &Event, at: DateTime<Utc>) {
-    state::apply(state, event, at)
-}
+    const TITLE: &'static str = "a World Masters tournament";
 
-/// Nothing in a tournament falls due by the clock: the TD closes entries
-/// and rounds (each draw needs a fresh seed), and the boards keep their own
-/// deadlines.
-pub fn tick(
-    _env: &Competition,
-    _state: &Tournament,
-    _ctx: &Context,
-) -> Result<Vec<Recorded>, Refusal> {
-    Ok(vec![])
-}
+    /// wm A.3: the TD and the assistant TDs.
+    const CLOCK_OFFICIALS: &'static [Role] =
+        &[Role::TournamentDirector, Role::AssistantTournamentDirector];
 
-/// The tournament as `viewer` may see it.
-pub fn view(env: &Competition, state: &Tournament, viewer: Option<&UserId>) -> serde_json::Value {
-    view::view(env, state, viewer)
-}
+    /// wm A.2 the TD and assistant TDs, wm A.5 the TMC, wm A.9 the
+    /// observers, wm D the boards' Game Masters.
+    const OFFICIALS: &'static [Role] = &[
+        Role::TournamentDirector,
+        Role::AssistantTournamentDirector,
+        Role::TmcMember,
+        Role::Observer,
+        Role::GameMaster,
+        Role::Captain,
+    ];
 
-/// The event as `viewer` may see it; `None` hides it.
-pub fn redact(event: &Event, viewer: Option<&UserId>) -> Option<Event> {
-    view::redact(event, viewer)
-}
-
-/// The notices a commit causes (see [`crate::notice`] and [`notice`]); `state`
-/// is the tournament after the commit.
-pub fn notices(
-    env: &Competition,
-    state: &Tournament,
-    commit: &crate::competition::Commit,
-) -> Vec<crate::notice::Notice> {
-    notice::notices(env, state, commit)
-}
-
-/// wm A.4: the TD may not play nor have an affiliation with a team (the
-/// assistant TDs, who stand in for the TD, likewise); wm A.8: nor may TMC
-/// members (as registration already refuses officials on a team); wm A.10:
-/// assistant TDs and TMC members may not serve as Tournament Observers.
-pub fn may_grant(
-    env: &Competition,
-    state: &Tournament,
-    user: &UserId,
-    role: Role,
-) -> Result<(), Refusal> {
-    let director = matches!(
-        role,
-        Role::TournamentDirector | Role::AssistantTournamentDirector
-    );
-    if director && state.entered(user) {
-        return Err(Refusal::rule(
-            "wm A.4",
-            format!("the TD may not play nor be affiliated with a team: {user} has entered"),
-        ));
+    fn command_name(command: &Command) -> &'static str {
+        command.name()
     }
-    if role == Role::TmcMember && state.entered(user) {
-        return Err(Refusal::rule(
-            "wm A.8",
-            format!("TMC members do not play nor join a team: {user} has entered"),
-        ));
+
+    /// wm B.2 entries; wm A.6 the TMC's votes; wm B.5–B.6 the draw.
+    fn route_action(route: Route) -> Option<&'static str> {
+        match route {
+            Route::Registrations => Some("register"),
+            Route::Votes => Some("record-vote"),
+            Route::Rounds => Some("pair-round"),
+            Route::Orders => None,
+        }
     }
-    let may_not_observe = [Role::AssistantTournamentDirector, Role::TmcMember];
-    if role == Role::Observer && may_not_observe.iter().any(|r| env.has_role(user, *r)) {
-        return Err(Refusal::rule(
-            "wm A.10",
-            format!("assistant TDs and TMC members may not serve as Tournament Observers ({user})"),
-        ));
+
+    /// wm B.2, B.6, C.7.f: the draws of entries, rounds and ties.
+    fn draws_lots(action: &str) -> bool {
+        Command::draws_lots(action)
     }
-    if may_not_observe.contains(&role) && env.has_role(user, Role::Observer) {
-        return Err(Refusal::rule(
-            "wm A.10",
-            format!(
-                "{user} is a Tournament Observer, which assistant TDs and TMC members may not be"
-            ),
-        ));
+
+    fn members_added(event: &Event) -> Vec<&UserId> {
+        event.members_added()
     }
-    Ok(())
+
+    fn decide(
+        &self,
+        env: &Competition,
+        command: &Command,
+        ctx: &Context,
+    ) -> Result<Vec<Recorded>, Refusal> {
+        command::decide(env, self, command, ctx)
+    }
+
+    fn apply(&mut self, event: &Event, at: DateTime<Utc>) {
+        state::apply(self, event, at)
+    }
+
+    /// Nothing in a tournament falls due by the clock: the TD closes entries
+    /// and rounds (each draw needs a fresh seed), and the boards keep their
+    /// own deadlines.
+    fn tick(&self, _env: &Competition, _ctx: &Context) -> Result<Vec<Recorded>, Refusal> {
+        Ok(vec![])
+    }
+
+    fn next_due(&self) -> Option<DateTime<Utc>> {
+        None
+    }
+
+    fn view(&self, env: &Competition, viewer: Option<&UserId>) -> serde_json::Value {
+        view::view(env, self, viewer)
+    }
+
+    /// wm A.6: how each TMC member voted stays with the TMC.
+    fn redact(&self, _env: &Competition, event: &Event, viewer: Option<&UserId>) -> Option<Event> {
+        view::redact(event, viewer)
+    }
+
+    fn conceals_actor(event: &Event) -> bool {
+        view::conceals_actor(event)
+    }
+
+    /// wm A.4: the TD may not play nor have an affiliation with a team (the
+    /// assistant TDs, who stand in for the TD, likewise); wm A.8: nor may TMC
+    /// members (as registration already refuses officials on a team); wm A.10:
+    /// assistant TDs and TMC members may not serve as Tournament Observers.
+    fn may_grant(&self, env: &Competition, user: &UserId, role: Role) -> Result<(), Refusal> {
+        let director = matches!(
+            role,
+            Role::TournamentDirector | Role::AssistantTournamentDirector
+        );
+        if director && self.entered(user) {
+            return Err(Refusal::rule(
+                "wm A.4",
+                format!("the TD may not play nor be affiliated with a team: {user} has entered"),
+            ));
+        }
+        if role == Role::TmcMember && self.entered(user) {
+            return Err(Refusal::rule(
+                "wm A.8",
+                format!("TMC members do not play nor join a team: {user} has entered"),
+            ));
+        }
+        let may_not_observe = [Role::AssistantTournamentDirector, Role::TmcMember];
+        if role == Role::Observer && may_not_observe.iter().any(|r| env.has_role(user, *r)) {
+            return Err(Refusal::rule(
+                "wm A.10",
+                format!(
+                    "assistant TDs and TMC members may not serve as Tournament Observers ({user})"
+                ),
+            ));
+        }
+        if may_not_observe.contains(&role) && env.has_role(user, Role::Observer) {
+            return Err(Refusal::rule(
+                "wm A.10",
+                format!(
+                    "{user} is a Tournament Observer, which assistant TDs and TMC members may not be"
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    fn notices(&self, env: &Competition, commit: &Commit) -> Vec<Notice> {
+        notice::notices(env, self, commit)
+    }
+
+    /// The tournament's own deadlines are the TD's; its boards remind their
+    /// powers themselves.
+    fn reminders(&self, _env: &Competition, _now: DateTime<Utc>) -> Vec<Reminder> {
+        Vec::new()
+    }
 }

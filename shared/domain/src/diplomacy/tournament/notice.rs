@@ -16,7 +16,7 @@ const DRAW: &str = "wm A.3.ii";
 pub fn notices(env: &Competition, state: &Tournament, commit: &Commit) -> Vec<Notice> {
     let mut out = Vec::new();
     for (index, recorded) in commit.events.iter().enumerate() {
-        let Envelope::Tournament(event) = &recorded.event else {
+        let Envelope::DiplomacyTournament(event) = &recorded.event else {
             continue;
         };
         let about = About::new(index, event, competition_link(env));

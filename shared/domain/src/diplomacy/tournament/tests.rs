@@ -39,7 +39,7 @@ fn tournament() -> Harness {
 }
 
 fn run(h: &mut Harness, who: &str, cmd: Command) -> Result<Vec<Recorded>, Refusal> {
-    h.run(who, EnvCommand::Tournament(cmd))
+    h.run(who, EnvCommand::DiplomacyTournament(cmd))
 }
 
 fn state(h: &Harness) -> &Tournament {

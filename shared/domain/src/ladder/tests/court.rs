@@ -4,9 +4,10 @@
 
 use super::super::testkit::*;
 use super::super::{
-    redact, AppealStatus, AppealSubject, Command, Event, GameResult::*, Remedy, Settings, Vote,
+    AppealStatus, AppealSubject, Command, Event, GameResult::*, Remedy, Settings, Vote,
 };
 use crate::competition::{self, Role};
+use crate::rulebook::Rulebook;
 
 /// `by` deducts `delta` from `member` for `offence`, declares it; the id.
 fn penalise(c: &mut Club, by: &str, member: &str, delta: i64, offence: &str) -> u64 {
@@ -605,7 +606,7 @@ fn anti_cheat() -> (Club, Event, u64) {
 
 fn seen(c: &Club, e: &Event, viewer: Option<&str>) -> Option<String> {
     let viewer = viewer.map(u);
-    match redact(&c.env, c.ladder(), e, viewer.as_ref())? {
+    match c.ladder().redact(&c.env, e, viewer.as_ref())? {
         Event::AntiCheatReportFiled { raw, .. } => Some(raw),
         _ => None,
     }
@@ -648,7 +649,7 @@ fn club_i_9_5_anti_cheat_information_is_private() {
         rejoined: false,
     };
     assert_eq!(
-        redact(&c.env, c.ladder(), &public, None),
+        c.ladder().redact(&c.env, &public, None),
         Some(public.clone())
     );
     // And the log entry as the envelope builds it hides the report.
@@ -657,7 +658,9 @@ fn club_i_9_5_anti_cheat_information_is_private() {
         at: c.now,
         actor: competition::Actor::User(u("cj")),
         command: "file-anti-cheat-report".into(),
-        events: vec![competition::Recorded::new(competition::Event::Ladder(e))],
+        events: vec![competition::Recorded::new(competition::Event::ClubLadder(
+            e,
+        ))],
         idempotency: None,
     };
     assert!(commit.log_entry(&c.env, Some(&u("ann"))).events.is_empty());
@@ -680,7 +683,7 @@ fn club_i_9_5_log_entries_do_not_reveal_that_the_information_exists() {
             at: c.now,
             actor: competition::Actor::User(u("cj")),
             command: command.into(),
-            events: vec![competition::Recorded::new(competition::Event::Ladder(
+            events: vec![competition::Recorded::new(competition::Event::ClubLadder(
                 e.clone(),
             ))],
             idempotency: None,
@@ -786,7 +789,7 @@ fn club_iii_5_1_technical_modifications_are_publicly_announced() {
         },
     );
     // The announcement is in the public audit log, for anyone.
-    assert_eq!(redact(&c.env, c.ladder(), &e[0], None), Some(e[0].clone()));
+    assert_eq!(c.ladder().redact(&c.env, &e[0], None), Some(e[0].clone()));
     assert_eq!(c.ladder().settings.elo_k, 24);
     let view = c.env.view(None);
     assert_eq!(

@@ -3,6 +3,7 @@
 
 use super::super::testkit::*;
 use super::super::{AppealSubject, Command, Remedy, Vote};
+use crate::rulebook::Rulebook;
 use proptest::prelude::*;
 
 const FRIDAYS: [&str; 6] = [
@@ -182,7 +183,7 @@ fn club_ii_6_3_a_decay_may_be_appealed_as_a_technical_modification() {
 #[test]
 fn club_ii_6_a_very_large_week_closes_in_parts_each_once() {
     use super::super::decay::CHUNK_BYTES;
-    use super::super::{apply, tick, Event, Ladder};
+    use super::super::{Event, Ladder};
     let c = Club::new();
     let joined = at("2026-01-09T09:00:00Z");
     let mut state = Ladder::default();
@@ -194,7 +195,7 @@ fn club_ii_6_a_very_large_week_closes_in_parts_each_once() {
             score: 100,
             rejoined: false,
         };
-        apply(&mut state, &e, joined);
+        state.apply(&e, joined);
     }
     for m in state.members.values_mut() {
         m.score = 200;
@@ -207,12 +208,12 @@ fn club_ii_6_a_very_large_week_closes_in_parts_each_once() {
     };
     // Weeks 1 and 2 close whole (no deductions); week 3 in parts, one per tick.
     for _ in 0..10 {
-        let recorded = tick(&c.env, &state, &ctx(SATURDAYS[2])).unwrap();
+        let recorded = state.tick(&c.env, &ctx(SATURDAYS[2])).unwrap();
         if recorded.is_empty() {
             break;
         }
         for r in recorded {
-            if let crate::competition::Event::Ladder(e) = r.event {
+            if let crate::competition::Event::ClubLadder(e) = r.event {
                 if let Event::WeekClosed {
                     week,
                     deductions,
@@ -221,7 +222,7 @@ fn club_ii_6_a_very_large_week_closes_in_parts_each_once() {
                 {
                     parts.push((week.to_string(), deductions.len(), through.is_some()));
                 }
-                apply(&mut state, &e, at(SATURDAYS[2]));
+                state.apply(&e, at(SATURDAYS[2]));
             }
         }
     }

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::nomic::turns::preceding_player;
+use crate::rulebook::Rulebook;
 use std::collections::BTreeMap;
 
 fn raise(g: &mut Game, who: &str, now: &str, proposal: Option<u32>) -> u32 {
@@ -58,7 +59,7 @@ fn nomic_214_undisputed_judgement_is_invoked_after_one_hour() {
     let mut g = Game::new();
     let p = raise(&mut g, "ben", "2026-03-17T10:00:00Z", None);
     pronounce(&mut g, "chris", "2026-03-17T10:30:00Z", p);
-    assert_eq!(next_due(g.nomic()), Some(at("2026-03-17T11:30:00Z")));
+    assert_eq!(g.nomic().next_due(), Some(at("2026-03-17T11:30:00Z")));
     assert!(g.tick("2026-03-17T11:29:59Z").is_empty());
     let events = g.tick("2026-03-17T11:30:00Z");
     assert_eq!(clauses(&events), ["nomic 214"]);

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::nomic::proposal::proposer_points;
+use crate::rulebook::Rulebook;
 
 fn tally(yes: u32, no: u32) -> Tally {
     Tally {
@@ -117,7 +118,7 @@ fn nomic_209_points_thread_shows_total_and_change() {
     let lines: Vec<String> = g.nomic().points_thread.iter().map(|e| e.line()).collect();
     // 7 (+7) from 203, then -3 (-10) from 207.
     assert_eq!(lines, ["7 (+7)", "-3 (-10)"]);
-    let v = view(&g.env, g.nomic(), None);
+    let v = g.nomic().view(&g.env, None);
     assert_eq!(v["points_thread"][1]["line"], "-3 (-10)");
 }
 
@@ -153,7 +154,7 @@ fn nomic_210_first_to_200_wins_and_the_game_ends() {
         g.refused("dave", "2026-03-31T09:00:00Z", enact("y")),
         "nomic 210"
     );
-    assert_eq!(next_due(g.nomic()), None);
+    assert_eq!(g.nomic().next_due(), None);
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! nomic 105, 107, 111, 113, 201, 202, 204, 208 and the tick.
 
 use super::*;
+use crate::rulebook::Rulebook;
 
 #[test]
 fn nomic_201_one_player_per_allocated_day() {
@@ -297,9 +298,9 @@ fn nomic_105_111_transmutation_needs_every_eligible_voter() {
 #[test]
 fn nomic_tick_is_idempotent_and_next_due_points_at_the_next_completion() {
     let mut g = Game::new();
-    assert_eq!(next_due(g.nomic()), Some(at("2026-03-28T00:00:00Z")));
+    assert_eq!(g.nomic().next_due(), Some(at("2026-03-28T00:00:00Z")));
     let n = g.propose("chris", "2026-03-16T09:00:00Z", enact("x"));
-    assert_eq!(next_due(g.nomic()), Some(at("2026-03-17T00:00:00Z")));
+    assert_eq!(g.nomic().next_due(), Some(at("2026-03-17T00:00:00Z")));
     g.vote("dave", "2026-03-16T10:00:00Z", n, Vote::Yes);
     assert!(g.tick("2026-03-16T23:59:59Z").is_empty());
     let first = g.tick("2026-03-17T00:00:00Z");

@@ -1,6 +1,7 @@
 //! The Final (acwc III.H) and its replacements (VIII.C).
 
 use super::*;
+use crate::rulebook::Rulebook;
 
 fn final_of(games: &[i8]) -> FinalMatch {
     let f = Format::acwc_2019();
@@ -178,7 +179,7 @@ fn acwc_iii_h_6_ii_bids_are_sealed_until_both_are_in() {
         player: user("p1"),
         seconds: Some(90),
     };
-    let hidden = crate::chess::acwc::redact(&w.c, w.champ(), &bid, Some(&user("p2"))).unwrap();
+    let hidden = w.champ().redact(&w.c, &bid, Some(&user("p2"))).unwrap();
     assert_eq!(
         hidden,
         crate::chess::acwc::vocabulary::Event::BidSubmitted {
@@ -190,7 +191,7 @@ fn acwc_iii_h_6_ii_bids_are_sealed_until_both_are_in() {
     w.run(challenger.as_str(), Command::BidForWhite { seconds: 90 })
         .unwrap();
     assert_eq!(
-        crate::chess::acwc::redact(&w.c, w.champ(), &bid, Some(&user("p2"))).unwrap(),
+        w.champ().redact(&w.c, &bid, Some(&user("p2"))).unwrap(),
         bid
     );
 }

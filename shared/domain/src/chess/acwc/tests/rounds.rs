@@ -1,6 +1,7 @@
 //! Qualification and Candidates rounds, results, negotiation, forfeits and leaving (acwc III.F–G, IV–VIII.B).
 
 use super::*;
+use crate::rulebook::Rulebook;
 
 #[test]
 fn acwc_iii_f_1_a_match_may_stop_once_a_player_reaches_5_5() {
@@ -400,7 +401,7 @@ fn acwc_vii_a_cheating_reports_are_visible_only_to_the_td() {
             accused: user("p2"),
             details: "engine-like".into(),
         };
-        usize::from(crate::chess::acwc::redact(&w.c, state, &e, Some(viewer)).is_some())
+        usize::from(state.redact(&w.c, &e, Some(viewer)).is_some())
     };
     assert_eq!(commit_events(&p1, &w), 0);
     assert_eq!(commit_events(&td, &w), 1);

@@ -270,6 +270,39 @@ fn wm_d_vii_2_deadline_inside_a_window_moves_and_gm_cannot_set_one_there() {
 }
 
 #[test]
+fn wm_d_vii_2_the_log_hides_who_told_the_gm_of_a_window() {
+    // England informs the GM of a window that moves the deadline (as
+    // above): the moved deadline is public, but whose window moved it is
+    // between England and the GM. Found by the kind conformance suite: the
+    // commit's public DeadlineSet used to show England as its actor.
+    let mut g = Game1::new();
+    let w = Unavailability {
+        weekday: 4,
+        start_hour: 17,
+        hours: 64,
+    };
+    g.run(
+        &player(Power::England),
+        Command::DeclareUnavailability { window: w },
+        h(1),
+    )
+    .unwrap();
+    let england = player(Power::England);
+    let last = |viewer: &str| {
+        let log: serde_json::Value = serde_json::from_str(&g.log(viewer)).unwrap();
+        log.as_array().unwrap().last().unwrap().clone()
+    };
+    let france = last("france-player");
+    assert_eq!(france["events"][0]["event"], "deadline-set", "public");
+    assert_eq!(france["actor"], serde_json::Value::Null, "{france}");
+    assert_eq!(
+        last(&england)["actor"]["user"],
+        england.as_str(),
+        "their own act"
+    );
+}
+
+#[test]
 fn wm_d_vii_2_conflicting_windows_are_flagged_to_the_td() {
     let mut g = Game1::new();
     g.run(

@@ -24,6 +24,7 @@ use crate::competition::{
 };
 use crate::diplomacy::map::Power;
 use crate::refusal::{Refusal, RefusalKind};
+use crate::rulebook::Rulebook;
 use chrono::{DateTime, Duration, Utc};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -159,7 +160,7 @@ impl Game1 {
     ) -> Result<Vec<Event>, Refusal> {
         Ok(board_events(self.env_at(
             actor,
-            EnvCommand::Board(cmd),
+            EnvCommand::DiplomacyGame(cmd),
             now,
         )?))
     }
@@ -236,7 +237,7 @@ impl Game1 {
     }
 
     fn view(&self, viewer: &str) -> String {
-        serde_json::to_string(&super::view(&self.comp, self.board(), Some(&u(viewer)))).unwrap()
+        serde_json::to_string(&self.board().view(&self.comp, Some(&u(viewer)))).unwrap()
     }
 }
 
@@ -268,7 +269,7 @@ fn commit(
 fn board_events(rs: Vec<env::Recorded>) -> Vec<Event> {
     rs.into_iter()
         .filter_map(|r| match r.event {
-            env::Event::Board(e) => Some(e),
+            env::Event::DiplomacyGame(e) => Some(e),
             _ => None,
         })
         .collect()

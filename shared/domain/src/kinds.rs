@@ -1,0 +1,252 @@
+//! The registry: every competition kind, listed once.
+//!
+//! [`kinds!`] turns the list at the bottom of this file into the envelope's
+//! per-kind enums ([`Kind`], [`Game`], [`Command`], [`Event`]) and every
+//! dispatch over them, each arm calling the kind's [`Rulebook`]. Adding a kind
+//! is its own folder, an `impl Rulebook`, and one line below (see
+//! `docs/kinds.md`); nothing else names the kinds, so no match can forget one
+//! or fall into a default.
+//!
+//! A kind's serialized name is the same everywhere (its `kind`, its commands'
+//! `command` tag and its events' `type` tag); the names the kinds had before
+//! they agreed are read as aliases, so stored logs and snapshots stay readable.
+
+use crate::competition::{Commit, Competition, Context, Recorded, Role, UserId};
+use crate::notice::{Notice, Reminder};
+use crate::refusal::Refusal;
+use crate::rulebook::{Route, Rulebook};
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+macro_rules! kinds {
+    ($(
+        $(#[doc = $doc:literal])*
+        $variant:ident = $name:literal $(| $old:literal)* => $state:ty;
+    )+) => {
+        /// The kinds of competition Arbiter runs, one per rulebook.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+        pub enum Kind {
+            $( $(#[doc = $doc])* #[serde(rename = $name $(, alias = $old)*)] $variant, )+
+        }
+
+        /// The rules state of a competition, by kind.
+        #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+        #[serde(tag = "kind")]
+        pub enum Game {
+            $( #[serde(rename = $name $(, alias = $old)*)] $variant($state), )+
+        }
+
+        /// A request to change a competition: the envelope's own commands,
+        /// then one variant per kind holding that kind's command.
+        #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+        #[serde(tag = "command", rename_all = "kebab-case")]
+        pub enum Command {
+            /// Start a new competition; the caller becomes its organizer.
+            Create { kind: Kind, name: String },
+            GrantRole { user: UserId, role: Role },
+            RevokeRole { user: UserId, role: Role },
+            /// A schedule (or an official) asks the competition to act on
+            /// whatever has fallen due by `now`. A tick that finds nothing
+            /// due decides no events, so running a schedule twice, or two at
+            /// once, changes the state once.
+            Tick,
+            $( #[serde(rename = $name $(, alias = $old)*)]
+               $variant(<$state as Rulebook>::Command), )+
+        }
+
+        /// Something that happened to a competition: the envelope's own
+        /// events, then one variant per kind (its own tag is `event`).
+        #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+        #[serde(tag = "type", rename_all = "kebab-case")]
+        pub enum Event {
+            Created { kind: Kind, name: String, organizer: UserId },
+            RoleGranted { user: UserId, role: Role },
+            RoleRevoked { user: UserId, role: Role },
+            $( #[serde(rename = $name $(, alias = $old)*)]
+               $variant(<$state as Rulebook>::Event), )+
+        }
+
+        impl Kind {
+            /// Every registered kind, in registry order.
+            pub const ALL: &'static [Kind] = &[$(Kind::$variant),+];
+
+            /// The kind's name as the API spells it.
+            pub fn name(self) -> &'static str {
+                match self { $(Kind::$variant => $name,)+ }
+            }
+
+            /// How refusals name the kind.
+            pub fn title(self) -> &'static str {
+                match self { $(Kind::$variant => <$state as Rulebook>::TITLE,)+ }
+            }
+
+            /// The action a dedicated route performs for this kind.
+            pub fn route_action(self, route: Route) -> Option<&'static str> {
+                match self { $(Kind::$variant => <$state as Rulebook>::route_action(route),)+ }
+            }
+
+            /// Whether `action` of this kind draws lots (see [`Rulebook::draws_lots`]).
+            pub fn draws_lots(self, action: &str) -> bool {
+                match self { $(Kind::$variant => <$state as Rulebook>::draws_lots(action),)+ }
+            }
+
+            /// Reads a JSON command of this kind (tagged by `action`).
+            pub fn command(self, body: serde_json::Value) -> Result<Command, serde_json::Error> {
+                Ok(match self {
+                    $(Kind::$variant => Command::$variant(serde_json::from_value(body)?),)+
+                })
+            }
+        }
+
+        impl Game {
+            /// The state a new competition of `kind` starts with.
+            pub fn new(kind: Kind) -> Self {
+                match kind { $(Kind::$variant => Game::$variant(<$state>::default()),)+ }
+            }
+
+            pub fn kind(&self) -> Kind {
+                match self { $(Game::$variant(_) => Kind::$variant,)+ }
+            }
+
+            /// See [`Rulebook::CLOCK_OFFICIALS`].
+            pub fn clock_officials(&self) -> &'static [Role] {
+                match self { $(Game::$variant(_) => <$state as Rulebook>::CLOCK_OFFICIALS,)+ }
+            }
+
+            /// See [`Rulebook::OFFICIALS`].
+            pub fn officials(&self) -> &'static [Role] {
+                match self { $(Game::$variant(_) => <$state as Rulebook>::OFFICIALS,)+ }
+            }
+
+            /// See [`Rulebook::may_grant`].
+            pub fn may_grant(&self, env: &Competition, user: &UserId, role: Role) -> Result<(), Refusal> {
+                match self { $(Game::$variant(s) => s.may_grant(env, user, role),)+ }
+            }
+
+            pub fn tick(&self, env: &Competition, ctx: &Context) -> Result<Vec<Recorded>, Refusal> {
+                match self { $(Game::$variant(s) => s.tick(env, ctx),)+ }
+            }
+
+            pub fn next_due(&self) -> Option<DateTime<Utc>> {
+                match self { $(Game::$variant(s) => s.next_due(),)+ }
+            }
+
+            pub fn view(&self, env: &Competition, viewer: Option<&UserId>) -> serde_json::Value {
+                match self { $(Game::$variant(s) => s.view(env, viewer),)+ }
+            }
+
+            pub fn notices(&self, env: &Competition, commit: &Commit) -> Vec<Notice> {
+                match self { $(Game::$variant(s) => s.notices(env, commit),)+ }
+            }
+
+            pub fn reminders(&self, env: &Competition, now: DateTime<Utc>) -> Vec<Reminder> {
+                match self { $(Game::$variant(s) => s.reminders(env, now),)+ }
+            }
+
+            /// Decides a kind's command; a command of another kind is refused
+            /// naming the kind this competition is.
+            pub fn decide(&self, env: &Competition, command: &Command, ctx: &Context) -> Result<Vec<Recorded>, Refusal> {
+                match command {
+                    Command::Create { .. } | Command::GrantRole { .. }
+                    | Command::RevokeRole { .. } | Command::Tick => Err(Refusal::invalid(
+                        "an envelope command is not a kind's command",
+                    )),
+                    $(Command::$variant(c) => {
+                        let Game::$variant(s) = self else {
+                            return Err(Refusal::not_found(format!(
+                                "this competition is {}, which has no {} action",
+                                self.kind().title(),
+                                <$state as Rulebook>::command_name(c),
+                            )));
+                        };
+                        s.decide(env, c, ctx)
+                    })+
+                }
+            }
+
+            /// Folds a kind's event into the state; the envelope's events and
+            /// another kind's events (never decided) change nothing here.
+            pub fn apply(&mut self, event: &Event, at: DateTime<Utc>) {
+                match event {
+                    Event::Created { .. } | Event::RoleGranted { .. } | Event::RoleRevoked { .. } => {}
+                    $(Event::$variant(e) => {
+                        if let Game::$variant(s) = self {
+                            s.apply(e, at);
+                        }
+                    })+
+                }
+            }
+
+            /// A kind's event as `viewer` may see it; `None` withholds it.
+            /// An event of another kind was never decided here: withheld.
+            /// The envelope's own events are public: who runs the competition.
+            pub fn redact(&self, env: &Competition, event: &Event, viewer: Option<&UserId>) -> Option<Event> {
+                match event {
+                    Event::Created { .. } | Event::RoleGranted { .. } | Event::RoleRevoked { .. } => {
+                        Some(event.clone())
+                    }
+                    $(Event::$variant(e) => {
+                        let Game::$variant(s) = self else { return None };
+                        s.redact(env, e, viewer).map(Event::$variant)
+                    })+
+                }
+            }
+        }
+
+        impl Command {
+            /// The command's name as it appears in the audit log and in logs.
+            pub fn name(&self) -> &'static str {
+                match self {
+                    Command::Create { .. } => "create",
+                    Command::GrantRole { .. } => "grant-role",
+                    Command::RevokeRole { .. } => "revoke-role",
+                    Command::Tick => "tick",
+                    $(Command::$variant(c) => <$state as Rulebook>::command_name(c),)+
+                }
+            }
+        }
+
+        impl Event {
+            /// Users who become (or stay) members of the competition through
+            /// this event: they find it in "my competitions".
+            pub fn members_added(&self) -> Vec<&UserId> {
+                match self {
+                    Event::Created { organizer, .. } => vec![organizer],
+                    Event::RoleGranted { user, .. } => vec![user],
+                    Event::RoleRevoked { .. } => vec![],
+                    $(Event::$variant(e) => <$state as Rulebook>::members_added(e),)+
+                }
+            }
+
+            /// Whether this is a kind's event rather than the envelope's.
+            pub fn is_kind_event(&self) -> bool {
+                match self {
+                    Event::Created { .. } | Event::RoleGranted { .. } | Event::RoleRevoked { .. } => false,
+                    $(Event::$variant(_) => true,)+
+                }
+            }
+
+            /// See [`Rulebook::conceals_actor`]; the envelope's events conceal nobody.
+            pub fn conceals_actor(&self) -> bool {
+                match self {
+                    Event::Created { .. } | Event::RoleGranted { .. } | Event::RoleRevoked { .. } => false,
+                    $(Event::$variant(e) => <$state as Rulebook>::conceals_actor(e),)+
+                }
+            }
+        }
+    };
+}
+
+kinds! {
+    /// A multi-stage chess match tournament (acwc): Monrad qualification,
+    /// round-robins and a Final.
+    Acwc = "acwc" | "swiss-match" => crate::chess::acwc::Championship;
+    /// A club leaderboard with Elo, decay, penalties and a Court of Appeals (club).
+    ClubLadder = "club-ladder" | "ladder" => crate::ladder::Ladder;
+    /// One Diplomacy board (wm D).
+    DiplomacyGame = "diplomacy-game" | "board" => crate::diplomacy::game::Board;
+    /// The World Masters team tournament (wm A–C).
+    DiplomacyTournament = "diplomacy-tournament" | "tournament" => crate::diplomacy::tournament::Tournament;
+    /// A Nomic game (nomic).
+    Nomic = "nomic" => crate::nomic::Nomic;
+}
