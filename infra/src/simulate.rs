@@ -14,8 +14,7 @@ use crate::in_process::InProcess;
 use crate::server;
 use crate::transport::Transport;
 use arbiter_domain::chess::acwc::standings::{candidates_table, qualification_standings};
-use arbiter_domain::chess::acwc::testkit::{facts, settings_2019};
-use arbiter_domain::chess::acwc::{Championship, FinalPhase, Stage};
+use arbiter_domain::chess::acwc::{self, Championship, FinalPhase, Stage};
 use arbiter_domain::competition::{CompetitionId, Game, UserId};
 use arbiter_facts::EnteredFacts;
 use chrono::{DateTime, Duration, Utc};
@@ -164,7 +163,7 @@ pub async fn acwc(
     rt.post(
         "org",
         "/v1/competitions",
-        json!({"id": ID, "kind": "swiss-match", "name": "ACWC (simulated)"}),
+        json!({"id": ID, "kind": "acwc", "name": "ACWC (simulated)"}),
     )
     .await?;
     rt.post(
@@ -173,7 +172,7 @@ pub async fn acwc(
         json!({"user": "td", "role": "tournament-director"}),
     )
     .await?;
-    let mut settings = settings_2019();
+    let mut settings = acwc::Settings::acwc_2019();
     settings.holder = Some(UserId::try_from(player(1).as_str()).expect("valid"));
     settings.runner_up = Some(UserId::try_from(player(2).as_str()).expect("valid"));
     rt.act("org", json!({"action": "configure", "settings": settings}))
@@ -182,7 +181,11 @@ pub async fn acwc(
     // Registration (acwc II): the organizer's table of facts, read through the port.
     for i in 1..=players {
         let account = format!("acc{i:03}");
-        table.enter(facts(&account, rng.gen_range(1400..2600)));
+        table.enter(acwc::PlayerFacts::simulated(
+            &account,
+            rng.gen_range(1400..2600),
+            &settings,
+        ));
         rt.post(
             &player(i),
             &format!("/v1/competitions/{ID}/registrations"),

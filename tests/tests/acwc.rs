@@ -354,7 +354,7 @@ async fn create<S: TestStore>(
         .http
         .post(s.url("/v1/competitions"))
         .bearer_auth(&org)
-        .json(&json!({"id": id, "kind": "swiss-match", "name": "ACWC 2019"}))
+        .json(&json!({"id": id, "kind": "acwc", "name": "ACWC 2019"}))
         .send()
         .await
         .unwrap();

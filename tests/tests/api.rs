@@ -258,7 +258,7 @@ async fn errors<S: TestStore>(s: TestServer<S>) {
     for (kind, id, path, action) in [
         ("diplomacy-game", "board-1", "orders", "submit-orders"),
         ("diplomacy-game", "board-1", "votes", "record-vote"),
-        ("swiss-match", "acwc-1", "rounds", "pair-round"),
+        ("acwc", "acwc-1", "rounds", "pair-round"),
         ("diplomacy-tournament", "wm-1", "rounds", "pair-round"),
         ("diplomacy-tournament", "wm-1", "votes", "record-vote"),
     ] {

@@ -158,7 +158,7 @@ fn ladder_events(events: &Value) -> Vec<Event> {
         .as_array()
         .unwrap()
         .iter()
-        .filter(|e| e["type"] == "ladder")
+        .filter(|e| e["type"] == "club-ladder")
         .map(|e| serde_json::from_value(e.clone()).unwrap_or_else(|err| panic!("{e}: {err}")))
         .collect()
 }

@@ -688,7 +688,7 @@ async fn acwc_iv_e_pairings_reach_every_paired_player_and_the_public<S: TestStor
 ) {
     const ID: &str = "acwc-2019";
     let now = at("2019-09-02T10:00:00Z");
-    create(&s, ID, "swiss-match", now).await;
+    create(&s, ID, "acwc", now).await;
     grant(&s, ID, Role::TournamentDirector, &["td"]).await;
     let mut settings = settings_2019();
     settings.qualification_starts = at("2019-09-30T00:00:00Z");
@@ -1089,6 +1089,92 @@ async fn subscriptions_over_rest<S: TestStore>(s: TestServer<S>) {
     );
 }
 on_both_stores!(rest, super::subscriptions_over_rest);
+
+/// A subscription create as `who`, with an optional Idempotency-Key.
+async fn subscribe_raw<S: TestStore>(
+    s: &TestServer<S>,
+    id: &str,
+    who: &str,
+    body: &Value,
+    key: Option<&str>,
+) -> (u16, Value) {
+    let mut req = s
+        .http
+        .post(s.url(&format!("/v1/competitions/{id}/subscriptions")))
+        .bearer_auth(s.token(who, false))
+        .json(body);
+    if let Some(key) = key {
+        req = req.header("Idempotency-Key", key);
+    }
+    let r = req.send().await.expect("request");
+    (r.status().as_u16(), r.json().await.unwrap_or(Value::Null))
+}
+
+/// Issue #17: every POST honours its Idempotency-Key, subscriptions too
+/// (the same key answers the first subscription again, secret included; the
+/// same key with another body is refused), and thirty creates at once keep
+/// the limit of ten per user exactly.
+async fn subscription_creates_keep_their_key_and_the_limit<S: TestStore>(s: TestServer<S>) {
+    const ID: &str = "wm-subs";
+    board(&s, ID, json!({})).await;
+    let email = |i: usize| json!({"channel": "email", "address": format!("p{i}@example.org")});
+    let bodies: Vec<Value> = (0..30).map(email).collect();
+    let answers = futures::future::join_all(
+        bodies
+            .iter()
+            .map(|body| subscribe_raw(&s, ID, "england-player", body, None)),
+    )
+    .await;
+    let made = answers.iter().filter(|(status, _)| *status == 201).count();
+    assert_eq!(made, 10, "{answers:?}");
+    assert!(answers
+        .iter()
+        .all(|(status, _)| [201, 400].contains(status)));
+    let (_, mine) = call(
+        &s,
+        reqwest::Method::GET,
+        &format!("/v1/competitions/{ID}/subscriptions"),
+        "england-player",
+    )
+    .await;
+    assert_eq!(mine.as_array().unwrap().len(), 10, "{mine}");
+
+    // A key: the first create and its retries answer one subscription.
+    let hook = json!({"channel": "webhook", "url": "https://hooks.example.org/a"});
+    let first = subscribe_raw(&s, ID, "france-player", &hook, Some("k-1")).await;
+    assert_eq!(first.0, 201, "{first:?}");
+    let retries = futures::future::join_all(
+        (0..5).map(|_| subscribe_raw(&s, ID, "france-player", &hook, Some("k-1"))),
+    )
+    .await;
+    for (status, answer) in &retries {
+        assert_eq!(*status, 201, "{answer}");
+        assert_eq!(answer["id"], first.1["id"]);
+        assert_eq!(
+            answer["secret"], first.1["secret"],
+            "the first answer again"
+        );
+    }
+    let other = json!({"channel": "webhook", "url": "https://hooks.example.org/b"});
+    let (status, _) = subscribe_raw(&s, ID, "france-player", &other, Some("k-1")).await;
+    assert_eq!(status, 400, "the same key with another request");
+    // Keys are each user's own.
+    let (status, theirs) = subscribe_raw(&s, ID, "italy-player", &hook, Some("k-1")).await;
+    assert_eq!(status, 201);
+    assert_ne!(theirs["id"], first.1["id"]);
+    let (_, france) = call(
+        &s,
+        reqwest::Method::GET,
+        &format!("/v1/competitions/{ID}/subscriptions"),
+        "france-player",
+    )
+    .await;
+    assert_eq!(france.as_array().unwrap().len(), 1, "{france}");
+}
+on_both_stores!(
+    keyed_and_limited,
+    super::subscription_creates_keep_their_key_and_the_limit
+);
 
 // ---------------------------------------------------------------- 9. reminders
 

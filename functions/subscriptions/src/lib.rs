@@ -10,7 +10,7 @@
 
 use arbiter_domain::competition::{CompetitionId, Role, UserId};
 use arbiter_domain::Refusal;
-use arbiter_http::request::{json_body, query_number};
+use arbiter_http::request::{self, json_body, query_number};
 use arbiter_http::{created, dispatch, json, load_competition, App, Call, Problem, Route};
 use arbiter_notify::subscription::{Reach, MAX_PER_OWNER};
 use arbiter_notify::{StoredDeadLetter, Subscription, SubscriptionRequest};
@@ -83,6 +83,13 @@ async fn stored<S: NotifyStore>(
         .collect()
 }
 
+/// How long a create answers its Idempotency-Key again: the commands' window.
+const KEY_WINDOW_HOURS: i64 = arbiter_service::RECEIPT_WINDOW_HOURS;
+
+/// How long a place claimed for a create in flight stays claimed without
+/// its subscription: far longer than a request may run.
+const SLOT_CLAIM_SECONDS: i64 = 60;
+
 async fn create<S: Store + NotifyStore>(
     app: &App<S>,
     call: Call,
@@ -91,18 +98,89 @@ async fn create<S: Store + NotifyStore>(
     let competition = load_competition(app, &call).await?;
     let owner = call.caller().user.clone();
     let store = app.service.store();
-    let mine = stored(store, &competition.id)
+    let Some(idem) = request::idempotency(&call.request)? else {
+        let id = format!("sub-{}", uuid::Uuid::new_v4().simple());
+        return make(app, &call, &competition.id, request, id, None).await;
+    };
+    // The first request with this key claims it for the window; a retry
+    // finds the subscription it made (same id) and answers it again.
+    let id = keyed_id(&competition.id, &owner, &idem.key);
+    let key_claim = format!("subscription-key#{id}");
+    let window = chrono::Duration::hours(KEY_WINDOW_HOURS);
+    if !store
+        .claim(&key_claim, call.now, window)
+        .await
+        .map_err(store_problem)?
+    {
+        return replay(store, &competition.id, &owner, &id, &idem.request_digest).await;
+    }
+    let made = make(
+        app,
+        &call,
+        &competition.id,
+        request,
+        id,
+        Some(idem.request_digest),
+    )
+    .await;
+    if made.is_err() {
+        // A refused request leaves the key free: its retry is decided afresh.
+        store.release(&key_claim).await.map_err(store_problem)?;
+    }
+    made
+}
+
+/// The subscription id a create under `key` makes: the same for a retry,
+/// another for another user or competition.
+fn keyed_id(competition: &CompetitionId, owner: &UserId, key: &str) -> String {
+    use sha2::{Digest, Sha256};
+    let mut digest = Sha256::new();
+    for part in [competition.as_str(), owner.as_str(), key] {
+        digest.update(part);
+        digest.update([0]);
+    }
+    format!("sub-{}", &hex::encode(digest.finalize())[..32])
+}
+
+/// Answers a create retried under its Idempotency-Key.
+async fn replay<S: NotifyStore>(
+    store: &S,
+    competition: &CompetitionId,
+    owner: &UserId,
+    id: &str,
+    request_digest: &str,
+) -> Result<Response<Bytes>, Problem> {
+    let first = stored(store, competition)
         .await?
         .into_iter()
-        .filter(|s| s.owner == owner)
-        .count();
-    if mine >= MAX_PER_OWNER {
-        return Err(Refusal::invalid(format!(
-            "a user keeps at most {MAX_PER_OWNER} subscriptions in one competition"
-        ))
-        .into());
+        .find(|s| s.id == id && &s.owner == owner);
+    match first {
+        Some(s) if s.request_digest.as_deref() == Some(request_digest) => Ok(created(
+            &format!("/v1/competitions/{competition}/subscriptions/{id}"),
+            &s,
+        )),
+        Some(_) => Err(Refusal::invalid(
+            "this Idempotency-Key was used for a different request",
+        )
+        .into()),
+        None => Err(Refusal::conflict(
+            "a request with this Idempotency-Key is still being answered (or its subscription was removed); retry shortly",
+        )
+        .into()),
     }
-    let id = format!("sub-{}", uuid::Uuid::new_v4().simple());
+}
+
+/// Makes and stores subscription `id` for the caller in one of their free
+/// places, or refuses when all [`MAX_PER_OWNER`] are held.
+async fn make<S: Store + NotifyStore>(
+    app: &App<S>,
+    call: &Call,
+    competition: &CompetitionId,
+    request: SubscriptionRequest,
+    id: String,
+    request_digest: Option<String>,
+) -> Result<Response<Bytes>, Problem> {
+    let owner = call.caller().user.clone();
     // 244 random bits from two v4 UUIDs: the HMAC key of a signed webhook.
     let secret = format!(
         "whsec_{}{}",
@@ -114,17 +192,63 @@ async fn create<S: Store + NotifyStore>(
     } else {
         Reach::Public
     };
-    let subscription = request.into_subscription(id, owner, secret, call.now, reach)?;
+    let mut subscription = request.into_subscription(id, owner, secret, call.now, reach)?;
+    subscription.request_digest = request_digest;
+    let store = app.service.store();
+    subscription.slot = Some(free_slot(store, competition, &subscription.owner, call.now).await?);
     let body = serde_json::to_vec(&subscription).expect("subscriptions serialize");
     store
-        .put_subscription(competition.id.as_str(), &subscription.id, body)
+        .put_subscription(competition.as_str(), &subscription.id, body)
         .await
         .map_err(store_problem)?;
     let location = format!(
-        "/v1/competitions/{}/subscriptions/{}",
-        competition.id, subscription.id
+        "/v1/competitions/{competition}/subscriptions/{}",
+        subscription.id
     );
     Ok(created(&location, &subscription))
+}
+
+/// Claims one of `owner`'s places in `competition` that no subscription
+/// holds. Of two creates racing for a place, the store's claim lets one win;
+/// the other tries the next, so however many run at once, at most
+/// [`MAX_PER_OWNER`] subscriptions are kept.
+async fn free_slot<S: NotifyStore>(
+    store: &S,
+    competition: &CompetitionId,
+    owner: &UserId,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<u32, Problem> {
+    let held = |subs: &[Subscription]| -> Vec<Option<u32>> {
+        subs.iter()
+            .filter(|s| &s.owner == owner)
+            .map(|s| s.slot)
+            .collect()
+    };
+    let before = held(&stored(store, competition).await?);
+    let limit = u32::try_from(MAX_PER_OWNER).unwrap_or(u32::MAX);
+    if before.len() < MAX_PER_OWNER {
+        for slot in (0..limit).filter(|n| !before.contains(&Some(*n))) {
+            let claim = format!("subscription-slot#{competition}#{owner}#{slot}");
+            let window = chrono::Duration::seconds(SLOT_CLAIM_SECONDS);
+            if !store
+                .claim(&claim, now, window)
+                .await
+                .map_err(store_problem)?
+            {
+                continue;
+            }
+            // A create that claimed this place long ago may have stored its
+            // subscription since this one listed them.
+            let now_held = held(&stored(store, competition).await?);
+            if !now_held.contains(&Some(slot)) && now_held.len() < MAX_PER_OWNER {
+                return Ok(slot);
+            }
+        }
+    }
+    Err(Refusal::invalid(format!(
+        "a user keeps at most {MAX_PER_OWNER} subscriptions in one competition"
+    ))
+    .into())
 }
 
 async fn list<S: Store + NotifyStore>(

@@ -23,6 +23,9 @@ pub mod notice;
 pub mod refusal;
 pub mod rulebook;
 mod string_keys;
+/// Test scaffolding: built for this crate's tests and, with the `testkit`
+/// feature, for other crates' tests; never in a Lambda.
+#[cfg(any(test, feature = "testkit"))]
 pub mod testkit;
 
 pub use refusal::Refusal;

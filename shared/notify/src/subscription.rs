@@ -65,6 +65,15 @@ pub struct Subscription {
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub mute: BTreeSet<Topic>,
     pub created_at: DateTime<Utc>,
+    /// Which of its owner's [`MAX_PER_OWNER`] places in the competition this
+    /// subscription holds: no two live subscriptions of one owner hold the
+    /// same, so concurrent creates cannot pass the limit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub slot: Option<u32>,
+    /// The digest of the request that created it under an Idempotency-Key,
+    /// so the same key with another request is recognised.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub request_digest: Option<String>,
 }
 
 /// What a client asks for: `{"channel": "email", "address": ..., "scope": "mine",
@@ -125,6 +134,8 @@ impl SubscriptionRequest {
             endpoint,
             mute: self.mute,
             created_at: now,
+            slot: None,
+            request_digest: None,
         })
     }
 }

@@ -17,5 +17,7 @@ pub mod schedules;
 mod service;
 mod snapshot;
 
-pub use service::{Service, ServiceConfig, ServiceError, SweepReport, TickReport};
+pub use service::{
+    Service, ServiceConfig, ServiceError, SweepReport, TickReport, RECEIPT_WINDOW_HOURS,
+};
 pub use snapshot::{decode_commit, decode_snapshot, encode_snapshot};

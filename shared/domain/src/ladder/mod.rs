@@ -39,6 +39,7 @@ mod notice;
 mod remedy;
 mod sanction;
 pub mod settings;
+#[cfg(any(test, feature = "testkit"))]
 pub mod story;
 mod tick;
 mod view;

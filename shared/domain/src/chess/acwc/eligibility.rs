@@ -58,6 +58,32 @@ pub struct PlayerFacts {
     pub unverified: Vec<String>,
 }
 
+impl PlayerFacts {
+    /// The facts of a simulated account that meets every condition of
+    /// `settings` (acwc II.A: created before the cutoff, enough rated games
+    /// in the variant; acwc II.C: no mark) and whose seeding rating is
+    /// `rating` (acwc III.E: one rating point inside the window, before the
+    /// rating date). `arbiter simulate acwc` enters its players with these.
+    pub fn simulated(account: &str, rating: u32, settings: &Settings) -> Self {
+        let window = settings.rating_date - settings.rating_window_start;
+        Self {
+            account: account.into(),
+            account_created_at: settings.account_cutoff - chrono::Duration::days(365),
+            rated_games: BTreeMap::from([(
+                settings.variant.clone(),
+                settings.minimum_rated_games.saturating_mul(5).max(1),
+            )]),
+            rating_history: vec![RatingPoint {
+                at: settings.rating_window_start + window / 2,
+                rating,
+            }],
+            marks: vec![],
+            other_accounts: vec![],
+            unverified: vec![],
+        }
+    }
+}
+
 /// Lichess's starting rating, used when a history has no point before the
 /// rating date (ruling `acwc III.E` in docs/rulings/acwc.md).
 pub const DEFAULT_RATING: u32 = 1500;

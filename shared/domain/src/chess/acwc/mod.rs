@@ -30,6 +30,7 @@ mod results;
 pub mod settings;
 pub mod standings;
 pub mod state;
+#[cfg(any(test, feature = "testkit"))]
 pub mod testkit;
 mod view;
 pub mod vocabulary;

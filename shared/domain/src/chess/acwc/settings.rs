@@ -101,6 +101,32 @@ pub struct Settings {
 }
 
 impl Settings {
+    /// The 2019 championship as its rules set it up: account cutoff 1 March
+    /// 2019, games and rating date 1 September 2019 (acwc II.A, III.E),
+    /// marks since 1 September 2017 (acwc II.C), the Qualification from
+    /// Monday 30 September 2019, the 2019 format. `arbiter simulate acwc`
+    /// runs it; an organizer's own championship starts from it.
+    pub fn acwc_2019() -> Self {
+        let at = |s: &str| s.parse().expect("a valid 2019 instant");
+        Self {
+            variant: "antichess".into(),
+            time_control: TimeControl {
+                minutes: 2,
+                increment_seconds: 5,
+            },
+            account_cutoff: at("2019-03-01T00:00:00Z"),
+            games_cutoff: at("2019-09-01T00:00:00Z"),
+            minimum_rated_games: 100,
+            mark_cutoff: at("2017-09-01T00:00:00Z"),
+            rating_date: at("2019-09-01T00:00:00Z"),
+            rating_window_start: at("2018-09-01T00:00:00Z"),
+            qualification_starts: at("2019-09-30T00:00:00Z"),
+            format: Format::acwc_2019(),
+            holder: None,
+            runner_up: None,
+        }
+    }
+
     /// Refuses settings the rules cannot run with.
     pub fn validate(&self) -> Result<(), Refusal> {
         let f = &self.format;

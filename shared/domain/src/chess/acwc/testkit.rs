@@ -2,7 +2,7 @@
 //! through the envelope's `decide`/`apply` with a fake clock. Pure.
 
 use super::eligibility::{PlayerFacts, RatingPoint};
-use super::settings::{Format, Settings, TimeControl};
+use super::settings::Settings;
 use super::state::Championship;
 use super::vocabulary::Command;
 use crate::competition::{
@@ -20,27 +20,9 @@ pub fn user(s: &str) -> UserId {
     UserId::try_from(s).expect("a valid user id")
 }
 
-/// The 2019 dates: account cutoff 1 March 2019, games and rating date
-/// 1 September 2019, marks 1 September 2017, Qualification from Monday
-/// 30 September 2019.
+/// The 2019 championship's settings ([`Settings::acwc_2019`]).
 pub fn settings_2019() -> Settings {
-    Settings {
-        variant: "antichess".into(),
-        time_control: TimeControl {
-            minutes: 2,
-            increment_seconds: 5,
-        },
-        account_cutoff: at("2019-03-01T00:00:00Z"),
-        games_cutoff: at("2019-09-01T00:00:00Z"),
-        minimum_rated_games: 100,
-        mark_cutoff: at("2017-09-01T00:00:00Z"),
-        rating_date: at("2019-09-01T00:00:00Z"),
-        rating_window_start: at("2018-09-01T00:00:00Z"),
-        qualification_starts: at("2019-09-30T00:00:00Z"),
-        format: Format::acwc_2019(),
-        holder: None,
-        runner_up: None,
-    }
+    Settings::acwc_2019()
 }
 
 /// Facts of an eligible account whose seeding rating is `rating`.
