@@ -22,6 +22,15 @@
 //! counterpart would be DynamoDB Streams. Commits appended before a file had
 //! the feed (an older version of this adapter) are not in it.
 //!
+//! # After an I/O error
+//!
+//! A failed write (a full disk) leaves redb's handle refusing every later
+//! write until the file is closed and opened again. The writer keeps the
+//! handle for reads, which go on working, and before its next batch opens
+//! the file afresh: once space is free, writes resume without a restart.
+//! Nothing acknowledged is lost, since a batch is acknowledged only after
+//! its transaction committed.
+//!
 //! # Notifier tables
 //!
 //! Subscriptions `(competition, id) -> body`, claims `key -> millis` and dead
@@ -35,9 +44,9 @@ use crate::{
     StoreError, SubscriptionRecord, Version,
 };
 use chrono::{DateTime, TimeZone, Utc};
-use redb::{Database, ReadableTable, TableDefinition};
-use std::path::Path;
-use std::sync::{mpsc, Arc};
+use redb::{Database, ReadableTable, StorageBackend, TableDefinition};
+use std::path::{Path, PathBuf};
+use std::sync::{mpsc, Arc, RwLock};
 use tokio::sync::oneshot;
 
 /// (competition, version) -> commit body.
@@ -110,10 +119,106 @@ pub struct EmbeddedStore {
     inner: Arc<Inner>,
 }
 
+/// Opens the file's storage: [`FileBackend`](redb::backends::FileBackend)
+/// on a path, or any other backend ([`EmbeddedStore::open_with`]).
+pub type OpenBackend =
+    Arc<dyn Fn() -> std::io::Result<Box<dyn StorageBackend>> + Send + Sync + 'static>;
+
+/// The open database, shared by readers and the writer; `None` while the
+/// writer reopens it and the file could not be opened yet.
+type Handle = Arc<RwLock<Option<Arc<Database>>>>;
+
 struct Inner {
-    db: Arc<Database>,
+    db: Handle,
     writer: Option<mpsc::SyncSender<(Write, Reply)>>,
     thread: Option<std::thread::JoinHandle<()>>,
+}
+
+/// A boxed backend, as redb takes one.
+#[derive(Debug)]
+struct Boxed(Box<dyn StorageBackend>);
+
+impl StorageBackend for Boxed {
+    fn len(&self) -> std::io::Result<u64> {
+        self.0.len()
+    }
+    fn read(&self, offset: u64, len: usize) -> std::io::Result<Vec<u8>> {
+        self.0.read(offset, len)
+    }
+    fn set_len(&self, len: u64) -> std::io::Result<()> {
+        self.0.set_len(len)
+    }
+    fn sync_data(&self, eventual: bool) -> std::io::Result<()> {
+        self.0.sync_data(eventual)
+    }
+    fn write(&self, offset: u64, data: &[u8]) -> std::io::Result<()> {
+        self.0.write(offset, data)
+    }
+}
+
+/// The file at `path` as redb's own file backend opens it (locked).
+fn file_backend(path: &Path) -> std::io::Result<Box<dyn StorageBackend>> {
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)?;
+    let backend = redb::backends::FileBackend::new(file).map_err(std::io::Error::other)?;
+    Ok(Box::new(backend))
+}
+
+/// Opens the database on a fresh backend, every table created.
+fn open_database(open: &OpenBackend) -> Result<Database, StoreError> {
+    let backend = open().map_err(unavailable)?;
+    let db = Database::builder()
+        .create_with_backend(Boxed(backend))
+        .map_err(unavailable)?;
+    let txn = db.begin_write().map_err(unavailable)?;
+    {
+        // Every table exists from the start, so readers never meet a
+        // missing one (a file made by an older version gains the new ones).
+        txn.open_table(COMMITS).map_err(unavailable)?;
+        txn.open_table(SNAPSHOTS).map_err(unavailable)?;
+        txn.open_table(MEMBERS).map_err(unavailable)?;
+        txn.open_table(DUE).map_err(unavailable)?;
+        txn.open_table(DUE_OF).map_err(unavailable)?;
+        txn.open_table(FEED).map_err(unavailable)?;
+        txn.open_table(SUBSCRIPTIONS).map_err(unavailable)?;
+        txn.open_table(CLAIMS).map_err(unavailable)?;
+        txn.open_table(RECEIPTS).map_err(unavailable)?;
+        txn.open_table(DEAD_LETTERS).map_err(unavailable)?;
+    }
+    txn.commit().map_err(unavailable)?;
+    Ok(db)
+}
+
+/// Closes the database and opens it again on a fresh backend. A reader
+/// still holding the old handle keeps the file locked for the moment its
+/// read takes, so the open is tried again until it is released.
+fn reopen(handle: &Handle, open: &OpenBackend) {
+    let old = handle.write().unwrap_or_else(|e| e.into_inner()).take();
+    drop(old);
+    for _ in 0..200 {
+        match open_database(open) {
+            Ok(db) => {
+                *handle.write().unwrap_or_else(|e| e.into_inner()) = Some(Arc::new(db));
+                return;
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "embedded store: reopening the file");
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+        }
+    }
+}
+
+fn current(handle: &Handle) -> Result<Arc<Database>, StoreError> {
+    handle
+        .read()
+        .unwrap_or_else(|e| e.into_inner())
+        .clone()
+        .ok_or_else(|| unavailable("the store's file is being reopened after an I/O error"))
 }
 
 impl Drop for Inner {
@@ -154,28 +259,19 @@ from_redb!(
 impl EmbeddedStore {
     /// Opens (or creates) the store at `path`.
     pub fn open(path: impl AsRef<Path>) -> Result<Self, StoreError> {
-        let db = Arc::new(Database::create(path).map_err(unavailable)?);
-        let txn = db.begin_write().map_err(unavailable)?;
-        {
-            // Every table exists from the start, so readers never meet a
-            // missing one (a file made by an older version gains the new ones).
-            txn.open_table(COMMITS).map_err(unavailable)?;
-            txn.open_table(SNAPSHOTS).map_err(unavailable)?;
-            txn.open_table(MEMBERS).map_err(unavailable)?;
-            txn.open_table(DUE).map_err(unavailable)?;
-            txn.open_table(DUE_OF).map_err(unavailable)?;
-            txn.open_table(FEED).map_err(unavailable)?;
-            txn.open_table(SUBSCRIPTIONS).map_err(unavailable)?;
-            txn.open_table(CLAIMS).map_err(unavailable)?;
-            txn.open_table(RECEIPTS).map_err(unavailable)?;
-            txn.open_table(DEAD_LETTERS).map_err(unavailable)?;
-        }
-        txn.commit().map_err(unavailable)?;
+        let path: PathBuf = path.as_ref().to_owned();
+        Self::open_with(Arc::new(move || file_backend(&path)))
+    }
+
+    /// Opens the store on the storage `open` gives, called again whenever
+    /// the file must be reopened after an I/O error.
+    pub fn open_with(open: OpenBackend) -> Result<Self, StoreError> {
+        let db: Handle = Arc::new(RwLock::new(Some(Arc::new(open_database(&open)?))));
         let (writer, jobs) = mpsc::sync_channel(4 * MAX_BATCH);
         let for_writer = Arc::clone(&db);
         let thread = std::thread::Builder::new()
             .name("arbiter-store-writer".into())
-            .spawn(move || write_loop(&for_writer, &jobs))
+            .spawn(move || write_loop(&for_writer, &open, &jobs))
             .map_err(unavailable)?;
         Ok(Self {
             inner: Arc::new(Inner {
@@ -221,7 +317,7 @@ impl EmbeddedStore {
         &self,
         f: impl FnOnce(&redb::ReadTransaction) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
-        f(&self.inner.db.begin_read()?)
+        f(&current(&self.inner.db)?.begin_read()?)
     }
 
     /// Queues `write` for the writer thread and waits for its outcome.
@@ -243,7 +339,8 @@ impl EmbeddedStore {
     }
 }
 
-fn write_loop(db: &Database, jobs: &mpsc::Receiver<(Write, Reply)>) {
+fn write_loop(handle: &Handle, open: &OpenBackend, jobs: &mpsc::Receiver<(Write, Reply)>) {
+    let mut failed = false;
     // Ends when every EmbeddedStore clone is dropped.
     while let Ok(first) = jobs.recv() {
         let mut batch = vec![first];
@@ -253,7 +350,14 @@ fn write_loop(db: &Database, jobs: &mpsc::Receiver<(Write, Reply)>) {
                 Err(_) => break,
             }
         }
-        match write_batch(db, &batch) {
+        // After a failed batch the handle refuses writes for good (redb:
+        // "Previous I/O error occurred"): open the file afresh first.
+        if failed {
+            reopen(handle, open);
+        }
+        let outcome = current(handle).and_then(|db| write_batch(&db, &batch));
+        failed = outcome.is_err();
+        match outcome {
             Ok(results) => {
                 for ((_, reply), result) in batch.into_iter().zip(results) {
                     let _ = reply.send(result);
@@ -261,6 +365,7 @@ fn write_loop(db: &Database, jobs: &mpsc::Receiver<(Write, Reply)>) {
             }
             Err(e) => {
                 // The transaction did not commit: nothing of the batch landed.
+                tracing::warn!(error = %e, "embedded store: a write batch failed");
                 for (_, reply) in batch {
                     let _ = reply.send(Err(e.clone()));
                 }

@@ -35,7 +35,7 @@ pub mod conformance;
 
 pub use counted::{Counted, OpCounts};
 pub use dynamo::DynamoStore;
-pub use embedded::{EmbeddedStore, FeedEntry};
+pub use embedded::{EmbeddedStore, FeedEntry, OpenBackend};
 
 /// The number of commits in a competition's log; the version of a commit is
 /// its position (1-based).

@@ -1,8 +1,11 @@
 //! The conformance suite on the embedded (redb) adapter.
 
 use arbiter_store::conformance::{fresh_id, plain};
-use arbiter_store::{EmbeddedStore, FeedEntry, NotifyStore, Store, StoreError};
+use arbiter_store::{EmbeddedStore, FeedEntry, NotifyStore, OpenBackend, Store, StoreError};
+use redb::StorageBackend;
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 fn open() -> EmbeddedStore {
     // Each test gets its own file; the directory is removed when the process ends.
@@ -162,4 +165,94 @@ async fn feed_continues_across_reopen_and_ignores_notifier_writes() {
         .claim("club/m1/s", chrono::Utc::now(), chrono::Duration::hours(1))
         .await
         .unwrap());
+}
+
+/// The store's file, whose writes fail while `full` is set: a full disk.
+#[derive(Debug)]
+struct Disk {
+    file: redb::backends::FileBackend,
+    full: Arc<AtomicBool>,
+}
+
+impl Disk {
+    fn room(&self) -> std::io::Result<()> {
+        if self.full.load(Ordering::SeqCst) {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::StorageFull,
+                "No space left on device",
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl StorageBackend for Disk {
+    fn len(&self) -> std::io::Result<u64> {
+        self.file.len()
+    }
+    fn read(&self, offset: u64, len: usize) -> std::io::Result<Vec<u8>> {
+        self.file.read(offset, len)
+    }
+    fn set_len(&self, len: u64) -> std::io::Result<()> {
+        self.room()?;
+        self.file.set_len(len)
+    }
+    fn sync_data(&self, eventual: bool) -> std::io::Result<()> {
+        self.room()?;
+        self.file.sync_data(eventual)
+    }
+    fn write(&self, offset: u64, data: &[u8]) -> std::io::Result<()> {
+        self.room()?;
+        self.file.write(offset, data)
+    }
+}
+
+/// Issue #17: after a full disk, the store answered 503 until the server
+/// restarted ("Previous I/O error occurred"). Now reads go on while the disk
+/// is full, writes resume once space is free, and nothing acknowledged is
+/// lost.
+#[tokio::test]
+async fn after_a_full_disk_writes_resume_once_space_is_free() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("arbiter.redb");
+    let full = Arc::new(AtomicBool::new(false));
+    let open: OpenBackend = {
+        let (path, full) = (path.clone(), Arc::clone(&full));
+        Arc::new(move || {
+            let file = std::fs::OpenOptions::new()
+                .read(true)
+                .write(true)
+                .create(true)
+                .truncate(false)
+                .open(&path)?;
+            let file = redb::backends::FileBackend::new(file).map_err(std::io::Error::other)?;
+            Ok(Box::new(Disk {
+                file,
+                full: Arc::clone(&full),
+            }) as Box<dyn StorageBackend>)
+        })
+    };
+    let store = EmbeddedStore::open_with(open).expect("open");
+    store.append(plain("club", 1, "created")).await.unwrap();
+
+    full.store(true, Ordering::SeqCst);
+    let refused = store.append(plain("club", 2, "joined")).await;
+    assert!(
+        matches!(refused, Err(StoreError::Unavailable(_))),
+        "{refused:?}"
+    );
+    let loaded = store.load("club").await.expect("reads go on").unwrap();
+    assert_eq!(loaded.commits.len(), 1, "the acknowledged commit is there");
+
+    full.store(false, Ordering::SeqCst);
+    store
+        .append(plain("club", 2, "joined"))
+        .await
+        .expect("writes resume once space is free");
+    let loaded = store.load("club").await.unwrap().unwrap();
+    let bodies: Vec<&[u8]> = loaded.commits.iter().map(|c| c.body.as_slice()).collect();
+    assert_eq!(bodies, [b"created".as_slice(), b"joined".as_slice()]);
+    drop(store);
+    let again = EmbeddedStore::open(&path).expect("the file opens clean");
+    assert_eq!(again.load("club").await.unwrap().unwrap().commits.len(), 2);
 }
