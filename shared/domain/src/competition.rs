@@ -1,5 +1,6 @@
 //! The envelope every competition shares, whatever its kind: identity, roles,
-//! the audit log's commits, and idempotency receipts.
+//! and the audit log's commits. Idempotency receipts are the store's (kept
+//! per user and key for a fixed window, see `arbiter_service`).
 //!
 //! A competition is an append-only log of [`Commit`]s. Each commit is one
 //! decided command: who, when, which command, the events it produced, and for
@@ -11,115 +12,19 @@
 //! the rulebooks name the roles (TD, GM, TMC, moderators, justices...).
 
 pub use crate::kinds::{Command, Event, Game, Kind};
+pub use ids::{CompetitionId, UserId};
+pub use roles::Role;
+
+mod ids;
+mod roles;
 use crate::refusal::Refusal;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 /// Clause cited for the platform's own role rules.
 pub const ROLES_CLAUSE: &str = "arbiter roles";
-
-/// How many idempotency receipts a competition remembers. A client that lost
-/// an answer retries within seconds; 256 receipts cover far more than that
-/// on the busiest competition, and keep snapshots small.
-pub const RECEIPTS_KEPT: usize = 256;
-
-macro_rules! validated_id {
-    ($name:ident, $max:expr, $what:expr, $valid:expr) => {
-        #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-        #[serde(try_from = "String", into = "String")]
-        pub struct $name(String);
-
-        impl $name {
-            pub fn as_str(&self) -> &str {
-                &self.0
-            }
-        }
-
-        impl TryFrom<String> for $name {
-            type Error = Refusal;
-            fn try_from(s: String) -> Result<Self, Refusal> {
-                let valid: fn(&str) -> bool = $valid;
-                if s.is_empty() || s.len() > $max || !valid(&s) {
-                    return Err(Refusal::invalid(format!(
-                        "{} must be 1 to {} characters of {}",
-                        stringify!($name),
-                        $max,
-                        $what
-                    )));
-                }
-                Ok(Self(s))
-            }
-        }
-
-        impl TryFrom<&str> for $name {
-            type Error = Refusal;
-            fn try_from(s: &str) -> Result<Self, Refusal> {
-                Self::try_from(s.to_owned())
-            }
-        }
-
-        impl From<$name> for String {
-            fn from(id: $name) -> String {
-                id.0
-            }
-        }
-
-        impl fmt::Display for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(&self.0)
-            }
-        }
-    };
-}
-
-validated_id!(CompetitionId, 64, "a-z, 0-9 and '-'", |s| s
-    .bytes()
-    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-'));
-
-// User ids come from the identity provider (Cognito `sub`, or a dev token's
-// subject); anything printable without '#', which the store uses as a separator.
-validated_id!(UserId, 128, "printable characters other than '#'", |s| s
-    .chars()
-    .all(|c| !c.is_control() && c != '#'));
-
-/// A role within one competition. The rulebooks name them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Role {
-    /// Created the competition; grants and revokes roles.
-    Organizer,
-    Player,
-    /// wm A.1: a team's captain.
-    Captain,
-    /// wm D: the Game Master of a board.
-    GameMaster,
-    /// acwc I.C, wm A.2: the Tournament Director.
-    TournamentDirector,
-    /// wm A.2: up to two assistant TDs.
-    AssistantTournamentDirector,
-    /// wm A.5: a member of the Tournament Management Committee.
-    TmcMember,
-    /// wm A.9: a tournament observer.
-    Observer,
-    /// club III.2: a moderator.
-    Moderator,
-    /// club III.3: a justice of the Court of Appeals.
-    Justice,
-    /// club III.3: the Chief Justice.
-    ChiefJustice,
-}
-
-impl Role {
-    /// The role's name as the API spells it.
-    pub fn name(self) -> String {
-        serde_json::to_value(self)
-            .ok()
-            .and_then(|v| v.as_str().map(str::to_owned))
-            .unwrap_or_default()
-    }
-}
 
 /// Who acted: a user, or a schedule (by its name in the schedule table).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -279,24 +184,6 @@ pub struct Receipt {
     pub events: Vec<Recorded>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-struct KeptReceipt {
-    user: UserId,
-    idempotency: Idempotency,
-    receipt: Receipt,
-}
-
-/// Whether a request with an Idempotency-Key was seen before.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Replay<'a> {
-    /// Never seen: decide it.
-    New,
-    /// Seen with the same request: answer the first receipt again.
-    Same(&'a Receipt),
-    /// Seen with a different request: refuse, the key is spent.
-    Mismatch,
-}
-
 /// The public view of a competition's envelope.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CompetitionView {
@@ -327,7 +214,6 @@ pub struct Competition {
     pub version: u64,
     /// The rules state of the competition's kind.
     pub game: Game,
-    receipts: VecDeque<KeptReceipt>,
 }
 
 impl Competition {
@@ -341,21 +227,6 @@ impl Competition {
             .iter()
             .filter(move |(_, roles)| roles.contains(&role))
             .map(|(user, _)| user)
-    }
-
-    /// Looks up a previous answer for `user`'s Idempotency-Key.
-    pub fn replay(&self, user: &UserId, idempotency: &Idempotency) -> Replay<'_> {
-        match self
-            .receipts
-            .iter()
-            .find(|k| &k.user == user && k.idempotency.key == idempotency.key)
-        {
-            None => Replay::New,
-            Some(k) if k.idempotency.request_digest == idempotency.request_digest => {
-                Replay::Same(&k.receipt)
-            }
-            Some(_) => Replay::Mismatch,
-        }
     }
 
     /// What any authenticated caller may see of the envelope. Roles are
@@ -384,16 +255,6 @@ impl Competition {
     }
 }
 
-fn require_organizer(state: &Competition, actor: &Actor) -> Result<(), Refusal> {
-    match actor {
-        Actor::User(u) if state.has_role(u, Role::Organizer) => Ok(()),
-        _ => Err(Refusal::forbidden(
-            ROLES_CLAUSE,
-            "only the competition's organizer grants and revokes roles",
-        )),
-    }
-}
-
 /// Decides a command against the current state (`None`: the competition does
 /// not exist yet). Pure: the same inputs always give the same answer.
 pub fn decide(
@@ -402,78 +263,13 @@ pub fn decide(
     ctx: &Context,
 ) -> Result<Vec<Recorded>, Refusal> {
     match (state, command) {
-        (None, Command::Create { kind, name }) => {
-            let Actor::User(organizer) = &ctx.actor else {
-                return Err(Refusal::forbidden(
-                    ROLES_CLAUSE,
-                    "competitions are created by users",
-                ));
-            };
-            if !ctx.may_organize {
-                return Err(Refusal::forbidden(
-                    ROLES_CLAUSE,
-                    "creating a competition needs the organizer role",
-                ));
-            }
-            let name = name.trim();
-            if name.is_empty() || name.chars().count() > 200 {
-                return Err(Refusal::invalid("name must be 1 to 200 characters"));
-            }
-            Ok(vec![Recorded::new(Event::Created {
-                kind: *kind,
-                name: name.to_owned(),
-                organizer: organizer.clone(),
-            })])
-        }
+        (None, Command::Create { kind, name }) => roles::create(ctx, *kind, name),
         (Some(_), Command::Create { .. }) => Err(Refusal::conflict(
             "a competition with this id already exists",
         )),
         (None, _) => Err(Refusal::not_found("no such competition")),
-        (Some(state), Command::GrantRole { user, role }) => {
-            require_organizer(state, &ctx.actor)?;
-            if state.has_role(user, *role) {
-                return Err(Refusal::conflict(format!("{user} already holds {role:?}"))
-                    .citing(ROLES_CLAUSE));
-            }
-            let every_kind = matches!(role, Role::Organizer | Role::Player);
-            if !every_kind && !state.game.officials().contains(role) {
-                return Err(Refusal::rule(
-                    ROLES_CLAUSE,
-                    format!(
-                        "{} has no {} office: its rules name {:?}",
-                        state.kind.title(),
-                        role.name(),
-                        state
-                            .game
-                            .officials()
-                            .iter()
-                            .map(|r| r.name())
-                            .collect::<Vec<_>>()
-                    ),
-                ));
-            }
-            state.game.may_grant(state, user, *role)?;
-            Ok(vec![Recorded::new(Event::RoleGranted {
-                user: user.clone(),
-                role: *role,
-            })])
-        }
-        (Some(state), Command::RevokeRole { user, role }) => {
-            require_organizer(state, &ctx.actor)?;
-            if !state.has_role(user, *role) {
-                return Err(Refusal::not_found(format!("{user} does not hold {role:?}")));
-            }
-            if *role == Role::Organizer && state.holders(Role::Organizer).count() == 1 {
-                return Err(Refusal::rule(
-                    ROLES_CLAUSE,
-                    "a competition keeps at least one organizer",
-                ));
-            }
-            Ok(vec![Recorded::new(Event::RoleRevoked {
-                user: user.clone(),
-                role: *role,
-            })])
-        }
+        (Some(state), Command::GrantRole { user, role }) => roles::grant(state, ctx, user, *role),
+        (Some(state), Command::RevokeRole { user, role }) => roles::revoke(state, ctx, user, *role),
         (Some(state), Command::Tick) => decide_tick(state, ctx),
         (Some(state), kind_command) => state.game.decide(state, kind_command, ctx),
     }
@@ -522,7 +318,6 @@ pub fn apply(state: Option<Competition>, id: &CompetitionId, commit: &Commit) ->
                 roles: BTreeMap::from([(organizer.clone(), BTreeSet::from([Role::Organizer]))]),
                 version: 0,
                 game: Game::new(*kind),
-                receipts: VecDeque::new(),
             },
             (Some(mut s), event) => {
                 apply_event(&mut s, event, commit.at);
@@ -544,16 +339,6 @@ pub fn apply(state: Option<Competition>, id: &CompetitionId, commit: &Commit) ->
     let mut state =
         state.unwrap_or_else(|| panic!("commit {} of {id} has no events", commit.version));
     state.version = commit.version;
-    if let (Some(idempotency), Actor::User(user)) = (&commit.idempotency, &commit.actor) {
-        if state.receipts.len() == RECEIPTS_KEPT {
-            state.receipts.pop_front();
-        }
-        state.receipts.push_back(KeptReceipt {
-            user: user.clone(),
-            idempotency: idempotency.clone(),
-            receipt: receipt(id, commit),
-        });
-    }
     state
 }
 
@@ -716,57 +501,20 @@ mod tests {
     }
 
     #[test]
-    fn idempotency_receipts_replay_same_and_refuse_mismatch() {
-        let c = created("ann");
-        let cmd = Command::GrantRole {
-            user: user("bob"),
-            role: Role::Player,
-        };
-        let events = decide(Some(&c), &cmd, &ctx("ann", false)).unwrap();
-        let idem = Idempotency {
-            key: "k1".into(),
-            request_digest: "d1".into(),
-        };
-        let mut commit = commit(2, "ann", &cmd, events);
-        commit.idempotency = Some(idem.clone());
-        let id = c.id.clone();
-        let c = apply(Some(c), &id, &commit);
-        match c.replay(&user("ann"), &idem) {
-            Replay::Same(r) => assert_eq!(r.version, 2),
-            other => panic!("expected the first receipt, got {other:?}"),
-        }
-        let other_body = Idempotency {
-            key: "k1".into(),
-            request_digest: "d2".into(),
-        };
-        assert_eq!(c.replay(&user("ann"), &other_body), Replay::Mismatch);
-        // Keys are per user: bob's k1 is a different request.
-        assert_eq!(c.replay(&user("bob"), &idem), Replay::New);
-    }
-
-    #[test]
-    fn receipts_are_bounded() {
-        let mut c = created("ann");
-        let id = c.id.clone();
-        for i in 0..(RECEIPTS_KEPT as u64 + 10) {
-            let cmd = Command::GrantRole {
-                user: user(&format!("u{i}")),
-                role: Role::Player,
-            };
-            let events = decide(Some(&c), &cmd, &ctx("ann", false)).unwrap();
-            let mut cm = commit(c.version + 1, "ann", &cmd, events);
-            cm.idempotency = Some(Idempotency {
-                key: format!("k{i}"),
-                request_digest: "d".into(),
-            });
-            c = apply(Some(c), &id, &cm);
-        }
-        assert_eq!(c.receipts.len(), RECEIPTS_KEPT);
-        let oldest = Idempotency {
-            key: "k0".into(),
-            request_digest: "d".into(),
-        };
-        assert_eq!(c.replay(&user("ann"), &oldest), Replay::New);
+    fn snapshots_from_before_the_store_kept_receipts_still_read() {
+        // Until issue 17 a competition kept its last 256 receipts in its own
+        // state; the store keeps them now (per user and key, for 24 hours).
+        // A snapshot written then still reads, its receipts ignored, and a
+        // kind's old name is read as its alias.
+        let mut old = serde_json::to_value(created("ann")).unwrap();
+        old["receipts"] = serde_json::json!([{"user": "ann", "idempotency": {"key": "k", "request_digest": "d"}}]);
+        old["kind"] = "swiss-match".into();
+        old["game"] = serde_json::to_value(Game::new(Kind::Acwc)).unwrap();
+        old["game"]["kind"] = "swiss-match".into();
+        let back: Competition = serde_json::from_value(old).unwrap();
+        assert_eq!(back.kind, Kind::Acwc);
+        assert_eq!(back.game.kind(), Kind::Acwc);
+        assert_eq!(serde_json::to_value(back.kind).unwrap(), "acwc");
     }
 
     #[test]

@@ -3,7 +3,7 @@
 use crate::snapshot::{decode_snapshot, encode_commit, encode_snapshot, fold};
 use arbiter_domain::competition::{
     self, receipt, Actor, Command, Commit, Competition, CompetitionId, Context, Idempotency,
-    Receipt, Replay, UserId,
+    Receipt, UserId,
 };
 use arbiter_domain::Refusal;
 use arbiter_store::{Append, DueChange, ReceiptRecord, Store, StoreError};
@@ -14,6 +14,20 @@ use std::time::Instant;
 
 /// Commits read after a remembered state at once; more means reload.
 const PAGE: usize = 256;
+
+/// The wait before retry `attempt` of a command that lost a race: a random
+/// share ("full jitter") of a ceiling that doubles from 1 ms to 64 ms, so
+/// the writers that lost to the same winner spread out instead of reloading
+/// and colliding again in lockstep.
+fn backoff(attempt: usize) -> std::time::Duration {
+    use std::hash::{BuildHasher, Hasher};
+    let ceiling_us = 1_000u64 << attempt.saturating_sub(1).min(6);
+    // std's RandomState is keyed from the operating system's randomness.
+    let draw = std::collections::hash_map::RandomState::new()
+        .build_hasher()
+        .finish();
+    std::time::Duration::from_micros(draw % ceiling_us + 1)
+}
 
 /// Tunables of the command loop.
 #[derive(Debug, Clone, Copy)]
@@ -271,11 +285,7 @@ impl<S: Store> Service<S> {
     ) -> Result<Receipt, ServiceError> {
         for attempt in 0..self.config.max_attempts {
             if attempt > 0 {
-                // Let the winner's followers spread out instead of reloading in lockstep.
-                tokio::time::sleep(std::time::Duration::from_micros(
-                    200 * attempt.min(20) as u64,
-                ))
-                .await;
+                tokio::time::sleep(backoff(attempt)).await;
             }
             if let (Some(idem), Actor::User(user)) = (&idempotency, &ctx.actor) {
                 if let Some(first) = self.kept(id, user, idem, ctx.now).await? {
@@ -283,19 +293,6 @@ impl<S: Store> Service<S> {
                 }
             }
             let state = self.load(id).await?;
-            if let (Some(state), Some(idem), Actor::User(user)) = (&state, &idempotency, &ctx.actor)
-            {
-                match state.replay(user, idem) {
-                    Replay::New => {}
-                    Replay::Same(first) => return Ok(first.clone()),
-                    Replay::Mismatch => {
-                        return Err(Refusal::invalid(
-                            "this Idempotency-Key was already used for a different request",
-                        )
-                        .into())
-                    }
-                }
-            }
             let events = competition::decide(state.as_ref(), command, ctx)?;
             let version = state.as_ref().map_or(0, |s| s.version);
             if events.is_empty() {

@@ -103,8 +103,34 @@ impl Nomic {
     }
 }
 
-/// Folds an event into the state; total, never refuses.
+/// Folds an event into the state; total, never refuses. Each event goes to
+/// its topic's fold, every variant named, so that a new event cannot fall
+/// through unfolded.
 pub fn apply(state: &mut Nomic, event: &Event, at: DateTime<Utc>) {
+    match event {
+        Event::RulesImported { .. }
+        | Event::PlayerSeated { .. }
+        | Event::GameBegun { .. }
+        | Event::PlayerForfeited { .. } => apply_players(state, event, at),
+        Event::ProposalSubmitted { .. }
+        | Event::VoteCast { .. }
+        | Event::VotingCompleted { .. }
+        | Event::RuleChangeTookEffect { .. }
+        | Event::RuleChangeLapsed { .. }
+        | Event::AdoptionBecameSimpleMajority { .. } => apply_proposals(state, event),
+        Event::PointsChanged { .. } | Event::GameWon { .. } => apply_points(state, event),
+        Event::PointOfOrderRaised { .. }
+        | Event::JudgementInvoked { .. }
+        | Event::JudgeReplaced { .. } => apply_points_of_order(state, event),
+        Event::JudgementPronounced { .. }
+        | Event::JudgementDisputed { .. }
+        | Event::OpinionExpressed { .. } => apply_judgements(state, event),
+    }
+}
+
+/// The Initial Set imported (nomic 101), players seated on their days
+/// (201), the game begun with its numbers (201, 204), and forfeits (115).
+fn apply_players(state: &mut Nomic, event: &Event, at: DateTime<Utc>) {
     match event {
         Event::RulesImported { rules } => state.rules = RuleBook::import(rules.clone(), at),
         Event::PlayerSeated { player, day } => {
@@ -121,6 +147,20 @@ pub fn apply(state: &mut Nomic, event: &Event, at: DateTime<Utc>) {
             state.majority_from = end_of_circuit(*at, &days, settings.circuits_before_majority);
             state.adoption_rule_id = state.rules.current.find(204).map(|r| r.id.to_owned());
         }
+        Event::PlayerForfeited { player, .. } => {
+            if let Some(day) = state.players.remove(player) {
+                state.forfeited.insert(player.clone(), day);
+            }
+        }
+        _ => unreachable!("apply sends the game's players only"),
+    }
+}
+
+/// Proposals (nomic 107, 109), votes and their completion (113), the
+/// change taking effect (206) or lapsing, and adoption by simple majority
+/// (204).
+fn apply_proposals(state: &mut Nomic, event: &Event) {
+    match event {
         Event::ProposalSubmitted {
             number,
             proposer,
@@ -166,6 +206,23 @@ pub fn apply(state: &mut Nomic, event: &Event, at: DateTime<Utc>) {
                 };
             }
         }
+        Event::RuleChangeTookEffect { proposal, at } => take_effect(state, *proposal, *at),
+        Event::RuleChangeLapsed { proposal, .. } => {
+            if let Some(p) = state.proposal_mut(*proposal) {
+                p.status = ProposalStatus::Lapsed;
+            }
+        }
+        Event::AdoptionBecameSimpleMajority { .. } => {
+            state.threshold = Threshold::SimpleMajority;
+            state.majority_from = None;
+        }
+        _ => unreachable!("apply sends proposals and votes only"),
+    }
+}
+
+/// The points thread (nomic 209) and the winner (210).
+fn apply_points(state: &mut Nomic, event: &Event) {
+    match event {
         Event::PointsChanged {
             player,
             change,
@@ -182,26 +239,19 @@ pub fn apply(state: &mut Nomic, event: &Event, at: DateTime<Utc>) {
                 at: *at,
             });
         }
-        Event::RuleChangeTookEffect { proposal, at } => take_effect(state, *proposal, *at),
-        Event::RuleChangeLapsed { proposal, .. } => {
-            if let Some(p) = state.proposal_mut(*proposal) {
-                p.status = ProposalStatus::Lapsed;
-            }
-        }
-        Event::AdoptionBecameSimpleMajority { .. } => {
-            state.threshold = Threshold::SimpleMajority;
-            state.majority_from = None;
-        }
-        Event::PlayerForfeited { player, .. } => {
-            if let Some(day) = state.players.remove(player) {
-                state.forfeited.insert(player.clone(), day);
-            }
-        }
         Event::GameWon { player, .. } => {
             if state.winner.is_none() {
                 state.winner = Some(player.clone());
             }
         }
+        _ => unreachable!("apply sends points and the winner only"),
+    }
+}
+
+/// nomic 214: a Point of Order raised, its Judge replaced, and its
+/// Judgement invoked.
+fn apply_points_of_order(state: &mut Nomic, event: &Event) {
+    match event {
         Event::PointOfOrderRaised {
             point,
             player,
@@ -222,6 +272,33 @@ pub fn apply(state: &mut Nomic, event: &Event, at: DateTime<Utc>) {
             judgement: None,
             invoked_at: None,
         }),
+        Event::JudgementInvoked { point, at } => {
+            if let Some(p) = state.point_of_order_mut(*point) {
+                p.invoked_at = Some(*at);
+            }
+        }
+        Event::JudgeReplaced {
+            point,
+            judge,
+            new_judge,
+            judge_until,
+            ..
+        } => {
+            if let Some(p) = state.point_of_order_mut(*point) {
+                p.former_judges.push(judge.clone());
+                p.judge = new_judge.clone();
+                p.judge_until = *judge_until;
+                p.judgement = None;
+            }
+        }
+        _ => unreachable!("apply sends Points of Order only"),
+    }
+}
+
+/// nomic 214: a Judgement pronounced, disputed, and the other players'
+/// opinions on it.
+fn apply_judgements(state: &mut Nomic, event: &Event) {
+    match event {
         Event::JudgementPronounced {
             point,
             judge,
@@ -260,25 +337,7 @@ pub fn apply(state: &mut Nomic, event: &Event, at: DateTime<Utc>) {
                 j.opinions.entry(player.clone()).or_insert(*opinion);
             }
         }
-        Event::JudgementInvoked { point, at } => {
-            if let Some(p) = state.point_of_order_mut(*point) {
-                p.invoked_at = Some(*at);
-            }
-        }
-        Event::JudgeReplaced {
-            point,
-            judge,
-            new_judge,
-            judge_until,
-            ..
-        } => {
-            if let Some(p) = state.point_of_order_mut(*point) {
-                p.former_judges.push(judge.clone());
-                p.judge = new_judge.clone();
-                p.judge_until = *judge_until;
-                p.judgement = None;
-            }
-        }
+        _ => unreachable!("apply sends Judgements only"),
     }
 }
 

@@ -3,12 +3,18 @@
 use super::eligibility::{Mark, Seeding};
 use super::final_match::FinalMatch;
 use super::settings::Settings;
-use super::vocabulary::{Award, Disqualification, Event, MatchId, NoShowChoice, Stage, FINAL};
+use super::vocabulary::{Award, Disqualification, Event, MatchId, NoShowChoice, Stage};
 use crate::chess::swiss::monrad::match_points;
 use crate::competition::UserId;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+
+mod cheating;
+mod entries;
+mod matches;
+mod results;
+mod stages;
 
 /// Where an entry stands.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -300,309 +306,45 @@ impl Championship {
     }
 }
 
-/// Folds an event into the state; total, never refuses.
+/// Folds an event into the state; total, never refuses. Each event goes to
+/// its topic's fold, every variant named, so that a new event cannot fall
+/// through unfolded.
 pub fn apply(state: &mut Championship, event: &Event, at: DateTime<Utc>) {
     match event {
-        Event::Configured { settings } => state.settings = Some(settings.clone()),
-        Event::ExceptionGranted { user, reason } => {
-            state.exceptions.insert(user.clone(), reason.clone());
-        }
-        Event::Registered {
-            player,
-            account,
-            seeding,
-            review,
-        } => {
-            let status = match review {
-                Some(reason) => EntrantStatus::Review {
-                    reason: reason.clone(),
-                },
-                None => EntrantStatus::Admitted,
-            };
-            let exception = state.exceptions.get(player).cloned();
-            state.entrants.push(Entrant {
-                player: player.clone(),
-                account: account.clone(),
-                seeding: *seeding,
-                status,
-                registered_at: at,
-                exception,
-                marks: vec![],
-            });
-        }
-        Event::EntryReviewed {
-            player, admitted, ..
-        } => {
-            if let Some(e) = state.entrant_mut(player) {
-                e.status = if *admitted {
-                    EntrantStatus::Admitted
-                } else {
-                    EntrantStatus::Denied
-                };
-            }
-        }
-        Event::SecondAccountDetected { .. } => {}
-        Event::Withdrew { player } => {
-            if let Some(e) = state.entrant_mut(player) {
-                e.status = EntrantStatus::Withdrawn;
-            }
-        }
-        Event::Disqualified { player, reason } => {
-            if let Some(e) = state.entrant_mut(player) {
-                e.status = EntrantStatus::Disqualified {
-                    reason: reason.clone(),
-                };
-            }
-        }
-        Event::MarkRecorded { player, mark } => {
-            if let Some(e) = state.entrant_mut(player) {
-                e.marks.push(*mark);
-            }
-        }
-        Event::QualificationStarted { players, rounds } => {
-            state.stage = Stage::Qualification;
-            state.qualification = players.clone();
-            state.qualification_rounds = *rounds;
-        }
-        Event::CandidatesStarted { seats } => {
-            state.stage = Stage::Candidates;
-            state.candidates = seats.clone();
-        }
-        Event::FinalStarted {
-            first,
-            second,
-            higher_seed,
-        } => {
-            state.stage = Stage::Final;
-            state.final_match = Some(FinalMatch::new(
-                first.clone(),
-                second.clone(),
-                higher_seed.clone(),
-            ));
-            state.pending_final_game = None;
-        }
-        Event::RoundPublished {
-            stage,
-            round,
-            pairings,
-            bye,
-            deadline,
-        } => {
-            for p in pairings {
-                state.matches.insert(
-                    p.match_id.clone(),
-                    Match {
-                        id: p.match_id.clone(),
-                        stage: *stage,
-                        round: *round,
-                        first: p.first.clone(),
-                        second: p.second.clone(),
-                        negotiation: Negotiation::default(),
-                        report: None,
-                        outcome: None,
-                        disregarded: false,
-                        no_show: None,
-                        breaks: BTreeMap::new(),
-                        flags: vec![],
-                    },
-                );
-            }
-            state.rounds.push(Round {
-                stage: *stage,
-                number: *round,
-                published_at: at,
-                deadline: *deadline,
-                matches: pairings.iter().map(|p| p.match_id.clone()).collect(),
-                bye: bye.clone(),
-            });
-        }
-        Event::TimeOffered {
-            match_id,
-            by,
-            at: time,
-        } => {
-            if let Some(m) = state.matches.get_mut(match_id) {
-                m.negotiation.offers.push(Offer {
-                    by: by.clone(),
-                    at: *time,
-                    made_at: at,
-                });
-            }
-        }
-        Event::MatchTimeAgreed { match_id, at: time }
-        | Event::MatchTimeFixed {
-            match_id, at: time, ..
-        } => {
-            if let Some(m) = state.matches.get_mut(match_id) {
-                m.negotiation.time = Some(*time);
-                m.no_show = None;
-            }
-        }
-        Event::NegotiationFailed {
-            match_id,
-            chooser,
-            at_fault,
-        } => {
-            if let Some(m) = state.matches.get_mut(match_id) {
-                m.negotiation.failed = true;
-                m.negotiation.chooser = chooser.clone();
-                m.negotiation.at_fault = at_fault.clone();
-            }
-        }
-        Event::ResultReported {
-            match_id,
-            by,
-            first,
-            second,
-        } => {
-            if let Some(m) = state.matches.get_mut(match_id) {
-                m.report = Some(Report {
-                    by: by.clone(),
-                    first: *first,
-                    second: *second,
-                    disputed: None,
-                });
-            }
-        }
-        Event::FinalGameReported { game, by, winner } => {
-            state.pending_final_game = Some(PendingGame {
-                game: *game,
-                by: by.clone(),
-                winner: winner.clone(),
-                disputed: None,
-            });
-        }
-        Event::ResultConfirmed { match_id, .. } => {
-            if match_id == FINAL {
-                state.pending_final_game = None;
-            } else if let Some(m) = state.matches.get_mut(match_id) {
-                if let Some(r) = m.report.take() {
-                    m.outcome = Some(Outcome::Score {
-                        first: r.first,
-                        second: r.second,
-                    });
-                }
-            }
-        }
-        Event::ResultDisputed {
-            match_id, reason, ..
-        } => {
-            if match_id == FINAL {
-                if let Some(p) = &mut state.pending_final_game {
-                    p.disputed = Some(reason.clone());
-                }
-            } else if let Some(r) = state
-                .matches
-                .get_mut(match_id)
-                .and_then(|m| m.report.as_mut())
-            {
-                r.disputed = Some(reason.clone());
-            }
-        }
-        Event::ResultSettled {
-            match_id,
-            first,
-            second,
-            ..
-        } => {
-            if let Some(m) = state.matches.get_mut(match_id) {
-                m.report = None;
-                m.outcome = Some(Outcome::Score {
-                    first: *first,
-                    second: *second,
-                });
-            }
-        }
-        Event::FinalGameSettled { .. } => state.pending_final_game = None,
-        Event::MatchAwarded {
-            match_id,
-            winner,
-            award,
-        } => {
-            if let Some(m) = state.matches.get_mut(match_id) {
-                m.report = None;
-                m.outcome = Some(Outcome::Awarded {
-                    winner: winner.clone(),
-                    award: award.clone(),
-                });
-            }
-        }
-        Event::CandidateGamesDisregarded { player } => {
-            for m in state.matches.values_mut() {
-                if m.stage == Stage::Candidates && m.plays(player) {
-                    m.disregarded = true;
-                }
-            }
-        }
-        Event::MatchFlagged { match_id, reason } => {
-            if let Some(m) = state.matches.get_mut(match_id) {
-                m.flags.push(reason.clone());
-                if reason.starts_with("acwc V.H") {
-                    m.negotiation.referred = true;
-                }
-            }
-        }
-        Event::NoShowClaimed {
-            match_id,
-            by,
-            choice,
-        } => {
-            if let Some(m) = state.matches.get_mut(match_id) {
-                m.no_show = Some((by.clone(), *choice));
-                if *choice == NoShowChoice::Reschedule {
-                    m.negotiation.time = None;
-                }
-            }
-        }
-        Event::GameClaimed { .. } => {}
-        Event::BreakCalled {
-            match_id,
-            by,
-            ends_at,
-        } => {
-            if let Some(m) = state.matches.get_mut(match_id) {
-                m.breaks.insert(by.clone(), *ends_at);
-            }
-        }
-        Event::BidSubmitted { player, seconds } => {
-            if let (Some(f), Some(s)) = (&mut state.final_match, seconds) {
-                f.bids.insert(player.clone(), *s);
-            }
-        }
-        Event::ArmageddonColoursFixed { armageddon } => {
-            if let Some(f) = &mut state.final_match {
-                f.armageddon = Some(armageddon.clone());
-            }
-        }
-        Event::FinalGameRecorded { result, .. } => {
-            if let (Some(f), Some(s)) = (&mut state.final_match, &state.settings) {
-                f.record(result.clone(), &s.format);
-            }
-        }
-        Event::ChampionDecided { champion } => {
-            state.champion = Some(champion.clone());
-            state.stage = Stage::Finished;
-        }
-        Event::CheatingReported {
-            report,
-            by,
-            accused,
-            details,
-        } => state.cheating_reports.push(CheatingReport {
-            report: *report,
-            by: by.clone(),
-            accused: accused.clone(),
-            details: details.clone(),
-            guilty: None,
-        }),
-        Event::CheatingReportRuled { report, guilty } => {
-            if let Some(r) = state
-                .cheating_reports
-                .iter_mut()
-                .find(|r| r.report == *report)
-            {
-                r.guilty = Some(*guilty);
-            }
+        Event::Configured { .. }
+        | Event::QualificationStarted { .. }
+        | Event::CandidatesStarted { .. }
+        | Event::FinalStarted { .. }
+        | Event::RoundPublished { .. }
+        | Event::ChampionDecided { .. } => stages::apply(state, event, at),
+        Event::ExceptionGranted { .. }
+        | Event::Registered { .. }
+        | Event::EntryReviewed { .. }
+        | Event::SecondAccountDetected { .. }
+        | Event::Withdrew { .. }
+        | Event::Disqualified { .. }
+        | Event::MarkRecorded { .. } => entries::apply(state, event, at),
+        Event::TimeOffered { .. }
+        | Event::MatchTimeAgreed { .. }
+        | Event::MatchTimeFixed { .. }
+        | Event::NegotiationFailed { .. } => matches::negotiation(state, event, at),
+        Event::MatchFlagged { .. }
+        | Event::NoShowClaimed { .. }
+        | Event::GameClaimed { .. }
+        | Event::BreakCalled { .. } => matches::conduct(state, event),
+        Event::ResultReported { .. }
+        | Event::FinalGameReported { .. }
+        | Event::ResultConfirmed { .. }
+        | Event::ResultDisputed { .. } => results::report(state, event),
+        Event::ResultSettled { .. }
+        | Event::FinalGameSettled { .. }
+        | Event::MatchAwarded { .. }
+        | Event::CandidateGamesDisregarded { .. } => results::settle(state, event),
+        Event::BidSubmitted { .. }
+        | Event::ArmageddonColoursFixed { .. }
+        | Event::FinalGameRecorded { .. } => results::final_games(state, event),
+        Event::CheatingReported { .. } | Event::CheatingReportRuled { .. } => {
+            cheating::apply(state, event)
         }
     }
 }

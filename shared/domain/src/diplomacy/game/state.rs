@@ -162,8 +162,45 @@ impl Board {
     }
 }
 
-/// Folds an event into the board; total, never refuses.
+/// Folds an event into the board; total, never refuses. Each event goes to
+/// its topic's fold, every variant named, so that a new event cannot fall
+/// through unfolded.
 pub fn apply(state: &mut Board, event: &Event, at: DateTime<Utc>) {
+    match event {
+        Event::GameSetUp { .. }
+        | Event::PlayerSeated { .. }
+        | Event::GameStarted { .. }
+        | Event::GameEnded { .. } => apply_game(state, event, at),
+        Event::OrdersSubmitted { .. }
+        | Event::AdjudicationWithheld { .. }
+        | Event::PhaseAdjudicated { .. }
+        | Event::RollbackConsented { .. }
+        | Event::RolledBack { .. } => apply_orders(state, event, at),
+        Event::DeadlineSet { .. }
+        | Event::UnavailabilityDeclared { .. }
+        | Event::UnavailabilityConflictFlagged { .. }
+        | Event::ExtensionGranted { .. }
+        | Event::ExtensionQueued { .. }
+        | Event::HolidayDeclared { .. } => apply_deadlines(state, event),
+        Event::NmrRecorded { .. }
+        | Event::GmContacted { .. }
+        | Event::ReplacementProcedureStarted { .. }
+        | Event::CivilDisorder { .. } => apply_nmrs(state, event),
+        Event::ReplacementAppointed { .. }
+        | Event::ReplacementPeriodDeclared { .. }
+        | Event::ReplacementMadePermanent { .. }
+        | Event::PlayerReturned { .. }
+        | Event::ReplacementRejected { .. } => apply_replacements(state, event),
+        Event::ProposalMade { .. }
+        | Event::VoteRecorded { .. }
+        | Event::ProposalDecided { .. }
+        | Event::HouseRulesChanged { .. }
+        | Event::PressPublished { .. } => apply_votes_and_press(state, event),
+    }
+}
+
+/// The game set up (wm D.I.1.b), its players seated, started, and ended.
+fn apply_game(state: &mut Board, event: &Event, at: DateTime<Utc>) {
     match event {
         Event::GameSetUp { settings } => {
             state.settings = Some(settings.clone());
@@ -176,6 +213,28 @@ pub fn apply(state: &mut Board, event: &Event, at: DateTime<Utc>) {
             state.deadline = Some(*deadline);
             state.last_published = Some(at);
         }
+        Event::GameEnded {
+            reason,
+            centers,
+            eliminated,
+        } => {
+            state.deadline = None;
+            state.result = Some(GameResult {
+                reason: reason.clone(),
+                phase: state.phase().unwrap_or_default().to_owned(),
+                centers: centers.clone(),
+                eliminated: eliminated.clone(),
+            });
+        }
+        _ => unreachable!("apply sends the game's set-up, start and end only"),
+    }
+}
+
+/// Order sets submitted (wm D.II.1, D.VII.7), a phase adjudicated
+/// (D.VIII.4) or withheld for a 1901 NMR (D.VII.6.b), and the last
+/// adjudication rolled back with the TD's consent (D.VIII.1).
+fn apply_orders(state: &mut Board, event: &Event, at: DateTime<Utc>) {
+    match event {
         Event::OrdersSubmitted {
             power,
             orders,
@@ -192,6 +251,63 @@ pub fn apply(state: &mut Board, event: &Event, at: DateTime<Utc>) {
                     receipt: receipt.clone(),
                 });
         }
+        Event::AdjudicationWithheld { .. } => {
+            state.withheld = true;
+            state.deadline = None;
+        }
+        Event::PhaseAdjudicated {
+            orders,
+            results,
+            nmr,
+            next,
+            ..
+        } => {
+            if let Some(before) = state.position.replace(next.clone()) {
+                state.history.push(PhaseRecord {
+                    before,
+                    orders: orders.clone(),
+                    results: results.clone(),
+                    nmr: nmr.clone(),
+                    adjudicated_at: at,
+                });
+            }
+            state.submissions.clear();
+            state.last_published = Some(at);
+            state.deadline = None;
+            for acc in state.extensions.values_mut() {
+                acc.queued_hours = 0;
+            }
+            // wm B.7: a season (Spring or Fall movement) served by a replacement.
+            let served_season = state.history.last().is_some_and(|r| {
+                r.before.parsed_phase().kind == crate::diplomacy::position::PhaseKind::Movement
+            });
+            if served_season {
+                for seat in state.seats.values_mut() {
+                    seat.season_served();
+                }
+            }
+        }
+        Event::RollbackConsented { phase } => {
+            state.rollback_consents.insert(phase.clone());
+        }
+        Event::RolledBack { phase, deadline } => {
+            if let Some(record) = state.history.pop() {
+                debug_assert_eq!(&record.before.phase, phase);
+                state.position = Some(record.before);
+            }
+            state.rollback_consents.remove(phase);
+            state.submissions.clear();
+            state.deadline = Some(*deadline);
+            state.withheld = false;
+        }
+        _ => unreachable!("apply sends orders and adjudications only"),
+    }
+}
+
+/// Deadlines (wm D.VII): set, kept out of unavailability windows (D.VII.2),
+/// and extended (D.VII.5).
+fn apply_deadlines(state: &mut Board, event: &Event) {
+    match event {
         Event::DeadlineSet { deadline, .. } => {
             state.deadline = Some(*deadline);
             state.withheld = false;
@@ -233,42 +349,13 @@ pub fn apply(state: &mut Board, event: &Event, at: DateTime<Utc>) {
             name: name.clone(),
             hours: *hours,
         }),
-        Event::AdjudicationWithheld { .. } => {
-            state.withheld = true;
-            state.deadline = None;
-        }
-        Event::PhaseAdjudicated {
-            orders,
-            results,
-            nmr,
-            next,
-            ..
-        } => {
-            if let Some(before) = state.position.replace(next.clone()) {
-                state.history.push(PhaseRecord {
-                    before,
-                    orders: orders.clone(),
-                    results: results.clone(),
-                    nmr: nmr.clone(),
-                    adjudicated_at: at,
-                });
-            }
-            state.submissions.clear();
-            state.last_published = Some(at);
-            state.deadline = None;
-            for acc in state.extensions.values_mut() {
-                acc.queued_hours = 0;
-            }
-            // wm B.7: a season (Spring or Fall movement) served by a replacement.
-            let served_season = state.history.last().is_some_and(|r| {
-                r.before.parsed_phase().kind == crate::diplomacy::position::PhaseKind::Movement
-            });
-            if served_season {
-                for seat in state.seats.values_mut() {
-                    seat.season_served();
-                }
-            }
-        }
+        _ => unreachable!("apply sends deadline events only"),
+    }
+}
+
+/// wm D.VII.6, B.8: an NMR's follow-up, up to civil disorder (B.8.f).
+fn apply_nmrs(state: &mut Board, event: &Event) {
+    match event {
         Event::NmrRecorded {
             power,
             phase,
@@ -299,6 +386,20 @@ pub fn apply(state: &mut Board, event: &Event, at: DateTime<Utc>) {
                 },
             );
         }
+        Event::CivilDisorder { power } => {
+            state.nmrs.remove(power);
+            if let Some(seat) = state.seats.get_mut(power) {
+                seat.civil_disorder = true;
+            }
+        }
+        _ => unreachable!("apply sends NMR events only"),
+    }
+}
+
+/// wm B.7–B.10: replacements appointed, declared, made permanent, ended by
+/// the player's return, or rejected by the TD (B.10).
+fn apply_replacements(state: &mut Board, event: &Event) {
+    match event {
         Event::ReplacementAppointed {
             power,
             player,
@@ -354,12 +455,14 @@ pub fn apply(state: &mut Board, event: &Event, at: DateTime<Utc>) {
                 },
             );
         }
-        Event::CivilDisorder { power } => {
-            state.nmrs.remove(power);
-            if let Some(seat) = state.seats.get_mut(power) {
-                seat.civil_disorder = true;
-            }
-        }
+        _ => unreachable!("apply sends replacement events only"),
+    }
+}
+
+/// Proposals and votes (wm D.IX), a house-rule change among them, and
+/// press (D.X).
+fn apply_votes_and_press(state: &mut Board, event: &Event) {
+    match event {
         Event::ProposalMade { proposal } => state.proposals.push(proposal.clone()),
         Event::VoteRecorded {
             proposal,
@@ -384,32 +487,7 @@ pub fn apply(state: &mut Board, event: &Event, at: DateTime<Utc>) {
             }
         }
         Event::PressPublished { press } => state.press.push(press.clone()),
-        Event::RollbackConsented { phase } => {
-            state.rollback_consents.insert(phase.clone());
-        }
-        Event::RolledBack { phase, deadline } => {
-            if let Some(record) = state.history.pop() {
-                debug_assert_eq!(&record.before.phase, phase);
-                state.position = Some(record.before);
-            }
-            state.rollback_consents.remove(phase);
-            state.submissions.clear();
-            state.deadline = Some(*deadline);
-            state.withheld = false;
-        }
-        Event::GameEnded {
-            reason,
-            centers,
-            eliminated,
-        } => {
-            state.deadline = None;
-            state.result = Some(GameResult {
-                reason: reason.clone(),
-                phase: state.phase().unwrap_or_default().to_owned(),
-                centers: centers.clone(),
-                eliminated: eliminated.clone(),
-            });
-        }
+        _ => unreachable!("apply sends votes and press only"),
     }
 }
 

@@ -1,0 +1,130 @@
+//! The fold of match results (acwc VI.G): reports, confirmations,
+//! disputes and settlements, matches awarded, and the Final's games and
+//! sealed Armageddon bids (III.H, III.H.6.ii).
+
+use super::{Championship, Outcome, PendingGame, Report};
+use crate::chess::acwc::vocabulary::{Event, Stage, FINAL};
+
+/// acwc VI.G: a result reported, then confirmed or disputed; the Final's
+/// games one by one.
+pub(super) fn report(state: &mut Championship, event: &Event) {
+    match event {
+        Event::ResultReported {
+            match_id,
+            by,
+            first,
+            second,
+        } => {
+            if let Some(m) = state.matches.get_mut(match_id) {
+                m.report = Some(Report {
+                    by: by.clone(),
+                    first: *first,
+                    second: *second,
+                    disputed: None,
+                });
+            }
+        }
+        Event::FinalGameReported { game, by, winner } => {
+            state.pending_final_game = Some(PendingGame {
+                game: *game,
+                by: by.clone(),
+                winner: winner.clone(),
+                disputed: None,
+            });
+        }
+        Event::ResultConfirmed { match_id, .. } => {
+            if match_id == FINAL {
+                state.pending_final_game = None;
+            } else if let Some(m) = state.matches.get_mut(match_id) {
+                if let Some(r) = m.report.take() {
+                    m.outcome = Some(Outcome::Score {
+                        first: r.first,
+                        second: r.second,
+                    });
+                }
+            }
+        }
+        Event::ResultDisputed {
+            match_id, reason, ..
+        } => {
+            if match_id == FINAL {
+                if let Some(p) = &mut state.pending_final_game {
+                    p.disputed = Some(reason.clone());
+                }
+            } else if let Some(r) = state
+                .matches
+                .get_mut(match_id)
+                .and_then(|m| m.report.as_mut())
+            {
+                r.disputed = Some(reason.clone());
+            }
+        }
+        _ => unreachable!("state::apply sends reports, confirmations and disputes only"),
+    }
+}
+
+/// A result settled by the TD (acwc VI.G), a match awarded (VI.B, VI.D,
+/// VI.F), or a withdrawn Candidate's games disregarded (VIII.B).
+pub(super) fn settle(state: &mut Championship, event: &Event) {
+    match event {
+        Event::ResultSettled {
+            match_id,
+            first,
+            second,
+            ..
+        } => {
+            if let Some(m) = state.matches.get_mut(match_id) {
+                m.report = None;
+                m.outcome = Some(Outcome::Score {
+                    first: *first,
+                    second: *second,
+                });
+            }
+        }
+        Event::FinalGameSettled { .. } => state.pending_final_game = None,
+        Event::MatchAwarded {
+            match_id,
+            winner,
+            award,
+        } => {
+            if let Some(m) = state.matches.get_mut(match_id) {
+                m.report = None;
+                m.outcome = Some(Outcome::Awarded {
+                    winner: winner.clone(),
+                    award: award.clone(),
+                });
+            }
+        }
+        Event::CandidateGamesDisregarded { player } => {
+            for m in state.matches.values_mut() {
+                if m.stage == Stage::Candidates && m.plays(player) {
+                    m.disregarded = true;
+                }
+            }
+        }
+        _ => unreachable!("state::apply sends settlements and awards only"),
+    }
+}
+
+/// acwc III.H: the Armageddon bids (III.H.6.ii) and colours, and the
+/// Final's games recorded.
+pub(super) fn final_games(state: &mut Championship, event: &Event) {
+    match event {
+        Event::BidSubmitted { player, seconds } => {
+            if let (Some(f), Some(s)) = (&mut state.final_match, seconds) {
+                f.bids.insert(player.clone(), *s);
+            }
+        }
+        Event::ArmageddonColoursFixed { armageddon } => {
+            if let Some(f) = &mut state.final_match {
+                f.armageddon = Some(armageddon.clone());
+            }
+        }
+        Event::FinalGameRecorded { result, .. } => {
+            if let (Some(f), Some(s)) = (&mut state.final_match, &state.settings) {
+                f.record(result.clone(), &s.format);
+            }
+        }
+        _ => unreachable!("state::apply sends the Final's bids and games only"),
+    }
+}

@@ -1,0 +1,137 @@
+//! The platform's own role rules (`arbiter roles`): the organizer creates a
+//! competition and grants the offices its kind's rulebook names, under the
+//! kind's conditions ([`crate::rulebook::Rulebook::may_grant`]).
+
+use super::{Actor, Competition, Context, Event, Kind, Recorded, UserId, ROLES_CLAUSE};
+use crate::refusal::Refusal;
+use serde::{Deserialize, Serialize};
+
+/// A role within one competition. The rulebooks name them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Role {
+    /// Created the competition; grants and revokes roles.
+    Organizer,
+    Player,
+    /// wm A.1: a team's captain.
+    Captain,
+    /// wm D: the Game Master of a board.
+    GameMaster,
+    /// acwc I.C, wm A.2: the Tournament Director.
+    TournamentDirector,
+    /// wm A.2: up to two assistant TDs.
+    AssistantTournamentDirector,
+    /// wm A.5: a member of the Tournament Management Committee.
+    TmcMember,
+    /// wm A.9: a tournament observer.
+    Observer,
+    /// club III.2: a moderator.
+    Moderator,
+    /// club III.3: a justice of the Court of Appeals.
+    Justice,
+    /// club III.3: the Chief Justice.
+    ChiefJustice,
+}
+
+impl Role {
+    /// The role's name as the API spells it.
+    pub fn name(self) -> String {
+        serde_json::to_value(self)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_owned))
+            .unwrap_or_default()
+    }
+}
+
+fn require_organizer(state: &Competition, actor: &Actor) -> Result<(), Refusal> {
+    match actor {
+        Actor::User(u) if state.has_role(u, Role::Organizer) => Ok(()),
+        _ => Err(Refusal::forbidden(
+            ROLES_CLAUSE,
+            "only the competition's organizer grants and revokes roles",
+        )),
+    }
+}
+
+/// A user with the platform's organizer right creates a competition and
+/// becomes its organizer.
+pub(super) fn create(ctx: &Context, kind: Kind, name: &str) -> Result<Vec<Recorded>, Refusal> {
+    let Actor::User(organizer) = &ctx.actor else {
+        return Err(Refusal::forbidden(
+            ROLES_CLAUSE,
+            "competitions are created by users",
+        ));
+    };
+    if !ctx.may_organize {
+        return Err(Refusal::forbidden(
+            ROLES_CLAUSE,
+            "creating a competition needs the organizer role",
+        ));
+    }
+    let name = name.trim();
+    if name.is_empty() || name.chars().count() > 200 {
+        return Err(Refusal::invalid("name must be 1 to 200 characters"));
+    }
+    Ok(vec![Recorded::new(Event::Created {
+        kind,
+        name: name.to_owned(),
+        organizer: organizer.clone(),
+    })])
+}
+
+/// The organizer grants `role`: an office the kind's rulebook names, to a
+/// user its conditions allow.
+pub(super) fn grant(
+    state: &Competition,
+    ctx: &Context,
+    user: &UserId,
+    role: Role,
+) -> Result<Vec<Recorded>, Refusal> {
+    require_organizer(state, &ctx.actor)?;
+    if state.has_role(user, role) {
+        return Err(
+            Refusal::conflict(format!("{user} already holds {role:?}")).citing(ROLES_CLAUSE)
+        );
+    }
+    let every_kind = matches!(role, Role::Organizer | Role::Player);
+    let officials = state.game.officials();
+    if !every_kind && !officials.contains(&role) {
+        let named: Vec<String> = officials.iter().map(|r| r.name()).collect();
+        return Err(Refusal::rule(
+            ROLES_CLAUSE,
+            format!(
+                "{} has no {} office: its rules name {named:?}",
+                state.kind.title(),
+                role.name(),
+            ),
+        ));
+    }
+    state.game.may_grant(state, user, role)?;
+    Ok(vec![Recorded::new(Event::RoleGranted {
+        user: user.clone(),
+        role,
+    })])
+}
+
+/// The organizer revokes `role`; a competition keeps at least one organizer.
+pub(super) fn revoke(
+    state: &Competition,
+    ctx: &Context,
+    user: &UserId,
+    role: Role,
+) -> Result<Vec<Recorded>, Refusal> {
+    require_organizer(state, &ctx.actor)?;
+    if !state.has_role(user, role) {
+        return Err(Refusal::not_found(format!("{user} does not hold {role:?}")));
+    }
+    if role == Role::Organizer && state.holders(Role::Organizer).count() == 1 {
+        return Err(Refusal::rule(
+            ROLES_CLAUSE,
+            "a competition keeps at least one organizer",
+        ));
+    }
+    Ok(vec![Recorded::new(Event::RoleRevoked {
+        user: user.clone(),
+        role,
+    })])
+}

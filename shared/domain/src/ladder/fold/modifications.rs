@@ -1,0 +1,36 @@
+//! The fold of the club's settings: configured when the ladder opens, and
+//! changed by the Chief Justice's technical modifications (club III.5).
+
+use crate::ladder::modification::Modification;
+use crate::ladder::{Event, Ladder};
+use chrono::{DateTime, Utc};
+
+/// The settings configured, or technically modified (club III.5).
+pub(super) fn apply(state: &mut Ladder, event: &Event, at: DateTime<Utc>) {
+    match event {
+        Event::SettingsConfigured { settings } => state.settings = settings.clone(),
+        Event::TechnicallyModified {
+            modification,
+            by,
+            description,
+            settings,
+            previous,
+        } => {
+            state.saw_id(*modification);
+            if let Some(s) = settings {
+                state.settings = s.clone();
+            }
+            state.modifications.insert(
+                *modification,
+                Modification {
+                    by: by.clone(),
+                    description: description.clone(),
+                    settings: settings.clone(),
+                    previous: previous.clone(),
+                    at,
+                },
+            );
+        }
+        _ => unreachable!("fold::apply sends settings and technical modifications only"),
+    }
+}

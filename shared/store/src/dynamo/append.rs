@@ -1,0 +1,214 @@
+//! The append transaction: the commit, its snapshot, members, deadline
+//! and receipt in one `TransactWriteItems`, retried while contended.
+
+use super::*;
+
+impl DynamoStore {
+    pub(super) fn commit_item(
+        &self,
+        append: &Append,
+    ) -> Result<HashMap<String, AttributeValue>, StoreError> {
+        let mut item = key(pk(&append.competition), version_sk(append.commit.version));
+        item.insert(
+            BODY.to_owned(),
+            AttributeValue::B(Blob::new(append.commit.body.clone())),
+        );
+        if let Some(snapshot) = &append.snapshot {
+            item.insert(
+                SNAP.to_owned(),
+                AttributeValue::B(Blob::new(snapshot.body.clone())),
+            );
+        }
+        let size = item_size(&item);
+        if size > MAX_ITEM_BYTES {
+            return Err(StoreError::Invalid(format!(
+                "the commit item (commit body and snapshot) would be {size} bytes; \
+                 DynamoDB items are limited to {MAX_ITEM_BYTES}"
+            )));
+        }
+        Ok(item)
+    }
+
+    /// The transaction of an append.
+    pub(super) fn transaction(
+        &self,
+        append: &Append,
+        commit: HashMap<String, AttributeValue>,
+    ) -> Result<Vec<TransactWriteItem>, StoreError> {
+        let members: BTreeSet<&str> = append.members_added.iter().map(String::as_str).collect();
+        if members.len() > MAX_MEMBERS_PER_APPEND {
+            return Err(StoreError::Invalid(format!(
+                "one append may add at most {MAX_MEMBERS_PER_APPEND} members (DynamoDB \
+                 transactions hold 100 actions); this one adds {}",
+                members.len()
+            )));
+        }
+        let built = |e: aws_sdk_dynamodb::error::BuildError| unavailable("request", e);
+        let id = append.competition.as_str();
+        let mut items = Vec::with_capacity(members.len() + 3);
+        items.push(
+            TransactWriteItem::builder()
+                .put(
+                    Put::builder()
+                        .table_name(&self.table)
+                        .set_item(Some(commit))
+                        .condition_expression("attribute_not_exists(#pk)")
+                        .expression_attribute_names("#pk", PK)
+                        .build()
+                        .map_err(built)?,
+                )
+                .build(),
+        );
+        if append.expected_version > 0 {
+            items.push(
+                TransactWriteItem::builder()
+                    .condition_check(
+                        ConditionCheck::builder()
+                            .table_name(&self.table)
+                            .set_key(Some(key(pk(id), version_sk(append.expected_version))))
+                            .condition_expression("attribute_exists(#pk)")
+                            .expression_attribute_names("#pk", PK)
+                            .build()
+                            .map_err(built)?,
+                    )
+                    .build(),
+            );
+        }
+        for user in members {
+            let mut item = key(pk(id), member_sk(user));
+            item.insert(GSI1PK.to_owned(), s(format!("U#{user}")));
+            item.insert(GSI1SK.to_owned(), s(pk(id)));
+            items.push(
+                TransactWriteItem::builder()
+                    .put(
+                        Put::builder()
+                            .table_name(&self.table)
+                            .set_item(Some(item))
+                            .build()
+                            .map_err(built)?,
+                    )
+                    .build(),
+            );
+        }
+        match append.due {
+            DueChange::Unchanged => {}
+            DueChange::Set(at) => {
+                let ms = due_millis(at)?;
+                let mut item = key(pk(id), DUE.to_owned());
+                item.insert(GSI2PK.to_owned(), s(DUE));
+                item.insert(GSI2SK.to_owned(), s(due_sk(ms, id)));
+                item.insert(AT.to_owned(), AttributeValue::N(ms.to_string()));
+                items.push(
+                    TransactWriteItem::builder()
+                        .put(
+                            Put::builder()
+                                .table_name(&self.table)
+                                .set_item(Some(item))
+                                .build()
+                                .map_err(built)?,
+                        )
+                        .build(),
+                );
+            }
+            DueChange::Clear => items.push(
+                TransactWriteItem::builder()
+                    .delete(
+                        Delete::builder()
+                            .table_name(&self.table)
+                            .set_key(Some(key(pk(id), DUE.to_owned())))
+                            .build()
+                            .map_err(built)?,
+                    )
+                    .build(),
+            ),
+        }
+        if let Some(r) = &append.receipt {
+            // Written with the commit or not at all; an unexpired receipt of
+            // the same request fails the whole append as a conflict.
+            let expires = r.expires.timestamp_millis();
+            let mut item = key(pk(id), receipt_sk(&r.id));
+            item.insert(
+                BODY.to_owned(),
+                AttributeValue::B(Blob::new(r.body.clone())),
+            );
+            item.insert(AT.to_owned(), n(expires));
+            item.insert(TTL.to_owned(), n(claim_ttl(expires, 0)));
+            items.push(
+                TransactWriteItem::builder()
+                    .put(
+                        Put::builder()
+                            .table_name(&self.table)
+                            .set_item(Some(item))
+                            .condition_expression("attribute_not_exists(#pk) OR #at <= :now")
+                            .expression_attribute_names("#pk", PK)
+                            .expression_attribute_names("#at", AT)
+                            .expression_attribute_values(":now", n(r.at.timestamp_millis()))
+                            .build()
+                            .map_err(built)?,
+                    )
+                    .build(),
+            );
+        }
+        Ok(items)
+    }
+
+    pub(super) async fn transact(
+        &self,
+        items: Vec<TransactWriteItem>,
+        token: &str,
+    ) -> Result<Attempt, StoreError> {
+        let result = self
+            .client
+            .transact_write_items()
+            .set_transact_items(Some(items))
+            .client_request_token(token)
+            .send()
+            .await;
+        let e = match result {
+            Ok(_) => return Ok(Attempt::Done),
+            Err(e) => e,
+        };
+        let Some(service) = e.as_service_error() else {
+            return Err(sdk_unavailable("transact write items", e));
+        };
+        if let aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError::TransactionCanceledException(
+            cancelled,
+        ) = service
+        {
+            let codes: Vec<&str> = cancelled
+                .cancellation_reasons()
+                .iter()
+                .filter_map(|r| r.code())
+                .collect();
+            if codes.contains(&"ConditionalCheckFailed") {
+                return Err(StoreError::Conflict);
+            }
+            if codes.contains(&"TransactionConflict") {
+                return Ok(Attempt::Contended);
+            }
+            return Err(unavailable(
+                "transact write items",
+                format!(
+                    "transaction cancelled ({}): {}",
+                    codes.join(", "),
+                    cancelled.message().unwrap_or("no message")
+                ),
+            ));
+        }
+        if service.is_transaction_in_progress_exception() {
+            return Ok(Attempt::InProgress);
+        }
+        Err(sdk_unavailable("transact write items", e))
+    }
+}
+
+/// A short pause before retrying a contended append: 10, 20, 40 ms …, with
+/// jitter so that contending writers part.
+pub(super) async fn backoff(attempt: u32) {
+    let base = 10u64 << attempt.min(6);
+    let jitter = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| u64::from(d.subsec_nanos()))
+        % base;
+    tokio::time::sleep(Duration::from_millis(base + jitter)).await;
+}
