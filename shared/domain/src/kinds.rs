@@ -1,6 +1,6 @@
 //! The registry: every competition kind, listed once.
 //!
-//! [`kinds!`] turns the list at the bottom of this file into the envelope's
+//! `kinds!` turns the list at the bottom of this file into the envelope's
 //! per-kind enums ([`Kind`], [`Game`], [`Command`], [`Event`]) and every
 //! dispatch over them, each arm calling the kind's [`Rulebook`]. Adding a kind
 //! is its own folder, an `impl Rulebook`, and one line below (see

@@ -5,7 +5,7 @@
 //! viewer sees of it is decided in `view::redact`.
 
 use super::court::{appeal, appeal_game};
-use super::decider::{rec, Decider};
+use super::decide::{rec, Decider};
 use super::Event;
 use crate::competition::{Recorded, UserId};
 use crate::refusal::Refusal;

@@ -6,12 +6,15 @@
 //! (II.6.3) are heard en banc. Remedies are in `remedy`, the anti-cheat
 //! information the Court may see in `anticheat`.
 
-use super::decider::{rec, text, Decider};
+mod decision;
+mod petition;
+
+use super::decide::{rec, text, Decider};
 use super::remedy::{self, Remedy};
-use super::{Event, Ladder, Power, PowerStatus};
+use super::{Event, Ladder};
 use crate::competition::{Recorded, UserId};
 use crate::refusal::Refusal;
-use chrono::{DateTime, Duration, NaiveDate, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -204,173 +207,8 @@ pub(super) fn file(
 ) -> Result<Vec<Recorded>, Refusal> {
     let grounds = text(grounds, "club III.3", "the grounds of the appeal")?;
     let me = d.actor;
-    let today = d.settings().local_date(d.now);
-    let (en_banc, parties, clause): (bool, BTreeSet<UserId>, &str) = match subject {
-        AppealSubject::Chessclock { .. } => {
-            return Err(Refusal::rule(
-                "club II.11.3",
-                "a chessclock requirement cannot be petitioned to the Court",
-            ))
-        }
-        AppealSubject::PowerUse { power_use } => {
-            let p = d
-                .state
-                .powers
-                .get(power_use)
-                .ok_or_else(|| Refusal::not_found(format!("no use of power {power_use}")))?;
-            if &p.member != me {
-                return Err(Refusal::forbidden(
-                    "club III.3",
-                    "the member concerned appeals",
-                ));
-            }
-            if p.status == PowerStatus::Void {
-                return Err(Refusal::conflict("that decision is already void"));
-            }
-            if p.ban {
-                let barred = d
-                    .state
-                    .appeals
-                    .values()
-                    .filter(|a| &a.appellant == me && bans(d.state, a))
-                    .find_map(|a| {
-                        a.judgement
-                            .as_ref()
-                            .and_then(|j| j.bar_appeals_until)
-                            .filter(|until| *until > today)
-                    });
-                if let Some(until) = barred {
-                    return Err(Refusal::rule(
-                        "club II.9.5",
-                        format!("the Court refuses further ban appeals until {until}"),
-                    ));
-                }
-            }
-            let clause = match p.power {
-                Power::Monitor => "club II.10.6",
-                Power::Ban => "club II.9.3",
-                _ => "club III.3",
-            };
-            (false, BTreeSet::from([me.clone(), p.by.clone()]), clause)
-        }
-        AppealSubject::MonitorPersistence { member } => {
-            let order = d
-                .state
-                .members
-                .get(member)
-                .and_then(|m| m.monitor.as_ref())
-                .filter(|_| member == me)
-                .ok_or_else(|| Refusal::not_found("you are not monitored"))?;
-            let following = d.settings().next_session_after(order.since);
-            if d.now < d.settings().session_closes(following) {
-                return Err(Refusal::rule(
-                    "club II.10.5",
-                    format!("a monitor may be challenged once the following session ({following}) has passed"),
-                ));
-            }
-            (
-                false,
-                BTreeSet::from([me.clone(), order.by.clone()]),
-                "club II.10.5",
-            )
-        }
-        AppealSubject::Decay { week } => {
-            let decayed = d
-                .state
-                .members
-                .get(me)
-                .is_some_and(|m| m.deductions.contains_key(week));
-            if !decayed {
-                return Err(Refusal::rule(
-                    "club II.6.3",
-                    format!("you lost no points to decay in the week of {week}"),
-                ));
-            }
-            (true, BTreeSet::from([me.clone()]), "club II.6.3")
-        }
-        AppealSubject::TechnicalModification { modification } => {
-            let m = d.state.modifications.get(modification).ok_or_else(|| {
-                Refusal::not_found(format!("no technical modification {modification}"))
-            })?;
-            (
-                true,
-                BTreeSet::from([me.clone(), m.by.clone()]),
-                "club III.5",
-            )
-        }
-        AppealSubject::Judgement { appeal: target } => {
-            let t = appeal(d, *target)?;
-            if t.judgement.is_none() {
-                return Err(Refusal::rule(
-                    "club III.3.9",
-                    "there is no judgement to appeal yet",
-                ));
-            }
-            if t.en_banc || matches!(t.subject, AppealSubject::Judgement { .. }) {
-                return Err(Refusal::rule(
-                    "club III.3.9.2",
-                    "an en banc judgement is final and binding",
-                ));
-            }
-            if !t.parties.contains(me) {
-                return Err(Refusal::forbidden(
-                    "club III.3.9",
-                    "a party to the case appeals its judgement",
-                ));
-            }
-            let taken = d.state.appeals.values().any(|a| a.subject == *subject);
-            if taken {
-                return Err(Refusal::rule(
-                    "club III.3.9.2",
-                    "the en banc appeal is the final appeal",
-                ));
-            }
-            (true, t.parties.clone(), "club III.3.9")
-        }
-        AppealSubject::Game { game } => {
-            let g = d
-                .state
-                .games
-                .get(game)
-                .ok_or_else(|| Refusal::not_found(format!("no game {game}")))?;
-            if !g.involves(me) {
-                return Err(Refusal::forbidden(
-                    "club III.3",
-                    "a player of the game appeals",
-                ));
-            }
-            let clause = if g.online { "club I.9.7" } else { "club III.3" };
-            (
-                false,
-                BTreeSet::from([g.white.clone(), g.black.clone()]),
-                clause,
-            )
-        }
-    };
-    if d.state
-        .appeals
-        .values()
-        .any(|a| a.open() && a.subject == *subject)
-    {
-        return Err(Refusal::conflict(
-            "an appeal on this matter is already before the Court",
-        ));
-    }
-    // Once judged, a matter goes further only en banc (III.3.9); ban cases
-    // may be petitioned again, unless the Court refused more (II.9.5).
-    let ban_case = matches!(subject, AppealSubject::PowerUse { power_use }
-        if d.state.powers.get(power_use).is_some_and(|p| p.ban));
-    let judged = d
-        .state
-        .appeals
-        .values()
-        .any(|a| a.judgement.is_some() && a.subject == *subject);
-    if judged && !ban_case && !matches!(subject, AppealSubject::Judgement { .. }) {
-        return Err(Refusal::rule(
-            "club III.3.9",
-            "the Court has judged this matter: its judgement may be appealed en banc",
-        ));
-    }
+    let (en_banc, parties, clause) = petition::standing(d, subject)?;
+    petition::check_matter_open(d, subject)?;
     Ok(vec![rec(
         Event::AppealFiled {
             appeal: d.state.fresh_id(),
@@ -521,50 +359,8 @@ pub(super) fn cast_vote(
     bar: Option<NaiveDate>,
 ) -> Result<Vec<Recorded>, Refusal> {
     let a = appeal(d, id)?;
-    if a.status != AppealStatus::Sitting {
-        return Err(Refusal::conflict(format!("appeal {id} is not being heard")));
-    }
-    if !a.bench.contains(d.actor) {
-        return Err(Refusal::forbidden(
-            "club III.3.3",
-            "only the justices hearing the case vote",
-        ));
-    }
-    if a.votes.contains_key(d.actor) {
-        return Err(Refusal::conflict("you have already voted"));
-    }
-    let (subject, appellant) = base(d.state, a);
-    match vote {
-        Vote::Overturn { remedy } => {
-            remedy::amendment_for(d, subject, appellant, remedy)?;
-        }
-        Vote::Remand { conditions } => {
-            text(conditions, "club III.3.8", "the conditions of the remand")?;
-            if !matches!(
-                subject,
-                AppealSubject::PowerUse { .. } | AppealSubject::MonitorPersistence { .. }
-            ) {
-                return Err(Refusal::rule(
-                    "club III.3.8",
-                    "only a moderator's decision is remanded",
-                ));
-            }
-        }
-        Vote::Uphold => {}
-    }
-    if let Some(until) = bar {
-        if !bans(d.state, a) {
-            return Err(Refusal::rule(
-                "club II.9.5",
-                "further appeals are refused only in ban cases",
-            ));
-        }
-        if until <= d.settings().local_date(d.now) {
-            return Err(Refusal::invalid(
-                "club II.9.5: the refusal lasts a finite time from now",
-            ));
-        }
-    }
+    decision::check_voter(d, a, id)?;
+    decision::check_vote(d, a, vote, bar)?;
     let mut out = vec![rec(
         Event::VoteCast {
             appeal: id,
@@ -574,67 +370,7 @@ pub(super) fn cast_vote(
         },
         "club III.3.8",
     )];
-    let mut votes: Vec<(&UserId, &Vote, Option<NaiveDate>)> =
-        a.votes.iter().map(|(u, (v, b))| (u, v, *b)).collect();
-    votes.push((d.actor, vote, bar));
-    let needed = a.bench.len() / 2 + 1;
-    let with_mine: Vec<_> = votes
-        .iter()
-        .filter(|(_, v, _)| v.key() == vote.key())
-        .collect();
-    let decided = if with_mine.len() >= needed {
-        Some(vote.key())
-    } else if votes.len() == a.bench.len() {
-        Some(Vote::Uphold.key())
-    } else {
-        None
-    };
-    let Some(key) = decided else { return Ok(out) };
-    let majority: Vec<_> = votes.iter().filter(|(_, v, _)| v.key() == key).collect();
-    let decision = match vote {
-        _ if key == Vote::Uphold.key() => Vote::Uphold,
-        Vote::Remand { .. } => Vote::Remand {
-            conditions: majority
-                .iter()
-                .filter_map(|(_, v, _)| match v {
-                    Vote::Remand { conditions } => Some(conditions.trim().to_owned()),
-                    _ => None,
-                })
-                .collect::<BTreeSet<_>>()
-                .into_iter()
-                .collect::<Vec<_>>()
-                .join("; "),
-        },
-        other => other.clone(),
-    };
-    let amendment = match &decision {
-        Vote::Overturn { remedy } => Some(remedy::amendment_for(d, subject, appellant, remedy)?),
-        _ => None,
-    };
-    let bar_appeals_until = majority
-        .iter()
-        .map(|(_, _, b)| *b)
-        .collect::<Option<Vec<_>>>()
-        .and_then(|bars| bars.into_iter().min());
-    out.push(rec(
-        Event::AppealDecided {
-            appeal: id,
-            judgement: Judgement {
-                decision,
-                majority: majority.iter().map(|(u, _, _)| (*u).clone()).collect(),
-                decided_at: d.now,
-                opinion_due: d.now + Duration::days(OPINION_DAYS),
-                bar_appeals_until,
-                binding: a.en_banc,
-            },
-            amendment,
-        },
-        if a.en_banc {
-            "club III.3.9.2"
-        } else {
-            "club III.3.8"
-        },
-    ));
+    out.extend(decision::decide(d, a, id, vote, bar)?);
     Ok(out)
 }
 

@@ -1,7 +1,7 @@
 //! Members of the leaderboard: joining (club II.1, J.12), presence at
 //! sessions (J.9), removal by the Chief Justice (II.7) and on request (II.8).
 
-use super::decider::{rec, Decider};
+use super::decide::{rec, Decider};
 use super::elo::FLOOR;
 use super::{Attendee, Event, Ladder, RemovalGrounds, Settings};
 use crate::competition::{Recorded, Role, UserId, ROLES_CLAUSE};

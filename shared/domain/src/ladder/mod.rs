@@ -18,7 +18,7 @@
 //!   modifications, anti-cheat information (III.3, III.5, I.9.5–I.9.9).
 //! - `notice`: who is told of declarations, voided penalties and the Court's
 //!   decisions (III.2.4, III.3.8).
-//! - [`story`]: a term of twelve Fridays for a club of 30, for tests to run
+//! - `story` (with the `testkit` feature): a term of twelve Fridays for a club of 30, for tests to run
 //!   through any driver (the domain's own fold, the API over HTTP).
 //!
 //! This module plugs into the competition envelope through its
@@ -28,10 +28,10 @@ mod anticheat;
 mod command;
 mod court;
 mod decay;
-mod decider;
+mod decide;
+mod due;
 pub mod elo;
 mod event;
-mod fold;
 mod game;
 mod member;
 mod modification;
@@ -39,9 +39,9 @@ mod notice;
 mod remedy;
 mod sanction;
 pub mod settings;
+mod state;
 #[cfg(any(test, feature = "testkit"))]
 pub mod story;
-mod tick;
 mod view;
 
 #[cfg(test)]
@@ -61,71 +61,13 @@ pub use modification::Modification;
 pub use remedy::Remedy;
 pub use sanction::{Declaration, DeclarationChannel, FraudStep, Power, PowerStatus, PowerUse};
 pub use settings::Settings;
+pub use state::Ladder;
 
 use crate::competition::{Commit, Competition, Context, Recorded, Role, UserId};
 use crate::notice::{Notice, Reminder};
 use crate::refusal::Refusal;
 use crate::rulebook::{Route, Rulebook};
-use chrono::{DateTime, NaiveDate, Utc};
-use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
-
-/// The rules state of one club ladder.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Ladder {
-    /// The club's settings (J.5, J.9, II.3).
-    pub settings: Settings,
-    /// When the ladder first acted: its first week is the one containing this.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub opened: Option<DateTime<Utc>>,
-    /// Everyone who ever joined, removed ones included (II.7: they re-enter as new).
-    #[serde(default)]
-    pub members: BTreeMap<UserId, Member>,
-    /// Games entered into the leaderboard, by id.
-    #[serde(default, with = "crate::string_keys")]
-    pub games: BTreeMap<u64, Game>,
-    /// club I.9.1: the one online game in progress.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub online_in_progress: Option<u64>,
-    /// Uses of moderator power that need a declaration (III.2.4).
-    #[serde(default, with = "crate::string_keys")]
-    pub powers: BTreeMap<u64, PowerUse>,
-    /// The Court's cases (III.3).
-    #[serde(default, with = "crate::string_keys")]
-    pub appeals: BTreeMap<u64, Appeal>,
-    /// The Chief Justice's technical modifications (III.5).
-    #[serde(default, with = "crate::string_keys")]
-    pub modifications: BTreeMap<u64, Modification>,
-    /// Online-chess anti-cheat information (I.9.4–I.9.9): private.
-    #[serde(default, with = "crate::string_keys")]
-    pub reports: BTreeMap<u64, AntiCheatReport>,
-    /// club II.6: the last week (by its Friday) whose decay was applied.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub closed_through: Option<NaiveDate>,
-    /// club II.6: the last member whose part of the next week is closed,
-    /// while a large week closes over several ticks.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub closing: Option<UserId>,
-    /// The next id for games, power uses, appeals, modifications and reports.
-    #[serde(default)]
-    pub next_id: u64,
-}
-
-impl Ladder {
-    /// A fresh id; ids are shared by every numbered thing of the ladder.
-    pub fn fresh_id(&self) -> u64 {
-        self.next_id.max(1)
-    }
-
-    /// The member `user` if they are on the leaderboard now (not removed).
-    pub fn current_member(&self, user: &UserId) -> Option<&Member> {
-        self.members.get(user).filter(|m| !m.removed)
-    }
-
-    fn saw_id(&mut self, id: u64) {
-        self.next_id = self.next_id.max(id + 1);
-    }
-}
+use chrono::{DateTime, Utc};
 
 /// The club ladder's side of the contract; every function is the rule
 /// module's own (see the module list above).
@@ -169,21 +111,21 @@ impl Rulebook for Ladder {
         command: &Command,
         ctx: &Context,
     ) -> Result<Vec<Recorded>, Refusal> {
-        decider::decide(env, self, command, ctx)
+        decide::decide(env, self, command, ctx)
     }
 
     fn apply(&mut self, event: &Event, at: DateTime<Utc>) {
-        fold::apply(self, event, at)
+        state::apply(self, event, at)
     }
 
     /// Declaration deadlines (III.2.4.2), ban expiries (II.9.2), weekly
     /// decay (II.6), removals on request (II.8), overdue opinions (III.3.10).
     fn tick(&self, env: &Competition, ctx: &Context) -> Result<Vec<Recorded>, Refusal> {
-        Ok(tick::tick(env, self, ctx.now))
+        Ok(due::tick(env, self, ctx.now))
     }
 
     fn next_due(&self) -> Option<DateTime<Utc>> {
-        tick::next_due(self)
+        due::next_due(self)
     }
 
     fn view(&self, env: &Competition, viewer: Option<&UserId>) -> serde_json::Value {

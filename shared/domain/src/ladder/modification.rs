@@ -3,7 +3,7 @@
 //! challenge by an en banc hearing (an appeal with matter
 //! `technical-modification`, see `court`).
 
-use super::decider::{rec, text, Decider};
+use super::decide::{rec, text, Decider};
 use super::settings::Settings;
 use super::Event;
 use crate::competition::{Recorded, UserId};

@@ -8,7 +8,7 @@
 //! matched here, and the envelope's guard would drop them for anyone who may
 //! not read them anyway.
 
-use super::court::{AppealSubject, Vote};
+use super::court::{Appeal, AppealSubject, Judgement, Vote};
 use super::sanction::{Power, PowerUse};
 use super::{Event, Ladder};
 use crate::competition::{Commit, Competition, Event as Envelope, Role, UserId};
@@ -77,40 +77,54 @@ pub fn notices(env: &Competition, state: &Ladder, commit: &Commit) -> Vec<Notice
                 let Some(a) = state.appeals.get(appeal) else {
                     continue;
                 };
-                let decision = match &judgement.decision {
-                    Vote::Uphold => "the original decision is upheld".to_owned(),
-                    Vote::Overturn { .. } => {
-                        "the decision is overturned and replaced by the Court's own".to_owned()
-                    }
-                    Vote::Remand { conditions } => format!(
-                        "the decision is remanded to the moderator to re-evaluate on these \
-                         conditions: {conditions}"
-                    ),
-                };
-                let binding = if judgement.binding {
-                    " This en banc judgement is final and binding."
-                } else {
-                    ""
-                };
-                let mut audience = officers(env);
-                audience.insert(a.appellant.clone());
-                audience.extend(a.parties.iter().cloned());
-                out.push(notice(
-                    Topic::Announcement,
-                    recorded.clause.as_deref().unwrap_or("club III.3.8"),
-                    audience,
-                    format!("Appeal {appeal} decided"),
-                    format!(
-                        "The Court of Appeals decided appeal {appeal} ({}) by {}: {decision}.{binding}",
-                        subject(&a.subject),
-                        a.appellant
-                    ),
-                ));
+                let clause = recorded.clause.as_deref().unwrap_or("club III.3.8");
+                out.push(appeal_decided(env, &about, clause, *appeal, a, judgement));
             }
             _ => {}
         }
     }
     out
+}
+
+/// club III.3.8, III.3.9.2: the Court's decision on appeal `id`, to the
+/// appellant, the parties and the officers.
+fn appeal_decided(
+    env: &Competition,
+    about: &About,
+    clause: &str,
+    id: u64,
+    a: &Appeal,
+    judgement: &Judgement,
+) -> Notice {
+    let decision = match &judgement.decision {
+        Vote::Uphold => "the original decision is upheld".to_owned(),
+        Vote::Overturn { .. } => {
+            "the decision is overturned and replaced by the Court's own".to_owned()
+        }
+        Vote::Remand { conditions } => format!(
+            "the decision is remanded to the moderator to re-evaluate on these \
+             conditions: {conditions}"
+        ),
+    };
+    let binding = if judgement.binding {
+        " This en banc judgement is final and binding."
+    } else {
+        ""
+    };
+    let mut audience = officers(env);
+    audience.insert(a.appellant.clone());
+    audience.extend(a.parties.iter().cloned());
+    about.notice(
+        Topic::Announcement,
+        clause,
+        Audience::Users(audience),
+        format!("Appeal {id} decided"),
+        format!(
+            "The Court of Appeals decided appeal {id} ({}) by {}: {decision}.{binding}",
+            subject(&a.subject),
+            a.appellant
+        ),
+    )
 }
 
 /// club III.2.4.1 a): "all the Moderators, Justices, Chief Justice".

@@ -2,7 +2,7 @@
 //! b), and what a moderator may put in place on remand (III.3.8 a): the
 //! remedies, and the amendment each makes to the matter appealed.
 
-use super::decider::Decider;
+use super::decide::Decider;
 use super::elo::clamped;
 use super::settings::SESSION_DAY;
 use super::{game, sanction, Amendment, AppealSubject, BanChange, Power};
@@ -38,6 +38,14 @@ fn check_expiry(d: &Decider, expires: Option<NaiveDate>) -> Result<(), Refusal> 
     Ok(())
 }
 
+/// club III.3.8: `remedy` does not fit the matter appealed.
+fn unfit(remedy: &Remedy) -> Refusal {
+    Refusal::rule(
+        "club III.3.8",
+        format!("{remedy:?} does not fit this matter"),
+    )
+}
+
 /// What `remedy` changes for the matter `subject` brought by `appellant`.
 pub(super) fn amendment_for(
     d: &Decider,
@@ -46,50 +54,8 @@ pub(super) fn amendment_for(
     remedy: &Remedy,
 ) -> Result<Amendment, Refusal> {
     let state = d.state;
-    let unfit = || {
-        Refusal::rule(
-            "club III.3.8",
-            format!("{remedy:?} does not fit this matter"),
-        )
-    };
     match (subject, remedy) {
-        (AppealSubject::PowerUse { power_use }, _) => {
-            let p = state
-                .powers
-                .get(power_use)
-                .ok_or_else(|| Refusal::not_found(format!("no use of power {power_use}")))?;
-            match remedy {
-                Remedy::Annul => Ok(sanction::annulment(state, *power_use, p)),
-                Remedy::Rescore { delta } if matches!(p.power, Power::ScoreChange { .. }) => {
-                    let net = p.net.get(&p.member).copied().unwrap_or(0);
-                    let score = state
-                        .members
-                        .get(&p.member)
-                        .map_or(super::FLOOR, |m| m.score);
-                    Ok(Amendment {
-                        power_use: Some(*power_use),
-                        adjustments: vec![super::Adjustment {
-                            member: p.member.clone(),
-                            delta: clamped(score, delta - net),
-                        }],
-                        ..Amendment::default()
-                    })
-                }
-                Remedy::Reban { expires } if p.ban => {
-                    check_expiry(d, *expires)?;
-                    Ok(Amendment {
-                        power_use: Some(*power_use),
-                        ban: Some(BanChange {
-                            member: p.member.clone(),
-                            expires: *expires,
-                            lifted: false,
-                        }),
-                        ..Amendment::default()
-                    })
-                }
-                _ => Err(unfit()),
-            }
-        }
+        (AppealSubject::PowerUse { power_use }, _) => use_of_power(d, *power_use, remedy),
         (AppealSubject::MonitorPersistence { member }, Remedy::Annul) => {
             let order = state.members.get(member).and_then(|m| m.monitor.as_ref());
             Ok(Amendment {
@@ -136,6 +102,48 @@ pub(super) fn amendment_for(
                 ..Amendment::default()
             })
         }
-        _ => Err(unfit()),
+        _ => Err(unfit(remedy)),
+    }
+}
+
+/// What `remedy` changes for a moderator's use of power: annulled
+/// entirely, a score change rescored (club II.3), or a ban's expiry changed
+/// (II.9.3).
+fn use_of_power(d: &Decider, power_use: u64, remedy: &Remedy) -> Result<Amendment, Refusal> {
+    let state = d.state;
+    let p = state
+        .powers
+        .get(&power_use)
+        .ok_or_else(|| Refusal::not_found(format!("no use of power {power_use}")))?;
+    match remedy {
+        Remedy::Annul => Ok(sanction::annulment(state, power_use, p)),
+        Remedy::Rescore { delta } if matches!(p.power, Power::ScoreChange { .. }) => {
+            let net = p.net.get(&p.member).copied().unwrap_or(0);
+            let score = state
+                .members
+                .get(&p.member)
+                .map_or(super::FLOOR, |m| m.score);
+            Ok(Amendment {
+                power_use: Some(power_use),
+                adjustments: vec![super::Adjustment {
+                    member: p.member.clone(),
+                    delta: clamped(score, delta - net),
+                }],
+                ..Amendment::default()
+            })
+        }
+        Remedy::Reban { expires } if p.ban => {
+            check_expiry(d, *expires)?;
+            Ok(Amendment {
+                power_use: Some(power_use),
+                ban: Some(BanChange {
+                    member: p.member.clone(),
+                    expires: *expires,
+                    lifted: false,
+                }),
+                ..Amendment::default()
+            })
+        }
+        _ => Err(unfit(remedy)),
     }
 }

@@ -3,7 +3,7 @@
 //! requirement (II.11), the members' rights (III.2.2), public declarations
 //! within seven days (III.2.4) and voiding when none is made (III.2.4.2).
 
-use super::decider::{rec, text, Decider};
+use super::decide::{rec, text, Decider};
 use super::elo::{clamped, FLOOR};
 use super::settings::{first_friday_on_or_after, SESSION_DAY};
 use super::{game, Amendment, BanChange, Event, Ladder};

@@ -4,8 +4,9 @@
 use super::due::{catch_up, invoke, replace_judge, Recorder};
 use super::enactment;
 use super::judgement::Opinion;
-use super::proposal::{ProposalStatus, RuleChange};
-use super::rulebook::check_text;
+use super::proposal::{ProposalStatus, RuleChange, Vote};
+use super::rulebook::{check_text, RuleBookExport};
+use super::settings::Settings;
 use super::state::Nomic;
 use super::turns::{
     before_proposal_deadline, end_of_uk_date, preceding_player, uk_date, AllocatedDay,
@@ -27,123 +28,19 @@ pub fn decide(
     let mut rec = Recorder::new(state, ctx.now);
     catch_up(&mut rec);
     match command {
-        Command::ImportRules { rules } => {
-            organizer_before_start(env, &rec.state, ctx)?;
-            rules.validate()?;
-            rec.emit_plain(Event::RulesImported {
-                rules: rules.clone(),
-            });
-        }
-        Command::SeatPlayer { player, day } => {
-            organizer_before_start(env, &rec.state, ctx)?;
-            if rec.state.players.contains_key(player) {
-                return Err(Refusal::conflict(format!("{player} is already a player")));
-            }
-            if let Some((other, _)) = rec.state.players.iter().find(|(_, d)| *d == day) {
-                return Err(Refusal::rule(
-                    "nomic 201",
-                    format!("{day:?} is already allocated to {other}: one player per day"),
-                ));
-            }
-            rec.emit_plain(Event::PlayerSeated {
-                player: player.clone(),
-                day: *day,
-            });
-        }
-        Command::Begin { settings } => {
-            organizer_before_start(env, &rec.state, ctx)?;
-            if rec.state.rules.imported_at.is_none() {
-                return Err(Refusal::rule(
-                    "nomic 101",
-                    "the rules in the Initial Set are in effect whenever a game begins: import them first",
-                ));
-            }
-            if rec.state.players.is_empty() {
-                return Err(Refusal::rule(
-                    "nomic 201",
-                    "no player has been allocated a day",
-                ));
-            }
-            settings.validate()?;
-            rec.emit_plain(Event::GameBegun {
-                at: ctx.now,
-                settings: *settings,
-            });
-        }
+        Command::ImportRules { rules } => import_rules(&mut rec, env, rules, ctx)?,
+        Command::SeatPlayer { player, day } => seat_player(&mut rec, env, player, *day, ctx)?,
+        Command::Begin { settings } => begin(&mut rec, env, settings, ctx)?,
         Command::Propose { change } => propose(&mut rec, change, ctx)?,
-        Command::RecordVote { proposal, vote } => {
-            let player = playing(&rec.state, ctx)?;
-            let Some(p) = rec.state.proposal(*proposal) else {
-                return Err(Refusal::not_found(format!("no proposal {proposal}")));
-            };
-            if ctx.now >= p.closes_at {
-                return Err(Refusal::rule(
-                    "nomic 113",
-                    format!(
-                        "voting on {proposal} completed at the end of the day it was submitted"
-                    ),
-                ));
-            }
-            if let Some(v) = p.votes.get(&player) {
-                return Err(Refusal::rule(
-                    "nomic 113",
-                    format!("{player} already voted {v:?} on {proposal}: a vote may not be withdrawn, later messages do not count (nomic 208: one vote)"),
-                ));
-            }
-            rec.emit_plain(Event::VoteCast {
-                proposal: *proposal,
-                player,
-                vote: *vote,
-            });
-        }
+        Command::RecordVote { proposal, vote } => record_vote(&mut rec, *proposal, *vote, ctx)?,
         Command::RaisePointOfOrder {
             statement,
             proposal,
         } => raise(&mut rec, statement, *proposal, ctx)?,
         Command::PronounceJudgement { point, decision } => {
-            let player = playing(&rec.state, ctx)?;
-            let po = point_of_order(&rec.state, *point)?;
-            if po.judge != player {
-                return Err(Refusal::rule(
-                    "nomic 214",
-                    format!("{} is the Judge of Point of Order {point}", po.judge),
-                ));
-            }
-            if po.judgement.is_some() {
-                return Err(Refusal::rule(
-                    "nomic 214",
-                    format!("Judgement on {point} is already pronounced"),
-                ));
-            }
-            statement_ok(decision)?;
-            rec.emit_plain(Event::JudgementPronounced {
-                point: *point,
-                judge: player,
-                decision: decision.clone(),
-                at: ctx.now,
-            });
+            pronounce(&mut rec, *point, decision, ctx)?
         }
-        Command::DisputeJudgement { point } => {
-            let player = playing(&rec.state, ctx)?;
-            let j = judgement_open_to(&rec.state, *point, &player)?;
-            if j.disputed_at.is_some() {
-                return Err(Refusal::rule(
-                    "nomic 214",
-                    format!("Judgement on {point} is already disputed: agree or disagree with it"),
-                ));
-            }
-            if j.opinions.contains_key(&player) {
-                return Err(Refusal::rule(
-                    "nomic 214",
-                    format!("{player} already agreed with Judgement on {point}"),
-                ));
-            }
-            rec.emit_plain(Event::JudgementDisputed {
-                point: *point,
-                player,
-                at: ctx.now,
-            });
-        }
+        Command::DisputeJudgement { point } => dispute(&mut rec, *point, ctx)?,
         Command::AgreeWithJudgement { point } => opine(&mut rec, *point, Opinion::Agree, ctx)?,
         Command::Forfeit => forfeit(&mut rec, ctx)?,
         Command::DisagreeWithJudgement { point } => {
@@ -151,6 +48,75 @@ pub fn decide(
         }
     }
     Ok(rec.out)
+}
+
+/// nomic 101: the organizer imports the Initial Set before the game begins.
+fn import_rules(
+    rec: &mut Recorder,
+    env: &Competition,
+    rules: &RuleBookExport,
+    ctx: &Context,
+) -> Result<(), Refusal> {
+    organizer_before_start(env, &rec.state, ctx)?;
+    rules.validate()?;
+    rec.emit_plain(Event::RulesImported {
+        rules: rules.clone(),
+    });
+    Ok(())
+}
+
+/// nomic 201: the organizer seats a player on a day no other player has.
+fn seat_player(
+    rec: &mut Recorder,
+    env: &Competition,
+    player: &UserId,
+    day: AllocatedDay,
+    ctx: &Context,
+) -> Result<(), Refusal> {
+    organizer_before_start(env, &rec.state, ctx)?;
+    if rec.state.players.contains_key(player) {
+        return Err(Refusal::conflict(format!("{player} is already a player")));
+    }
+    if let Some((other, _)) = rec.state.players.iter().find(|(_, d)| **d == day) {
+        return Err(Refusal::rule(
+            "nomic 201",
+            format!("{day:?} is already allocated to {other}: one player per day"),
+        ));
+    }
+    rec.emit_plain(Event::PlayerSeated {
+        player: player.clone(),
+        day,
+    });
+    Ok(())
+}
+
+/// nomic 101, 201: the game begins once the rules are imported and a player
+/// is seated.
+fn begin(
+    rec: &mut Recorder,
+    env: &Competition,
+    settings: &Settings,
+    ctx: &Context,
+) -> Result<(), Refusal> {
+    organizer_before_start(env, &rec.state, ctx)?;
+    if rec.state.rules.imported_at.is_none() {
+        return Err(Refusal::rule(
+            "nomic 101",
+            "the rules in the Initial Set are in effect whenever a game begins: import them first",
+        ));
+    }
+    if rec.state.players.is_empty() {
+        return Err(Refusal::rule(
+            "nomic 201",
+            "no player has been allocated a day",
+        ));
+    }
+    settings.validate()?;
+    rec.emit_plain(Event::GameBegun {
+        at: ctx.now,
+        settings: *settings,
+    });
+    Ok(())
 }
 
 fn organizer_before_start(env: &Competition, state: &Nomic, ctx: &Context) -> Result<(), Refusal> {
@@ -206,56 +172,14 @@ fn playing(state: &Nomic, ctx: &Context) -> Result<UserId, Refusal> {
 fn propose(rec: &mut Recorder, change: &RuleChange, ctx: &Context) -> Result<(), Refusal> {
     let player = playing(&rec.state, ctx)?;
     let today = uk_date(ctx.now);
-    let day = rec.state.players[&player];
-    if AllocatedDay::of(today) != Some(day) {
-        return Err(Refusal::rule(
-            "nomic 202",
-            format!("{player} may only propose on their allocated day, {day:?}"),
-        ));
-    }
-    if !before_proposal_deadline(ctx.now, rec.state.settings.proposal_deadline_hour) {
-        return Err(Refusal::rule(
-            "nomic 202",
-            format!(
-                "a rule-change must be submitted before {}:00 UK time on the proposer's day",
-                rec.state.settings.proposal_deadline_hour
-            ),
-        ));
-    }
-    if let Some(first) = rec
-        .state
-        .proposals
-        .iter()
-        .find(|p| uk_date(p.submitted_at) == today)
-    {
-        return Err(Refusal::rule(
-            "nomic 202",
-            format!(
-                "only the first rule-change submitted on a given day is proper: {} was",
-                first.number
-            ),
-        ));
-    }
+    check_proper_time(&rec.state, &player, ctx)?;
     if let RuleChange::Enact { text } | RuleChange::Amend { text, .. } = change {
         check_text(text)?;
         if text.iter().all(|p| p.trim().is_empty()) {
             return Err(Refusal::invalid("a rule-change needs text"));
         }
     }
-    // Check against the book as it will stand once the changes adopted and
-    // waiting for Judgements have taken effect.
-    let mut book = rec.state.rules.current.clone();
-    for p in rec
-        .state
-        .proposals
-        .iter()
-        .filter(|p| p.status == ProposalStatus::AwaitingJudgement)
-    {
-        if let Ok(rules) = enactment::revise(&book, p, ctx.now, rec.state.settings.mutable_rule_cap)
-        {
-            book.rules.extend(rules);
-        }
-    }
+    let book = book_to_come(&rec.state, ctx);
     let target_id = change
         .target()
         .and_then(|n| book.find(n))
@@ -282,6 +206,90 @@ fn propose(rec: &mut Recorder, change: &RuleChange, ctx: &Context) -> Result<(),
         },
         "nomic 109",
     );
+    Ok(())
+}
+
+/// nomic 202: `player` proposes on their allocated day, before the
+/// deadline hour, and only the first rule-change of a day is proper.
+fn check_proper_time(state: &Nomic, player: &UserId, ctx: &Context) -> Result<(), Refusal> {
+    let today = uk_date(ctx.now);
+    let day = state.players[player];
+    if AllocatedDay::of(today) != Some(day) {
+        return Err(Refusal::rule(
+            "nomic 202",
+            format!("{player} may only propose on their allocated day, {day:?}"),
+        ));
+    }
+    if !before_proposal_deadline(ctx.now, state.settings.proposal_deadline_hour) {
+        return Err(Refusal::rule(
+            "nomic 202",
+            format!(
+                "a rule-change must be submitted before {}:00 UK time on the proposer's day",
+                state.settings.proposal_deadline_hour
+            ),
+        ));
+    }
+    if let Some(first) = state
+        .proposals
+        .iter()
+        .find(|p| uk_date(p.submitted_at) == today)
+    {
+        return Err(Refusal::rule(
+            "nomic 202",
+            format!(
+                "only the first rule-change submitted on a given day is proper: {} was",
+                first.number
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The book a proposal is checked against: the book as it will stand once
+/// the changes adopted and waiting for Judgements have taken effect.
+fn book_to_come(state: &Nomic, ctx: &Context) -> RuleBookExport {
+    let mut book = state.rules.current.clone();
+    for p in state
+        .proposals
+        .iter()
+        .filter(|p| p.status == ProposalStatus::AwaitingJudgement)
+    {
+        if let Ok(rules) = enactment::revise(&book, p, ctx.now, state.settings.mutable_rule_cap) {
+            book.rules.extend(rules);
+        }
+    }
+    book
+}
+
+/// nomic 113: a player votes once on a proposal, before voting on it
+/// completes at the end of the day it was submitted.
+fn record_vote(
+    rec: &mut Recorder,
+    proposal: u32,
+    vote: Vote,
+    ctx: &Context,
+) -> Result<(), Refusal> {
+    let player = playing(&rec.state, ctx)?;
+    let Some(p) = rec.state.proposal(proposal) else {
+        return Err(Refusal::not_found(format!("no proposal {proposal}")));
+    };
+    if ctx.now >= p.closes_at {
+        return Err(Refusal::rule(
+            "nomic 113",
+            format!("voting on {proposal} completed at the end of the day it was submitted"),
+        ));
+    }
+    if let Some(v) = p.votes.get(&player) {
+        return Err(Refusal::rule(
+            "nomic 113",
+            format!("{player} already voted {v:?} on {proposal}: a vote may not be withdrawn, later messages do not count (nomic 208: one vote)"),
+        ));
+    }
+    rec.emit_plain(Event::VoteCast {
+        proposal,
+        player,
+        vote,
+    });
     Ok(())
 }
 
@@ -348,6 +356,57 @@ fn raise(
         },
         "nomic 214",
     );
+    Ok(())
+}
+
+/// nomic 214: the Judge of a Point of Order pronounces Judgement, once.
+fn pronounce(rec: &mut Recorder, point: u32, decision: &str, ctx: &Context) -> Result<(), Refusal> {
+    let player = playing(&rec.state, ctx)?;
+    let po = point_of_order(&rec.state, point)?;
+    if po.judge != player {
+        return Err(Refusal::rule(
+            "nomic 214",
+            format!("{} is the Judge of Point of Order {point}", po.judge),
+        ));
+    }
+    if po.judgement.is_some() {
+        return Err(Refusal::rule(
+            "nomic 214",
+            format!("Judgement on {point} is already pronounced"),
+        ));
+    }
+    statement_ok(decision)?;
+    rec.emit_plain(Event::JudgementPronounced {
+        point,
+        judge: player,
+        decision: decision.to_owned(),
+        at: ctx.now,
+    });
+    Ok(())
+}
+
+/// nomic 214: a player other than the Judge, who has not agreed with it,
+/// disputes the Judgement, once.
+fn dispute(rec: &mut Recorder, point: u32, ctx: &Context) -> Result<(), Refusal> {
+    let player = playing(&rec.state, ctx)?;
+    let j = judgement_open_to(&rec.state, point, &player)?;
+    if j.disputed_at.is_some() {
+        return Err(Refusal::rule(
+            "nomic 214",
+            format!("Judgement on {point} is already disputed: agree or disagree with it"),
+        ));
+    }
+    if j.opinions.contains_key(&player) {
+        return Err(Refusal::rule(
+            "nomic 214",
+            format!("{player} already agreed with Judgement on {point}"),
+        ));
+    }
+    rec.emit_plain(Event::JudgementDisputed {
+        point,
+        player,
+        at: ctx.now,
+    });
     Ok(())
 }
 

@@ -2,7 +2,7 @@
 //! (nomic 113) with its points (nomic 203, 205, 207) and effect (nomic 206),
 //! the switch to simple majority after two circuits (nomic 204), and the
 //! windows of Judgements (nomic 214). The schedules `nomic-end-of-day` and
-//! `deadline-sweep` run [`super::tick`]; every command catches up first too,
+//! `deadline-sweep` run the kind's `Rulebook::tick`; every command catches up first too,
 //! so a decision never sees a stale state.
 
 use super::enactment;

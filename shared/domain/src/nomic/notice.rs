@@ -59,23 +59,8 @@ pub fn notices(env: &Competition, state: &Nomic, commit: &Commit) -> Vec<Notice>
                 ));
             }
             Event::JudgementInvoked { point, .. } => {
-                let Some(p) = state.point_of_order(*point) else {
-                    continue;
-                };
-                let decision = p
-                    .judgement
-                    .as_ref()
-                    .map(|j| format!(" by {}: {}", j.judge, j.decision))
-                    .unwrap_or_default();
-                out.push(notice(
-                    Topic::Announcement,
-                    clause.unwrap_or("nomic 214"),
-                    format!("Judgement on point of order {point} in effect"),
-                    format!(
-                        "The Judgement on point of order {point} (\"{}\") comes into effect{decision}.",
-                        p.statement
-                    ),
-                ));
+                let clause = clause.unwrap_or("nomic 214");
+                out.extend(judgement_invoked(state, &about, clause, *point));
             }
             Event::GameWon { player, points } => out.push(notice(
                 Topic::Results,
@@ -90,4 +75,25 @@ pub fn notices(env: &Competition, state: &Nomic, commit: &Commit) -> Vec<Notice>
         }
     }
     out
+}
+
+/// nomic 214: the Judgement on `point` comes into effect, with the Judge's
+/// decision; nothing for an unknown point.
+fn judgement_invoked(state: &Nomic, about: &About, clause: &str, point: u32) -> Option<Notice> {
+    let p = state.point_of_order(point)?;
+    let decision = p
+        .judgement
+        .as_ref()
+        .map(|j| format!(" by {}: {}", j.judge, j.decision))
+        .unwrap_or_default();
+    Some(about.notice(
+        Topic::Announcement,
+        clause,
+        Audience::Public,
+        format!("Judgement on point of order {point} in effect"),
+        format!(
+            "The Judgement on point of order {point} (\"{}\") comes into effect{decision}.",
+            p.statement
+        ),
+    ))
 }

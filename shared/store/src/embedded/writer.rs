@@ -3,7 +3,11 @@
 
 use super::*;
 
-pub(super) fn write_loop(handle: &Handle, open: &OpenBackend, jobs: &mpsc::Receiver<(Write, Reply)>) {
+pub(super) fn write_loop(
+    handle: &Handle,
+    open: &OpenBackend,
+    jobs: &mpsc::Receiver<(Write, Reply)>,
+) {
     let mut failed = false;
     // Ends when every EmbeddedStore clone is dropped.
     while let Ok(first) = jobs.recv() {

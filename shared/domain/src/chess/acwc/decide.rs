@@ -1,15 +1,18 @@
 //! Deciding commands: who may do what, and what each command records.
 //! Whatever falls due by `now` follows in the same commit ([`super::due`]).
 
-use super::due::{follow_ups, leave, Ruled};
-use super::eligibility::{check, Eligibility, Seeding};
+mod entries;
+mod fair_play;
+mod forfeits;
+mod rounds;
+
+use super::due::{follow_ups, Ruled};
 use super::final_match::FinalPhase;
-use super::negotiation::{BREAK_MINUTES, GRACE_MINUTES};
-use super::state::{apply, Championship, EntrantStatus, Match};
-use super::vocabulary::{Award, Command, Disqualification, Event, MatchId, NoShowChoice, Stage};
+use super::state::{apply, Championship, Match};
+use super::vocabulary::{Command, Event, MatchId, Stage};
+use super::{negotiation, results};
 use crate::competition::{self, Competition, Context, Recorded, Role, UserId, ROLES_CLAUSE};
 use crate::refusal::Refusal;
-use chrono::Duration;
 
 pub(super) type Out = Vec<(Event, Option<String>)>;
 
@@ -95,317 +98,88 @@ pub(super) fn own_open_match<'a>(
     Ok(m)
 }
 
+/// Decides `command` alone, one topic at a time: the set-up and the
+/// entries, the rounds, the negotiation, the results, the forfeits and fair
+/// play.
 fn decide_command(
     env: &Competition,
     state: &Championship,
     command: &Command,
     ctx: &Context,
 ) -> Result<Out, Refusal> {
-    let now = ctx.now;
     match command {
-        Command::Configure { settings } => {
-            let u = actor(ctx)?;
-            if !env.has_role(u, Role::Organizer) {
-                return Err(Refusal::forbidden(
-                    ROLES_CLAUSE,
-                    "only the organizer sets the championship up",
-                ));
-            }
-            if state.stage != Stage::Registration {
-                return Err(Refusal::rule(
-                    "acwc IV.D",
-                    "the set-up is fixed once the Qualification has started",
-                ));
-            }
-            settings.validate()?;
-            Ok(plain(Event::Configured {
-                settings: settings.clone(),
-            }))
-        }
+        Command::Configure { settings } => entries::configure(env, state, settings, ctx),
         Command::GrantException { user, reason } => {
-            require_td(env, ctx)?;
-            if reason.trim().is_empty() {
-                return Err(Refusal::invalid("an exception is recorded with its reason"));
-            }
-            if state.stage != Stage::Registration {
-                return Err(Refusal::rule("acwc II.B", "registration is closed"));
-            }
-            Ok(plain(Event::ExceptionGranted {
-                user: user.clone(),
-                reason: reason.trim().to_owned(),
-            }))
+            entries::grant_exception(env, state, user, reason, ctx)
         }
-        Command::Register { facts } => register(env, state, facts, actor(ctx)?),
+        Command::Register { facts } => entries::register(env, state, facts, actor(ctx)?),
         Command::EnterPlayer { player, facts } => {
-            let u = actor(ctx)?;
-            if !env.has_role(u, Role::Organizer) {
-                return Err(Refusal::forbidden(
-                    "acwc II",
-                    "only the organizer enters another player; players register themselves",
-                ));
-            }
-            register(env, state, facts, player)
+            entries::enter_player(env, state, player, facts, ctx)
         }
         Command::ReviewEntry {
             user,
             admit,
             reason,
-        } => {
-            require_td(env, ctx)?;
-            match state.entrant(user).map(|e| &e.status) {
-                Some(EntrantStatus::Review { .. }) => Ok(vec![(
-                    Event::EntryReviewed {
-                        player: user.clone(),
-                        admitted: *admit,
-                        reason: reason.clone(),
-                    },
-                    Some("acwc II.C.2".into()),
-                )]),
-                _ => Err(Refusal::not_found(format!(
-                    "{user} has no entry waiting for review"
-                ))),
-            }
+        } => entries::review_entry(env, state, user, *admit, reason, ctx),
+        Command::Withdraw => entries::withdraw(state, ctx),
+        Command::PairRound => rounds::pair_round(env, state, ctx),
+        Command::OfferTime { match_id, at } => negotiation::offer_time(state, match_id, *at, ctx),
+        Command::AcceptOffer { match_id, at } => {
+            negotiation::accept_offer(state, match_id, *at, ctx)
         }
-        Command::Withdraw => {
-            let u = actor(ctx)?;
-            match state.entrant(u) {
-                Some(e) if e.active() || matches!(e.status, EntrantStatus::Review { .. }) => {}
-                _ => {
-                    return Err(Refusal::not_found(format!(
-                        "{u} is not in the championship"
-                    )))
-                }
-            }
-            if state.stage == Stage::Finished {
-                return Err(Refusal::conflict("the championship is over"));
-            }
-            Ok(by_rule(leave(
-                state,
-                u,
-                Event::Withdrew { player: u.clone() },
-                "acwc VIII",
-            )))
+        Command::FixMatchTime { match_id, at } => {
+            negotiation::fix_match_time(env, state, match_id, *at, ctx)
         }
-        Command::Disqualify { player, reason } => {
-            require_td(env, ctx)?;
-            disqualify(state, player, reason.clone(), reason.clause())
+        Command::RuleOnNegotiation { match_id, at_fault } => {
+            negotiation::rule_on_negotiation(env, state, match_id, at_fault.as_ref(), ctx)
         }
-        Command::RecordMark { player, mark } => {
-            require_td(env, ctx)?;
-            let s = settings(state)?;
-            let e = state
-                .entrant(player)
-                .ok_or_else(|| Refusal::not_found(format!("{player} has not entered")))?;
-            let mut out = plain(Event::MarkRecorded {
-                player: player.clone(),
-                mark: *mark,
-            });
-            let reason = match mark.kind {
-                super::eligibility::MarkKind::Engine => Disqualification::EngineMark,
-                super::eligibility::MarkKind::Booster => Disqualification::BoosterMark,
-            };
-            if e.active() && mark.at >= e.registered_at {
-                // VII.C: marked during the championship, for other games.
-                out.extend(by_rule(leave(
-                    state,
-                    player,
-                    Event::Disqualified {
-                        player: player.clone(),
-                        reason,
-                    },
-                    "acwc VII.C",
-                )));
-            } else if e.active() && mark.at >= s.mark_cutoff {
-                out.extend(by_rule(leave(
-                    state,
-                    player,
-                    Event::Disqualified {
-                        player: player.clone(),
-                        reason,
-                    },
-                    "acwc II.C.1",
-                )));
-            }
-            Ok(out)
+        Command::ReportResult {
+            match_id,
+            first,
+            second,
+        } => results::report_result(state, match_id, *first, *second, ctx),
+        Command::ReportFinalGame { game, winner } => {
+            results::report_final_game(state, *game, winner.as_ref(), ctx)
         }
-        Command::PairRound => {
-            let u = actor(ctx)?;
-            if !env.has_role(u, Role::TournamentDirector) && !env.has_role(u, Role::Organizer) {
-                return Err(Refusal::forbidden(
-                    "acwc I.C",
-                    "the TD or the organizer publishes rounds",
-                ));
-            }
-            settings(state)?;
-            if follow_ups(state, now).is_empty() {
-                return Err(Refusal::conflict(
-                    "no round is due: the current round's matches are not all complete (acwc IV.E)",
-                ));
-            }
-            Ok(vec![])
+        Command::ConfirmResult { match_id } => results::confirm_result(state, match_id, ctx),
+        Command::DisputeResult { match_id, reason } => {
+            results::dispute_result(state, match_id, reason, ctx)
         }
-        Command::OfferTime { .. }
-        | Command::AcceptOffer { .. }
-        | Command::FixMatchTime { .. }
-        | Command::RuleOnNegotiation { .. } => super::negotiation::decide(env, state, command, ctx),
-        Command::ReportResult { .. }
-        | Command::ReportFinalGame { .. }
-        | Command::ConfirmResult { .. }
-        | Command::DisputeResult { .. }
-        | Command::SettleResult { .. }
-        | Command::SettleFinalGame { .. }
-        | Command::BidForWhite { .. } => super::results::decide(env, state, command, ctx),
+        Command::SettleResult {
+            match_id,
+            first,
+            second,
+            reason,
+        } => results::settle_result(env, state, match_id, *first, *second, reason, ctx),
+        Command::SettleFinalGame {
+            game,
+            winner,
+            reason,
+        } => results::settle_final_game(env, state, *game, winner.as_ref(), reason, ctx),
+        Command::BidForWhite { seconds } => results::bid_for_white(state, *seconds, ctx),
         Command::ClaimNoShow { match_id, choice } => {
-            let u = actor(ctx)?;
-            let m = own_open_match(state, match_id, u)?;
-            let Some(time) = m.negotiation.time else {
-                return Err(Refusal::rule("acwc VI.D", "the match has no agreed time"));
-            };
-            if time
-                .checked_add_signed(Duration::minutes(GRACE_MINUTES))
-                .is_none_or(|t| now < t)
-            {
-                return Err(Refusal::rule(
-                    "acwc VI.D",
-                    format!("the opponent has a {GRACE_MINUTES}-minute grace period after {time}"),
-                ));
-            }
-            let mut out = vec![(
-                Event::NoShowClaimed {
-                    match_id: match_id.clone(),
-                    by: u.clone(),
-                    choice: *choice,
-                },
-                Some("acwc VI.D".into()),
-            )];
-            if *choice == NoShowChoice::ClaimWin {
-                out.push((
-                    Event::MatchAwarded {
-                        match_id: match_id.clone(),
-                        winner: u.clone(),
-                        award: Award::Forfeit,
-                    },
-                    Some("acwc VI.D".into()),
-                ));
-            }
-            Ok(out)
+            forfeits::claim_no_show(state, match_id, *choice, ctx)
         }
-        Command::CallBreak { match_id } => {
-            let u = actor(ctx)?;
-            let m = own_open_match(state, match_id, u)?;
-            if m.breaks.contains_key(u) {
-                return Err(Refusal::rule(
-                    "acwc VI.A",
-                    "each player calls one break a match",
-                ));
-            }
-            Ok(vec![(
-                Event::BreakCalled {
-                    match_id: match_id.clone(),
-                    by: u.clone(),
-                    ends_at: now + Duration::minutes(BREAK_MINUTES),
-                },
-                Some("acwc VI.A".into()),
-            )])
-        }
+        Command::CallBreak { match_id } => forfeits::call_break(state, match_id, ctx),
         Command::ClaimAbandonedGame { match_id, left_at } => {
-            let u = actor(ctx)?;
-            let m = own_open_match(state, match_id, u)?;
-            // acwc VI.A: an opponent on a break is not gone until it ends.
-            if let Some(ends) = m.breaks.get(m.opponent(u)).filter(|e| **e > now) {
-                return Err(Refusal::rule(
-                    "acwc VI.A",
-                    format!("the opponent's break lasts until {ends}"),
-                ));
-            }
-            if *left_at > now || now < *left_at + Duration::minutes(GRACE_MINUTES) {
-                return Err(Refusal::rule(
-                    "acwc VI.E",
-                    format!("a player who leaves has {GRACE_MINUTES} minutes to come back"),
-                ));
-            }
-            Ok(vec![(
-                Event::GameClaimed {
-                    match_id: match_id.clone(),
-                    by: u.clone(),
-                    left_at: *left_at,
-                },
-                Some("acwc VI.E".into()),
-            )])
+            forfeits::claim_abandoned_game(state, match_id, *left_at, ctx)
         }
         Command::DeclareForfeit {
             match_id,
             loser,
             reason: _,
-        } => {
-            require_td(env, ctx)?;
-            let m = find_match(state, match_id)?;
-            if !m.plays(loser) {
-                return Err(Refusal::invalid(format!(
-                    "{loser} does not play match {match_id}"
-                )));
-            }
-            if m.finished() {
-                return Err(Refusal::conflict(format!("match {match_id} is finished")));
-            }
-            Ok(vec![(
-                Event::MatchAwarded {
-                    match_id: match_id.clone(),
-                    winner: m.opponent(loser).clone(),
-                    award: Award::Forfeit,
-                },
-                Some("acwc VI.B".into()),
-            )])
+        } => forfeits::declare_forfeit(env, state, match_id, loser, ctx),
+        Command::Disqualify { player, reason } => {
+            fair_play::disqualify(env, state, player, reason, ctx)
+        }
+        Command::RecordMark { player, mark } => {
+            fair_play::record_mark(env, state, player, mark, ctx)
         }
         Command::ReportCheating { accused, details } => {
-            let u = actor(ctx)?;
-            if state.entrant(accused).is_none() {
-                return Err(Refusal::not_found(format!("{accused} has not entered")));
-            }
-            if details.trim().is_empty() {
-                return Err(Refusal::invalid("say what you saw"));
-            }
-            Ok(vec![(
-                Event::CheatingReported {
-                    report: state.cheating_reports.len() as u32 + 1,
-                    by: u.clone(),
-                    accused: accused.clone(),
-                    details: details.clone(),
-                },
-                Some("acwc VII.A".into()),
-            )])
+            fair_play::report_cheating(state, accused, details, ctx)
         }
         Command::RuleOnCheatingReport { report, guilty } => {
-            require_td(env, ctx)?;
-            let r = state
-                .cheating_reports
-                .iter()
-                .find(|r| r.report == *report)
-                .ok_or_else(|| Refusal::not_found(format!("no report {report}")))?;
-            if r.guilty.is_some() {
-                return Err(Refusal::conflict(format!(
-                    "report {report} is already ruled on"
-                )));
-            }
-            let mut out = vec![(
-                Event::CheatingReportRuled {
-                    report: *report,
-                    guilty: *guilty,
-                },
-                Some("acwc VII.B".into()),
-            )];
-            if *guilty && state.active(&r.accused) {
-                out.extend(by_rule(leave(
-                    state,
-                    &r.accused,
-                    Event::Disqualified {
-                        player: r.accused.clone(),
-                        reason: Disqualification::Cheating,
-                    },
-                    "acwc VII.B",
-                )));
-            }
-            Ok(out)
+            fair_play::rule_on_cheating_report(env, state, *report, *guilty, ctx)
         }
     }
 }
@@ -452,115 +226,4 @@ pub(super) fn check_final_game(
         }
     }
     Ok(())
-}
-
-fn disqualify(
-    state: &Championship,
-    player: &UserId,
-    reason: Disqualification,
-    clause: &str,
-) -> Result<Out, Refusal> {
-    match state.entrant(player) {
-        Some(e) if e.active() || matches!(e.status, EntrantStatus::Review { .. }) => {}
-        _ => {
-            return Err(Refusal::not_found(format!(
-                "{player} is not in the championship"
-            )))
-        }
-    }
-    Ok(by_rule(leave(
-        state,
-        player,
-        Event::Disqualified {
-            player: player.clone(),
-            reason,
-        },
-        clause,
-    )))
-}
-
-/// acwc I.D, II: the entry of `u`.
-fn register(
-    env: &Competition,
-    state: &Championship,
-    facts: &super::eligibility::PlayerFacts,
-    u: &UserId,
-) -> Result<Out, Refusal> {
-    let s = settings(state)?;
-    if env.has_role(u, Role::TournamentDirector) {
-        return Err(Refusal::forbidden(
-            "acwc I.D",
-            "the TD does not take part in the championship",
-        ));
-    }
-    if state.stage != Stage::Registration {
-        return Err(Refusal::rule(
-            "acwc IV.D",
-            "registration closed when the Qualification started",
-        ));
-    }
-    if state.entrant(u).is_some() {
-        return Err(Refusal::conflict(format!("{u} has already entered")));
-    }
-    let account = facts.account.trim();
-    if account.is_empty() {
-        return Err(Refusal::invalid("the account must be named"));
-    }
-    let same = |a: &str| a.eq_ignore_ascii_case(account);
-    if state.entrants.iter().any(|e| same(&e.account)) {
-        return Err(Refusal::conflict(format!(
-            "the account {account} has already entered"
-        )));
-    }
-    // II.C.4: a second account disqualifies the entered one too.
-    if let Some(entered) = state.entrants.iter().find(|e| {
-        facts
-            .other_accounts
-            .iter()
-            .any(|o| o.eq_ignore_ascii_case(&e.account))
-    }) {
-        if !(entered.active() || matches!(entered.status, EntrantStatus::Review { .. })) {
-            return Err(Refusal::rule(
-                "acwc II.C.4",
-                format!("{} already entered with another account", entered.player),
-            ));
-        }
-        let mut out = vec![(
-            Event::SecondAccountDetected {
-                user: u.clone(),
-                account: account.to_owned(),
-                entered: entered.player.clone(),
-            },
-            Some("acwc II.C.4".to_owned()),
-        )];
-        out.extend(by_rule(leave(
-            state,
-            &entered.player,
-            Event::Disqualified {
-                player: entered.player.clone(),
-                reason: Disqualification::SecondAccount,
-            },
-            "acwc II.C.4",
-        )));
-        return Ok(out);
-    }
-    let exception = state.exceptions.contains_key(u);
-    let review = match check(facts, s, exception)? {
-        Eligibility::Eligible => None,
-        Eligibility::Review(r) => Some(r),
-    };
-    let clause = if review.is_some() {
-        "acwc II.C.2"
-    } else {
-        "acwc II.A"
-    };
-    Ok(vec![(
-        Event::Registered {
-            player: u.clone(),
-            account: account.to_owned(),
-            seeding: Seeding::from_history(&facts.rating_history, s),
-            review,
-        },
-        Some(clause.to_owned()),
-    )])
 }

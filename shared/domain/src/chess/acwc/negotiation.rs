@@ -3,7 +3,7 @@
 
 use super::decide::{actor, find_match, own_open_match, plain, require_td, round_of, Out};
 use super::state::{Championship, Match, Round};
-use super::vocabulary::{Command, Event, NoShowChoice};
+use super::vocabulary::{Event, MatchId, NoShowChoice};
 use crate::competition::{Competition, Context, Role, UserId};
 use crate::refusal::Refusal;
 use chrono::{DateTime, Duration, Utc};
@@ -107,124 +107,146 @@ pub fn check_score(first: u32, second: u32, games: u32, early_stop: bool) -> Res
     Ok(())
 }
 
-/// Decides the negotiation commands (acwc V).
-pub(super) fn decide(
+/// acwc V.B–D: a player of the match offers a start time; after a failed
+/// negotiation only when rescheduling a no-show (V.E).
+pub(super) fn offer_time(
+    state: &Championship,
+    match_id: &MatchId,
+    at: DateTime<Utc>,
+    ctx: &Context,
+) -> Result<Out, Refusal> {
+    let u = actor(ctx)?;
+    let m = own_open_match(state, match_id, u)?;
+    let n = &m.negotiation;
+    let rescheduling = matches!(m.no_show, Some((_, NoShowChoice::Reschedule)));
+    if n.time.is_some() {
+        return Err(Refusal::conflict(format!(
+            "match {match_id} already has a time"
+        )));
+    }
+    if n.failed && !rescheduling {
+        return Err(Refusal::rule(
+            "acwc V.E",
+            "the negotiation deadline has passed; the time is now chosen as V.E–I say",
+        ));
+    }
+    let round = round_of(state, m)?;
+    check_offer(m, round, u, at, ctx.now)?;
+    Ok(plain(Event::TimeOffered {
+        match_id: match_id.clone(),
+        by: u.clone(),
+        at,
+    }))
+}
+
+/// acwc V.A: the opponent accepts an offer still in the future; the match
+/// time is agreed.
+pub(super) fn accept_offer(
+    state: &Championship,
+    match_id: &MatchId,
+    at: DateTime<Utc>,
+    ctx: &Context,
+) -> Result<Out, Refusal> {
+    let u = actor(ctx)?;
+    let m = own_open_match(state, match_id, u)?;
+    if m.negotiation.time.is_some() {
+        return Err(Refusal::conflict(format!(
+            "match {match_id} already has a time"
+        )));
+    }
+    if !m
+        .negotiation
+        .offers
+        .iter()
+        .any(|o| &o.by != u && o.at == at)
+    {
+        return Err(Refusal::not_found(format!(
+            "the opponent has not offered {at}"
+        )));
+    }
+    if at <= ctx.now {
+        return Err(Refusal::rule("acwc V.A", "that offered time has passed"));
+    }
+    Ok(vec![(
+        Event::MatchTimeAgreed {
+            match_id: match_id.clone(),
+            at,
+        },
+        Some("acwc V.A".into()),
+    )])
+}
+
+/// acwc V.E, V.F, IV.F: the player the rules let choose, or the TD, fixes
+/// the match time.
+pub(super) fn fix_match_time(
     env: &Competition,
     state: &Championship,
-    command: &Command,
+    match_id: &MatchId,
+    at: DateTime<Utc>,
     ctx: &Context,
 ) -> Result<Out, Refusal> {
     let now = ctx.now;
-    match command {
-        Command::OfferTime { match_id, at } => {
-            let u = actor(ctx)?;
-            let m = own_open_match(state, match_id, u)?;
-            let n = &m.negotiation;
-            let rescheduling = matches!(m.no_show, Some((_, NoShowChoice::Reschedule)));
-            if n.time.is_some() {
-                return Err(Refusal::conflict(format!(
-                    "match {match_id} already has a time"
-                )));
-            }
-            if n.failed && !rescheduling {
-                return Err(Refusal::rule(
-                    "acwc V.E",
-                    "the negotiation deadline has passed; the time is now chosen as V.E–I say",
-                ));
-            }
-            let round = round_of(state, m)?;
-            check_offer(m, round, u, *at, now)?;
-            Ok(plain(Event::TimeOffered {
-                match_id: match_id.clone(),
-                by: u.clone(),
-                at: *at,
-            }))
-        }
-        Command::AcceptOffer { match_id, at } => {
-            let u = actor(ctx)?;
-            let m = own_open_match(state, match_id, u)?;
-            if m.negotiation.time.is_some() {
-                return Err(Refusal::conflict(format!(
-                    "match {match_id} already has a time"
-                )));
-            }
-            if !m
-                .negotiation
-                .offers
-                .iter()
-                .any(|o| &o.by != u && o.at == *at)
-            {
-                return Err(Refusal::not_found(format!(
-                    "the opponent has not offered {at}"
-                )));
-            }
-            if *at <= now {
-                return Err(Refusal::rule("acwc V.A", "that offered time has passed"));
-            }
-            Ok(vec![(
-                Event::MatchTimeAgreed {
-                    match_id: match_id.clone(),
-                    at: *at,
-                },
-                Some("acwc V.A".into()),
-            )])
-        }
-        Command::FixMatchTime { match_id, at } => {
-            let u = actor(ctx)?;
-            let m = find_match(state, match_id)?;
-            let td = env.has_role(u, Role::TournamentDirector);
-            let chooser = m.negotiation.failed && m.negotiation.chooser.as_ref() == Some(u);
-            if !td && !chooser {
-                return Err(Refusal::forbidden(
-                    "acwc V.E",
-                    "only the player the rules let choose, or the TD, fixes the time",
-                ));
-            }
-            if m.finished() {
-                return Err(Refusal::conflict(format!("match {match_id} is finished")));
-            }
-            let deadline = round_of(state, m)?.deadline;
-            if !td && (*at <= now || *at > deadline) {
-                return Err(Refusal::rule(
-                    "acwc IV.F",
-                    format!("the time must be in the future and no later than {deadline}"),
-                ));
-            }
-            Ok(vec![(
-                Event::MatchTimeFixed {
-                    match_id: match_id.clone(),
-                    by: u.clone(),
-                    at: *at,
-                },
-                Some(if td { "acwc V.F" } else { "acwc V.E" }.into()),
-            )])
-        }
-        Command::RuleOnNegotiation { match_id, at_fault } => {
-            require_td(env, ctx)?;
-            let m = find_match(state, match_id)?;
-            if m.finished() || m.negotiation.time.is_some() {
-                return Err(Refusal::conflict(format!(
-                    "match {match_id} has a time or a result"
-                )));
-            }
-            let chooser = match at_fault {
-                Some(p) if m.plays(p) => Some(m.opponent(p).clone()),
-                Some(p) => {
-                    return Err(Refusal::invalid(format!(
-                        "{p} does not play match {match_id}"
-                    )))
-                }
-                None => None,
-            };
-            Ok(vec![(
-                Event::NegotiationFailed {
-                    match_id: match_id.clone(),
-                    at_fault: at_fault.iter().cloned().collect(),
-                    chooser,
-                },
-                Some("acwc V.I".into()),
-            )])
-        }
-        _ => Err(Refusal::invalid("not a negotiation command")),
+    let u = actor(ctx)?;
+    let m = find_match(state, match_id)?;
+    let td = env.has_role(u, Role::TournamentDirector);
+    let chooser = m.negotiation.failed && m.negotiation.chooser.as_ref() == Some(u);
+    if !td && !chooser {
+        return Err(Refusal::forbidden(
+            "acwc V.E",
+            "only the player the rules let choose, or the TD, fixes the time",
+        ));
     }
+    if m.finished() {
+        return Err(Refusal::conflict(format!("match {match_id} is finished")));
+    }
+    let deadline = round_of(state, m)?.deadline;
+    if !td && (at <= now || at > deadline) {
+        return Err(Refusal::rule(
+            "acwc IV.F",
+            format!("the time must be in the future and no later than {deadline}"),
+        ));
+    }
+    Ok(vec![(
+        Event::MatchTimeFixed {
+            match_id: match_id.clone(),
+            by: u.clone(),
+            at,
+        },
+        Some(if td { "acwc V.F" } else { "acwc V.E" }.into()),
+    )])
+}
+
+/// acwc V.I: the TD rules who is at fault for a failed negotiation; the
+/// opponent of the player at fault chooses the time.
+pub(super) fn rule_on_negotiation(
+    env: &Competition,
+    state: &Championship,
+    match_id: &MatchId,
+    at_fault: Option<&UserId>,
+    ctx: &Context,
+) -> Result<Out, Refusal> {
+    require_td(env, ctx)?;
+    let m = find_match(state, match_id)?;
+    if m.finished() || m.negotiation.time.is_some() {
+        return Err(Refusal::conflict(format!(
+            "match {match_id} has a time or a result"
+        )));
+    }
+    let chooser = match at_fault {
+        Some(p) if m.plays(p) => Some(m.opponent(p).clone()),
+        Some(p) => {
+            return Err(Refusal::invalid(format!(
+                "{p} does not play match {match_id}"
+            )))
+        }
+        None => None,
+    };
+    Ok(vec![(
+        Event::NegotiationFailed {
+            match_id: match_id.clone(),
+            at_fault: at_fault.into_iter().cloned().collect(),
+            chooser,
+        },
+        Some("acwc V.I".into()),
+    )])
 }

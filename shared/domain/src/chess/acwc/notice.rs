@@ -42,52 +42,15 @@ pub fn notices(env: &Competition, state: &Championship, commit: &Commit) -> Vec<
                 pairings,
                 bye,
                 deadline,
-            } => {
-                let title = format!("{} round {round}", stage_name(*stage));
-                let due = format!(
-                    "All matches of the round must be completed by {} ({ROUND_DEADLINE}).",
-                    utc(*deadline)
-                );
-                // One notice per player, so each is told their own opponent.
-                for p in pairings {
-                    for (me, opponent) in [(&p.first, &p.second), (&p.second, &p.first)] {
-                        let opponent = who(opponent);
-                        let text = format!(
-                            "{title}: you play {opponent} (match {}, {}). {due}",
-                            p.match_id,
-                            listing(state, p)
-                        );
-                        out.push(notice(
-                            Topic::Pairings,
-                            PAIRINGS,
-                            Audience::Users(BTreeSet::from([me.clone()])),
-                            &format!("{title}: you play {opponent}"),
-                            &text,
-                        ));
-                    }
-                }
-                if let Some(b) = bye {
-                    out.push(notice(
-                        Topic::Pairings,
-                        PAIRINGS,
-                        Audience::Users(BTreeSet::from([b.clone()])),
-                        &format!("{title}: you have the bye"),
-                        &format!("{title}: you have the bye and play no match this round."),
-                    ));
-                }
-                let mut lines: Vec<String> = pairings
-                    .iter()
-                    .map(|p| format!("{}: {}", p.match_id, listing(state, p)))
-                    .collect();
-                lines.extend(bye.iter().map(|b| format!("bye: {}", who(b))));
-                out.push(notice(
-                    Topic::Pairings,
-                    PAIRINGS,
-                    Audience::Public,
-                    &format!("{title} pairings"),
-                    &format!("{title} pairings:\n{}\n{due}", lines.join("\n")),
-                ));
-            }
+            } => out.extend(round_published(
+                state,
+                &about,
+                *stage,
+                *round,
+                pairings,
+                bye.as_ref(),
+                *deadline,
+            )),
             Event::CandidatesStarted { seats } => out.push(notice(
                 Topic::Results,
                 clause.unwrap_or("acwc III.F.3"),
@@ -119,6 +82,70 @@ pub fn notices(env: &Competition, state: &Championship, commit: &Commit) -> Vec<
             _ => {}
         }
     }
+    out
+}
+
+/// acwc IV.D–E: a published round's pairings, to each paired player (their
+/// own opponent), to the player with the bye, and publicly, with the
+/// round's deadline (IV.F).
+fn round_published(
+    state: &Championship,
+    about: &About,
+    stage: Stage,
+    round: u32,
+    pairings: &[Pairing],
+    bye: Option<&UserId>,
+    deadline: DateTime<Utc>,
+) -> Vec<Notice> {
+    let who = |u: &UserId| display(state, u);
+    let notice = |topic: Topic, clause: &str, audience: Audience, subject: &str, text: &str| {
+        about.notice(topic, clause, audience, subject, text)
+    };
+    let mut out = Vec::new();
+    let title = format!("{} round {round}", stage_name(stage));
+    let due = format!(
+        "All matches of the round must be completed by {} ({ROUND_DEADLINE}).",
+        utc(deadline)
+    );
+    // One notice per player, so each is told their own opponent.
+    for p in pairings {
+        for (me, opponent) in [(&p.first, &p.second), (&p.second, &p.first)] {
+            let opponent = who(opponent);
+            let text = format!(
+                "{title}: you play {opponent} (match {}, {}). {due}",
+                p.match_id,
+                listing(state, p)
+            );
+            out.push(notice(
+                Topic::Pairings,
+                PAIRINGS,
+                Audience::Users(BTreeSet::from([me.clone()])),
+                &format!("{title}: you play {opponent}"),
+                &text,
+            ));
+        }
+    }
+    if let Some(b) = bye {
+        out.push(notice(
+            Topic::Pairings,
+            PAIRINGS,
+            Audience::Users(BTreeSet::from([b.clone()])),
+            &format!("{title}: you have the bye"),
+            &format!("{title}: you have the bye and play no match this round."),
+        ));
+    }
+    let mut lines: Vec<String> = pairings
+        .iter()
+        .map(|p| format!("{}: {}", p.match_id, listing(state, p)))
+        .collect();
+    lines.extend(bye.iter().map(|b| format!("bye: {}", who(b))));
+    out.push(notice(
+        Topic::Pairings,
+        PAIRINGS,
+        Audience::Public,
+        &format!("{title} pairings"),
+        &format!("{title} pairings:\n{}\n{due}", lines.join("\n")),
+    ));
     out
 }
 

@@ -20,24 +20,7 @@ fn is_td(env: &Competition, viewer: Option<&UserId>) -> bool {
 /// The kind's view for `viewer`.
 pub fn view(env: &Competition, state: &Championship, viewer: Option<&UserId>) -> Value {
     let td = is_td(env, viewer);
-    let entrants: Vec<Value> = state
-        .entrants
-        .iter()
-        .filter(|e| {
-            td || !matches!(
-                e.status,
-                EntrantStatus::Review { .. } | EntrantStatus::Denied
-            )
-        })
-        .map(|e| {
-            json!({
-                "player": e.player, "account": e.account,
-                "seeding_rating": e.seeding.rating(), "seeding": e.seeding,
-                "status": e.status, "exception": e.exception,
-                "forfeits": state.forfeits(&e.player),
-            })
-        })
-        .collect();
+    let entrants = entrants_view(state, td);
     let rounds: Vec<Value> = state
         .rounds
         .iter()
@@ -49,46 +32,8 @@ pub fn view(env: &Competition, state: &Championship, viewer: Option<&UserId>) ->
             })
         })
         .collect();
-    let schedule: Vec<Value> = viewer
-        .map(|v| {
-            state
-                .matches
-                .values()
-                .filter(|m| m.plays(v) && !m.finished())
-                .map(|m| {
-                    json!({
-                        "match_id": m.id, "opponent": m.opponent(v), "time": m.negotiation.time,
-                        "offers": m.negotiation.offers, "report": m.report,
-                    })
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    let final_view = match (&state.final_match, &state.settings) {
-        (Some(f), Some(s)) => {
-            let both_bids = f.bids.len() == 2;
-            let bids: Vec<Value> = f
-                .bids
-                .iter()
-                .map(|(p, secs)| {
-                    let visible = both_bids || viewer == Some(p);
-                    json!({ "player": p, "seconds": if visible { Some(*secs) } else { None } })
-                })
-                .collect();
-            let phase = f.phase(&s.format);
-            json!({
-                "first": f.first, "second": f.second, "higher_seed": f.higher_seed,
-                "score": { f.first.as_str(): f64::from(f.half_games(&f.first)) / 2.0,
-                           f.second.as_str(): f64::from(f.half_games(&f.second)) / 2.0 },
-                "games": f.games, "games_played": f.games_played(), "phase": phase,
-                "next_time_control": f.next_time_control(s),
-                "bids": bids, "armageddon": f.armageddon, "armageddon_game": f.armageddon_game,
-                "pending_game": state.pending_final_game,
-                "decided": matches!(phase, FinalPhase::Decided { .. }),
-            })
-        }
-        _ => Value::Null,
-    };
+    let schedule = schedule_view(state, viewer);
+    let final_view = final_match_view(state, viewer);
     let mut v = json!({
         "settings": state.settings,
         "stage": state.stage,
@@ -115,6 +60,78 @@ pub fn view(env: &Competition, state: &Championship, viewer: Option<&UserId>) ->
             .collect::<Vec<_>>());
     }
     v
+}
+
+/// The entrants shown: the review queue and denied entries only to the TD
+/// (`td`, acwc II.C.2).
+fn entrants_view(state: &Championship, td: bool) -> Vec<Value> {
+    state
+        .entrants
+        .iter()
+        .filter(|e| {
+            td || !matches!(
+                e.status,
+                EntrantStatus::Review { .. } | EntrantStatus::Denied
+            )
+        })
+        .map(|e| {
+            json!({
+                "player": e.player, "account": e.account,
+                "seeding_rating": e.seeding.rating(), "seeding": e.seeding,
+                "status": e.status, "exception": e.exception,
+                "forfeits": state.forfeits(&e.player),
+            })
+        })
+        .collect()
+}
+
+/// The viewer's own matches still being played, with their negotiation.
+fn schedule_view(state: &Championship, viewer: Option<&UserId>) -> Vec<Value> {
+    viewer
+        .map(|v| {
+            state
+                .matches
+                .values()
+                .filter(|m| m.plays(v) && !m.finished())
+                .map(|m| {
+                    json!({
+                        "match_id": m.id, "opponent": m.opponent(v), "time": m.negotiation.time,
+                        "offers": m.negotiation.offers, "report": m.report,
+                    })
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The Final's score and state; a sealed bid only to its bidder until both
+/// are in (acwc III.H.6.ii).
+fn final_match_view(state: &Championship, viewer: Option<&UserId>) -> Value {
+    match (&state.final_match, &state.settings) {
+        (Some(f), Some(s)) => {
+            let both_bids = f.bids.len() == 2;
+            let bids: Vec<Value> = f
+                .bids
+                .iter()
+                .map(|(p, secs)| {
+                    let visible = both_bids || viewer == Some(p);
+                    json!({ "player": p, "seconds": if visible { Some(*secs) } else { None } })
+                })
+                .collect();
+            let phase = f.phase(&s.format);
+            json!({
+                "first": f.first, "second": f.second, "higher_seed": f.higher_seed,
+                "score": { f.first.as_str(): f64::from(f.half_games(&f.first)) / 2.0,
+                           f.second.as_str(): f64::from(f.half_games(&f.second)) / 2.0 },
+                "games": f.games, "games_played": f.games_played(), "phase": phase,
+                "next_time_control": f.next_time_control(s),
+                "bids": bids, "armageddon": f.armageddon, "armageddon_game": f.armageddon_game,
+                "pending_game": state.pending_final_game,
+                "decided": matches!(phase, FinalPhase::Decided { .. }),
+            })
+        }
+        _ => Value::Null,
+    }
 }
 
 /// The event as `viewer` may see it in the audit log; `None` hides it.

@@ -5,10 +5,12 @@
 //! [`Rulebook`] implementation below. Everything is pure.
 //!
 //! - [`settings`]: the set-up and house rules stated at the outset (wm D.I.1.b).
-//! - [`command`]: the commands and who may issue them; submission and receipts
-//!   (wm D.II, D.VII.7), deadlines, windows and extensions (wm D.VII.2–5),
-//!   replacements (wm B.7), press (wm D.X), rollbacks (wm D.VIII.1).
-//! - [`tick`]: adjudication at the deadline or early, the 1901 NMR rule, NMR
+//! - [`command`]: the commands.
+//! - [`decide`](mod@decide): who may issue each, and what follows; submission
+//!   and receipts (wm D.II, D.VII.7), deadlines, windows and extensions
+//!   (wm D.VII.2–5), replacements (wm B.7), press (wm D.X), rollbacks
+//!   (wm D.VIII.1).
+//! - [`due`]: adjudication at the deadline or early, the 1901 NMR rule, NMR
 //!   follow-up (wm D.VII.6, B.8) and the closing of votes (wm D.IX).
 //! - [`score`]: a finished board's score (wm C.1–C.4).
 //! - [`view`]: what each viewer may see (wm D.VIII.4, D.IX.2, D.X.2).
@@ -17,6 +19,8 @@
 
 pub mod command;
 pub mod deadline;
+pub mod decide;
+pub mod due;
 pub mod event;
 pub mod notice;
 pub mod position;
@@ -25,7 +29,6 @@ pub mod replacement;
 pub mod score;
 pub mod settings;
 pub mod state;
-pub mod tick;
 pub mod view;
 pub mod vote;
 
@@ -95,7 +98,7 @@ impl Rulebook for Board {
         command: &Command,
         ctx: &Context,
     ) -> Result<Vec<Recorded>, Refusal> {
-        command::decide(env, self, command, ctx)
+        decide::decide(env, self, command, ctx)
     }
 
     fn apply(&mut self, event: &Event, at: DateTime<Utc>) {
@@ -103,11 +106,11 @@ impl Rulebook for Board {
     }
 
     fn tick(&self, env: &Competition, ctx: &Context) -> Result<Vec<Recorded>, Refusal> {
-        tick::tick(env, self, ctx)
+        due::tick(env, self, ctx)
     }
 
     fn next_due(&self) -> Option<DateTime<Utc>> {
-        tick::next_due(self)
+        due::next_due(self)
     }
 
     fn view(&self, env: &Competition, viewer: Option<&UserId>) -> serde_json::Value {

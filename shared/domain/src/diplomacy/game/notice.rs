@@ -9,10 +9,10 @@
 //! individual votes never appear; submitting orders, voting, proposing and press
 //! cause no notice at all, so not even their timing is told.
 
+use super::due::{in_civil_disorder, must_order};
 use super::event::{EndReason, Event};
 use super::score::board_scores;
 use super::state::{Board, GameResult};
-use super::tick::{in_civil_disorder, must_order};
 use super::vote::ProposalKind;
 use crate::competition::{Commit, Competition, Event as Envelope, Role, UserId};
 use crate::diplomacy::map::Power;
@@ -77,22 +77,7 @@ pub fn notices(env: &Competition, state: &Board, commit: &Commit) -> Vec<Notice>
                 ));
             }
             Event::ProposalDecided { id, passed } => {
-                let what = state
-                    .proposals
-                    .iter()
-                    .find(|p| p.id == *id)
-                    .map(|p| {
-                        format!(
-                            "{} (voted with the orders of {})",
-                            describe(&p.kind),
-                            p.phase
-                        )
-                    })
-                    .unwrap_or_else(|| "a proposal".into());
-                let result = if *passed { "passed" } else { "failed" };
-                let subject = format!("Proposal {id} {result}");
-                // wm D.IX.2: the result only, never a vote or a tally.
-                let text = format!("Proposal {id}, {what}, {result}.");
+                let (subject, text) = proposal_decided(state, *id, *passed);
                 out.extend(draft.to_players_and_public(
                     env,
                     state,
@@ -119,6 +104,28 @@ pub fn notices(env: &Competition, state: &Board, commit: &Commit) -> Vec<Notice>
         }
     }
     out
+}
+
+/// wm D.IX.2: a proposal's result, as subject and text: the result only,
+/// never a vote or a tally.
+fn proposal_decided(state: &Board, id: u32, passed: bool) -> (String, String) {
+    let what = state
+        .proposals
+        .iter()
+        .find(|p| p.id == id)
+        .map(|p| {
+            format!(
+                "{} (voted with the orders of {})",
+                describe(&p.kind),
+                p.phase
+            )
+        })
+        .unwrap_or_else(|| "a proposal".into());
+    let result = if passed { "passed" } else { "failed" };
+    let subject = format!("Proposal {id} {result}");
+    // wm D.IX.2: the result only, never a vote or a tally.
+    let text = format!("Proposal {id}, {what}, {result}.");
+    (subject, text)
 }
 
 /// The reminders due at `now` for the current phase's deadline (wm D.VII.1): to

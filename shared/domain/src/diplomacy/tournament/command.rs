@@ -1,15 +1,11 @@
-//! The tournament's commands and who may issue them.
+//! The tournament's commands (who may issue each is decided in `decide`).
 
-use super::entries::{self, require_td, TeamEntry};
-use super::event::{by_rule, Event};
-use super::governance::{self, Ballot, MotionKind};
+use super::entries::TeamEntry;
+use super::governance::{Ballot, MotionKind};
 use super::model::BoardReport;
-use super::reserves;
-use super::rounds;
-use super::state::{Settings, Tournament};
-use crate::competition::{Competition, Context, Recorded, Role, UserId};
+use super::state::Settings;
+use crate::competition::UserId;
 use crate::diplomacy::map::Power;
-use crate::refusal::Refusal;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
@@ -99,89 +95,5 @@ impl Command {
     /// Whether the command needs a seed the caller did not give.
     pub fn draws_lots(action: &str) -> bool {
         matches!(action, "close-entries" | "pair-round" | "close-round")
-    }
-}
-
-pub fn decide(
-    env: &Competition,
-    state: &Tournament,
-    command: &Command,
-    ctx: &Context,
-) -> Result<Vec<Recorded>, Refusal> {
-    let acting = state.acting_td.as_ref();
-    match command {
-        Command::Configure { settings } => {
-            require_td(env, state, ctx, "wm A.3.i", "sets the tournament's dates")?;
-            if state.entries_closed {
-                return Err(Refusal::rule(
-                    "wm B.2",
-                    "entries are closed; the entry deadline is history",
-                ));
-            }
-            Ok(vec![by_rule(
-                Event::Configured {
-                    settings: settings.clone(),
-                },
-                "wm A.3.i",
-            )])
-        }
-        Command::Register { team } => entries::register(env, state, ctx, team.as_ref()),
-        Command::CloseEntries { seed } => entries::close(env, state, ctx, *seed),
-        Command::PairRound { seed } => rounds::pair(env, state, ctx, *seed),
-        Command::ReportBoard {
-            board,
-            report,
-            reserve_takeovers,
-        } => rounds::report(env, state, ctx, *board, report, reserve_takeovers),
-        Command::CloseRound { seed } => rounds::close(env, state, ctx, *seed),
-        Command::DeclineFinal => rounds::decline_final(state, ctx),
-        Command::CallReserves {
-            board,
-            power,
-            permanent,
-        } => reserves::call(env, state, ctx, *board, *power, *permanent),
-        Command::AnswerCall { call } => reserves::answer(state, ctx, *call),
-        Command::CloseCall { call } => reserves::close(env, state, ctx, *call),
-        Command::ActAsTd { assistant } => {
-            let is_td = ctx
-                .actor
-                .user()
-                .is_some_and(|u| env.has_role(u, Role::TournamentDirector));
-            if !is_td {
-                return Err(Refusal::forbidden(
-                    "wm A.6",
-                    "only the TD hands the post to an assistant",
-                ));
-            }
-            if let Some(a) = assistant {
-                if !env.has_role(a, Role::AssistantTournamentDirector) {
-                    return Err(Refusal::rule(
-                        "wm A.2",
-                        format!("{a} is not an assistant TD"),
-                    ));
-                }
-            }
-            Ok(vec![by_rule(
-                Event::ActingTd {
-                    assistant: assistant.clone(),
-                },
-                "wm A.6",
-            )])
-        }
-        Command::OpenMotion { motion } => {
-            governance::open(env, &state.motions, acting, ctx, motion)
-        }
-        Command::RecordVote { motion, ballot } => {
-            governance::vote(env, &state.motions, acting, ctx, *motion, *ballot)
-        }
-        Command::CloseMotion { motion, tie_break } => {
-            governance::close(env, &state.motions, acting, ctx, *motion, *tie_break)
-        }
-        Command::RuleOnChange { motion, approve } => {
-            governance::rule_on_change(env, &state.motions, acting, ctx, *motion, *approve)
-        }
-        Command::AcceptQuestion { motion } => {
-            governance::accept_question(&state.motions, ctx, *motion)
-        }
     }
 }

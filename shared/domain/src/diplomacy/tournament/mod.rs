@@ -19,6 +19,7 @@ pub mod advancement;
 pub mod assignment;
 pub mod closing;
 pub mod command;
+pub mod decide;
 pub mod entries;
 pub mod event;
 pub mod governance;
@@ -97,7 +98,7 @@ impl Rulebook for Tournament {
         command: &Command,
         ctx: &Context,
     ) -> Result<Vec<Recorded>, Refusal> {
-        command::decide(env, self, command, ctx)
+        decide::decide(env, self, command, ctx)
     }
 
     fn apply(&mut self, event: &Event, at: DateTime<Utc>) {

@@ -4,6 +4,7 @@
 //! winners, publicly (wm C.7–C.13). TMC votes (wm A.6) cause no notice.
 
 use super::model::Stage;
+use super::state::{BoardEntry, Winners};
 use super::{Event, Tournament};
 use crate::competition::{Commit, Competition, Event as Envelope, UserId};
 use crate::notice::{competition_link, About, Audience, Notice, Topic};
@@ -27,39 +28,7 @@ pub fn notices(env: &Competition, state: &Tournament, commit: &Commit) -> Vec<No
         let clause = recorded.clause.as_deref();
         match event {
             Event::RoundPaired { stage, boards, .. } => {
-                let title = format!("{} drawn", stage_name(*stage));
-                let mut lines = Vec::new();
-                for (i, board) in boards.iter().enumerate() {
-                    let seats: Vec<String> = board
-                        .seating
-                        .seats
-                        .iter()
-                        .map(|(p, u)| format!("{} {u}", p.title()))
-                        .collect();
-                    lines.push(format!("Board {}: {}", i + 1, seats.join(", ")));
-                    // One notice per player: each is told their own seat.
-                    for (p, u) in &board.seating.seats {
-                        out.push(notice(
-                            Topic::Announcement,
-                            DRAW,
-                            Audience::Users(BTreeSet::from([u.clone()])),
-                            &title,
-                            format!(
-                                "{}: you play {} on board {}.",
-                                stage_name(*stage),
-                                p.title(),
-                                i + 1
-                            ),
-                        ));
-                    }
-                }
-                out.push(notice(
-                    Topic::Announcement,
-                    DRAW,
-                    Audience::Public,
-                    &title,
-                    format!("{}:\n{}", title, lines.join("\n")),
-                ));
+                out.extend(round_paired(&about, *stage, boards));
             }
             Event::RoundClosed {
                 stage, advancing, ..
@@ -82,19 +51,7 @@ pub fn notices(env: &Competition, state: &Tournament, commit: &Commit) -> Vec<No
                 ));
             }
             Event::TournamentWon { winners } => {
-                let mut text = format!("Individual winner: {}.", winners.individual);
-                if let Some(team) = &winners.team {
-                    let name = state.teams.get(team).map(|t| t.name.as_str());
-                    text.push_str(&format!(" Team winner: {}.", name.unwrap_or(team.as_str())));
-                }
-                let best: Vec<String> = winners
-                    .best_countries
-                    .iter()
-                    .map(|(p, u)| format!("{} {u}", p.title()))
-                    .collect();
-                if !best.is_empty() {
-                    text.push_str(&format!(" Best countries: {}.", best.join(", ")));
-                }
+                let text = winners_text(state, winners);
                 out.push(notice(
                     Topic::Results,
                     clause.unwrap_or("wm C.11"),
@@ -107,6 +64,67 @@ pub fn notices(env: &Competition, state: &Tournament, commit: &Commit) -> Vec<No
         }
     }
     out
+}
+
+/// wm A.3.ii: a round's draw, to each seated player (their own board and
+/// power) and publicly (every board).
+fn round_paired(about: &About, stage: Stage, boards: &[BoardEntry]) -> Vec<Notice> {
+    let notice = |topic: Topic, clause: &str, audience: Audience, subject: &str, text: String| {
+        about.notice(topic, clause, audience, subject, text)
+    };
+    let mut out = Vec::new();
+    let title = format!("{} drawn", stage_name(stage));
+    let mut lines = Vec::new();
+    for (i, board) in boards.iter().enumerate() {
+        let seats: Vec<String> = board
+            .seating
+            .seats
+            .iter()
+            .map(|(p, u)| format!("{} {u}", p.title()))
+            .collect();
+        lines.push(format!("Board {}: {}", i + 1, seats.join(", ")));
+        // One notice per player: each is told their own seat.
+        for (p, u) in &board.seating.seats {
+            out.push(notice(
+                Topic::Announcement,
+                DRAW,
+                Audience::Users(BTreeSet::from([u.clone()])),
+                &title,
+                format!(
+                    "{}: you play {} on board {}.",
+                    stage_name(stage),
+                    p.title(),
+                    i + 1
+                ),
+            ));
+        }
+    }
+    out.push(notice(
+        Topic::Announcement,
+        DRAW,
+        Audience::Public,
+        &title,
+        format!("{}:\n{}", title, lines.join("\n")),
+    ));
+    out
+}
+
+/// wm C.11: the individual winner, the team winner and the best countries.
+fn winners_text(state: &Tournament, winners: &Winners) -> String {
+    let mut text = format!("Individual winner: {}.", winners.individual);
+    if let Some(team) = &winners.team {
+        let name = state.teams.get(team).map(|t| t.name.as_str());
+        text.push_str(&format!(" Team winner: {}.", name.unwrap_or(team.as_str())));
+    }
+    let best: Vec<String> = winners
+        .best_countries
+        .iter()
+        .map(|(p, u)| format!("{} {u}", p.title()))
+        .collect();
+    if !best.is_empty() {
+        text.push_str(&format!(" Best countries: {}.", best.join(", ")));
+    }
+    text
 }
 
 fn names(users: &[UserId]) -> String {

@@ -50,7 +50,7 @@ pub(super) fn hearing(state: &mut Ladder, event: &Event, at: DateTime<Utc>) {
                 a.status = court::AppealStatus::Sitting;
             }
         }
-        _ => unreachable!("fold::apply sends petitions and hearings only"),
+        _ => unreachable!("state::apply sends petitions and hearings only"),
     }
 }
 
@@ -114,6 +114,6 @@ pub(super) fn decision(state: &mut Ladder, event: &Event, at: DateTime<Utc>) {
                 a.opinion_overdue = true;
             }
         }
-        _ => unreachable!("fold::apply sends votes, decisions and opinions only"),
+        _ => unreachable!("state::apply sends votes, decisions and opinions only"),
     }
 }

@@ -4,8 +4,8 @@
 //! [`super::decay::CHUNK_BYTES`]), and stays due until its last part. Each item, once applied, is no longer due, so a tick repeated, late
 //! or doubled decides each thing once; a tick with nothing due decides nothing.
 
-use super::decider::rec;
-use super::{court, decay, fold, member, sanction, Event, Ladder, RemovalGrounds};
+use super::decide::rec;
+use super::{court, decay, member, sanction, state, Event, Ladder, RemovalGrounds};
 use crate::competition::{Competition, Recorded, UserId};
 use chrono::{DateTime, NaiveDate, Utc};
 
@@ -120,7 +120,7 @@ pub(super) fn tick(_env: &Competition, state: &Ladder, now: DateTime<Utc>) -> Ve
             })
         );
         if let Some(e) = ladder_event(&r) {
-            fold::apply(&mut scratch, e, now);
+            state::apply(&mut scratch, e, now);
         }
         out.push(r);
         if partial {

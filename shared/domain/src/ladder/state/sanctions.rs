@@ -41,7 +41,7 @@ pub(super) fn score_change(state: &mut Ladder, event: &Event, at: DateTime<Utc>)
                 ),
             );
         }
-        _ => unreachable!("fold::apply sends score changes only"),
+        _ => unreachable!("state::apply sends score changes only"),
     }
 }
 
@@ -111,7 +111,7 @@ pub(super) fn fraud(state: &mut Ladder, event: &Event, at: DateTime<Utc>) {
             p.game = *game;
             state.powers.insert(*power_use, p);
         }
-        _ => unreachable!("fold::apply sends fraud penalties only"),
+        _ => unreachable!("state::apply sends fraud penalties only"),
     }
 }
 
@@ -154,7 +154,7 @@ pub(super) fn ban(state: &mut Ladder, event: &Event, at: DateTime<Utc>) {
                 m.ban = None;
             }
         }
-        _ => unreachable!("fold::apply sends bans only"),
+        _ => unreachable!("state::apply sends bans only"),
     }
 }
 
@@ -198,7 +198,7 @@ pub(super) fn monitor(state: &mut Ladder, event: &Event, at: DateTime<Utc>) {
                 m.chessclock = *required;
             }
         }
-        _ => unreachable!("fold::apply sends monitors and the chessclock requirement only"),
+        _ => unreachable!("state::apply sends monitors and the chessclock requirement only"),
     }
 }
 
@@ -221,6 +221,6 @@ pub(super) fn declaration(state: &mut Ladder, event: &Event, at: DateTime<Utc>) 
             }
         }
         Event::PenaltyVoided { amendment, .. } => amend(state, amendment),
-        _ => unreachable!("fold::apply sends declarations and voided penalties only"),
+        _ => unreachable!("state::apply sends declarations and voided penalties only"),
     }
 }

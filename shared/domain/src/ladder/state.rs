@@ -1,15 +1,20 @@
-//! How each club ladder event folds into the state. Total: an event that was
-//! decided is applied whatever the state, and every number comes from the
-//! event (rating changes, deductions, adjustments), never recomputed.
+//! The club ladder's state, and how each of its events folds into it.
+//! Total: an event that was decided is applied whatever the state, and
+//! every number comes from the event (rating changes, deductions,
+//! adjustments), never recomputed.
 
 use super::decay;
 use super::elo::FLOOR;
 use super::game::{self, GameStatus};
 use super::member::Ban;
 use super::sanction::PowerStatus;
-use super::{Amendment, Event, Ladder};
+use super::{
+    Amendment, AntiCheatReport, Appeal, Event, Game, Member, Modification, PowerUse, Settings,
+};
 use crate::competition::UserId;
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 mod anticheat;
 mod court;
@@ -17,6 +22,63 @@ mod games;
 mod members;
 mod modifications;
 mod sanctions;
+
+/// The rules state of one club ladder.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ladder {
+    /// The club's settings (J.5, J.9, II.3).
+    pub settings: Settings,
+    /// When the ladder first acted: its first week is the one containing this.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opened: Option<DateTime<Utc>>,
+    /// Everyone who ever joined, removed ones included (II.7: they re-enter as new).
+    #[serde(default)]
+    pub members: BTreeMap<UserId, Member>,
+    /// Games entered into the leaderboard, by id.
+    #[serde(default, with = "crate::string_keys")]
+    pub games: BTreeMap<u64, Game>,
+    /// club I.9.1: the one online game in progress.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub online_in_progress: Option<u64>,
+    /// Uses of moderator power that need a declaration (III.2.4).
+    #[serde(default, with = "crate::string_keys")]
+    pub powers: BTreeMap<u64, PowerUse>,
+    /// The Court's cases (III.3).
+    #[serde(default, with = "crate::string_keys")]
+    pub appeals: BTreeMap<u64, Appeal>,
+    /// The Chief Justice's technical modifications (III.5).
+    #[serde(default, with = "crate::string_keys")]
+    pub modifications: BTreeMap<u64, Modification>,
+    /// Online-chess anti-cheat information (I.9.4–I.9.9): private.
+    #[serde(default, with = "crate::string_keys")]
+    pub reports: BTreeMap<u64, AntiCheatReport>,
+    /// club II.6: the last week (by its Friday) whose decay was applied.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub closed_through: Option<NaiveDate>,
+    /// club II.6: the last member whose part of the next week is closed,
+    /// while a large week closes over several ticks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub closing: Option<UserId>,
+    /// The next id for games, power uses, appeals, modifications and reports.
+    #[serde(default)]
+    pub next_id: u64,
+}
+
+impl Ladder {
+    /// A fresh id; ids are shared by every numbered thing of the ladder.
+    pub fn fresh_id(&self) -> u64 {
+        self.next_id.max(1)
+    }
+
+    /// The member `user` if they are on the leaderboard now (not removed).
+    pub fn current_member(&self, user: &UserId) -> Option<&Member> {
+        self.members.get(user).filter(|m| !m.removed)
+    }
+
+    fn saw_id(&mut self, id: u64) {
+        self.next_id = self.next_id.max(id + 1);
+    }
+}
 
 fn add_score(state: &mut Ladder, member: &UserId, delta: i64) {
     if let Some(m) = state.members.get_mut(member) {

@@ -7,7 +7,7 @@ use super::deadline::{clear_of_windows, contact_period_end, MIN_HOURS_BETWEEN_AD
 use super::event::{by_rule, EndReason, Event};
 use super::position::{self, Position};
 use super::replacement::{Replacement, ReplacementPeriod};
-use super::settings::LateOrders;
+use super::settings::{LateOrders, Settings};
 use super::state::{Board, NmrCase};
 use super::vote::{self, Ballot, Proposal, ProposalKind};
 use crate::competition::{Competition, Context, Recorded, Role};
@@ -137,30 +137,79 @@ fn adjudicate_phase(
         .into_iter()
         .filter(|p| state.counted_orders(*p).is_none())
         .collect();
-    let mut events = Vec::new();
     // wm D.VII.6.b: no NMR in Spring 1901 or the Fall 1901 movement phase.
     if phase.year == 1901 && phase.kind == PhaseKind::Movement && !missing.is_empty() {
-        events.push(by_rule(
-            Event::AdjudicationWithheld {
-                phase: position.phase.clone(),
-                missing: missing.clone(),
-            },
-            "wm D.VII.6.b",
-        ));
-        for p in &missing {
-            if !matches!(state.nmrs.get(p), Some(NmrCase::ReplacementSought { .. })) {
-                events.push(by_rule(
-                    Event::ReplacementProcedureStarted {
-                        power: *p,
-                        replace_by: contact_period_end(now),
-                    },
-                    "wm D.VII.6.b",
-                ));
-            }
-        }
-        return Ok(events);
+        return Ok(withhold_1901(state, position, &missing, now));
     }
     // wm D.IX.2: votes close with this phase's orders.
+    let movement_at_deadline = phase.kind == PhaseKind::Movement && at_deadline;
+    let (mut events, game_end) = close_votes(state, position, cd, movement_at_deadline, &missing);
+    if let Some((reason, eliminated)) = game_end {
+        // wm D.IX.2: a passed proposal is published instead of the adjudication;
+        // wm D.IX.4: SC counts are not changed by vote.
+        events.push(by_rule(
+            Event::GameEnded {
+                reason,
+                centers: position.center_counts(),
+                eliminated,
+            },
+            "wm D.IX.4",
+        ));
+        return Ok(events);
+    }
+    events.extend(publish_adjudication(
+        state,
+        position,
+        settings,
+        phase.kind == PhaseKind::Movement,
+        &missing,
+        now,
+    )?);
+    Ok(events)
+}
+
+/// wm D.VII.6.b: the 1901 movement phase is not adjudicated while orders
+/// are missing; the replacement procedure starts for each missing power not
+/// already in it.
+fn withhold_1901(
+    state: &Board,
+    position: &Position,
+    missing: &[Power],
+    now: DateTime<Utc>,
+) -> Vec<Recorded> {
+    let mut events = vec![by_rule(
+        Event::AdjudicationWithheld {
+            phase: position.phase.clone(),
+            missing: missing.to_vec(),
+        },
+        "wm D.VII.6.b",
+    )];
+    for p in missing {
+        if !matches!(state.nmrs.get(p), Some(NmrCase::ReplacementSought { .. })) {
+            events.push(by_rule(
+                Event::ReplacementProcedureStarted {
+                    power: *p,
+                    replace_by: contact_period_end(now),
+                },
+                "wm D.VII.6.b",
+            ));
+        }
+    }
+    events
+}
+
+/// wm D.IX.1–2: decides the proposals of this phase; the surviving powers
+/// (and the GM, on a house-rule change) vote. A passed house-rule change
+/// applies (D.IX.5); the first passed draw or concession ends the game, with
+/// the powers it eliminates.
+fn close_votes(
+    state: &Board,
+    position: &Position,
+    cd: &BTreeSet<Power>,
+    movement_at_deadline: bool,
+    missing: &[Power],
+) -> (Vec<Recorded>, Option<(EndReason, Vec<Power>)>) {
+    let mut events = Vec::new();
     let survivors: Vec<Power> = Power::ALL
         .into_iter()
         .filter(|p| position.survives(*p) && !cd.contains(p))
@@ -181,8 +230,8 @@ fn adjudicate_phase(
             &proposal.kind,
             &voters,
             ballots,
-            phase.kind == PhaseKind::Movement && at_deadline,
-            &missing,
+            movement_at_deadline,
+            missing,
         );
         events.push(by_rule(
             Event::ProposalDecided {
@@ -215,19 +264,20 @@ fn adjudicate_phase(
             }
         }
     }
-    if let Some((reason, eliminated)) = game_end {
-        // wm D.IX.2: a passed proposal is published instead of the adjudication;
-        // wm D.IX.4: SC counts are not changed by vote.
-        events.push(by_rule(
-            Event::GameEnded {
-                reason,
-                centers: position.center_counts(),
-                eliminated,
-            },
-            "wm D.IX.4",
-        ));
-        return Ok(events);
-    }
+    (events, game_end)
+}
+
+/// wm D.VIII.4: adjudicates the counted orders and publishes the results;
+/// then the NMRs, the temporary replacements that hand back after a
+/// movement phase, and the game's end or the next deadline.
+fn publish_adjudication(
+    state: &Board,
+    position: &Position,
+    settings: &Settings,
+    movement: bool,
+    missing: &[Power],
+    now: DateTime<Utc>,
+) -> Result<Vec<Recorded>, Refusal> {
     let orders = Power::ALL
         .into_iter()
         .filter_map(|p| state.counted_orders(p).map(|o| (p, o)))
@@ -235,18 +285,18 @@ fn adjudicate_phase(
     let adjudicated = position::adjudicate(position, &orders, &settings.abbreviations)
         .map_err(|e| Refusal::invalid(format!("the position could not be adjudicated: {e}")))?;
     let next = adjudicated.next.clone();
-    events.push(by_rule(
+    let mut events = vec![by_rule(
         Event::PhaseAdjudicated {
             phase: position.phase.clone(),
             orders,
             results: adjudicated.results,
-            nmr: missing.clone(),
+            nmr: missing.to_vec(),
             next: next.clone(),
         },
         "wm D.VIII.4",
-    ));
+    )];
     // wm D.VII.6.a, c: the NMR'd player's units held; he must contact the GM.
-    for p in &missing {
+    for p in missing {
         events.push(by_rule(
             Event::NmrRecorded {
                 power: *p,
@@ -257,7 +307,7 @@ fn adjudicate_phase(
         ));
     }
     // wm B.7: temporary replacements whose period is over hand back.
-    if phase.kind == PhaseKind::Movement {
+    if movement {
         for (power, seat) in &state.seats {
             if let Some(Replacement {
                 period: ReplacementPeriod::Temporary { seasons },
@@ -271,8 +321,23 @@ fn adjudicate_phase(
             }
         }
     }
+    let solo = adjudicated.solo.as_deref().and_then(Power::parse);
+    events.push(end_or_next_deadline(state, settings, &next, solo, now));
+    Ok(events)
+}
+
+/// wm B.3: the game ends on a solo or after the last year; otherwise
+/// wm D.VII.4.a: the next phase's deadline, with the queued extensions, out
+/// of every unavailability window.
+fn end_or_next_deadline(
+    state: &Board,
+    settings: &Settings,
+    next: &Position,
+    solo: Option<Power>,
+    now: DateTime<Utc>,
+) -> Recorded {
     let next_phase = next.parsed_phase();
-    let end = if let Some(solo) = adjudicated.solo.as_deref().and_then(Power::parse) {
+    let end = if let Some(solo) = solo {
         Some(EndReason::Solo { power: solo })
     } else if next_phase.year > settings.last_year
         || (next_phase.year == settings.last_year && next_phase.season == Season::Winter)
@@ -282,28 +347,27 @@ fn adjudicate_phase(
         None
     };
     match end {
-        Some(reason) => events.push(by_rule(
+        Some(reason) => by_rule(
             Event::GameEnded {
                 reason,
                 centers: next.center_counts(),
                 eliminated: Vec::new(),
             },
             "wm B.3",
-        )),
+        ),
         None => {
             let queued: u32 = state.extensions.values().map(|a| a.queued_hours).sum();
             let hours = i64::from(settings.hours_for(next_phase.kind)) + i64::from(queued);
             let deadline = clear_of_windows(now + Duration::hours(hours), state.windows.values());
-            events.push(by_rule(
+            by_rule(
                 Event::DeadlineSet {
                     phase: next.phase.clone(),
                     deadline,
                 },
                 "wm D.VII.4.a",
-            ));
+            )
         }
     }
-    Ok(events)
 }
 
 fn voter(
@@ -396,7 +460,7 @@ pub fn propose(
     Ok(vec![by_rule(
         Event::ProposalMade {
             proposal: Proposal {
-                id: super::command::next_proposal_id(state),
+                id: super::decide::next_proposal_id(state),
                 kind: kind.clone(),
                 phase: position.phase.clone(),
                 passed: None,

@@ -42,6 +42,6 @@ pub(super) fn apply(state: &mut Ladder, event: &Event) {
                 a.raw_ordered |= *ordered;
             }
         }
-        _ => unreachable!("fold::apply sends anti-cheat events only"),
+        _ => unreachable!("state::apply sends anti-cheat events only"),
     }
 }

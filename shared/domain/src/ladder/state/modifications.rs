@@ -31,6 +31,6 @@ pub(super) fn apply(state: &mut Ladder, event: &Event, at: DateTime<Utc>) {
                 },
             );
         }
-        _ => unreachable!("fold::apply sends settings and technical modifications only"),
+        _ => unreachable!("state::apply sends settings and technical modifications only"),
     }
 }

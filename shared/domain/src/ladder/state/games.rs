@@ -79,7 +79,7 @@ pub(super) fn register(state: &mut Ladder, event: &Event) {
                 g.status = GameStatus::Rejected;
             }
         }
-        _ => unreachable!("fold::apply sends game registrations only"),
+        _ => unreachable!("state::apply sends game registrations only"),
     }
 }
 
@@ -132,7 +132,7 @@ pub(super) fn rematch(state: &mut Ladder, event: &Event, at: DateTime<Utc>) {
                 game::rematch_played(state, *game, at);
             }
         }
-        _ => unreachable!("fold::apply sends objections and rematches only"),
+        _ => unreachable!("state::apply sends objections and rematches only"),
     }
 }
 
@@ -196,7 +196,7 @@ pub(super) fn online(state: &mut Ladder, event: &Event, at: DateTime<Utc>) {
                 game::rate(state, *game, *white_delta, *black_delta);
             }
         }
-        _ => unreachable!("fold::apply sends online games only"),
+        _ => unreachable!("state::apply sends online games only"),
     }
 }
 
@@ -223,6 +223,6 @@ pub(super) fn void_online(state: &mut Ladder, event: &Event) {
                 add_score(state, &adj.member, adj.delta);
             }
         }
-        _ => unreachable!("fold::apply sends voided games only"),
+        _ => unreachable!("state::apply sends voided games only"),
     }
 }

@@ -40,6 +40,6 @@ pub(super) fn apply(state: &mut Ladder, event: &Event, at: DateTime<Utc>) {
                 m.remove();
             }
         }
-        _ => unreachable!("fold::apply sends membership and attendance only"),
+        _ => unreachable!("state::apply sends membership and attendance only"),
     }
 }

@@ -1,0 +1,303 @@
+//! Who may make each request to a board; [`decide`] answers each with
+//! events or a refusal naming the clause.
+
+mod deadlines;
+mod replacements;
+mod rollback;
+
+use super::command::Command;
+use super::event::{by_rule, plain, Event};
+use super::position::Position;
+use super::press::{self, Press, PressKind};
+use super::settings::{LateOrders, Settings};
+use super::state::{Board, OrderReceipt};
+use crate::competition::{Competition, Context, Recorded, Role};
+use crate::diplomacy::map::Power;
+use crate::refusal::Refusal;
+use sha2::{Digest, Sha256};
+
+fn is_gm(env: &Competition, ctx: &Context) -> bool {
+    ctx.actor
+        .user()
+        .is_some_and(|u| env.has_role(u, Role::GameMaster))
+}
+
+fn require_gm(env: &Competition, ctx: &Context, what: &str) -> Result<(), Refusal> {
+    if is_gm(env, ctx) {
+        Ok(())
+    } else {
+        Err(Refusal::forbidden(
+            "wm D.I.1",
+            format!("only the GM {what}"),
+        ))
+    }
+}
+
+fn require_started(state: &Board) -> Result<&Position, Refusal> {
+    if state.result.is_some() {
+        return Err(Refusal::conflict("the game has ended"));
+    }
+    state
+        .position
+        .as_ref()
+        .ok_or_else(|| Refusal::conflict("the game has not been set up"))
+}
+
+/// wm D.II.3: the actor must be `power`'s current player.
+fn require_player_of(state: &Board, ctx: &Context, power: Power) -> Result<(), Refusal> {
+    let seat = state
+        .seats
+        .get(&power)
+        .ok_or_else(|| Refusal::not_found("no such power"))?;
+    if ctx.actor.user() == Some(&seat.player) {
+        Ok(())
+    } else {
+        Err(Refusal::forbidden(
+            "wm D.II.3",
+            format!("only {power:?}'s current player acts for it; no proxies"),
+        ))
+    }
+}
+
+fn settings(state: &Board) -> &Settings {
+    state
+        .settings
+        .as_ref()
+        .expect("started boards have settings")
+}
+
+/// wm D.VII.7: SHA-256 of the orders as received, one line each.
+pub fn digest(orders: &[String]) -> String {
+    let mut h = Sha256::new();
+    for line in orders {
+        h.update(line.as_bytes());
+        h.update(b"\n");
+    }
+    hex::encode(h.finalize())
+}
+
+/// Decides a board command, one topic at a time: the set-up, orders,
+/// deadlines and extensions, replacements, proposals and votes, press, and
+/// rollbacks.
+pub fn decide(
+    env: &Competition,
+    state: &Board,
+    command: &Command,
+    ctx: &Context,
+) -> Result<Vec<Recorded>, Refusal> {
+    match command {
+        Command::SetUp { settings } => set_up(env, state, settings, ctx),
+        Command::SubmitOrders {
+            power,
+            phase,
+            orders,
+            is_final,
+        } => submit_orders(state, ctx, *power, phase, orders, *is_final),
+        Command::SetDeadline { deadline } => {
+            require_gm(env, ctx, "sets deadlines")?;
+            let position = require_started(state)?;
+            deadlines::set_deadline(state, position, *deadline, ctx.now)
+        }
+        Command::DeclareUnavailability { window } => {
+            deadlines::declare_unavailability(state, ctx, *window)
+        }
+        Command::RequestExtension {
+            power,
+            hours,
+            holiday,
+            for_later_turn,
+        } => deadlines::request_extension(
+            env,
+            state,
+            ctx,
+            *power,
+            *hours,
+            holiday.as_deref(),
+            *for_later_turn,
+        ),
+        Command::GrantExtension { power, hours } => {
+            require_gm(env, ctx, "grants discretionary extensions")?;
+            require_started(state)?;
+            deadlines::extend(state, ctx, *power, *hours, false, None)
+        }
+        Command::DeclareHoliday { name, hours } => {
+            deadlines::declare_holiday(env, ctx, name, *hours)
+        }
+        Command::ContactGm { power } => deadlines::contact_gm(state, ctx, *power),
+        Command::AppointReplacement {
+            power,
+            player,
+            period,
+        } => replacements::appoint_replacement(env, state, ctx, *power, player, period),
+        Command::DeclareReplacementPeriod { power, period } => {
+            replacements::declare_period(state, ctx, *power, *period)
+        }
+        Command::RejectReplacement { power, reason } => {
+            replacements::reject_replacement(env, state, ctx, *power, reason)
+        }
+        Command::Propose { proposal } => super::due::propose(env, state, ctx, proposal),
+        Command::RecordVote { proposal, ballot } => {
+            super::due::record_vote(env, state, ctx, *proposal, *ballot)
+        }
+        Command::SendPress {
+            press,
+            text,
+            attributed_to,
+        } => send_press(state, ctx, *press, text, attributed_to.as_deref()),
+        Command::ConsentToRollback { phase } => {
+            rollback::consent_to_rollback(env, state, ctx, phase)
+        }
+        Command::Rollback { phase, deadline } => {
+            rollback::rollback(env, state, ctx, phase, *deadline)
+        }
+    }
+}
+
+fn require_player_or_original(state: &Board, ctx: &Context, power: Power) -> Result<(), Refusal> {
+    let seat = state
+        .seats
+        .get(&power)
+        .ok_or_else(|| Refusal::not_found("no such power"))?;
+    let user = ctx.actor.user();
+    if user == Some(&seat.player) || user == seat.replacement.as_ref().map(|r| &r.original) {
+        Ok(())
+    } else {
+        Err(Refusal::forbidden(
+            "wm D.II.3",
+            "only the power's player acts for it",
+        ))
+    }
+}
+
+/// wm D.I.1.b: the GM states the players, the last year and the house rules;
+/// they are fixed once the game starts.
+fn set_up(
+    env: &Competition,
+    state: &Board,
+    settings: &Settings,
+    ctx: &Context,
+) -> Result<Vec<Recorded>, Refusal> {
+    require_gm(env, ctx, "sets the game up")?;
+    if state.started() {
+        return Err(Refusal::rule(
+            "wm D.I.1.b",
+            "the house rules are fixed once the game starts; change them by vote (wm D.IX.5)",
+        ));
+    }
+    settings.validate(ctx.actor.user(), ctx.now)?;
+    let mut events = vec![by_rule(
+        Event::GameSetUp {
+            settings: settings.clone(),
+        },
+        "wm D.I.1.b",
+    )];
+    for (power, player) in &settings.players {
+        events.push(plain(Event::PlayerSeated {
+            power: *power,
+            player: player.clone(),
+        }));
+    }
+    events.push(by_rule(
+        Event::GameStarted {
+            position: Position::initial(),
+            deadline: settings.first_deadline,
+        },
+        "wm D.VII.4.b",
+    ));
+    Ok(events)
+}
+
+/// wm D.II.1–4, D.III.3, D.VII.3, D.VII.7.
+fn submit_orders(
+    state: &Board,
+    ctx: &Context,
+    power: Power,
+    phase: &str,
+    orders: &[String],
+    is_final: bool,
+) -> Result<Vec<Recorded>, Refusal> {
+    let position = require_started(state)?;
+    require_player_of(state, ctx, power)?;
+    if phase != position.phase {
+        return Err(Refusal::rule(
+            "wm D.II.4",
+            format!(
+                "orders are for one turn only: this set names {phase}, the current phase is {}; no perpetual or advance orders",
+                position.phase
+            ),
+        ));
+    }
+    if orders.len() > 64 || orders.iter().any(|l| l.chars().count() > 500) {
+        return Err(Refusal::invalid("at most 64 order lines of 500 characters"));
+    }
+    let late_rule = settings(state).house_rules.late_orders;
+    match state.deadline {
+        Some(d) if ctx.now >= d && late_rule == LateOrders::Refused => {
+            return Err(Refusal::rule(
+                "wm D.VII.3",
+                "orders are not accepted after the deadline",
+            ));
+        }
+        _ => {}
+    }
+    Ok(vec![by_rule(
+        Event::OrdersSubmitted {
+            power,
+            orders: orders.to_vec(),
+            is_final,
+            receipt: OrderReceipt {
+                received_at: ctx.now,
+                phase: phase.to_owned(),
+                sha256: digest(orders),
+            },
+        },
+        "wm D.VII.7",
+    )])
+}
+
+/// wm D.X.1: press allowed by the game's press rule; never black.
+fn send_press(
+    state: &Board,
+    ctx: &Context,
+    kind: PressKind,
+    text: &str,
+    attributed_to: Option<&str>,
+) -> Result<Vec<Recorded>, Refusal> {
+    let position = require_started(state)?;
+    let user = ctx
+        .actor
+        .user()
+        .ok_or_else(|| Refusal::forbidden("wm D.X.1", "players send press"))?;
+    let power = state
+        .power_of(user)
+        .ok_or_else(|| Refusal::forbidden("wm D.X.1", "only the board's players send press"))?;
+    press::accept(settings(state).house_rules.press, kind)?;
+    let text = text.trim();
+    if text.is_empty() || text.chars().count() > 5000 {
+        return Err(Refusal::invalid("press is 1 to 5000 characters"));
+    }
+    if attributed_to.is_some() && kind != PressKind::DarkGrey {
+        return Err(Refusal::invalid(
+            "only dark-grey press carries an unofficial attribution",
+        ));
+    }
+    Ok(vec![by_rule(
+        Event::PressPublished {
+            press: Press {
+                id: state.press.len() as u32 + 1,
+                phase: position.phase.clone(),
+                kind,
+                text: text.to_owned(),
+                attributed_to: attributed_to.map(str::to_owned),
+                power: Some(power),
+                author: Some(user.clone()),
+            },
+        },
+        "wm D.X.1",
+    )])
+}
+
+/// Used by proposals: the next id.
+pub(super) fn next_proposal_id(state: &Board) -> u32 {
+    state.proposals.len() as u32 + 1
+}
