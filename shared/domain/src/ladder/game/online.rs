@@ -105,7 +105,11 @@ pub(in crate::ladder) fn reversal(state: &Ladder, g: &super::Game) -> Vec<Adjust
 
 /// club I.9.10: the Chief Justice voids an online game whose error would
 /// jeopardise the leaderboard's integrity.
-pub(in crate::ladder) fn void_online(d: &Decider, id: u64, reason: &str) -> Result<Vec<Recorded>, Refusal> {
+pub(in crate::ladder) fn void_online(
+    d: &Decider,
+    id: u64,
+    reason: &str,
+) -> Result<Vec<Recorded>, Refusal> {
     d.require_chief("club I.9.10", "void an online game")?;
     let reason = text(reason, "club I.9.10", "the error")?;
     let g = game(d, id)?;
