@@ -327,60 +327,7 @@ fn parse_player(chars: &[char], line: usize) -> Result<TrfPlayer, TrfError> {
     let mut rounds = Vec::new();
     let mut start = 92;
     while start <= chars.len() {
-        let opp = field(chars, start, start + 3);
-        let colour_c = chars.get(start + 4).copied().unwrap_or(' ');
-        let result_c = chars.get(start + 6).copied().unwrap_or(' ');
-        for (k, c) in [
-            (start + 3, chars.get(start + 3)),
-            (start + 5, chars.get(start + 5)),
-        ] {
-            if let Some(c) = c {
-                if *c != ' ' {
-                    return Err(err(line, k + 1, format!("expected a space, found {c:?}")));
-                }
-            }
-        }
-        if let Some(c) = chars.get(start + 7) {
-            if *c != ' ' {
-                return Err(err(
-                    line,
-                    start + 8,
-                    format!("expected a space, found {c:?}"),
-                ));
-            }
-        }
-        if opp.is_empty() && colour_c == ' ' && result_c == ' ' {
-            rounds.push(None);
-        } else {
-            let opponent = if opp.is_empty() {
-                None
-            } else {
-                let n: u32 = opp
-                    .parse()
-                    .map_err(|_| err(line, start, format!("opponent is not a number: {opp:?}")))?;
-                if n == 0 {
-                    None
-                } else {
-                    Some(n)
-                }
-            };
-            let colour = match colour_c {
-                'w' | 'W' => TrfColour::White,
-                'b' | 'B' => TrfColour::Black,
-                '-' | ' ' => TrfColour::None,
-                c => return Err(err(line, start + 5, format!("bad colour {c:?}"))),
-            };
-            let result = TrfResult::from_code(result_c)
-                .ok_or_else(|| err(line, start + 7, format!("bad result code {result_c:?}")))?;
-            if opponent.is_some() && colour == TrfColour::None && result.is_played() {
-                return Err(err(line, start + 5, "a played game needs a colour"));
-            }
-            rounds.push(Some(TrfRound {
-                opponent,
-                colour,
-                result,
-            }));
-        }
+        rounds.push(round_block(chars, start, line)?);
         start += 10;
     }
     while matches!(rounds.last(), Some(None)) {
@@ -399,6 +346,64 @@ fn parse_player(chars: &[char], line: usize) -> Result<TrfPlayer, TrfError> {
         rank,
         rounds,
     })
+}
+
+/// The round block of a player line whose opponent field starts at column
+/// `start` (1-based): `None` when blank.
+fn round_block(chars: &[char], start: usize, line: usize) -> Result<Option<TrfRound>, TrfError> {
+    let opp = field(chars, start, start + 3);
+    let colour_c = chars.get(start + 4).copied().unwrap_or(' ');
+    let result_c = chars.get(start + 6).copied().unwrap_or(' ');
+    for (k, c) in [
+        (start + 3, chars.get(start + 3)),
+        (start + 5, chars.get(start + 5)),
+    ] {
+        if let Some(c) = c {
+            if *c != ' ' {
+                return Err(err(line, k + 1, format!("expected a space, found {c:?}")));
+            }
+        }
+    }
+    if let Some(c) = chars.get(start + 7) {
+        if *c != ' ' {
+            return Err(err(
+                line,
+                start + 8,
+                format!("expected a space, found {c:?}"),
+            ));
+        }
+    }
+    if opp.is_empty() && colour_c == ' ' && result_c == ' ' {
+        return Ok(None);
+    }
+    let opponent = if opp.is_empty() {
+        None
+    } else {
+        let n: u32 = opp
+            .parse()
+            .map_err(|_| err(line, start, format!("opponent is not a number: {opp:?}")))?;
+        if n == 0 {
+            None
+        } else {
+            Some(n)
+        }
+    };
+    let colour = match colour_c {
+        'w' | 'W' => TrfColour::White,
+        'b' | 'B' => TrfColour::Black,
+        '-' | ' ' => TrfColour::None,
+        c => return Err(err(line, start + 5, format!("bad colour {c:?}"))),
+    };
+    let result = TrfResult::from_code(result_c)
+        .ok_or_else(|| err(line, start + 7, format!("bad result code {result_c:?}")))?;
+    if opponent.is_some() && colour == TrfColour::None && result.is_played() {
+        return Err(err(line, start + 5, "a played game needs a colour"));
+    }
+    Ok(Some(TrfRound {
+        opponent,
+        colour,
+        result,
+    }))
 }
 
 /// Read a TRF-16 document.

@@ -8,7 +8,7 @@ use super::adjudication::movement::{Decision, MovementOrder};
 use super::adjudication::retreat::{adjudicate_retreats, legal_retreats, RetreatOutcome};
 use super::adjudication::{adjudicate_movement, solo, update_centers};
 use super::map::{self, parse_location, Location, Power, Province, UnitType};
-use super::orders::Abbreviations;
+use super::orders::{Abbreviations, ReadOrder};
 use super::position::{Board, Centers, Dislodged, Phase, PhaseKind, Season, Unit};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -170,30 +170,8 @@ fn run(input: &AdjudicateInput) -> Result<AdjudicateOutput, String> {
         }
     }
     let board = Board::new(units).map_err(|p| format!("two units in {p}"))?;
-    let mut centers = Centers::new();
-    for (p, list) in &input.centers {
-        let p = power(p)?;
-        for c in list {
-            let c = province(c)?;
-            if !c.is_supply_center() {
-                return Err(format!("{c} is not a supply centre"));
-            }
-            if centers.insert(c, p).is_some() {
-                return Err(format!("{c} has two owners"));
-            }
-        }
-    }
-    let mut abbreviations: BTreeMap<Power, Abbreviations> = BTreeMap::new();
-    for (p, list) in &input.rules.abbreviations {
-        let p = power(p)?;
-        let mut a = Abbreviations::new();
-        for (k, v) in list {
-            let l = parse_location(v)
-                .ok_or_else(|| format!("abbreviation `{k}`: unknown place `{v}`"))?;
-            a.insert(k.trim().to_lowercase(), l);
-        }
-        abbreviations.insert(p, a);
-    }
+    let centers = parse_centers(input)?;
+    let abbreviations = parse_abbreviations(input)?;
     let mut lines: Vec<(Power, String)> = Vec::new();
     for (p, list) in &input.orders {
         let p = power(p)?;
@@ -207,37 +185,7 @@ fn run(input: &AdjudicateInput) -> Result<AdjudicateOutput, String> {
     match phase.kind {
         PhaseKind::Movement => Ok(movement(phase, &board, centers, &lines, &abbreviations)),
         PhaseKind::Retreat => {
-            let mut dislodged = Vec::new();
-            let occupied = board
-                .units
-                .iter()
-                .fold(0u128, |a, u| a | map::bit(u.province()));
-            let mut contested = 0u128;
-            for c in &input.contested {
-                contested |= map::bit(province(c)?);
-            }
-            for (p, list) in &input.dislodged {
-                let p = power(p)?;
-                for d in list {
-                    let unit = parse_unit(p, &d.unit)?;
-                    let from = d.attacker_from.as_deref().map(province).transpose()?;
-                    let retreats = match &d.retreats {
-                        Some(r) => r
-                            .iter()
-                            .map(|x| {
-                                parse_location(x).ok_or_else(|| format!("unknown retreat `{x}`"))
-                            })
-                            .collect::<Result<Vec<Location>, String>>()?,
-                        None => legal_retreats(&unit, from, d.by_convoy, occupied, contested),
-                    };
-                    dislodged.push(Dislodged {
-                        unit,
-                        attacker_from: from,
-                        by_convoy: d.by_convoy,
-                        retreats,
-                    });
-                }
-            }
+            let dislodged = parse_dislodged(input, &board)?;
             Ok(retreat(
                 phase,
                 &board,
@@ -249,6 +197,75 @@ fn run(input: &AdjudicateInput) -> Result<AdjudicateOutput, String> {
         }
         PhaseKind::Adjustment => Ok(adjustment(phase, &board, centers, &lines, &abbreviations)),
     }
+}
+
+/// The input's supply-centre owners.
+fn parse_centers(input: &AdjudicateInput) -> Result<Centers, String> {
+    let mut centers = Centers::new();
+    for (p, list) in &input.centers {
+        let p = power(p)?;
+        for c in list {
+            let c = province(c)?;
+            if !c.is_supply_center() {
+                return Err(format!("{c} is not a supply centre"));
+            }
+            if centers.insert(c, p).is_some() {
+                return Err(format!("{c} has two owners"));
+            }
+        }
+    }
+    Ok(centers)
+}
+
+/// The input's abbreviations, per power.
+fn parse_abbreviations(input: &AdjudicateInput) -> Result<BTreeMap<Power, Abbreviations>, String> {
+    let mut abbreviations: BTreeMap<Power, Abbreviations> = BTreeMap::new();
+    for (p, list) in &input.rules.abbreviations {
+        let p = power(p)?;
+        let mut a = Abbreviations::new();
+        for (k, v) in list {
+            let l = parse_location(v)
+                .ok_or_else(|| format!("abbreviation `{k}`: unknown place `{v}`"))?;
+            a.insert(k.trim().to_lowercase(), l);
+        }
+        abbreviations.insert(p, a);
+    }
+    Ok(abbreviations)
+}
+
+/// The input's dislodged units; their legal retreats, when not given, are
+/// computed from the board and the contested provinces.
+fn parse_dislodged(input: &AdjudicateInput, board: &Board) -> Result<Vec<Dislodged>, String> {
+    let mut dislodged = Vec::new();
+    let occupied = board
+        .units
+        .iter()
+        .fold(0u128, |a, u| a | map::bit(u.province()));
+    let mut contested = 0u128;
+    for c in &input.contested {
+        contested |= map::bit(province(c)?);
+    }
+    for (p, list) in &input.dislodged {
+        let p = power(p)?;
+        for d in list {
+            let unit = parse_unit(p, &d.unit)?;
+            let from = d.attacker_from.as_deref().map(province).transpose()?;
+            let retreats = match &d.retreats {
+                Some(r) => r
+                    .iter()
+                    .map(|x| parse_location(x).ok_or_else(|| format!("unknown retreat `{x}`")))
+                    .collect::<Result<Vec<Location>, String>>()?,
+                None => legal_retreats(&unit, from, d.by_convoy, occupied, contested),
+            };
+            dislodged.push(Dislodged {
+                unit,
+                attacker_from: from,
+                by_convoy: d.by_convoy,
+                retreats,
+            });
+        }
+    }
+    Ok(dislodged)
 }
 
 fn group_units(units: &[Unit]) -> BTreeMap<String, Vec<String>> {
@@ -414,71 +431,17 @@ fn movement(
             r.outcome = "void".into();
             r.reason = Some(v.clone());
         }
-        match &res.decision {
-            Decision::Bounced { by } => {
-                r.outcome = "bounced".into();
-                r.by = by.iter().map(|p| p.to_string()).collect();
-            }
-            Decision::NoConvoy => {
-                r.outcome = "no_convoy".into();
-                r.reason = Some("no route of convoying fleets left (wm D.VI.3–4)".into());
-            }
-            Decision::ConvoyParadox => {
-                r.outcome = "no_convoy".into();
-                r.reason =
-                    Some("convoy paradox: every convoyed move in it fails (wm D.VI.6)".into());
-            }
-            Decision::Cut { by } => {
-                r.outcome = "cut".into();
-                r.by = vec![by.to_string()];
-            }
-            Decision::NotMatched => {
-                r.outcome = "void".into();
-                r.reason = Some(match order {
-                    MovementOrder::Convoy { .. } => {
-                        "the army did not move as this convoy says".into()
-                    }
-                    _ => "the supported unit did not do what this support says".into(),
-                });
-            }
-            Decision::Moved | Decision::Supported | Decision::Convoyed | Decision::Held => {}
-        }
+        decision_outcome(&mut r, &res.decision, order);
         if let Some(by) = res.dislodged_by {
-            let was = r.outcome.clone();
-            r.outcome = "dislodged".into();
-            r.by = vec![by.to_string()];
             let gone = m
                 .dislodged
                 .iter()
                 .any(|d| d.unit == *u && d.retreats.is_empty());
-            r.reason = Some(format!(
-                "dislodged by the unit from {by}{}{}",
-                if res.dislodged_by_convoy {
-                    " (by convoy, wm D.VI.1)"
-                } else {
-                    ""
-                },
-                if gone {
-                    "; no legal retreat: disbanded".to_string()
-                } else if was != "succeeds" {
-                    format!("; its own order: {was}")
-                } else {
-                    String::new()
-                }
-            ));
+            dislodged_outcome(&mut r, by, res.dislodged_by_convoy, gone);
         }
         results.push(r);
     }
-    // Lines that gave no unit its order.
-    for (l, read) in m.orders.read.iter().enumerate() {
-        if m.orders.line.contains(&Some(l)) {
-            continue;
-        }
-        let mut r = result(read.power, read.province.map(|p| p.to_string()), "void");
-        r.written = Some(read.text.clone());
-        r.reason = read.void.clone();
-        results.push(r);
-    }
+    lines_ordering_no_unit(&m.orders.read, &m.orders.line, &mut results);
     let retreating: Vec<Dislodged> = m
         .dislodged
         .iter()
@@ -493,6 +456,77 @@ fn movement(
         centers,
         results,
     )
+}
+
+/// What the adjudication decided about a unit's order, over `r`.
+fn decision_outcome(r: &mut OrderResult, decision: &Decision, order: &MovementOrder) {
+    match decision {
+        Decision::Bounced { by } => {
+            r.outcome = "bounced".into();
+            r.by = by.iter().map(|p| p.to_string()).collect();
+        }
+        Decision::NoConvoy => {
+            r.outcome = "no_convoy".into();
+            r.reason = Some("no route of convoying fleets left (wm D.VI.3–4)".into());
+        }
+        Decision::ConvoyParadox => {
+            r.outcome = "no_convoy".into();
+            r.reason = Some("convoy paradox: every convoyed move in it fails (wm D.VI.6)".into());
+        }
+        Decision::Cut { by } => {
+            r.outcome = "cut".into();
+            r.by = vec![by.to_string()];
+        }
+        Decision::NotMatched => {
+            r.outcome = "void".into();
+            r.reason = Some(match order {
+                MovementOrder::Convoy { .. } => "the army did not move as this convoy says".into(),
+                _ => "the supported unit did not do what this support says".into(),
+            });
+        }
+        Decision::Moved | Decision::Supported | Decision::Convoyed | Decision::Held => {}
+    }
+}
+
+/// A dislodged unit: dislodged by the unit from `by` (by convoy, wm D.VI.1),
+/// `gone` when it has no legal retreat; its own order's outcome goes into
+/// the reason.
+fn dislodged_outcome(r: &mut OrderResult, by: Province, by_convoy: bool, gone: bool) {
+    let was = r.outcome.clone();
+    r.outcome = "dislodged".into();
+    r.by = vec![by.to_string()];
+    r.reason = Some(format!(
+        "dislodged by the unit from {by}{}{}",
+        if by_convoy {
+            " (by convoy, wm D.VI.1)"
+        } else {
+            ""
+        },
+        if gone {
+            "; no legal retreat: disbanded".to_string()
+        } else if was != "succeeds" {
+            format!("; its own order: {was}")
+        } else {
+            String::new()
+        }
+    ));
+}
+
+/// Lines that gave no unit its order: void, with their reason.
+fn lines_ordering_no_unit(
+    read: &[ReadOrder],
+    line: &[Option<usize>],
+    results: &mut Vec<OrderResult>,
+) {
+    for (l, read) in read.iter().enumerate() {
+        if line.contains(&Some(l)) {
+            continue;
+        }
+        let mut r = result(read.power, read.province.map(|p| p.to_string()), "void");
+        r.written = Some(read.text.clone());
+        r.reason = read.void.clone();
+        results.push(r);
+    }
 }
 
 fn retreat(

@@ -100,23 +100,7 @@ pub fn revise(
     match (&proposal.change, target, target_id) {
         (RuleChange::Enact { text }, _, _) => {
             let id = book.next_id();
-            out.insert(
-                id.clone(),
-                RuleRecord {
-                    text: text.clone(),
-                    notes: vec![],
-                    label: Label {
-                        number,
-                        immutable: false,
-                    }
-                    .render(),
-                    ineffect: "1".into(),
-                    date,
-                    linksto: vec![],
-                    proplinks: vec![id],
-                    extra: BTreeMap::new(),
-                },
-            );
+            out.insert(id.clone(), enacted(text, number, date, id));
             return Ok(out);
         }
         (RuleChange::Repeal { .. }, Some(_), Some(id)) => {
@@ -150,19 +134,48 @@ pub fn revise(
             ))
         }
     }
-    // nomic 110: references to the old number follow, in every rule in effect.
     if let Some(old) = target {
-        for (id, rec) in &book.rules {
-            let base = out.get(id).unwrap_or(rec);
-            if !base.in_effect() {
-                continue;
-            }
-            if let Some(updated) = follow_references(base, old.number, number) {
-                out.insert(id.clone(), updated);
-            }
-        }
+        follow_renumbering(book, &mut out, old.number, number);
     }
     Ok(out)
+}
+
+/// nomic 103: the record of a newly enacted (mutable) rule numbered
+/// `number`, under the record id `id`.
+fn enacted(text: &[String], number: u32, date: String, id: String) -> RuleRecord {
+    RuleRecord {
+        text: text.to_vec(),
+        notes: vec![],
+        label: Label {
+            number,
+            immutable: false,
+        }
+        .render(),
+        ineffect: "1".into(),
+        date,
+        linksto: vec![],
+        proplinks: vec![id],
+        extra: BTreeMap::new(),
+    }
+}
+
+/// nomic 110: references to the old number follow, in every rule in effect;
+/// the rewritten records join `out`, over any `out` already holds.
+fn follow_renumbering(
+    book: &RuleBookExport,
+    out: &mut BTreeMap<String, RuleRecord>,
+    old: u32,
+    new: u32,
+) {
+    for (id, rec) in &book.rules {
+        let base = out.get(id).unwrap_or(rec);
+        if !base.in_effect() {
+            continue;
+        }
+        if let Some(updated) = follow_references(base, old, new) {
+            out.insert(id.clone(), updated);
+        }
+    }
 }
 
 /// nomic 110: the record with references to `old` rewritten to `new`.

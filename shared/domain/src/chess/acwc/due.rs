@@ -8,6 +8,7 @@
 //! is due it decides nothing, so a schedule that runs twice changes the
 //! state once.
 
+use super::final_match::FinalMatch;
 use super::settings::Settings;
 use super::standings::{candidates_table, qualification_standings, qualification_tournament};
 use super::state::{apply, Championship};
@@ -388,34 +389,7 @@ pub fn leave(s: &Championship, player: &UserId, event: Event, clause: &str) -> V
     );
     match s.stage {
         Stage::Qualification if s.qualification.contains(player) => {
-            for m in s
-                .matches
-                .values()
-                .filter(|m| m.stage == Stage::Qualification && m.plays(player))
-            {
-                let opponent = m.opponent(player).clone();
-                if !m.finished() {
-                    // VIII.A.1: the opponent wins the uncompleted pairing.
-                    out.push(ruled(
-                        Event::MatchAwarded {
-                            match_id: m.id.clone(),
-                            winner: opponent,
-                            award: Award::Withdrawal,
-                        },
-                        "acwc VIII.A.1",
-                    ));
-                } else if engine && m.winner() != Some(&opponent) {
-                    // VIII.A.2: finished games go to the opponents.
-                    out.push(ruled(
-                        Event::MatchAwarded {
-                            match_id: m.id.clone(),
-                            winner: opponent,
-                            award: Award::EngineMark,
-                        },
-                        "acwc VIII.A.2",
-                    ));
-                }
-            }
+            qualification_pairings_awarded(s, player, engine, &mut out);
         }
         Stage::Candidates if s.candidates.contains(player) => out.push(ruled(
             Event::CandidateGamesDisregarded {
@@ -425,38 +399,80 @@ pub fn leave(s: &Championship, player: &UserId, event: Event, clause: &str) -> V
         )),
         Stage::Final => {
             if let Some(f) = s.final_match.as_ref().filter(|f| f.is_finalist(player)) {
-                let remaining = f.opponent(player).clone();
-                let replacement = candidates_table(s)
-                    .into_iter()
-                    .find(|r| r.active && r.player != remaining && &r.player != player)
-                    .map(|r| r.player);
-                let holder_left =
-                    s.settings.as_ref().and_then(|st| st.holder.as_ref()) == Some(player);
-                match replacement {
-                    // VIII.C.1: the Challenger plays the Candidates runner-up;
-                    // VIII.C.2: the runner-up becomes the Challenger.
-                    Some(r) => out.push(final_started(
-                        s,
-                        remaining,
-                        r,
-                        if holder_left {
-                            "acwc VIII.C.1"
-                        } else {
-                            "acwc VIII.C.2"
-                        },
-                    )),
-                    None => out.push(ruled(
-                        Event::ChampionDecided {
-                            champion: remaining,
-                        },
-                        "acwc VIII.C",
-                    )),
-                }
+                out.push(finalist_replaced(s, f, player));
             }
         }
         _ => {}
     }
     out
+}
+
+/// acwc VIII.A: the leaver's Qualification pairings go to their opponents.
+fn qualification_pairings_awarded(
+    s: &Championship,
+    player: &UserId,
+    engine: bool,
+    out: &mut Vec<Ruled>,
+) {
+    for m in s
+        .matches
+        .values()
+        .filter(|m| m.stage == Stage::Qualification && m.plays(player))
+    {
+        let opponent = m.opponent(player).clone();
+        if !m.finished() {
+            // VIII.A.1: the opponent wins the uncompleted pairing.
+            out.push(ruled(
+                Event::MatchAwarded {
+                    match_id: m.id.clone(),
+                    winner: opponent,
+                    award: Award::Withdrawal,
+                },
+                "acwc VIII.A.1",
+            ));
+        } else if engine && m.winner() != Some(&opponent) {
+            // VIII.A.2: finished games go to the opponents.
+            out.push(ruled(
+                Event::MatchAwarded {
+                    match_id: m.id.clone(),
+                    winner: opponent,
+                    award: Award::EngineMark,
+                },
+                "acwc VIII.A.2",
+            ));
+        }
+    }
+}
+
+/// acwc VIII.C: a finalist leaves; the best active Candidate not in the
+/// final replaces them, or, with none, the remaining finalist is champion.
+fn finalist_replaced(s: &Championship, f: &FinalMatch, player: &UserId) -> Ruled {
+    let remaining = f.opponent(player).clone();
+    let replacement = candidates_table(s)
+        .into_iter()
+        .find(|r| r.active && r.player != remaining && &r.player != player)
+        .map(|r| r.player);
+    let holder_left = s.settings.as_ref().and_then(|st| st.holder.as_ref()) == Some(player);
+    match replacement {
+        // VIII.C.1: the Challenger plays the Candidates runner-up;
+        // VIII.C.2: the runner-up becomes the Challenger.
+        Some(r) => final_started(
+            s,
+            remaining,
+            r,
+            if holder_left {
+                "acwc VIII.C.1"
+            } else {
+                "acwc VIII.C.2"
+            },
+        ),
+        None => ruled(
+            Event::ChampionDecided {
+                champion: remaining,
+            },
+            "acwc VIII.C",
+        ),
+    }
 }
 
 /// The next instant a tick must act: the start of the Qualification, or a

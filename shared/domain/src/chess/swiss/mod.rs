@@ -12,7 +12,7 @@ mod export;
 pub mod monrad;
 pub mod simulate;
 
-use crate::chess::trf::{Trf, TrfColour, TrfResult};
+use crate::chess::trf::{Trf, TrfColour, TrfPlayer, TrfResult, TrfRound};
 
 /// A colour on the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -234,117 +234,26 @@ impl SwissTournament {
     /// (dutch F5); `U` (or `+` without opponent) is the system's bye and does not. When `round` is `None`, it is one more than the last round in
     /// which any game was paired.
     pub fn from_trf(trf: &Trf, round: Option<u32>) -> Result<SwissTournament, HistoryError> {
-        let last_paired = trf
-            .players()
-            .flat_map(|p| {
-                p.rounds
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, r)| r.is_some_and(|r| r.opponent.is_some()))
-                    .map(|(i, _)| i as u32 + 1)
-            })
-            .max()
-            .unwrap_or(0);
-        let round = round.unwrap_or(last_paired + 1).max(1);
+        let round = round.unwrap_or(last_paired_round(trf) + 1).max(1);
         let rounds_played = round - 1;
         let mut players = Vec::new();
         for p in trf.players() {
             let mut rounds = Vec::new();
             for r in 0..rounds_played as usize {
                 let rd = p.rounds.get(r).copied().flatten();
-                let outcome = rd.map(|rd| {
-                    let hp = rd.result.half_points();
-                    match rd.opponent {
-                        Some(o) => {
-                            let played = rd.result.is_played();
-                            let colour = match rd.colour {
-                                TrfColour::White => Some(Colour::White),
-                                TrfColour::Black => Some(Colour::Black),
-                                TrfColour::None => None,
-                            };
-                            match colour {
-                                Some(colour) => Ok(RoundOutcome::Game {
-                                    opponent: o,
-                                    colour,
-                                    half_points: hp,
-                                    played,
-                                }),
-                                None if !played => Ok(RoundOutcome::Game {
-                                    opponent: o,
-                                    colour: Colour::White,
-                                    half_points: hp,
-                                    played: false,
-                                }),
-                                None => Err(HistoryError::MissingColour {
-                                    round: r as u32 + 1,
-                                    player: p.number,
-                                }),
-                            }
-                        }
-                        None => Ok(match rd.result {
-                            // A pairing-allocated bye, also written `+` without opponent.
-                            TrfResult::PairingBye | TrfResult::ForfeitWin => {
-                                RoundOutcome::PairingBye
-                            }
-                            other => RoundOutcome::NotPaired {
-                                half_points: other.half_points(),
-                            },
-                        }),
-                    }
-                });
+                let outcome = rd.map(|rd| round_outcome(rd, r as u32 + 1, p.number));
                 rounds.push(outcome.transpose()?);
             }
-            let presence = match p.rounds.get(rounds_played as usize).copied().flatten() {
-                // U (or `+` without opponent) is the system's own bye: an output
-                // of pairing, not a known absence.
-                Some(rd)
-                    if rd.opponent.is_none()
-                        && !matches!(rd.result, TrfResult::PairingBye | TrfResult::ForfeitWin) =>
-                {
-                    Presence::Absent
-                }
-                _ => Presence::Present,
-            };
             players.push(SwissPlayer {
                 number: p.number,
                 name: p.name.clone(),
                 rating: p.rating,
                 title: Title::parse(&p.title),
                 rounds,
-                presence,
+                presence: presence(p, rounds_played),
             });
         }
-        // Consistency: both sides of every game agree.
-        let by_number: std::collections::HashMap<u32, &SwissPlayer> =
-            players.iter().map(|p| (p.number, p)).collect();
-        for p in &players {
-            for (r, o) in p.rounds.iter().enumerate() {
-                if let Some(RoundOutcome::Game {
-                    opponent,
-                    colour,
-                    played,
-                    ..
-                }) = o
-                {
-                    let ok = match by_number.get(opponent).and_then(|q| q.rounds[r]) {
-                        Some(RoundOutcome::Game {
-                            opponent: back,
-                            colour: c2,
-                            played: p2,
-                            ..
-                        }) => back == p.number && (!played || !p2 || c2 != *colour),
-                        _ => false,
-                    };
-                    if !ok {
-                        return Err(HistoryError::Inconsistent {
-                            round: r as u32 + 1,
-                            a: p.number,
-                            b: *opponent,
-                        });
-                    }
-                }
-            }
-        }
+        check_games_agree(&players)?;
         Ok(SwissTournament {
             players,
             rounds_played,
@@ -356,4 +265,105 @@ impl SwissTournament {
             },
         })
     }
+}
+
+/// The last round in which any game was paired (0 if none).
+fn last_paired_round(trf: &Trf) -> u32 {
+    trf.players()
+        .flat_map(|p| {
+            p.rounds
+                .iter()
+                .enumerate()
+                .filter(|(_, r)| r.is_some_and(|r| r.opponent.is_some()))
+                .map(|(i, _)| i as u32 + 1)
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// A history round of `player` as its TRF block reads.
+fn round_outcome(rd: TrfRound, round: u32, player: u32) -> Result<RoundOutcome, HistoryError> {
+    let hp = rd.result.half_points();
+    match rd.opponent {
+        Some(o) => {
+            let played = rd.result.is_played();
+            let colour = match rd.colour {
+                TrfColour::White => Some(Colour::White),
+                TrfColour::Black => Some(Colour::Black),
+                TrfColour::None => None,
+            };
+            match colour {
+                Some(colour) => Ok(RoundOutcome::Game {
+                    opponent: o,
+                    colour,
+                    half_points: hp,
+                    played,
+                }),
+                None if !played => Ok(RoundOutcome::Game {
+                    opponent: o,
+                    colour: Colour::White,
+                    half_points: hp,
+                    played: false,
+                }),
+                None => Err(HistoryError::MissingColour { round, player }),
+            }
+        }
+        None => Ok(match rd.result {
+            // A pairing-allocated bye, also written `+` without opponent.
+            TrfResult::PairingBye | TrfResult::ForfeitWin => RoundOutcome::PairingBye,
+            other => RoundOutcome::NotPaired {
+                half_points: other.half_points(),
+            },
+        }),
+    }
+}
+
+/// dutch F5: whether the player is known absent from the round to pair.
+fn presence(p: &TrfPlayer, rounds_played: u32) -> Presence {
+    match p.rounds.get(rounds_played as usize).copied().flatten() {
+        // U (or `+` without opponent) is the system's own bye: an output
+        // of pairing, not a known absence.
+        Some(rd)
+            if rd.opponent.is_none()
+                && !matches!(rd.result, TrfResult::PairingBye | TrfResult::ForfeitWin) =>
+        {
+            Presence::Absent
+        }
+        _ => Presence::Present,
+    }
+}
+
+/// Consistency: both sides of every game agree.
+fn check_games_agree(players: &[SwissPlayer]) -> Result<(), HistoryError> {
+    let by_number: std::collections::HashMap<u32, &SwissPlayer> =
+        players.iter().map(|p| (p.number, p)).collect();
+    for p in players {
+        for (r, o) in p.rounds.iter().enumerate() {
+            if let Some(RoundOutcome::Game {
+                opponent,
+                colour,
+                played,
+                ..
+            }) = o
+            {
+                let ok = match by_number.get(opponent).and_then(|q| q.rounds[r]) {
+                    Some(RoundOutcome::Game {
+                        opponent: back,
+                        colour: c2,
+                        played: p2,
+                        ..
+                    }) => back == p.number && (!played || !p2 || c2 != *colour),
+                    _ => false,
+                };
+                if !ok {
+                    return Err(HistoryError::Inconsistent {
+                        round: r as u32 + 1,
+                        a: p.number,
+                        b: *opponent,
+                    });
+                }
+            }
+        }
+    }
+    Ok(())
 }

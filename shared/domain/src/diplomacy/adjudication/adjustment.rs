@@ -203,73 +203,17 @@ pub fn adjudicate_adjustments(
                 });
                 continue;
             }
-            let mut error: Option<String> = None;
-            // wm D.II.5: the first possible option, left to right.
-            for alt in alts {
-                let parsed = match parse_order(alt, abbr) {
-                    Ok(p) => p,
-                    Err(e) => {
-                        error.get_or_insert(format!("unreadable `{alt}`: {e}"));
-                        continue;
-                    }
-                };
-                read[g].province = parsed.location.map(|l| l.province);
-                match (&parsed.action, due > 0) {
-                    (Action::Waive, true) => {
-                        *result.waived.entry(power).or_default() += 1;
-                        read[g].reading = Some("waive".into());
-                        done += 1;
-                        error = None;
-                        break;
-                    }
-                    (Action::Build, true) | (Action::Hold, true) => {
-                        match check_build(power, &parsed, units, centers, &result.built) {
-                            Ok(u) => {
-                                read[g].reading = Some(format!("build {u}"));
-                                result.built.push(u);
-                                done += 1;
-                                error = None;
-                                break;
-                            }
-                            Err(e) => {
-                                error.get_or_insert(e);
-                            }
-                        }
-                    }
-                    (Action::Disband, false) | (Action::Hold, false) => {
-                        let p = parsed.location.map(|l| l.province);
-                        match units
-                            .iter()
-                            .find(|u| Some(u.province()) == p && u.power == power)
-                        {
-                            Some(u) if !removed.contains(u) => {
-                                read[g].reading = Some(format!("remove {u}"));
-                                removed.push(*u);
-                                done += 1;
-                                error = None;
-                                break;
-                            }
-                            Some(u) => {
-                                error.get_or_insert(format!("{u} is already removed"));
-                            }
-                            None => {
-                                error.get_or_insert(format!(
-                                    "no unit of {power} in {}",
-                                    p.map(|p| p.to_string()).unwrap_or_default()
-                                ));
-                            }
-                        }
-                    }
-                    _ => {
-                        error.get_or_insert(format!(
-                            "`{alt}` is not possible: {power} must {}",
-                            if due > 0 { "build" } else { "remove" }
-                        ));
-                    }
-                }
-            }
-            if let Some(e) = error {
-                read[g].void = Some(e);
+            let order = Adjusting {
+                power,
+                due,
+                abbr,
+                units,
+                centers,
+            };
+            match order.first_possible_option(alts, &mut read[g], &mut result, &mut removed) {
+                Ok(()) => done += 1,
+                Err(Some(e)) => read[g].void = Some(e),
+                Err(None) => {}
             }
         }
         for u in &removed {
@@ -277,19 +221,118 @@ pub fn adjudicate_adjustments(
         }
         // wm D.V.4: civil disorder for the removals not ordered.
         if due < 0 && done < -due {
-            let left: Vec<Unit> = units
-                .iter()
-                .filter(|u| u.power == power && !removed.contains(u))
-                .copied()
-                .collect();
-            for u in civil_disorder_order(&left)
-                .into_iter()
-                .take((-due - done) as usize)
-            {
-                result.removed.push((u, Removal::CivilDisorder));
-            }
+            civil_disorder_removals(units, power, &removed, (-due - done) as usize, &mut result);
         }
     }
     result.read = read;
     result
+}
+
+/// One power's adjustment orders, as the phase reads them.
+struct Adjusting<'a> {
+    power: Power,
+    /// Builds (positive) or removals (negative) due.
+    due: i32,
+    abbr: &'a Abbreviations,
+    units: &'a [Unit],
+    centers: &'a Centers,
+}
+
+impl Adjusting<'_> {
+    /// wm D.II.5: the first possible option of a group, left to right, is
+    /// carried out (a waive, a build or a removal): `Ok`; otherwise the first
+    /// error met, if any.
+    fn first_possible_option(
+        &self,
+        alts: &[String],
+        read: &mut ReadOrder,
+        result: &mut AdjustmentResult,
+        removed: &mut Vec<Unit>,
+    ) -> Result<(), Option<String>> {
+        let Adjusting {
+            power,
+            due,
+            abbr,
+            units,
+            centers,
+        } = *self;
+        let mut error: Option<String> = None;
+        for alt in alts {
+            let parsed = match parse_order(alt, abbr) {
+                Ok(p) => p,
+                Err(e) => {
+                    error.get_or_insert(format!("unreadable `{alt}`: {e}"));
+                    continue;
+                }
+            };
+            read.province = parsed.location.map(|l| l.province);
+            match (&parsed.action, due > 0) {
+                (Action::Waive, true) => {
+                    *result.waived.entry(power).or_default() += 1;
+                    read.reading = Some("waive".into());
+                    return Ok(());
+                }
+                (Action::Build, true) | (Action::Hold, true) => {
+                    match check_build(power, &parsed, units, centers, &result.built) {
+                        Ok(u) => {
+                            read.reading = Some(format!("build {u}"));
+                            result.built.push(u);
+                            return Ok(());
+                        }
+                        Err(e) => {
+                            error.get_or_insert(e);
+                        }
+                    }
+                }
+                (Action::Disband, false) | (Action::Hold, false) => {
+                    let p = parsed.location.map(|l| l.province);
+                    match units
+                        .iter()
+                        .find(|u| Some(u.province()) == p && u.power == power)
+                    {
+                        Some(u) if !removed.contains(u) => {
+                            read.reading = Some(format!("remove {u}"));
+                            removed.push(*u);
+                            return Ok(());
+                        }
+                        Some(u) => {
+                            error.get_or_insert(format!("{u} is already removed"));
+                        }
+                        None => {
+                            error.get_or_insert(format!(
+                                "no unit of {power} in {}",
+                                p.map(|p| p.to_string()).unwrap_or_default()
+                            ));
+                        }
+                    }
+                }
+                _ => {
+                    error.get_or_insert(format!(
+                        "`{alt}` is not possible: {power} must {}",
+                        if due > 0 { "build" } else { "remove" }
+                    ));
+                }
+            }
+        }
+        Err(error)
+    }
+}
+
+/// wm D.V.4: civil-disorder removals: the first `count` of the power's
+/// units not removed by order, in civil-disorder order.
+fn civil_disorder_removals(
+    units: &[Unit],
+    power: Power,
+    removed: &[Unit],
+    count: usize,
+    result: &mut AdjustmentResult,
+) {
+    let left: Vec<Unit> = units
+        .iter()
+        .filter(|u| u.power == power && !removed.contains(u))
+        .copied()
+        .collect();
+    for u in civil_disorder_order(&left).into_iter().take(count) {
+        result.removed.push((u, Removal::CivilDisorder));
+    }
 }

@@ -481,64 +481,18 @@ impl<'a> Resolver<'a> {
         let mut out = Vec::with_capacity(n);
         let mut contested = 0u128;
         for i in 0..n {
-            let here = self.board.units[i].province();
             let moved = self.dest[i] != NONE && self.resolve(i);
-            let mut dislodged_by = None;
-            let mut dislodged_by_convoy = false;
-            if !moved {
-                for k in 0..self.attackers[here.0 as usize].len() {
-                    let a = self.attackers[here.0 as usize][k] as usize;
-                    if self.resolve(a) {
-                        dislodged_by = Some(self.board.units[a].province());
-                        dislodged_by_convoy = self.convoyed[a];
-                    }
-                }
-            }
+            let (dislodged_by, dislodged_by_convoy) = if moved {
+                (None, false)
+            } else {
+                self.dislodger(i)
+            };
             let decision = match self.orders[i].clone() {
                 MovementOrder::Move { .. } => {
-                    if moved {
-                        Decision::Moved
-                    } else if self.paradox[i] {
-                        Decision::ConvoyParadox
-                    } else if !self.path(i) {
-                        Decision::NoConvoy
-                    } else {
-                        // A unit beaten head-to-head makes no standoff.
-                        if dislodged_by != Some(Province(self.dest[i])) {
-                            contested |= 1u128 << self.dest[i];
-                        }
-                        Decision::Bounced {
-                            by: self.bounced_by(i),
-                        }
-                    }
+                    self.move_decision(i, moved, dislodged_by, &mut contested)
                 }
-                MovementOrder::Support { supported, .. } => {
-                    let matched = self
-                        .board
-                        .index_at(supported)
-                        .is_some_and(|j| self.supporters[j].contains(&(i as u8)));
-                    if !self.resolve(i) {
-                        match self.cutter(i) {
-                            Some(by) => Decision::Cut { by },
-                            None => Decision::Held,
-                        }
-                    } else if !matched {
-                        Decision::NotMatched
-                    } else {
-                        Decision::Supported
-                    }
-                }
-                MovementOrder::Convoy { army, .. } => {
-                    let matched = self
-                        .board
-                        .index_at(army)
-                        .is_some_and(|j| self.convoyers[j].contains(&(i as u8)));
-                    if matched {
-                        Decision::Convoyed
-                    } else {
-                        Decision::NotMatched
-                    }
-                }
+                MovementOrder::Support { supported, .. } => self.support_decision(i, supported),
+                MovementOrder::Convoy { army, .. } => self.convoy_decision(i, army),
                 MovementOrder::Hold => Decision::Held,
             };
             out.push(UnitResolution {
@@ -547,6 +501,88 @@ impl<'a> Resolver<'a> {
                 dislodged_by_convoy,
             });
         }
+        let contested = self.standoffs_left_empty(&out, contested);
+        MovementResult {
+            units: out,
+            contested,
+        }
+    }
+
+    /// Where the unit that dislodges unit `i` (which did not move) came
+    /// from, and whether it came by convoy; the last successful attacker.
+    fn dislodger(&mut self, i: usize) -> (Option<Province>, bool) {
+        let here = self.board.units[i].province();
+        let mut dislodged_by = None;
+        let mut dislodged_by_convoy = false;
+        for k in 0..self.attackers[here.0 as usize].len() {
+            let a = self.attackers[here.0 as usize][k] as usize;
+            if self.resolve(a) {
+                dislodged_by = Some(self.board.units[a].province());
+                dislodged_by_convoy = self.convoyed[a];
+            }
+        }
+        (dislodged_by, dislodged_by_convoy)
+    }
+
+    /// The decision on move `i`; a bounce marks its destination in
+    /// `contested` (a standoff).
+    fn move_decision(
+        &mut self,
+        i: usize,
+        moved: bool,
+        dislodged_by: Option<Province>,
+        contested: &mut u128,
+    ) -> Decision {
+        if moved {
+            Decision::Moved
+        } else if self.paradox[i] {
+            Decision::ConvoyParadox
+        } else if !self.path(i) {
+            Decision::NoConvoy
+        } else {
+            // A unit beaten head-to-head makes no standoff.
+            if dislodged_by != Some(Province(self.dest[i])) {
+                *contested |= 1u128 << self.dest[i];
+            }
+            Decision::Bounced {
+                by: self.bounced_by(i),
+            }
+        }
+    }
+
+    /// The decision on support `i` of the unit in `supported`.
+    fn support_decision(&mut self, i: usize, supported: Province) -> Decision {
+        let matched = self
+            .board
+            .index_at(supported)
+            .is_some_and(|j| self.supporters[j].contains(&(i as u8)));
+        if !self.resolve(i) {
+            match self.cutter(i) {
+                Some(by) => Decision::Cut { by },
+                None => Decision::Held,
+            }
+        } else if !matched {
+            Decision::NotMatched
+        } else {
+            Decision::Supported
+        }
+    }
+
+    /// The decision on convoy `i` of the army in `army`.
+    fn convoy_decision(&self, i: usize, army: Province) -> Decision {
+        let matched = self
+            .board
+            .index_at(army)
+            .is_some_and(|j| self.convoyers[j].contains(&(i as u8)));
+        if matched {
+            Decision::Convoyed
+        } else {
+            Decision::NotMatched
+        }
+    }
+
+    /// The standoffs of `contested` whose province stays empty.
+    fn standoffs_left_empty(&self, out: &[UnitResolution], mut contested: u128) -> u128 {
         // A standoff leaves a province contested only if it stays empty.
         for (i, r) in out.iter().enumerate() {
             if r.decision == Decision::Moved {
@@ -555,10 +591,7 @@ impl<'a> Resolver<'a> {
                 contested &= !map::bit(self.board.units[i].province());
             }
         }
-        MovementResult {
-            units: out,
-            contested,
-        }
+        contested
     }
 
     fn cutter(&mut self, nr: usize) -> Option<Province> {

@@ -104,71 +104,8 @@ pub fn adjudicate_retreats(
             province: None,
             void: None,
         };
-        let mut first_error: Option<String> = None;
-        let mut found: Option<(usize, Choice)> = None;
-        for alt in &alts {
-            let parsed = match parse_order(alt, abbr) {
-                Ok(p) => p,
-                Err(e) => {
-                    first_error.get_or_insert(format!("unreadable `{alt}`: {e} (wm D.III.1)"));
-                    continue;
-                }
-            };
-            let Some(loc) = parsed.location else {
-                first_error.get_or_insert(format!("`{alt}` is not a retreat order"));
-                continue;
-            };
-            let Some(i) = dislodged
-                .iter()
-                .position(|d| d.unit.province() == loc.province && d.unit.power == power)
-            else {
-                first_error
-                    .get_or_insert(format!("no dislodged unit of {power} in {}", loc.province));
-                continue;
-            };
-            r.province = Some(loc.province);
-            let d = &dislodged[i];
-            match parsed.action {
-                Action::Disband => {
-                    found = Some((i, Choice::Disband));
-                    break;
-                }
-                Action::Move { dest, .. } => {
-                    let options: Vec<Location> = d
-                        .retreats
-                        .iter()
-                        .copied()
-                        .filter(|l| l.province == dest.province)
-                        .collect();
-                    let pick = match options.len() {
-                        0 => None,
-                        1 => Some(options[0]),
-                        _ => options.iter().copied().find(|l| l.coast == dest.coast),
-                    };
-                    match pick {
-                        Some(l) => {
-                            found = Some((i, Choice::Retreat(l)));
-                            break;
-                        }
-                        None => {
-                            first_error
-                                .get_or_insert(format!("{} cannot retreat to {}", d.unit, dest));
-                            if alts.len() == 1 {
-                                found = None;
-                                // An impossible retreat replaces an earlier
-                                // order (wm D.III.5): the unit disbands.
-                                chosen[i] = Some((IMPOSSIBLE, Choice::Disband));
-                            }
-                        }
-                    }
-                }
-                _ => {
-                    first_error.get_or_insert(format!("`{alt}` is not a retreat order"));
-                }
-            }
-        }
-        match found {
-            Some((i, c)) => {
+        match first_possible_option(dislodged, power, &alts, abbr, &mut r, &mut chosen) {
+            Ok((i, c)) => {
                 if let Some((prev, _)) = chosen[i] {
                     if prev != IMPOSSIBLE && prev < read.len() {
                         let p: &mut ReadOrder = &mut read[prev];
@@ -184,11 +121,101 @@ pub fn adjudicate_retreats(
                 });
                 chosen[i] = Some((read.len(), c));
             }
-            None => r.void = first_error.or(Some("no possible option (wm D.II.5)".into())),
+            Err(first_error) => {
+                r.void = first_error.or(Some("no possible option (wm D.II.5)".into()))
+            }
         }
         read.push(r);
     }
-    // Clashes: two or more retreats to one province all disband.
+    let count = clashes(&chosen);
+    let mut outcomes = Vec::with_capacity(dislodged.len());
+    let mut line = Vec::with_capacity(dislodged.len());
+    for (i, d) in dislodged.iter().enumerate() {
+        let (o, l) = outcome(d, chosen[i], &count);
+        outcomes.push(o);
+        line.push(l);
+    }
+    RetreatResult {
+        outcomes,
+        line,
+        read,
+    }
+}
+
+/// wm D.II.5: the first possible option of a conditional group, left to
+/// right: the dislodged unit (index) and what it does; otherwise the first
+/// error met, if any. Notes the unit's province in `r`; a lone impossible
+/// retreat marks the unit in `chosen`.
+fn first_possible_option(
+    dislodged: &[Dislodged],
+    power: Power,
+    alts: &[String],
+    abbr: &Abbreviations,
+    r: &mut ReadOrder,
+    chosen: &mut [Option<(usize, Choice)>],
+) -> Result<(usize, Choice), Option<String>> {
+    let mut first_error: Option<String> = None;
+    for alt in alts {
+        let parsed = match parse_order(alt, abbr) {
+            Ok(p) => p,
+            Err(e) => {
+                first_error.get_or_insert(format!("unreadable `{alt}`: {e} (wm D.III.1)"));
+                continue;
+            }
+        };
+        let Some(loc) = parsed.location else {
+            first_error.get_or_insert(format!("`{alt}` is not a retreat order"));
+            continue;
+        };
+        let Some(i) = dislodged
+            .iter()
+            .position(|d| d.unit.province() == loc.province && d.unit.power == power)
+        else {
+            first_error.get_or_insert(format!("no dislodged unit of {power} in {}", loc.province));
+            continue;
+        };
+        r.province = Some(loc.province);
+        let d = &dislodged[i];
+        match parsed.action {
+            Action::Disband => return Ok((i, Choice::Disband)),
+            Action::Move { dest, .. } => match retreat_to(d, dest) {
+                Some(l) => return Ok((i, Choice::Retreat(l))),
+                None => {
+                    first_error.get_or_insert(format!("{} cannot retreat to {}", d.unit, dest));
+                    if alts.len() == 1 {
+                        // An impossible retreat replaces an earlier
+                        // order (wm D.III.5): the unit disbands.
+                        chosen[i] = Some((IMPOSSIBLE, Choice::Disband));
+                    }
+                }
+            },
+            _ => {
+                first_error.get_or_insert(format!("`{alt}` is not a retreat order"));
+            }
+        }
+    }
+    Err(first_error)
+}
+
+/// The legal retreat a retreat order to `dest` names: the one into its
+/// province, or, with several coasts, the one on its coast.
+fn retreat_to(d: &Dislodged, dest: Location) -> Option<Location> {
+    let options: Vec<Location> = d
+        .retreats
+        .iter()
+        .copied()
+        .filter(|l| l.province == dest.province)
+        .collect();
+    match options.len() {
+        0 => None,
+        1 => Some(options[0]),
+        _ => options.iter().copied().find(|l| l.coast == dest.coast),
+    }
+}
+
+/// Clashes: how many possible retreats go to each province; two or more to
+/// one province all disband.
+fn clashes(chosen: &[Option<(usize, Choice)>]) -> BTreeMap<Province, usize> {
     let mut count: BTreeMap<Province, usize> = BTreeMap::new();
     for c in chosen.iter().flatten() {
         if let (l, Choice::Retreat(loc)) = c {
@@ -197,43 +224,42 @@ pub fn adjudicate_retreats(
             }
         }
     }
-    let mut outcomes = Vec::with_capacity(dislodged.len());
-    let mut line = Vec::with_capacity(dislodged.len());
-    for (i, d) in dislodged.iter().enumerate() {
-        let (o, l) = match chosen[i] {
-            Some((l, _)) if l == IMPOSSIBLE => (
-                RetreatOutcome::Disbanded("its retreat order was impossible".into()),
-                None,
-            ),
-            Some((l, Choice::Retreat(loc))) => {
-                if count[&loc.province] > 1 {
-                    (
-                        RetreatOutcome::Disbanded(format!("retreats to {} clashed", loc.province)),
-                        Some(l),
-                    )
-                } else {
-                    (RetreatOutcome::Retreated(loc), Some(l))
-                }
+    count
+}
+
+/// What became of the dislodged unit `d` given its chosen order, and the
+/// line that ordered it.
+fn outcome(
+    d: &Dislodged,
+    chosen: Option<(usize, Choice)>,
+    count: &BTreeMap<Province, usize>,
+) -> (RetreatOutcome, Option<usize>) {
+    match chosen {
+        Some((l, _)) if l == IMPOSSIBLE => (
+            RetreatOutcome::Disbanded("its retreat order was impossible".into()),
+            None,
+        ),
+        Some((l, Choice::Retreat(loc))) => {
+            if count[&loc.province] > 1 {
+                (
+                    RetreatOutcome::Disbanded(format!("retreats to {} clashed", loc.province)),
+                    Some(l),
+                )
+            } else {
+                (RetreatOutcome::Retreated(loc), Some(l))
             }
-            Some((l, Choice::Disband)) => (
-                RetreatOutcome::Disbanded("ordered to disband".into()),
-                Some(l),
-            ),
-            None => (
-                RetreatOutcome::Disbanded(if d.retreats.is_empty() {
-                    "no legal retreat".into()
-                } else {
-                    "no retreat order".into()
-                }),
-                None,
-            ),
-        };
-        outcomes.push(o);
-        line.push(l);
-    }
-    RetreatResult {
-        outcomes,
-        line,
-        read,
+        }
+        Some((l, Choice::Disband)) => (
+            RetreatOutcome::Disbanded("ordered to disband".into()),
+            Some(l),
+        ),
+        None => (
+            RetreatOutcome::Disbanded(if d.retreats.is_empty() {
+                "no legal retreat".into()
+            } else {
+                "no retreat order".into()
+            }),
+            None,
+        ),
     }
 }

@@ -6,7 +6,7 @@
 //! convoyed unit need not be right), D.IV.3 (coasts), D.VI.2 (convoy intent).
 
 use super::super::adjudication::movement::MovementOrder;
-use super::super::map::{self, Location, Power, Province, UnitType};
+use super::super::map::{self, Location, Map, Power, Province, UnitType};
 use super::super::position::{Board, Unit};
 use super::parse::{parse_order, Abbreviations, Action, ParsedOrder};
 use super::ReadOrder;
@@ -223,11 +223,11 @@ fn check(
     if unit.power != power {
         return Err(format!("{} is not a unit of {power}", unit));
     }
-    let hold = |reason: String| Ok((i, MovementOrder::Hold, Some(reason)));
-    match &parsed.action {
-        Action::Hold => Ok((i, MovementOrder::Hold, None)),
+    // `Err`: the reason the unit holds instead.
+    let checked = match &parsed.action {
+        Action::Hold => return Ok((i, MovementOrder::Hold, None)),
         Action::Build | Action::Disband | Action::Waive => {
-            hold("not a movement-phase order: the unit holds (wm D.III.4)".into())
+            Err("not a movement-phase order: the unit holds (wm D.III.4)".into())
         }
         Action::Move {
             dest,
@@ -235,132 +235,138 @@ fn check(
             route,
         } => {
             if dest.province == unit.province() {
-                return hold(
-                    "a unit cannot move to its own province: it holds (wm D.III.4)".into(),
-                );
-            }
-            match unit.kind {
-                UnitType::Army => {
-                    let adjacent = m.army_adjacent(unit.province(), dest.province);
-                    let by_sea = m.convoy_route_exists(
-                        unit.province(),
-                        dest.province,
-                        board.fleets_at_sea(),
-                    );
-                    if !adjacent && !by_sea {
-                        return hold(format!(
-                            "{} cannot reach {}, even by convoy with the fleets on the board: it holds (wm D.III.4)",
-                            unit, dest.province
-                        ));
-                    }
-                    if dest.province.is_sea() {
-                        return hold("an army cannot enter a sea: it holds (wm D.III.4)".into());
-                    }
-                    let route = if route.is_empty() {
-                        None
-                    } else {
-                        Some(route.clone())
-                    };
-                    Ok((
-                        i,
-                        MovementOrder::Move {
-                            dest: dest.province.into(),
-                            by_convoy: *via_convoy || !adjacent || route.is_some(),
-                            route,
-                        },
-                        None,
-                    ))
-                }
-                UnitType::Fleet => {
-                    let coasts = m.fleet_reachable_coasts(unit.location, dest.province);
-                    let coast = match coasts.len() {
-                        0 => {
-                            return hold(format!(
-                                "{} cannot reach {}: it holds (wm D.III.4)",
-                                unit, dest.province
-                            ))
-                        }
-                        // wm D.IV.3.b: a missing or wrong coast never invalidates...
-                        1 => coasts[0],
-                        // ...except F MAO–Spa, F Por–Spa, F Con–Bul.
-                        _ => match dest.coast {
-                            Some(c) if coasts.contains(&Some(c)) => Some(c),
-                            _ => {
-                                return hold(format!(
-                                    "{} - {}: the coast must be given (wm D.IV.3.b): it holds",
-                                    unit, dest.province
-                                ))
-                            }
-                        },
-                    };
-                    Ok((
-                        i,
-                        MovementOrder::Move {
-                            dest: Location::new(dest.province, coast),
-                            by_convoy: false,
-                            route: None,
-                        },
-                        None,
-                    ))
+                Err("a unit cannot move to its own province: it holds (wm D.III.4)".into())
+            } else {
+                match unit.kind {
+                    UnitType::Army => army_move(m, board, unit, *dest, *via_convoy, route),
+                    UnitType::Fleet => fleet_move(m, unit, *dest),
                 }
             }
         }
         Action::Support {
             supported, dest, ..
-        } => {
-            let s = supported.province;
-            if s == unit.province() {
-                return hold("a unit cannot support itself: it holds (wm D.III.4)".into());
-            }
-            if board.index_at(s).is_none() {
-                return hold(format!("no unit in {s} to support: it holds (wm D.III.4)"));
-            }
-            let target = dest.map(|d| d.province).unwrap_or(s);
-            if target == unit.province() {
-                return hold(
-                    "a unit cannot support a move into its own province: it holds (wm D.III.4)"
-                        .into(),
-                );
-            }
-            // wm D.IV.3.c: coasts never invalidate a support; reaching the province is enough.
-            if !m.can_reach(unit.kind, unit.location, target) {
-                return hold(format!(
-                    "{} cannot reach {}, so cannot support there: it holds (wm D.III.4)",
-                    unit, target
-                ));
-            }
-            Ok((
-                i,
-                MovementOrder::Support {
-                    supported: s,
-                    dest: dest.map(|d| d.province),
-                },
-                None,
+        } => support(m, board, unit, supported.province, dest.map(|d| d.province)),
+        Action::Convoy { army, dest, .. } => convoy(board, unit, *army, *dest),
+    };
+    Ok(match checked {
+        Ok(order) => (i, order, None),
+        Err(reason) => (i, MovementOrder::Hold, Some(reason)),
+    })
+}
+
+/// An army's move to `dest`: over land or by a convoy possible with the
+/// fleets on the board, along the `route` named (wm D.VI.3), if any.
+fn army_move(
+    m: &Map,
+    board: &Board,
+    unit: Unit,
+    dest: Location,
+    via_convoy: bool,
+    route: &[Province],
+) -> Result<MovementOrder, String> {
+    let adjacent = m.army_adjacent(unit.province(), dest.province);
+    let by_sea = m.convoy_route_exists(unit.province(), dest.province, board.fleets_at_sea());
+    if !adjacent && !by_sea {
+        return Err(format!(
+            "{} cannot reach {}, even by convoy with the fleets on the board: it holds (wm D.III.4)",
+            unit, dest.province
+        ));
+    }
+    if dest.province.is_sea() {
+        return Err("an army cannot enter a sea: it holds (wm D.III.4)".into());
+    }
+    let route = if route.is_empty() {
+        None
+    } else {
+        Some(route.to_vec())
+    };
+    Ok(MovementOrder::Move {
+        dest: dest.province.into(),
+        by_convoy: via_convoy || !adjacent || route.is_some(),
+        route,
+    })
+}
+
+/// A fleet's move to `dest`, onto the coast it can reach.
+fn fleet_move(m: &Map, unit: Unit, dest: Location) -> Result<MovementOrder, String> {
+    let coasts = m.fleet_reachable_coasts(unit.location, dest.province);
+    let coast = match coasts.len() {
+        0 => {
+            return Err(format!(
+                "{} cannot reach {}: it holds (wm D.III.4)",
+                unit, dest.province
             ))
         }
-        Action::Convoy { army, dest, .. } => {
-            if unit.kind != UnitType::Fleet || !unit.province().is_sea() {
-                return hold("only a fleet at sea can convoy: it holds (wm D.III.4)".into());
+        // wm D.IV.3.b: a missing or wrong coast never invalidates...
+        1 => coasts[0],
+        // ...except F MAO–Spa, F Por–Spa, F Con–Bul.
+        _ => match dest.coast {
+            Some(c) if coasts.contains(&Some(c)) => Some(c),
+            _ => {
+                return Err(format!(
+                    "{} - {}: the coast must be given (wm D.IV.3.b): it holds",
+                    unit, dest.province
+                ))
             }
-            match board.unit_at(*army) {
-                Some(a) if a.kind == UnitType::Army => {}
-                _ => {
-                    return hold(format!(
-                        "no army in {army} to convoy: it holds (wm D.III.4)"
-                    ))
-                }
-            }
-            if army == dest || dest.is_sea() {
-                return hold("impossible convoy: it holds (wm D.III.4)".into());
-            }
-            Ok((
-                i,
-                MovementOrder::Convoy {
-                    army: *army,
-                    dest: *dest,
-                },
-                None,
+        },
+    };
+    Ok(MovementOrder::Move {
+        dest: Location::new(dest.province, coast),
+        by_convoy: false,
+        route: None,
+    })
+}
+
+/// A support of the unit in `s` to hold (`dest: None`) or to move to `dest`.
+fn support(
+    m: &Map,
+    board: &Board,
+    unit: Unit,
+    s: Province,
+    dest: Option<Province>,
+) -> Result<MovementOrder, String> {
+    if s == unit.province() {
+        return Err("a unit cannot support itself: it holds (wm D.III.4)".into());
+    }
+    if board.index_at(s).is_none() {
+        return Err(format!("no unit in {s} to support: it holds (wm D.III.4)"));
+    }
+    let target = dest.unwrap_or(s);
+    if target == unit.province() {
+        return Err(
+            "a unit cannot support a move into its own province: it holds (wm D.III.4)".into(),
+        );
+    }
+    // wm D.IV.3.c: coasts never invalidate a support; reaching the province is enough.
+    if !m.can_reach(unit.kind, unit.location, target) {
+        return Err(format!(
+            "{} cannot reach {}, so cannot support there: it holds (wm D.III.4)",
+            unit, target
+        ));
+    }
+    Ok(MovementOrder::Support { supported: s, dest })
+}
+
+/// A convoy of the army in `army` to `dest`, by a fleet at sea.
+fn convoy(
+    board: &Board,
+    unit: Unit,
+    army: Province,
+    dest: Province,
+) -> Result<MovementOrder, String> {
+    if unit.kind != UnitType::Fleet || !unit.province().is_sea() {
+        return Err("only a fleet at sea can convoy: it holds (wm D.III.4)".into());
+    }
+    match board.unit_at(army) {
+        Some(a) if a.kind == UnitType::Army => {}
+        _ => {
+            return Err(format!(
+                "no army in {army} to convoy: it holds (wm D.III.4)"
             ))
         }
     }
+    if army == dest || dest.is_sea() {
+        return Err("impossible convoy: it holds (wm D.III.4)".into());
+    }
+    Ok(MovementOrder::Convoy { army, dest })
 }

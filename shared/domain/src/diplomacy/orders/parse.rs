@@ -490,62 +490,11 @@ impl<'a> Parser<'a> {
         } else if self.eat_word(WAIVE) {
             Action::Waive
         } else if self.is_move() {
-            let mut hops = Vec::new();
-            let mut via = false;
-            while self.is_move() {
-                self.pos += 1;
-                hops.push(self.place()?);
-                if self.via_convoy() {
-                    via = true;
-                }
-            }
-            // `A lon - bel via nth`: a route after `via`.
-            if self.eat_word(&["via", "through"]) {
-                while let Some(Tok::Word(_)) = self.peek() {
-                    let p = self.place()?;
-                    hops.insert(hops.len() - 1, p);
-                    self.eat_word(&["and"]);
-                    while matches!(self.peek(), Some(Tok::Comma) | Some(Tok::Move)) {
-                        self.pos += 1;
-                    }
-                }
-            }
-            let dest = hops.pop().expect("at least one hop");
-            let route: Vec<Province> = hops.iter().map(|l| l.province).collect();
-            if !route.is_empty() {
-                via = true;
-            }
-            Action::Move {
-                dest,
-                via_convoy: via,
-                route,
-            }
+            self.move_action()?
         } else if self.eat_word(SUPPORT) {
-            self.power_word();
-            let unit = self.unit_type();
-            let supported = self.place()?;
-            let dest = if self.is_move() {
-                self.pos += 1;
-                Some(self.place()?)
-            } else {
-                self.eat_word(HOLD);
-                None
-            };
-            Action::Support {
-                unit,
-                supported,
-                dest,
-            }
+            self.support_action()?
         } else if self.eat_word(CONVOY) {
-            self.power_word();
-            let unit = self.unit_type();
-            let army = self.place()?.province;
-            if !self.is_move() {
-                return Err(ParseError::Incomplete("a convoy needs a destination"));
-            }
-            self.pos += 1;
-            let dest = self.place()?.province;
-            Action::Convoy { unit, army, dest }
+            self.convoy_action()?
         } else {
             return Err(ParseError::Unexpected(format!(
                 "{:?}",
@@ -558,6 +507,73 @@ impl<'a> Parser<'a> {
             location: Some(location),
             action,
         })
+    }
+
+    /// A move's hops after the unit: `- bel`, `- nth - bel`, `via convoy`,
+    /// or a route after `via` (wm D.VI.3).
+    fn move_action(&mut self) -> Result<Action, ParseError> {
+        let mut hops = Vec::new();
+        let mut via = false;
+        while self.is_move() {
+            self.pos += 1;
+            hops.push(self.place()?);
+            if self.via_convoy() {
+                via = true;
+            }
+        }
+        // `A lon - bel via nth`: a route after `via`.
+        if self.eat_word(&["via", "through"]) {
+            while let Some(Tok::Word(_)) = self.peek() {
+                let p = self.place()?;
+                hops.insert(hops.len() - 1, p);
+                self.eat_word(&["and"]);
+                while matches!(self.peek(), Some(Tok::Comma) | Some(Tok::Move)) {
+                    self.pos += 1;
+                }
+            }
+        }
+        let dest = hops.pop().expect("at least one hop");
+        let route: Vec<Province> = hops.iter().map(|l| l.province).collect();
+        if !route.is_empty() {
+            via = true;
+        }
+        Ok(Action::Move {
+            dest,
+            via_convoy: via,
+            route,
+        })
+    }
+
+    /// A support after its verb: the supported unit, holding or moving.
+    fn support_action(&mut self) -> Result<Action, ParseError> {
+        self.power_word();
+        let unit = self.unit_type();
+        let supported = self.place()?;
+        let dest = if self.is_move() {
+            self.pos += 1;
+            Some(self.place()?)
+        } else {
+            self.eat_word(HOLD);
+            None
+        };
+        Ok(Action::Support {
+            unit,
+            supported,
+            dest,
+        })
+    }
+
+    /// A convoy after its verb: the army and its destination.
+    fn convoy_action(&mut self) -> Result<Action, ParseError> {
+        self.power_word();
+        let unit = self.unit_type();
+        let army = self.place()?.province;
+        if !self.is_move() {
+            return Err(ParseError::Incomplete("a convoy needs a destination"));
+        }
+        self.pos += 1;
+        let dest = self.place()?.province;
+        Ok(Action::Convoy { unit, army, dest })
     }
 
     fn finish(&mut self, o: ParsedOrder) -> Result<ParsedOrder, ParseError> {

@@ -157,86 +157,113 @@ pub fn close(
     let entrants = entrants(state);
     let this = scores(round, &entrants)?;
     match round.stage {
-        Stage::RoundOne => {
-            let credits = advancement::team_credits(&this, &entrants, seed);
-            let adv = advancement::advance_round_one(&this, &entrants, &credits, advancing, seed);
-            Ok(Closing {
-                advancing: adv.advancing,
-                ranking: subjects(&adv.standings),
-                standings: json!({ "team_credits": credits, "players": adv.standings }),
-                winners: None,
-            })
-        }
-        Stage::RoundTwo => {
-            let e = earlier(state, &entrants, Stage::RoundTwo)?;
-            let teams = advancement::team_winner(
-                &e.r1,
-                Some(&this),
-                &entrants,
-                &e.r1_teams.standings,
-                seed,
-            );
-            let adv = advancement::advance_round_two(
-                &e.r1,
-                &this,
-                &entrants,
-                &e.r1_standings,
-                &teams,
-                advancing,
-                seed,
-            );
-            Ok(Closing {
-                advancing: adv.advancing,
-                ranking: subjects(&adv.standings),
-                standings: json!({ "teams": teams, "players": adv.standings }),
-                winners: None,
-            })
-        }
-        Stage::SemiFinal => {
-            let e = earlier(state, &entrants, Stage::SemiFinal)?;
-            let semi = advancement::advance_semi_final(&this, e.before_semi_final(), seed);
-            Ok(Closing {
-                advancing: semi.qualifiers.clone(),
-                ranking: subjects(&semi.overall),
-                standings: json!(semi),
-                winners: None,
-            })
-        }
-        Stage::Final => {
-            let e = earlier(state, &entrants, Stage::Final)?;
-            let (_, semi) = semi_final(state, &entrants, &e)?;
-            let individual = advancement::individual_winner(&this, &semi.overall, seed);
-            let r2 = e.r2.as_ref().map(|(r, _)| r);
-            let teams = advancement::team_winner(&e.r1, r2, &entrants, &e.r1_teams.standings, seed);
-            let countries = advancement::best_countries(&e.r1, r2, seed);
-            let winner = individual
-                .first()
-                .map(|s| s.subject.clone())
-                .ok_or_else(|| Refusal::conflict("the final has no players"))?;
-            // wm B.4: with round two the semi-final, there is no team
-            // competition beyond round one; the team standings still name
-            // the best team of the rounds played.
-            let team: Option<TeamId> = teams.first().map(|s| s.subject.clone());
-            let best: BTreeMap<_, _> = countries
-                .iter()
-                .filter_map(|(p, s)| s.first().map(|s| (*p, s.subject.player.clone())))
-                .collect();
-            Ok(Closing {
-                advancing: vec![],
-                ranking: subjects(&individual),
-                standings: json!({
-                    "individual": individual,
-                    "teams": teams,
-                    "best_countries": countries,
-                }),
-                winners: Some(Winners {
-                    individual: winner,
-                    team,
-                    best_countries: best,
-                }),
-            })
-        }
+        Stage::RoundOne => Ok(close_round_one(&this, &entrants, advancing, seed)),
+        Stage::RoundTwo => close_round_two(state, &this, &entrants, advancing, seed),
+        Stage::SemiFinal => close_semi_final(state, &this, &entrants, seed),
+        Stage::Final => close_final(state, &this, &entrants, seed),
     }
+}
+
+/// Round one: team credits, then the players who go on.
+fn close_round_one(
+    this: &RoundScores,
+    entrants: &[Entrant],
+    advancing: usize,
+    seed: u64,
+) -> Closing {
+    let credits = advancement::team_credits(this, entrants, seed);
+    let adv = advancement::advance_round_one(this, entrants, &credits, advancing, seed);
+    Closing {
+        advancing: adv.advancing,
+        ranking: subjects(&adv.standings),
+        standings: json!({ "team_credits": credits, "players": adv.standings }),
+        winners: None,
+    }
+}
+
+/// Round two: the team standings over both rounds, then the players who go on.
+fn close_round_two(
+    state: &Tournament,
+    this: &RoundScores,
+    entrants: &[Entrant],
+    advancing: usize,
+    seed: u64,
+) -> Result<Closing, Refusal> {
+    let e = earlier(state, entrants, Stage::RoundTwo)?;
+    let teams = advancement::team_winner(&e.r1, Some(this), entrants, &e.r1_teams.standings, seed);
+    let adv = advancement::advance_round_two(
+        &e.r1,
+        this,
+        entrants,
+        &e.r1_standings,
+        &teams,
+        advancing,
+        seed,
+    );
+    Ok(Closing {
+        advancing: adv.advancing,
+        ranking: subjects(&adv.standings),
+        standings: json!({ "teams": teams, "players": adv.standings }),
+        winners: None,
+    })
+}
+
+/// The semi-final: its qualifiers go on to the final.
+fn close_semi_final(
+    state: &Tournament,
+    this: &RoundScores,
+    entrants: &[Entrant],
+    seed: u64,
+) -> Result<Closing, Refusal> {
+    let e = earlier(state, entrants, Stage::SemiFinal)?;
+    let semi = advancement::advance_semi_final(this, e.before_semi_final(), seed);
+    Ok(Closing {
+        advancing: semi.qualifiers.clone(),
+        ranking: subjects(&semi.overall),
+        standings: json!(semi),
+        winners: None,
+    })
+}
+
+/// The final: the individual winner, the best team and the best countries.
+fn close_final(
+    state: &Tournament,
+    this: &RoundScores,
+    entrants: &[Entrant],
+    seed: u64,
+) -> Result<Closing, Refusal> {
+    let e = earlier(state, entrants, Stage::Final)?;
+    let (_, semi) = semi_final(state, entrants, &e)?;
+    let individual = advancement::individual_winner(this, &semi.overall, seed);
+    let r2 = e.r2.as_ref().map(|(r, _)| r);
+    let teams = advancement::team_winner(&e.r1, r2, entrants, &e.r1_teams.standings, seed);
+    let countries = advancement::best_countries(&e.r1, r2, seed);
+    let winner = individual
+        .first()
+        .map(|s| s.subject.clone())
+        .ok_or_else(|| Refusal::conflict("the final has no players"))?;
+    // wm B.4: with round two the semi-final, there is no team
+    // competition beyond round one; the team standings still name
+    // the best team of the rounds played.
+    let team: Option<TeamId> = teams.first().map(|s| s.subject.clone());
+    let best: BTreeMap<_, _> = countries
+        .iter()
+        .filter_map(|(p, s)| s.first().map(|s| (*p, s.subject.player.clone())))
+        .collect();
+    Ok(Closing {
+        advancing: vec![],
+        ranking: subjects(&individual),
+        standings: json!({
+            "individual": individual,
+            "teams": teams,
+            "best_countries": countries,
+        }),
+        winners: Some(Winners {
+            individual: winner,
+            team,
+            best_countries: best,
+        }),
+    })
 }
 
 /// wm C.10: the final's seven: the semi-final's qualifiers, those who

@@ -76,22 +76,52 @@ pub fn register(
         .ok_or_else(|| Refusal::forbidden("wm B.2", "people enter, schedules do not"))?;
     open_for_entries(state, ctx)?;
     let Some(entry) = team else {
-        if let Some(clause) = official(env, who) {
-            return Err(Refusal::rule(
-                clause,
-                "tournament officials play for no team",
-            ));
-        }
-        if state.entered(who) {
-            return Err(Refusal::conflict(format!("{who} has already entered")));
-        }
-        return Ok(vec![by_rule(
-            Event::SignedUp {
-                player: who.clone(),
-            },
-            "wm B.2",
-        )]);
+        return sign_up(env, state, who);
     };
+    check_team_entry(env, state, entry)?;
+    Ok(vec![by_rule(
+        Event::TeamRegistered {
+            team: entry.id.clone(),
+            entry: Team {
+                name: entry.name.trim().to_owned(),
+                registered_by: Some(who.clone()),
+                captain: entry.captain.clone(),
+                gm: entry.gm.clone(),
+                players: entry.players.clone(),
+                replacements: entry.replacements.clone(),
+                grouped: false,
+            },
+        },
+        "wm B.2",
+    )])
+}
+
+/// wm B.2: an individual signs up, to be grouped into a team at the deadline.
+fn sign_up(env: &Competition, state: &Tournament, who: &UserId) -> Result<Vec<Recorded>, Refusal> {
+    if let Some(clause) = official(env, who) {
+        return Err(Refusal::rule(
+            clause,
+            "tournament officials play for no team",
+        ));
+    }
+    if state.entered(who) {
+        return Err(Refusal::conflict(format!("{who} has already entered")));
+    }
+    Ok(vec![by_rule(
+        Event::SignedUp {
+            player: who.clone(),
+        },
+        "wm B.2",
+    )])
+}
+
+/// wm A.1, B.5: a team's sign-up is well formed, new, and names seven
+/// players and distinct people, none of them an official or already entered.
+fn check_team_entry(
+    env: &Competition,
+    state: &Tournament,
+    entry: &TeamEntry,
+) -> Result<(), Refusal> {
     if entry.id.trim().is_empty()
         || entry.id.len() > 64
         || entry.name.trim().is_empty()
@@ -136,21 +166,7 @@ pub fn register(
             return Err(Refusal::conflict(format!("{user} has already entered")));
         }
     }
-    Ok(vec![by_rule(
-        Event::TeamRegistered {
-            team: entry.id.clone(),
-            entry: Team {
-                name: entry.name.trim().to_owned(),
-                registered_by: Some(who.clone()),
-                captain: entry.captain.clone(),
-                gm: entry.gm.clone(),
-                players: entry.players.clone(),
-                replacements: entry.replacements.clone(),
-                grouped: false,
-            },
-        },
-        "wm B.2",
-    )])
+    Ok(())
 }
 
 /// wm B.2, B.5: at the deadline the TD groups the individual sign-ups at

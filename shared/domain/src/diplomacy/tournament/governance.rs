@@ -355,7 +355,16 @@ pub fn close(
     if motion.outcome.is_some() {
         return Err(Refusal::rule("wm A.6", format!("motion {id} is closed")));
     }
-    let body = sitting_body(env, acting);
+    let mut count = tally(motion, &sitting_body(env, acting));
+    let (outcome, clause) = motion_outcome(motion, id, &mut count, tie_break)?;
+    if tie_break.is_some() && count.td_tie_break.is_none() {
+        return Err(Refusal::rule("wm A.6", "the TD votes only to break a tie"));
+    }
+    Ok(closing_events(motion, id, outcome, count, clause))
+}
+
+/// The count of a motion's ballots cast by the sitting `body`.
+fn tally(motion: &Motion, body: &[UserId]) -> Count {
     // Ballots of people who have since left the sitting body do not count.
     let cast: Vec<Ballot> = motion
         .ballots
@@ -366,14 +375,25 @@ pub fn close(
     let yes = cast.iter().filter(|b| **b == Ballot::Yes).count();
     let no = cast.len() - yes;
     let sitting = body.len();
-    let mut count = Count {
+    Count {
         sitting,
         yes,
         no,
         td_tie_break: None,
-    };
+    }
+}
+
+/// A counted motion's outcome and the clause deciding it; records the TD's
+/// tie-breaking vote in `count` when one is needed (wm A.6).
+fn motion_outcome(
+    motion: &Motion,
+    id: u32,
+    count: &mut Count,
+    tie_break: Option<Ballot>,
+) -> Result<(Outcome, &'static str), Refusal> {
+    let (sitting, yes, no) = (count.sitting, count.yes, count.no);
     let voted = yes + no;
-    let (outcome, clause) = if let MotionKind::Override { .. } = motion.kind {
+    Ok(if let MotionKind::Override { .. } = motion.kind {
         // wm A.7: at least 3/4 of the sitting body vote; 2/3 of them in favour.
         if 4 * voted < 3 * sitting {
             (Outcome::NotBinding, "wm A.7")
@@ -404,10 +424,18 @@ pub fn close(
             (true, _) => (Outcome::Passed, "wm A.6"),
             (false, _) => (Outcome::Rejected, "wm A.6"),
         }
-    };
-    if tie_break.is_some() && count.td_tie_break.is_none() {
-        return Err(Refusal::rule("wm A.6", "the TD votes only to break a tie"));
-    }
+    })
+}
+
+/// The motion's closing; an override that carries also rules on the change
+/// it overrode (wm A.7).
+fn closing_events(
+    motion: &Motion,
+    id: u32,
+    outcome: Outcome,
+    count: Count,
+    clause: &'static str,
+) -> Vec<Recorded> {
     let mut events = vec![rec(
         GovernanceEvent::MotionClosed {
             motion: id,
@@ -425,7 +453,7 @@ pub fn close(
             "wm A.7",
         ));
     }
-    Ok(events)
+    events
 }
 
 /// wm A.7: the TD approves or vetoes a house-rule change the TMC adopted.

@@ -33,22 +33,7 @@ pub fn random_report(
     let mut year_end_centers = BTreeMap::new();
     let mut reason = EndReason::LastYear;
     for year in 1901..=stage.last_year() {
-        // A few centres change hands: neutral ones are taken early on,
-        // then survivors take from each other.
-        for _ in 0..rng.gen_range(1..=4) {
-            let owned: usize = centers.values().sum();
-            let alive: Vec<Power> = Power::ALL.into_iter().filter(|p| centers[p] > 0).collect();
-            let taker = alive[rng.gen_range(0..alive.len())];
-            if owned < 34 && rng.gen_bool(0.6) {
-                *centers.get_mut(&taker).expect("seven powers") += 1;
-            } else {
-                let victim = alive[rng.gen_range(0..alive.len())];
-                if victim != taker {
-                    *centers.get_mut(&victim).expect("seven powers") -= 1;
-                    *centers.get_mut(&taker).expect("seven powers") += 1;
-                }
-            }
-        }
+        change_hands(rng, &mut centers);
         year_end_centers.insert(year, centers.clone());
         if let Some((power, _)) = centers.iter().find(|(_, c)| **c >= SOLO) {
             reason = EndReason::Solo { power: *power };
@@ -56,8 +41,51 @@ pub fn random_report(
         }
     }
     let eliminated = Power::ALL.into_iter().filter(|p| centers[p] == 0).collect();
-    let seasons = stage.seasons();
-    let tenures = seating
+    let tenures = random_tenures(rng, seating, standby, stage.seasons());
+    BoardReport {
+        result: GameResult {
+            reason,
+            phase: format!(
+                "F{}M",
+                year_end_centers.keys().last().copied().unwrap_or(1901)
+            ),
+            centers,
+            eliminated,
+        },
+        year_end_centers,
+        tenures,
+    }
+}
+
+/// One year's drift of the centres.
+fn change_hands(rng: &mut ChaCha8Rng, centers: &mut BTreeMap<Power, usize>) {
+    // A few centres change hands: neutral ones are taken early on,
+    // then survivors take from each other.
+    for _ in 0..rng.gen_range(1..=4) {
+        let owned: usize = centers.values().sum();
+        let alive: Vec<Power> = Power::ALL.into_iter().filter(|p| centers[p] > 0).collect();
+        let taker = alive[rng.gen_range(0..alive.len())];
+        if owned < 34 && rng.gen_bool(0.6) {
+            *centers.get_mut(&taker).expect("seven powers") += 1;
+        } else {
+            let victim = alive[rng.gen_range(0..alive.len())];
+            if victim != taker {
+                *centers.get_mut(&victim).expect("seven powers") -= 1;
+                *centers.get_mut(&taker).expect("seven powers") += 1;
+            }
+        }
+    }
+}
+
+/// Who played each power for how many of the board's `seasons`: now and
+/// then the `standby` takes a position over part-way.
+fn random_tenures(
+    rng: &mut ChaCha8Rng,
+    seating: &Seating,
+    standby: Option<&UserId>,
+    seasons: u32,
+) -> BTreeMap<Power, Vec<Tenure>> {
+    seating
         .seats
         .iter()
         .map(|(power, player)| {
@@ -88,20 +116,7 @@ pub fn random_report(
             };
             (*power, tenures)
         })
-        .collect();
-    BoardReport {
-        result: GameResult {
-            reason,
-            phase: format!(
-                "F{}M",
-                year_end_centers.keys().last().copied().unwrap_or(1901)
-            ),
-            centers,
-            eliminated,
-        },
-        year_end_centers,
-        tenures,
-    }
+        .collect()
 }
 
 #[cfg(test)]

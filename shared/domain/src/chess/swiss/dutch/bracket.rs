@@ -345,19 +345,11 @@ pub fn pair_bracket(
     let lowest = below.all.is_empty();
     let mut all: Vec<usize> = moved_in.iter().chain(residents.iter()).copied().collect();
     c.sort(&mut all);
-    // C1: a resident without any possible opponent in the bracket moves down.
-    let mut c1_moved = Vec::new();
-    if !lowest {
-        let movers: Vec<usize> = residents
-            .iter()
-            .copied()
-            .filter(|&i| !all.iter().any(|&j| c.compatible(i, j, None)))
-            .collect();
-        if !movers.is_empty() {
-            all.retain(|i| !movers.contains(i));
-            c1_moved = movers;
-        }
-    }
+    let c1_moved = if lowest {
+        Vec::new()
+    } else {
+        c1_movers(c, residents, &mut all)
+    };
     let moved_in: Vec<usize> = moved_in
         .iter()
         .copied()
@@ -378,11 +370,48 @@ pub fn pair_bracket(
         .copied()
         .filter(|i| !moved_in.contains(i))
         .collect();
+    if let Some(r) = heterogeneous_bracket(c, &all, &moved_in, &rest, &c1_moved, below, stricts) {
+        return Some(r);
+    }
+    // C14 down to p = 0 for the moved-down players: they move on; pair the rest.
+    let mut moved_on = c1_moved.clone();
+    moved_on.extend_from_slice(&moved_in);
+    homogeneous_bracket(c, &rest, &[], &moved_on, below, lowest, stricts)
+}
+
+/// C1: the residents without any possible opponent in the bracket move
+/// down; they leave `all`.
+fn c1_movers(c: &Criteria<'_>, residents: &[usize], all: &mut Vec<usize>) -> Vec<usize> {
+    let movers: Vec<usize> = residents
+        .iter()
+        .copied()
+        .filter(|&i| !all.iter().any(|&j| c.compatible(i, j, None)))
+        .collect();
+    if !movers.is_empty() {
+        all.retain(|i| !movers.contains(i));
+    }
+    movers
+}
+
+/// A6, C9–C14: a heterogeneous bracket (`all`, sorted) with the moved-down
+/// players `moved_in` as S1 and the `rest`, trying the most moved-down
+/// pairs first (C14), then fewer remainder pairs; `None` when no number of
+/// moved-down pairs above 0 works.
+fn heterogeneous_bracket(
+    c: &Criteria<'_>,
+    all: &[usize],
+    moved_in: &[usize],
+    rest: &[usize],
+    c1_moved: &[usize],
+    below: &Below<'_>,
+    stricts: &[bool],
+) -> Option<BracketPairing> {
+    let lowest = below.all.is_empty();
     let k = moved_in.len();
     let adj = |a: usize, b: usize| c.compatible(moved_in[a], rest[b], None);
     let p_max = bipartite_matching_size(k, rest.len(), &adj);
     let cache = Cache::default();
-    let x_bracket = c.x(&all);
+    let x_bracket = c.x(all);
     for p_h in (1..=p_max).rev() {
         let s1 = &moved_in[..p_h];
         let extra_mdp = &moved_in[p_h..];
@@ -390,7 +419,7 @@ pub fn pair_bracket(
         for deficit in 0..=rem_size / 2 {
             let p_r = rem_size / 2 - deficit;
             for &strict in stricts {
-                let levels = c.levels(&all, x_bracket, p_h + p_r);
+                let levels = c.levels(all, x_bracket, p_h + p_r);
                 let attempt = |lvl: Level| {
                     let mut s = Search {
                         c,
@@ -418,9 +447,9 @@ pub fn pair_bracket(
                             return None;
                         }
                         let x_rem = s.lvl.x.saturating_sub(fails);
-                        s.homogeneous(&rem, p_r, x_rem, pairs, &c1_moved)
+                        s.homogeneous(&rem, p_r, x_rem, pairs, c1_moved)
                     };
-                    s.transpositions(s1, &rest, lvl.x, &mut finish)
+                    s.transpositions(s1, rest, lvl.x, &mut finish)
                 };
                 if let Some(r) = first_level(&levels, attempt) {
                     return Some(r);
@@ -428,10 +457,7 @@ pub fn pair_bracket(
             }
         }
     }
-    // C14 down to p = 0 for the moved-down players: they move on; pair the rest.
-    let mut moved_on = c1_moved.clone();
-    moved_on.extend_from_slice(&moved_in);
-    homogeneous_bracket(c, &rest, &[], &moved_on, below, lowest, stricts)
+    None
 }
 
 /// The first level (in the rules' order) at which `attempt` succeeds. The

@@ -105,8 +105,18 @@ pub fn derive(players: &[SwissPlayer], rounds_played: u32) -> Vec<PlayerState> {
         .enumerate()
         .map(|(i, p)| (p.number, i))
         .collect();
-    // Scores before each round, for A4 floats.
     let r = rounds_played as usize;
+    let before = scores_before(players, r);
+    players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| player_state(i, p, r, &index, &before))
+        .collect()
+}
+
+/// Scores before each round, for A4 floats: `[player][k]` is the score
+/// before round `k + 1`, `[player][r]` the score after `r` rounds.
+fn scores_before(players: &[SwissPlayer], r: usize) -> Vec<Vec<u32>> {
     let mut before = vec![vec![0u32; r + 1]; players.len()];
     for (i, p) in players.iter().enumerate() {
         for k in 0..r {
@@ -119,78 +129,84 @@ pub fn derive(players: &[SwissPlayer], rounds_played: u32) -> Vec<PlayerState> {
             before[i][k + 1] = before[i][k] + pts;
         }
     }
-    players
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            let mut met = Vec::new();
-            let mut colours = Vec::new();
-            let mut had_unplayed_point = false;
-            let mut had_bye = false;
-            let mut float_of_round = vec![None; r];
-            for k in 0..r {
-                match p.rounds.get(k).copied().flatten() {
-                    Some(RoundOutcome::Game {
-                        opponent,
-                        colour,
-                        half_points,
-                        played,
-                    }) => {
-                        let j = index.get(&opponent).copied();
-                        if played {
-                            colours.push(colour);
-                            if let Some(j) = j {
-                                met.push(j);
-                            }
-                        } else {
-                            had_bye = true;
-                            if half_points == 2 {
-                                had_unplayed_point = true;
-                            }
-                        }
-                        if let Some(j) = j {
-                            float_of_round[k] = match before[i][k].cmp(&before[j][k]) {
-                                std::cmp::Ordering::Greater => Some(Float::Downfloat),
-                                std::cmp::Ordering::Less => Some(Float::Upfloat),
-                                std::cmp::Ordering::Equal => None,
-                            };
-                        }
+    before
+}
+
+/// The state of player `i` (`p`) after `r` rounds: opponents met, colours,
+/// colour preference, floats of the last two rounds, byes.
+fn player_state(
+    i: usize,
+    p: &SwissPlayer,
+    r: usize,
+    index: &std::collections::HashMap<u32, usize>,
+    before: &[Vec<u32>],
+) -> PlayerState {
+    let mut met = Vec::new();
+    let mut colours = Vec::new();
+    let mut had_unplayed_point = false;
+    let mut had_bye = false;
+    let mut float_of_round = vec![None; r];
+    for k in 0..r {
+        match p.rounds.get(k).copied().flatten() {
+            Some(RoundOutcome::Game {
+                opponent,
+                colour,
+                half_points,
+                played,
+            }) => {
+                let j = index.get(&opponent).copied();
+                if played {
+                    colours.push(colour);
+                    if let Some(j) = j {
+                        met.push(j);
                     }
-                    Some(RoundOutcome::PairingBye) => {
+                } else {
+                    had_bye = true;
+                    if half_points == 2 {
                         had_unplayed_point = true;
-                        had_bye = true;
-                        float_of_round[k] = Some(Float::Downfloat);
                     }
-                    Some(RoundOutcome::NotPaired { half_points }) => {
-                        had_bye = true;
-                        if half_points == 2 {
-                            had_unplayed_point = true;
-                        }
-                    }
-                    None => had_bye = true,
+                }
+                if let Some(j) = j {
+                    float_of_round[k] = match before[i][k].cmp(&before[j][k]) {
+                        std::cmp::Ordering::Greater => Some(Float::Downfloat),
+                        std::cmp::Ordering::Less => Some(Float::Upfloat),
+                        std::cmp::Ordering::Equal => None,
+                    };
                 }
             }
-            let colour_difference = colours
-                .iter()
-                .map(|c| if *c == Colour::White { 1 } else { -1 })
-                .sum();
-            let floats = [
-                r.checked_sub(1).and_then(|k| float_of_round[k]),
-                r.checked_sub(2).and_then(|k| float_of_round[k]),
-            ];
-            PlayerState {
-                number: p.number,
-                score: before[i][r],
-                met,
-                pref: PlayerState::preference_of(&colours, colour_difference),
-                colours,
-                colour_difference,
-                floats,
-                had_unplayed_point,
-                had_bye,
+            Some(RoundOutcome::PairingBye) => {
+                had_unplayed_point = true;
+                had_bye = true;
+                float_of_round[k] = Some(Float::Downfloat);
             }
-        })
-        .collect()
+            Some(RoundOutcome::NotPaired { half_points }) => {
+                had_bye = true;
+                if half_points == 2 {
+                    had_unplayed_point = true;
+                }
+            }
+            None => had_bye = true,
+        }
+    }
+    let colour_difference = colours
+        .iter()
+        .map(|c| if *c == Colour::White { 1 } else { -1 })
+        .sum();
+    let floats = [
+        r.checked_sub(1).and_then(|k| float_of_round[k]),
+        r.checked_sub(2).and_then(|k| float_of_round[k]),
+    ];
+    PlayerState {
+        number: p.number,
+        score: before[i][r],
+        met,
+        pref: PlayerState::preference_of(&colours, colour_difference),
+        colours,
+        colour_difference,
+        floats,
+        had_unplayed_point,
+        had_bye,
+    }
 }
 
 #[cfg(test)]

@@ -102,54 +102,14 @@ pub fn audit(request: &DrawRequest, seatings: &[Seating]) -> Vec<Violation> {
         .iter()
         .filter_map(|e| e.team.as_ref().map(|t| (&e.player, t)))
         .collect();
-    let mut played: BTreeSet<(&UserId, Power)> = BTreeSet::new();
-    let mut met: BTreeSet<[&UserId; 2]> = BTreeSet::new();
-    for board in &request.history {
-        for (&power, player) in &board.seats {
-            played.insert((player, power));
-            for other in board.seats.values() {
-                if other != player {
-                    met.insert(pair(&player, &other));
-                }
-            }
-        }
-    }
+    let (played, met) = earlier_boards(request);
 
     let mut out = Vec::new();
     let mut on_power: BTreeMap<(&TeamId, Power), Vec<&UserId>> = BTreeMap::new();
     let mut faced: BTreeMap<[&TeamId; 2], Vec<usize>> = BTreeMap::new();
     for (b, board) in seatings.iter().enumerate() {
         let seated: Vec<(Power, &UserId)> = board.seats.iter().map(|(&p, u)| (p, u)).collect();
-        for (i, &(power, player)) in seated.iter().enumerate() {
-            let team = team_of.get(player).copied();
-            if let Some(t) = team {
-                on_power.entry((t, power)).or_default().push(player);
-            }
-            if played.contains(&(player, power)) {
-                out.push(Violation::PowerPlayedAgain {
-                    player: player.clone(),
-                    power,
-                    board: b,
-                });
-            }
-            for &(_, other) in &seated[i + 1..] {
-                if met.contains(&pair(&player, &other)) {
-                    out.push(Violation::PlayersMeetAgain {
-                        board: b,
-                        players: pair(player, other),
-                    });
-                }
-                if let (Some(t), Some(u)) = (team, team_of.get(other).copied()) {
-                    if t == u {
-                        out.push(Violation::TeammatesOnOneBoard {
-                            team: t.clone(),
-                            board: b,
-                            players: pair(player, other),
-                        });
-                    }
-                }
-            }
-        }
+        board_breaches(b, &seated, &team_of, &played, &met, &mut on_power, &mut out);
         let teams: BTreeSet<&TeamId> = seated
             .iter()
             .filter_map(|(_, u)| team_of.get(u).copied())
@@ -162,18 +122,93 @@ pub fn audit(request: &DrawRequest, seatings: &[Seating]) -> Vec<Violation> {
         }
     }
     if request.team_round {
-        for ((team, power), players) in on_power {
-            for (i, &p) in players.iter().enumerate() {
-                for &q in &players[i + 1..] {
-                    out.push(Violation::TeammatesOnOnePower {
-                        team: team.clone(),
-                        power,
-                        players: pair(p, q),
+        teammates_on_one_power(on_power, &mut out);
+    }
+    teams_face_again(faced, &mut out);
+    out.sort();
+    out
+}
+
+/// The history's boards: who played which power, and which pairs of players met.
+fn earlier_boards(request: &DrawRequest) -> (BTreeSet<(&UserId, Power)>, BTreeSet<[&UserId; 2]>) {
+    let mut played: BTreeSet<(&UserId, Power)> = BTreeSet::new();
+    let mut met: BTreeSet<[&UserId; 2]> = BTreeSet::new();
+    for board in &request.history {
+        for (&power, player) in &board.seats {
+            played.insert((player, power));
+            for other in board.seats.values() {
+                if other != player {
+                    met.insert(pair(&player, &other));
+                }
+            }
+        }
+    }
+    (played, met)
+}
+
+/// wm B.6.b–d on board `b`: teammates on one board, powers played again,
+/// players meeting again; notes who of each team plays which power (B.6.a).
+fn board_breaches<'a>(
+    b: usize,
+    seated: &[(Power, &'a UserId)],
+    team_of: &BTreeMap<&UserId, &'a TeamId>,
+    played: &BTreeSet<(&UserId, Power)>,
+    met: &BTreeSet<[&UserId; 2]>,
+    on_power: &mut BTreeMap<(&'a TeamId, Power), Vec<&'a UserId>>,
+    out: &mut Vec<Violation>,
+) {
+    for (i, &(power, player)) in seated.iter().enumerate() {
+        let team = team_of.get(player).copied();
+        if let Some(t) = team {
+            on_power.entry((t, power)).or_default().push(player);
+        }
+        if played.contains(&(player, power)) {
+            out.push(Violation::PowerPlayedAgain {
+                player: player.clone(),
+                power,
+                board: b,
+            });
+        }
+        for &(_, other) in &seated[i + 1..] {
+            if met.contains(&pair(&player, &other)) {
+                out.push(Violation::PlayersMeetAgain {
+                    board: b,
+                    players: pair(player, other),
+                });
+            }
+            if let (Some(t), Some(u)) = (team, team_of.get(other).copied()) {
+                if t == u {
+                    out.push(Violation::TeammatesOnOneBoard {
+                        team: t.clone(),
+                        board: b,
+                        players: pair(player, other),
                     });
                 }
             }
         }
     }
+}
+
+/// wm B.6.a: every pair of teammates on one power in this team round.
+fn teammates_on_one_power(
+    on_power: BTreeMap<(&TeamId, Power), Vec<&UserId>>,
+    out: &mut Vec<Violation>,
+) {
+    for ((team, power), players) in on_power {
+        for (i, &p) in players.iter().enumerate() {
+            for &q in &players[i + 1..] {
+                out.push(Violation::TeammatesOnOnePower {
+                    team: team.clone(),
+                    power,
+                    players: pair(p, q),
+                });
+            }
+        }
+    }
+}
+
+/// wm B.6.e: every pair of teams that shared two or more boards.
+fn teams_face_again(faced: BTreeMap<[&TeamId; 2], Vec<usize>>, out: &mut Vec<Violation>) {
     for ([t, u], boards) in faced {
         if boards.len() > 1 {
             out.push(Violation::TeamsFaceAgain {
@@ -182,6 +217,4 @@ pub fn audit(request: &DrawRequest, seatings: &[Seating]) -> Vec<Violation> {
             });
         }
     }
-    out.sort();
-    out
 }
