@@ -6,6 +6,10 @@
 //! with no or two consistent resolutions falls to the backup rule: a convoy
 //! paradox fails every convoyed move in it (wm D.VI.6, the Szykman rule), a
 //! circular movement succeeds.
+//!
+//! The file stays whole (a little over 600 lines): its decisions are one
+//! recursive resolution over one shared table, and each decision kind reads
+//! the others; split, the algorithm could no longer be read in one place.
 
 use super::super::map::{self, Location, Power, Province};
 use super::super::position::Board;
