@@ -293,7 +293,6 @@ fn try_mutants(script: &Script, run: &Run, sequence: &[(&str, DateTime<Utc>, Val
         }
         let state = after.state();
         assert_eq!(&through_snapshot(state), state);
-        let _ = state.next_due();
         notice::reminders(state, *now);
     }
     if let Some(due) = after.state().next_due() {
