@@ -21,7 +21,7 @@ mod tests;
 
 pub use points::Points;
 
-use super::model::{BoardReport, Entrant, Seating, Stage, TeamId};
+use super::model::{BoardReport, Entrant, Seating, Stage, TeamId, Tenure};
 use crate::competition::UserId;
 use crate::diplomacy::game::event::EndReason;
 use crate::diplomacy::game::score::{board_score_parts, ScoreParts, SOLO_SCORED_AS};
@@ -201,89 +201,22 @@ pub fn score_board(
     let total = stage.seasons();
     let parts = board_score_parts(&board.report.result);
     let years = carried_year_end_centers(&board.report, stage);
-    let err_board = || board.id.clone();
     let mut positions = BTreeMap::new();
     for power in Power::ALL {
-        let seated = board
-            .seating
-            .seats
-            .get(&power)
-            .ok_or_else(|| ScoringError::NotSeated {
-                board: err_board(),
-                power,
-            })?;
-        let tenures = board
-            .report
-            .tenures
-            .get(&power)
-            .filter(|t| !t.is_empty())
-            .ok_or_else(|| ScoringError::NoTenures {
-                board: err_board(),
-                power,
-            })?;
-        let got: u32 = tenures.iter().map(|t| t.seasons).sum();
-        if got != total {
-            return Err(ScoringError::SeasonsMismatch {
-                board: err_board(),
-                power,
-                got,
-                want: total,
-            });
-        }
-        if &tenures[0].player != seated {
-            return Err(ScoringError::FirstTenureNotSeated {
-                board: err_board(),
-                power,
-            });
-        }
+        let (seated, tenures) = checked_tenures(board, power, total)?;
         let forfeited = board.reserve_takeovers.contains(&power);
-        if forfeited && tenures.iter().all(|t| &t.player == seated) {
-            return Err(ScoringError::ForfeitWithoutReplacement {
-                board: err_board(),
-                power,
-            });
-        }
-        let p = &parts[&power];
-        let score = exact_score(p);
-        // Each player's tenures summed, in order of first appearance.
-        let mut players: Vec<PlayerPart> = Vec::new();
-        for t in tenures {
-            match players.iter_mut().find(|pp| pp.player == t.player) {
-                Some(pp) => {
-                    pp.seasons += t.seasons;
-                    pp.permanent |= t.permanent;
-                }
-                None => players.push(PlayerPart {
-                    player: t.player.clone(),
-                    seasons: t.seasons,
-                    permanent: t.permanent,
-                    pro_rated: true,
-                    points: Points::ZERO,
-                }),
-            }
-        }
-        for pp in &mut players {
-            // wm C.14: the initial player replaced for at most one turn
-            // keeps the full score; standbys and anyone replaced for more
-            // than one turn are pro-rated.
-            pp.pro_rated = !(&pp.player == seated && pp.seasons + 1 >= total);
-            pp.points = if pp.pro_rated {
-                score.scale(i128::from(pp.seasons), i128::from(total))
-            } else {
-                score
-            };
-        }
+        let score = exact_score(&parts[&power]);
         positions.insert(
             power,
             PositionScore {
                 power,
                 seated: seated.clone(),
                 score,
-                bonus: exact_bonus(p),
+                bonus: exact_bonus(&parts[&power]),
                 team: teams.get(seated).cloned().flatten(),
                 team_points: if forfeited { Points::ZERO } else { score },
                 forfeited,
-                players,
+                players: player_parts(tenures, seated, score, total),
                 year_end_centers: years
                     .iter()
                     .map(|(y, c)| (*y, c.get(&power).copied().unwrap_or(0)))
@@ -296,6 +229,90 @@ pub fn score_board(
         started: board.started,
         positions,
     })
+}
+
+/// The player seated at `power` and the position's tenures, once the report
+/// is found consistent: the tenures cover the stage's `total` seasons (wm
+/// C.14), start with the seated player, and a position a reserve took over
+/// was really handed on (wm B.8.e).
+fn checked_tenures(
+    board: &RoundBoard,
+    power: Power,
+    total: u32,
+) -> Result<(&UserId, &[Tenure]), ScoringError> {
+    let err_board = || board.id.clone();
+    let seated = board
+        .seating
+        .seats
+        .get(&power)
+        .ok_or_else(|| ScoringError::NotSeated {
+            board: err_board(),
+            power,
+        })?;
+    let tenures = board
+        .report
+        .tenures
+        .get(&power)
+        .filter(|t| !t.is_empty())
+        .ok_or_else(|| ScoringError::NoTenures {
+            board: err_board(),
+            power,
+        })?;
+    let got: u32 = tenures.iter().map(|t| t.seasons).sum();
+    if got != total {
+        return Err(ScoringError::SeasonsMismatch {
+            board: err_board(),
+            power,
+            got,
+            want: total,
+        });
+    }
+    if &tenures[0].player != seated {
+        return Err(ScoringError::FirstTenureNotSeated {
+            board: err_board(),
+            power,
+        });
+    }
+    let forfeited = board.reserve_takeovers.contains(&power);
+    if forfeited && tenures.iter().all(|t| &t.player == seated) {
+        return Err(ScoringError::ForfeitWithoutReplacement {
+            board: err_board(),
+            power,
+        });
+    }
+    Ok((seated, tenures))
+}
+
+/// wm C.14: each player's tenures of one position summed, in order of first
+/// appearance, with their points: the initial player replaced for at most
+/// one turn keeps the full `score`; standbys and anyone replaced for more
+/// than one turn are pro-rated by the seasons they played of `total`.
+fn player_parts(tenures: &[Tenure], seated: &UserId, score: Points, total: u32) -> Vec<PlayerPart> {
+    let mut players: Vec<PlayerPart> = Vec::new();
+    for t in tenures {
+        match players.iter_mut().find(|pp| pp.player == t.player) {
+            Some(pp) => {
+                pp.seasons += t.seasons;
+                pp.permanent |= t.permanent;
+            }
+            None => players.push(PlayerPart {
+                player: t.player.clone(),
+                seasons: t.seasons,
+                permanent: t.permanent,
+                pro_rated: true,
+                points: Points::ZERO,
+            }),
+        }
+    }
+    for pp in &mut players {
+        pp.pro_rated = !(&pp.player == seated && pp.seasons + 1 >= total);
+        pp.points = if pp.pro_rated {
+            score.scale(i128::from(pp.seasons), i128::from(total))
+        } else {
+            score
+        };
+    }
+    players
 }
 
 /// wm C.15: the game that counts for a player's advancement in a round:
