@@ -31,6 +31,7 @@ pub const ROUTES: &[Route] = &[
     ),
     Route::new(Method::GET, "/v1/competitions/{id}/log", "getLog"),
     Route::new(Method::GET, "/v1/competitions/{id}/rules", "getRules"),
+    Route::new(Method::GET, "/v1/competitions/{id}/trf", "getTrf"),
     Route::new(Method::POST, "/v1/competitions/{id}/tick", "tick"),
 ];
 
@@ -48,6 +49,7 @@ pub async fn handle<S: Store>(app: Arc<App<S>>, req: Request<Bytes>) -> Response
             "revokeRole" => revoke(&app, call).await,
             "getLog" => log(&app, call).await,
             "getRules" => rules(&app, call).await,
+            "getTrf" => trf(&app, call).await,
             "tick" => tick(&app, call).await,
             other => unreachable!("route without operation {other}"),
         }
@@ -230,4 +232,21 @@ async fn rules<S: Store>(app: &App<S>, call: Call) -> Result<Response<Bytes>, Pr
     };
     let book = book.ok_or_else(|| Problem::not_found("no rule book was in effect then"))?;
     Ok(json(StatusCode::OK, &book))
+}
+
+/// A chess event as TRF-16, which other pairing software reads: a Swiss
+/// event's completed rounds, an ACWC championship's Qualification.
+async fn trf<S: Store>(app: &App<S>, call: Call) -> Result<Response<Bytes>, Problem> {
+    let competition = arbiter_http::load_competition(app, &call).await?;
+    let text = match &competition.game {
+        Game::Swiss(event) => arbiter_domain::chess::swiss_event::export_trf(event),
+        Game::Acwc(championship) => arbiter_domain::chess::acwc::qualification_trf(championship),
+        _ => return Err(Problem::not_found("only chess events have a TRF")),
+    };
+    let mut r = Response::new(Bytes::from(text));
+    r.headers_mut().insert(
+        http::header::CONTENT_TYPE,
+        http::HeaderValue::from_static("text/plain; charset=utf-8"),
+    );
+    Ok(r)
 }

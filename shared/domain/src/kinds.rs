@@ -249,4 +249,6 @@ kinds! {
     DiplomacyTournament = "diplomacy-tournament" | "tournament" => crate::diplomacy::tournament::Tournament;
     /// A Nomic game (nomic).
     Nomic = "nomic" => crate::nomic::Nomic;
+    /// A Swiss event paired by the FIDE Dutch system (dutch).
+    Swiss = "swiss" => crate::chess::swiss_event::SwissEvent;
 }

@@ -38,6 +38,7 @@ fn scripts() -> Vec<Script> {
         scripts::diplomacy_game(),
         scripts::diplomacy_tournament(),
         scripts::nomic(),
+        scripts::swiss(),
     ]
 }
 
@@ -105,4 +106,5 @@ conformance! {
     diplomacy_game => Kind::DiplomacyGame;
     diplomacy_tournament => Kind::DiplomacyTournament;
     nomic => Kind::Nomic;
+    swiss => Kind::Swiss;
 }

@@ -2,6 +2,9 @@
 //! envelope's JSON) that reach the kind's states with secrets open, and the
 //! secrets the kind's rules keep, with who may see each and until when.
 
+mod swiss;
+pub use swiss::swiss;
+
 use arbiter_domain::chess::acwc;
 use arbiter_domain::competition::Kind;
 use chrono::{DateTime, Duration, Utc};

@@ -7,9 +7,11 @@
 //!   Candidates tiebreak (acwc III.G).
 //! - [`trf`]: FIDE TRF-16 reader and writer with the `XXR` / `XXC` extensions.
 //! - [`cli`]: `arbiter pair` as a pure function from TRF text to engine-style output.
+//! - [`swiss_event`]: the `swiss` competition kind, a Swiss event run with those engines.
 
 pub mod acwc;
 pub mod cli;
 pub mod round_robin;
 pub mod swiss;
+pub mod swiss_event;
 pub mod trf;

@@ -15,7 +15,10 @@ pub mod simulate;
 use crate::chess::trf::{Trf, TrfColour, TrfPlayer, TrfResult, TrfRound};
 
 /// A colour on the board.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum Colour {
     /// White.
     White,

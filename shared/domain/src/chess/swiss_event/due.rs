@@ -1,0 +1,30 @@
+//! What falls due by itself: the next round, paired at the regulations'
+//! time for it once the round before is complete.
+
+use super::decide::rounds_due;
+use super::engine::presences;
+use super::state::SwissEvent;
+use crate::competition::Recorded;
+use chrono::{DateTime, Utc};
+
+/// When the schedule pairs the next round: its time in the regulations,
+/// once the round before is complete and two players are to be paired.
+/// A time already past is due at once, so a round completed late is
+/// paired by the next sweep.
+pub fn next_due(state: &SwissEvent) -> Option<DateTime<Utc>> {
+    let s = state.settings.as_ref()?;
+    let round = state.next_round();
+    if round > s.rounds || !state.last_round_complete() {
+        return None;
+    }
+    let at = *s.round_times.get(round as usize - 1)?;
+    (presences(state, round).0.len() >= 2).then_some(at)
+}
+
+/// The pairing due by `now`, if any.
+pub fn tick(state: &SwissEvent, now: DateTime<Utc>) -> Vec<Recorded> {
+    match next_due(state) {
+        Some(at) if at <= now => rounds_due(state),
+        _ => vec![],
+    }
+}

@@ -1,0 +1,171 @@
+//! The tournament regulations an organizer sets for a Swiss event, validated
+//! once: the pairing system, the number of rounds, the tie-breaks, the
+//! half-point byes a player may ask for, late entries and the round times.
+//!
+//! What the Dutch rules leave to "the rules of the tournament" (dutch G) is
+//! set here; where the regulations are silent, the defaults are the seed's
+//! (dutch G, H).
+
+use super::standings::Tiebreak;
+use crate::chess::swiss::Colour;
+use crate::refusal::Refusal;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+/// Clause cited for what the organizer's regulations decide.
+pub const REGULATIONS: &str = "swiss regulations";
+
+/// The most rounds an event may have: more than any Swiss runs (Lichess
+/// Swiss allows 100), and a bound on every per-round table.
+pub const MAX_ROUNDS: u32 = 100;
+
+/// How far ahead a round time may be set: an event is planned within a
+/// few years, and no instant near chrono's limits reaches the schedule.
+pub const HORIZON_DAYS: i64 = 5 * 366;
+
+/// The pairing system the rounds are made with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum PairingSystem {
+    /// The FIDE (Dutch) system, 1992–2006 wording.
+    #[default]
+    #[serde(rename = "dutch-2006")]
+    Dutch2006,
+    /// The ACWC 2019 Monrad pairing (acwc III.F.4).
+    MonradAcwc,
+    /// A (double) round-robin by the Berger tables.
+    RoundRobin,
+}
+
+/// dutch G: what happens to a player absent without notice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum AbsentWithoutNotice {
+    /// dutch G's default: "considered to have withdrawn themselves".
+    #[default]
+    Withdrawn,
+    /// The regulations keep the player in: they are paired again.
+    StaysIn,
+}
+
+/// The event's regulations.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Settings {
+    /// Rounds to be played (1 to [`MAX_ROUNDS`]).
+    pub rounds: u32,
+    #[serde(default)]
+    pub system: PairingSystem,
+    /// The tie-breaks, in order (dutch H when omitted).
+    #[serde(default = "Tiebreak::dutch_h")]
+    pub tiebreaks: Vec<Tiebreak>,
+    /// dutch A7, E5: the colour drawn for the top player in round 1.
+    #[serde(default = "white")]
+    pub first_colour: Colour,
+    /// How many half-point byes one player may ask for (0: none).
+    #[serde(default)]
+    pub half_point_byes: u32,
+    /// The last round a half-point bye may be asked for (0: any round).
+    #[serde(default)]
+    pub half_point_byes_until_round: u32,
+    /// The last round a late entrant may join (1: entries close when
+    /// round 1 is paired).
+    #[serde(default = "one")]
+    pub late_entries_until_round: u32,
+    /// Half points a late entrant scores for each round missed (0 or 1).
+    #[serde(default)]
+    pub late_entry_half_points: u32,
+    /// dutch G: a forfeit loss for not appearing withdraws the player.
+    #[serde(default)]
+    pub absent_without_notice: AbsentWithoutNotice,
+    /// Whether a result counts only once the arbiter confirms it; otherwise
+    /// a player's report stands unless the opponent disputes it.
+    #[serde(default)]
+    pub results_need_arbiter: bool,
+    /// When each round is paired by the schedule (round 1 first), once the
+    /// round before it is complete; rounds past the list are paired on
+    /// demand.
+    #[serde(default)]
+    pub round_times: Vec<DateTime<Utc>>,
+}
+
+fn white() -> Colour {
+    Colour::White
+}
+
+fn one() -> u32 {
+    1
+}
+
+impl Settings {
+    /// The regulations of an event of `rounds` rounds with every default.
+    pub fn rounds(rounds: u32) -> Self {
+        Settings {
+            rounds,
+            system: PairingSystem::Dutch2006,
+            tiebreaks: Tiebreak::dutch_h(),
+            first_colour: Colour::White,
+            half_point_byes: 0,
+            half_point_byes_until_round: 0,
+            late_entries_until_round: 1,
+            late_entry_half_points: 0,
+            absent_without_notice: AbsentWithoutNotice::Withdrawn,
+            results_need_arbiter: false,
+            round_times: vec![],
+        }
+    }
+
+    /// Checks the regulations once, when they are set at `now`.
+    pub fn validate(&self, now: DateTime<Utc>) -> Result<(), Refusal> {
+        let bad = |detail: String| Err(Refusal::rule(REGULATIONS, detail));
+        if !(1..=MAX_ROUNDS).contains(&self.rounds) {
+            return bad(format!("an event has 1 to {MAX_ROUNDS} rounds"));
+        }
+        if self.late_entry_half_points > 1 {
+            return bad("a missed round scores 0 or 1 half point".into());
+        }
+        if self.tiebreaks.len() > 12 {
+            return bad("at most 12 tie-breaks".into());
+        }
+        for (i, t) in self.tiebreaks.iter().enumerate() {
+            if self.tiebreaks[..i].contains(t) {
+                return bad(format!("tie-break {} is listed twice", t.name()));
+            }
+        }
+        if self.round_times.len() > self.rounds as usize {
+            return bad("more round times than rounds".into());
+        }
+        let horizon = now
+            .checked_add_signed(chrono::Duration::days(HORIZON_DAYS))
+            .unwrap_or(DateTime::<Utc>::MAX_UTC);
+        if self.round_times.iter().any(|t| *t > horizon) {
+            return bad(format!("round times are at most {HORIZON_DAYS} days ahead"));
+        }
+        if self.round_times.windows(2).any(|w| w[0] >= w[1]) {
+            return bad("round times go forward".into());
+        }
+        Ok(())
+    }
+
+    /// Whether a half-point bye may be asked for `round` by a player who
+    /// has asked for `taken` already.
+    pub fn allows_half_point_bye(&self, round: u32, taken: u32) -> Result<(), Refusal> {
+        if taken >= self.half_point_byes {
+            return Err(Refusal::rule(
+                REGULATIONS,
+                format!(
+                    "the regulations allow {} half-point bye(s) a player",
+                    self.half_point_byes
+                ),
+            ));
+        }
+        let until = self.half_point_byes_until_round;
+        if until != 0 && round > until {
+            return Err(Refusal::rule(
+                REGULATIONS,
+                format!("half-point byes may be asked for up to round {until}"),
+            ));
+        }
+        Ok(())
+    }
+}

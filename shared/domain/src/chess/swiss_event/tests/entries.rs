@@ -1,0 +1,189 @@
+use super::*;
+use crate::testkit::refused;
+
+#[test]
+fn dutch_a1_a2_an_entry_is_checked_and_entered_once() {
+    let mut h = event(5, json!({}));
+    // dutch A1: a rating beyond any real one is refused.
+    let r = act(
+        &mut h,
+        "ann",
+        json!({"action": "register", "entry": {"name": "Ann", "rating": 4000}}),
+    );
+    refused(r, "dutch A1");
+    // dutch A2(c): a title outside the list of A2(c) is refused.
+    let r = act(
+        &mut h,
+        "ann",
+        json!({"action": "register", "entry": {"name": "Ann", "title": "Grandmaster-ish"}}),
+    );
+    refused(r, "dutch A2");
+    enter(&mut h, "ann", 2100);
+    let again = act(
+        &mut h,
+        "ann",
+        json!({"action": "register", "entry": {"name": "Ann"}}),
+    );
+    assert_eq!(
+        again.unwrap_err().kind,
+        crate::refusal::RefusalKind::Conflict
+    );
+    // A player enters only themselves; the arbiter enters anyone.
+    let other = act(
+        &mut h,
+        "bob",
+        json!({"action": "register", "player": "cat", "entry": {"name": "Cat"}}),
+    );
+    assert_eq!(
+        other.unwrap_err().kind,
+        crate::refusal::RefusalKind::Forbidden
+    );
+    act(&mut h, "arb", json!({"action": "register", "player": "cat", "entry": {"name": "Cat", "title": "wim", "federation": "NED"}})).unwrap();
+    assert_eq!(state(&h).players[&user("cat")].entry.title, "WIM");
+}
+
+#[test]
+fn swiss_regulations_the_arbiter_does_not_play() {
+    let mut h = event(5, json!({}));
+    let r = act(
+        &mut h,
+        "arb",
+        json!({"action": "register", "entry": {"name": "Arb"}}),
+    );
+    refused(r, "swiss regulations");
+    enter(&mut h, "ann", 2000);
+    let grant = h.run(
+        "org",
+        Command::GrantRole {
+            user: user("ann"),
+            role: Role::Arbiter,
+        },
+    );
+    refused(grant, "swiss regulations");
+}
+
+#[test]
+fn swiss_regulations_late_entries_close_after_the_set_round_and_score_the_missed_rounds() {
+    // Entries until round 2, and a missed round scores half a point.
+    let mut h = event(
+        5,
+        json!({"late_entries_until_round": 2, "late_entry_half_points": 1}),
+    );
+    for (n, r) in [("a", 2400), ("b", 2300), ("c", 2200), ("d", 2100)] {
+        enter(&mut h, n, r);
+    }
+    pair(&mut h);
+    // Round 1 is paired, round 2 is next: a late entry is still open, and
+    // the entrant's first round is 2.
+    enter(&mut h, "late", 2350);
+    assert_eq!(state(&h).players[&user("late")].first_round, 2);
+    results(&mut h, 1, &["1-0", "1-0"]);
+    pair(&mut h);
+    // Round 3 is next: past round 2, entries are closed.
+    let r = act(
+        &mut h,
+        "zed",
+        json!({"action": "register", "entry": {"name": "Zed"}}),
+    );
+    refused(r, "swiss regulations");
+    // Five players in round 2: someone has the bye or "late" is paired.
+    // After round 1 (complete), "late" has 0.5 for the missed round.
+    let lines = super::super::standings::standings(state(&h), &[]);
+    let late = lines.iter().find(|l| l.player == user("late")).unwrap();
+    assert_eq!(late.points, 0.5);
+}
+
+#[test]
+fn dutch_f5_an_announced_absence_is_not_paired_and_scores_nothing() {
+    let mut h = event(3, json!({}));
+    for (n, r) in [
+        ("a", 2400),
+        ("b", 2300),
+        ("c", 2200),
+        ("d", 2100),
+        ("e", 2000),
+    ] {
+        enter(&mut h, n, r);
+    }
+    act(
+        &mut h,
+        "e",
+        json!({"action": "announce-absence", "round": 1}),
+    )
+    .unwrap();
+    pair(&mut h);
+    // Four present: 1-3 and 4-2 by F4/E5 (a-c, d-b), nobody has the bye.
+    let (b, bye) = boards(&h, 1);
+    assert_eq!(b, ["a-c", "d-b"]);
+    assert_eq!(bye, None);
+    assert_eq!(state(&h).round(1).unwrap().not_paired[&user("e")], 0);
+    // Round 1 is paired: it is no longer asked for in advance.
+    refused(
+        act(
+            &mut h,
+            "e",
+            json!({"action": "announce-absence", "round": 1}),
+        ),
+        "dutch F5",
+    );
+}
+
+#[test]
+fn swiss_regulations_half_point_byes_are_limited_in_number_and_rounds() {
+    // One half-point bye a player, up to round 2.
+    let mut h = event(
+        5,
+        json!({"half_point_byes": 1, "half_point_byes_until_round": 2}),
+    );
+    for (n, r) in [("a", 2400), ("b", 2300), ("c", 2200)] {
+        enter(&mut h, n, r);
+    }
+    refused(
+        act(&mut h, "a", json!({"action": "request-bye", "round": 3})),
+        "swiss regulations",
+    );
+    act(&mut h, "a", json!({"action": "request-bye", "round": 1})).unwrap();
+    refused(
+        act(&mut h, "a", json!({"action": "request-bye", "round": 2})),
+        "swiss regulations",
+    );
+    // Cancelling frees it again.
+    act(&mut h, "a", json!({"action": "cancel-absence", "round": 1})).unwrap();
+    act(&mut h, "a", json!({"action": "request-bye", "round": 2})).unwrap();
+    pair(&mut h);
+    // Round 1 (a's bye is for round 2): three players, so 1-2 and the bye
+    // for the lowest ranked, 3 (dutch F4), a White (the drawn colour).
+    let (b, bye) = boards(&h, 1);
+    assert_eq!(b, ["a-b"]);
+    assert_eq!(bye.as_deref(), Some("c"));
+    results(&mut h, 1, &["1-0"]);
+    pair(&mut h);
+    // Round 2: a asked for the bye: not paired, half a point; b and c meet.
+    let r2 = state(&h).round(2).unwrap();
+    assert_eq!(r2.not_paired[&user("a")], 1);
+    assert_eq!(boards(&h, 2).0.len(), 1);
+}
+
+#[test]
+fn dutch_f5_a_withdrawn_player_is_not_paired_again_until_reinstated() {
+    let mut h = event(4, json!({}));
+    for (n, r) in [("a", 2400), ("b", 2300), ("c", 2200), ("d", 2100)] {
+        enter(&mut h, n, r);
+    }
+    pair(&mut h);
+    act(&mut h, "d", json!({"action": "withdraw"})).unwrap();
+    results(&mut h, 1, &["1-0", "0-1"]);
+    pair(&mut h);
+    // Three present in round 2: one board and a bye; d is on neither.
+    let (b, bye) = boards(&h, 2);
+    assert!(b.iter().all(|x| !x.contains('d')) && bye.as_deref() != Some("d"));
+    // Only the arbiter reinstates.
+    assert_eq!(
+        act(&mut h, "d", json!({"action": "reinstate", "player": "d"}))
+            .unwrap_err()
+            .kind,
+        crate::refusal::RefusalKind::Forbidden
+    );
+    act(&mut h, "arb", json!({"action": "reinstate", "player": "d"})).unwrap();
+    assert_eq!(state(&h).players[&user("d")].withdrawn_from, None);
+}

@@ -1,0 +1,89 @@
+//! Unit tests per clause, named after it, with the expectation worked by
+//! hand from the rules in each test's comment.
+
+mod entries;
+mod results;
+mod rounds;
+mod standings;
+
+use crate::competition::{Command, Kind, Recorded, Role};
+use crate::refusal::Refusal;
+use crate::testkit::{at, u, Harness};
+use serde_json::{json, Value};
+
+/// An event of `rounds` rounds set up by the organizer with `extra`
+/// regulations, the arbiter `arb` granted.
+fn event(rounds: u32, extra: Value) -> Harness {
+    let mut h = Harness::new(
+        Kind::Swiss,
+        at("2026-03-01T10:00:00Z"),
+        &[("arb", Role::Arbiter)],
+    );
+    let mut settings = json!({ "rounds": rounds });
+    if let (Some(s), Some(e)) = (settings.as_object_mut(), extra.as_object()) {
+        s.extend(e.clone());
+    }
+    act(
+        &mut h,
+        "org",
+        json!({"action": "set-up", "settings": settings}),
+    )
+    .expect("set up");
+    h
+}
+
+fn act(h: &mut Harness, actor: &str, body: Value) -> Result<Vec<Recorded>, Refusal> {
+    let cmd: Command = Kind::Swiss.command(body).expect("a Swiss command");
+    h.run(actor, cmd)
+}
+
+/// `name` enters with `rating` (a user id of the same name).
+fn enter(h: &mut Harness, name: &str, rating: u32) {
+    act(
+        h,
+        name,
+        json!({"action": "register", "entry": {"name": name, "rating": rating}}),
+    )
+    .expect("entered");
+}
+
+fn state(h: &Harness) -> &super::SwissEvent {
+    match &h.env.game {
+        crate::competition::Game::Swiss(s) => s,
+        other => panic!("not a Swiss: {other:?}"),
+    }
+}
+
+/// Round `r`'s boards as `white-black` names, and the bye.
+fn boards(h: &Harness, r: u32) -> (Vec<String>, Option<String>) {
+    let round = state(h).round(r).expect("paired");
+    (
+        round
+            .games
+            .iter()
+            .map(|g| format!("{}-{}", g.white, g.black))
+            .collect(),
+        round.bye.as_ref().map(|b| b.to_string()),
+    )
+}
+
+fn pair(h: &mut Harness) {
+    act(h, "arb", json!({"action": "pair-round"})).expect("paired");
+}
+
+/// The arbiter records `result` on every board of round `r` in turn
+/// (`results[i]` for board i + 1).
+fn results(h: &mut Harness, r: u32, results: &[&str]) {
+    for (i, res) in results.iter().enumerate() {
+        act(
+            h,
+            "arb",
+            json!({"action": "set-result", "round": r, "board": i + 1, "result": res}),
+        )
+        .expect("result set");
+    }
+}
+
+fn user(s: &str) -> crate::competition::UserId {
+    u(s)
+}

@@ -1,0 +1,194 @@
+use super::*;
+use crate::testkit::refused;
+
+fn six() -> Harness {
+    let mut h = event(5, json!({}));
+    for (n, r) in [
+        ("a", 2400),
+        ("b", 2300),
+        ("c", 2200),
+        ("d", 2100),
+        ("e", 2000),
+        ("f", 1900),
+    ] {
+        enter(&mut h, n, r);
+    }
+    h
+}
+
+#[test]
+fn dutch_f4_e5_round_one_pairs_the_top_half_against_the_bottom_half() {
+    // F4: S1 = a b c (numbers 1–3 by rating, A2), S2 = d e f: a-d, b-e,
+    // c-f. E5 with White drawn for 1: a White, b Black, c White. F1
+    // publishes by the higher player's rank: boards a-d, e-b, c-f.
+    let mut h = six();
+    pair(&mut h);
+    assert_eq!(
+        boards(&h, 1),
+        (vec!["a-d".into(), "e-b".into(), "c-f".into()], None)
+    );
+}
+
+#[test]
+fn dutch_a3_the_next_round_waits_for_every_result() {
+    let mut h = six();
+    pair(&mut h);
+    results(&mut h, 1, &["1-0", "0-1"]);
+    // Board 3 has no result: the score brackets of A3 cannot be made.
+    refused(
+        act(&mut h, "arb", json!({"action": "pair-round"})),
+        "dutch A3",
+    );
+    // A player may not pair; nothing changed.
+    assert_eq!(
+        act(&mut h, "a", json!({"action": "pair-round"}))
+            .unwrap_err()
+            .kind,
+        crate::refusal::RefusalKind::Forbidden
+    );
+    results(&mut h, 1, &["1-0", "0-1", "1/2-1/2"]);
+    pair(&mut h);
+    assert_eq!(state(&h).rounds.len(), 2);
+}
+
+#[test]
+fn dutch_b1a_a_manual_pairing_may_not_repeat_a_game_and_keeps_its_reason() {
+    let mut h = six();
+    pair(&mut h);
+    results(&mut h, 1, &["1-0", "0-1", "1-0"]);
+    // a and d met in round 1 (board 1): pairing them again breaks B1a.
+    let again = json!({"action": "set-pairing", "round": 2, "reason": "late arrivals",
+        "boards": [{"white": "d", "black": "a"}, {"white": "b", "black": "c"}, {"white": "e", "black": "f"}]});
+    refused(act(&mut h, "arb", again), "dutch B1a");
+    // Leaving f out breaks F5 (everyone present has a board).
+    let short = json!({"action": "set-pairing", "round": 2, "reason": "x",
+        "boards": [{"white": "a", "black": "b"}, {"white": "c", "black": "d"}]});
+    refused(act(&mut h, "arb", short), "dutch F5");
+    let fine = json!({"action": "set-pairing", "round": 2, "reason": "board 1 has no clock",
+        "boards": [{"white": "b", "black": "a"}, {"white": "d", "black": "c"}, {"white": "f", "black": "e"}]});
+    act(&mut h, "arb", fine).unwrap();
+    assert_eq!(
+        state(&h).round(2).unwrap().manual.as_deref(),
+        Some("board 1 has no clock")
+    );
+    assert_eq!(h.log.last().unwrap().command, "set-pairing");
+}
+
+#[test]
+fn dutch_f6_a_published_pairing_stands_unless_f7_reaches_it() {
+    let mut h = six();
+    pair(&mut h);
+    results(&mut h, 1, &["1-0", "0-1", "1-0"]);
+    pair(&mut h);
+    let (published, _) = boards(&h, 2);
+    // Round 2 is published and breaks neither B1 nor B2: it stands.
+    // The engine's round 2 (worked by hand): a b c on 1 point, c floats
+    // down, b-a, d-c, f-e. Another legal pairing: c-a, b-d, f-e.
+    assert_eq!(published, ["b-a", "d-c", "f-e"]);
+    let other = json!({"action": "set-pairing", "round": 2, "reason": "I prefer another",
+        "boards": [{"white": "c", "black": "a"}, {"white": "b", "black": "d"}, {"white": "f", "black": "e"}]});
+    refused(act(&mut h, "arb", other.clone()), "dutch F6");
+    // F7: a correction of round 1 needs a reason, then reaches round 2.
+    let fix = json!({"action": "set-result", "round": 1, "board": 3, "result": "0-1"});
+    refused(act(&mut h, "arb", fix.clone()), "dutch F7");
+    let mut fix = fix;
+    fix["reason"] = "the score sheets show Black won".into();
+    act(&mut h, "arb", fix).unwrap();
+    assert!(state(&h).round(2).unwrap().corrected_since);
+    act(&mut h, "arb", other).unwrap();
+    assert_ne!(boards(&h, 2).0, published);
+}
+
+#[test]
+fn dutch_trf_import_of_an_event_in_progress_pairs_the_next_round_as_the_manual() {
+    // The Arbiters' Manual 2014 example after two rounds; its round 3 is
+    // worked by hand in the manual (fixtures held2014_expected_r3.txt):
+    // 2-5, 3-4, 7-10, 9-13, 11-6, 12-8, 14-1.
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../fixtures/swiss/held2014-arbiters-manual");
+    let trf = std::fs::read_to_string(dir.join("held2014_pair_r3.trf")).unwrap();
+    let mut h = event(5, json!({}));
+    act(&mut h, "arb", json!({"action": "import-trf", "trf": trf})).unwrap();
+    assert_eq!(state(&h).players.len(), 14);
+    assert_eq!(state(&h).rounds.len(), 2);
+    pair(&mut h);
+    let want: Vec<String> = ["2-5", "3-4", "7-10", "9-13", "11-6", "12-8", "14-1"]
+        .iter()
+        .map(|b| {
+            let (w, bl) = b.split_once('-').unwrap();
+            format!("trf-{w}-trf-{bl}")
+        })
+        .collect();
+    // The manual lists the boards by White's number; Arbiter publishes
+    // them in F1's order: the same boards.
+    let (mut got, bye) = boards(&h, 3);
+    let mut want = want;
+    got.sort();
+    want.sort();
+    assert_eq!((got, bye), (want, None));
+    // Importing twice is refused: the event has entries now.
+    let again = act(
+        &mut h,
+        "arb",
+        json!({"action": "import-trf", "trf": "001    1      X"}),
+    );
+    assert_eq!(
+        again.unwrap_err().kind,
+        crate::refusal::RefusalKind::Conflict
+    );
+}
+
+#[test]
+fn dutch_trf_export_re_pairs_identically_with_late_entries_byes_and_withdrawals() {
+    let mut h = event(
+        5,
+        json!({"late_entries_until_round": 3, "half_point_byes": 2}),
+    );
+    for (i, r) in [2350, 2310, 2280, 2200, 2190, 2150, 2100, 2050, 1990]
+        .iter()
+        .enumerate()
+    {
+        enter(&mut h, &format!("p{i}"), *r);
+    }
+    act(&mut h, "p3", json!({"action": "request-bye", "round": 2})).unwrap();
+    let outcomes = ["1-0", "0-1", "1/2-1/2", "1-0"];
+    for round in 1..=4u32 {
+        pair(&mut h);
+        let n = state(&h).round(round).unwrap().games.len();
+        let rs: Vec<&str> = (0..n).map(|i| outcomes[(i + round as usize) % 4]).collect();
+        results(&mut h, round, &rs);
+        match round {
+            1 => enter(&mut h, "late", 2260),
+            2 => {
+                act(&mut h, "p8", json!({"action": "withdraw"})).unwrap();
+            }
+            _ => {}
+        }
+    }
+    let trf = super::super::export_trf(state(&h));
+    let check = crate::chess::cli::pair("dutch-2006", &trf, true);
+    assert_eq!(check.exit_code, 0, "{}\n{}", check.stdout, trf);
+    assert_eq!(check.stdout.matches(": ok").count(), 4, "{}", check.stdout);
+}
+
+#[test]
+fn swiss_regulations_a_round_is_paired_at_its_time_once_and_only_once() {
+    let mut h = event(
+        2,
+        json!({"round_times": ["2026-03-02T18:00:00Z", "2026-03-09T18:00:00Z"]}),
+    );
+    for (n, r) in [("a", 2400), ("b", 2300)] {
+        enter(&mut h, n, r);
+    }
+    let due = h.env.next_due();
+    assert_eq!(due, Some(at("2026-03-02T18:00:00Z")));
+    h.now = at("2026-03-02T17:59:59Z");
+    assert!(h.run("schedule:sweep", Command::Tick).unwrap().is_empty());
+    h.now = at("2026-03-02T18:00:00Z");
+    let paired = h.run("schedule:sweep", Command::Tick).unwrap();
+    assert_eq!(paired.len(), 1);
+    assert_eq!(paired[0].clause.as_deref(), Some("swiss regulations"));
+    // Run again: round 1 is not complete, so nothing is due.
+    assert!(h.run("schedule:sweep", Command::Tick).unwrap().is_empty());
+    assert_eq!(h.env.next_due(), None);
+}

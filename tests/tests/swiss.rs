@@ -1,0 +1,262 @@
+//! A Swiss event end to end over HTTP, on both stores: 30 players (two of
+//! them late entrants) over 7 rounds paired by the Dutch 1992–2006 engine,
+//! with half-point byes, a withdrawal, a forfeit that withdraws its no-show
+//! (dutch G), a corrected result (dutch F7) and the arbiter's manual
+//! pairing of the round it reached (dutch F6); the TRF export re-pairs
+//! every round but that one identically with `arbiter pair --check`.
+
+use arbiter_e2e::{assert_refused, on_both_stores, TestServer, TestStore};
+use chrono::{DateTime, Duration, Utc};
+use serde_json::{json, Value};
+
+const EVENT: &str = "/v1/competitions/weekend-open";
+
+fn day(round: i64) -> DateTime<Utc> {
+    "2026-06-06T09:00:00Z".parse::<DateTime<Utc>>().unwrap() + Duration::hours(4 * round)
+}
+
+async fn ok<S: TestStore>(
+    s: &TestServer<S>,
+    who: &str,
+    now: DateTime<Utc>,
+    path: &str,
+    body: Value,
+) -> Value {
+    let (status, answer) = s.post_as(who, now, &format!("{EVENT}{path}"), &body).await;
+    assert_eq!(status, 200, "{who} {path} {body}: {answer}");
+    answer
+}
+
+async fn game<S: TestStore>(s: &TestServer<S>) -> Value {
+    s.get(EVENT, &s.token("outsider", false)).await["game"].clone()
+}
+
+/// Round `r`'s boards as (board, white, black, status).
+async fn boards<S: TestStore>(s: &TestServer<S>, r: usize) -> Vec<(u64, String, String, String)> {
+    game(s).await["rounds"][r - 1]["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| {
+            (
+                g["board"].as_u64().unwrap(),
+                g["white"].as_str().unwrap().to_owned(),
+                g["black"].as_str().unwrap().to_owned(),
+                g["status"]["status"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect()
+}
+
+async fn register_field<S: TestStore>(s: &TestServer<S>, t: DateTime<Utc>) {
+    for i in 1..=28u32 {
+        let entry =
+            json!({"name": format!("Player {i:02}"), "rating": 2400 - 17 * i, "federation": "NED"});
+        ok(
+            s,
+            &format!("p{i:02}"),
+            t,
+            "/registrations",
+            json!({"entry": entry}),
+        )
+        .await;
+    }
+}
+
+/// White reports every board of round `r` still pending: a result by the
+/// board and round (1-0, ½-½, 0-1 in turn).
+async fn report_round<S: TestStore>(s: &TestServer<S>, r: usize) {
+    for (board, white, _, status) in boards(s, r).await {
+        if status != "pending" {
+            continue;
+        }
+        let result = ["1-0", "1/2-1/2", "0-1"][(board as usize + r) % 3];
+        let body = json!({"action": "report-result", "round": r, "board": board, "result": result});
+        ok(
+            s,
+            &white,
+            day(r as i64) + Duration::hours(3),
+            "/actions",
+            body,
+        )
+        .await;
+    }
+}
+
+async fn weekend_open<S: TestStore>(s: TestServer<S>) {
+    let t0 = day(-1);
+    s.clock.set(t0);
+    s.create(&json!({"id": "weekend-open", "kind": "swiss", "name": "Weekend Open"}))
+        .await;
+    ok(
+        &s,
+        "org",
+        t0,
+        "/roles",
+        json!({"user": "arb", "role": "arbiter"}),
+    )
+    .await;
+    let settings = json!({"rounds": 7, "half_point_byes": 1, "half_point_byes_until_round": 5,
+        "late_entries_until_round": 2, "tiebreaks": ["buchholz-cut-1", "buchholz", "sonneborn-berger", "progressive"]});
+    ok(
+        &s,
+        "arb",
+        t0,
+        "/actions",
+        json!({"action": "set-up", "settings": settings}),
+    )
+    .await;
+    register_field(&s, t0).await;
+    ok(
+        &s,
+        "p05",
+        t0,
+        "/actions",
+        json!({"action": "request-bye", "round": 2}),
+    )
+    .await;
+    // swiss regulations: one half-point bye a player.
+    let (st, answer) = s
+        .post_as(
+            "p05",
+            t0,
+            &format!("{EVENT}/actions"),
+            &json!({"action": "request-bye", "round": 3}),
+        )
+        .await;
+    assert_refused(st, &answer, "swiss regulations");
+    // Only the organizer and the arbiter pair.
+    let (st, answer) = s
+        .post_as("p01", t0, &format!("{EVENT}/rounds"), &json!({}))
+        .await;
+    assert_eq!(st, 403, "{answer}");
+
+    ok(&s, "arb", day(1), "/rounds", json!({})).await;
+    // dutch G: the first board's Black does not appear.
+    let (_, _, no_show, _) = boards(&s, 1).await[0].clone();
+    ok(
+        &s,
+        "arb",
+        day(1),
+        "/actions",
+        json!({"action": "set-result", "round": 1, "board": 1, "result": "+-"}),
+    )
+    .await;
+    report_round(&s, 1).await;
+    // Two late entrants before round 2 (entries close after round 2).
+    for (p, rating) in [("late1", 2290), ("late2", 1990)] {
+        let entry = json!({"name": p, "rating": rating});
+        ok(&s, p, day(1), "/registrations", json!({"entry": entry})).await;
+    }
+    ok(&s, "p20", day(1), "/actions", json!({"action": "withdraw"})).await;
+    for r in 2..=7usize {
+        ok(&s, "arb", day(r as i64), "/rounds", json!({})).await;
+        if r == 3 {
+            let (st, answer) = s
+                .post_as(
+                    "late3",
+                    day(3),
+                    &format!("{EVENT}/registrations"),
+                    &json!({"entry": {"name": "Too late"}}),
+                )
+                .await;
+            assert_refused(st, &answer, "swiss regulations");
+        }
+        if r == 4 {
+            correct_and_repair(&s).await;
+        }
+        report_round(&s, r).await;
+    }
+    let g = game(&s).await;
+    assert_eq!(g["finished"], true);
+    assert_eq!(g["standings"]["after_round"], 7);
+    let lines = g["standings"]["lines"].as_array().unwrap();
+    assert_eq!(lines.len(), 30);
+    // Points never increase down the table.
+    let points: Vec<f64> = lines
+        .iter()
+        .map(|l| l["points"].as_f64().unwrap())
+        .collect();
+    assert!(points.windows(2).all(|w| w[0] >= w[1]), "{points:?}");
+    // Nobody is paired after withdrawing: p20 from round 2, the no-show
+    // from round 2 (dutch G), p05 not in round 2 (the bye asked for).
+    for r in 2..=7 {
+        let paired: Vec<String> = boards(&s, r)
+            .await
+            .into_iter()
+            .flat_map(|b| [b.1, b.2])
+            .collect();
+        assert!(!paired.contains(&"p20".to_owned()), "round {r}");
+        assert!(!paired.contains(&no_show), "round {r}");
+        if r == 2 {
+            assert!(!paired.contains(&"p05".to_owned()));
+        }
+    }
+    let trf = s
+        .get_text(&format!("{EVENT}/trf"), &s.token("outsider", false))
+        .await;
+    let check = arbiter_domain::chess::cli::pair("dutch-2006", &trf, true);
+    let differing: Vec<&str> = check
+        .stdout
+        .lines()
+        .filter(|l| l.contains("differs"))
+        .collect();
+    assert!(
+        differing.iter().all(|l| l.starts_with("round 4:")),
+        "{}\n{trf}",
+        check.stdout
+    );
+    assert_eq!(check.stdout.matches(": ok").count(), 6, "{}", check.stdout);
+}
+
+/// dutch F7: the arbiter corrects a round-3 result after round 4 is
+/// published; F6 then lets the arbiter pair round 4 again by hand. The
+/// manual pairing swaps one board's colours (the first the absolute
+/// criteria allow) and keeps its reason.
+async fn correct_and_repair<S: TestStore>(s: &TestServer<S>) {
+    let round4 = boards(s, 4).await;
+    let swap = |i: usize| -> Value {
+        let boards: Vec<Value> = round4
+            .iter()
+            .enumerate()
+            .map(|(j, (_, w, b, _))| {
+                if i == j {
+                    json!({"white": b, "black": w})
+                } else {
+                    json!({"white": w, "black": b})
+                }
+            })
+            .collect();
+        json!({"action": "set-pairing", "round": 4, "boards": boards, "reason": "the result of round 3 board 2 was corrected"})
+    };
+    let (st, answer) = s
+        .post_as("arb", day(4), &format!("{EVENT}/actions"), &swap(0))
+        .await;
+    assert_refused(st, &answer, "dutch F6");
+    // White reported 0-1 on round 3's board 2 ((2 + 3) mod 3 = 2).
+    let fix = json!({"action": "set-result", "round": 3, "board": 2, "result": "1-0",
+        "reason": "the score sheet shows another result"});
+    ok(s, "arb", day(4), "/actions", fix).await;
+    let mut done = false;
+    for i in 0..round4.len() {
+        let mut body = swap(i);
+        if let Some(bye) = game(s).await["rounds"][3]["bye"].as_str() {
+            body["bye"] = json!(bye);
+        }
+        let (st, _) = s
+            .post_as("arb", day(4), &format!("{EVENT}/actions"), &body)
+            .await;
+        if st == 200 {
+            done = true;
+            break;
+        }
+        assert_eq!(st, 422);
+    }
+    assert!(done, "some board's colours could be swapped");
+    assert!(game(s).await["rounds"][3]["manual"]
+        .as_str()
+        .unwrap()
+        .contains("corrected"));
+}
+
+on_both_stores!(swiss_event, super::weekend_open);
