@@ -105,6 +105,15 @@ pub enum Command {
     },
     /// club II.8: a member asks to be removed.
     RequestRemoval {},
+    /// club III.2, J.11: a moderator voids (no `result`) or corrects (a
+    /// `result`) an over-the-board game registered by honest mistake, with
+    /// no fraud penalty; declared under III.2.4.
+    CorrectGame {
+        game: u64,
+        reason: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        result: Option<GameResult>,
+    },
     /// club II.3: a moderator changes a score.
     ChangeScore {
         member: UserId,
@@ -207,6 +216,7 @@ impl Command {
             Command::VoidOnlineGame { .. } => "void-online-game",
             Command::RemoveMember { .. } => "remove-member",
             Command::RequestRemoval { .. } => "request-removal",
+            Command::CorrectGame { .. } => "correct-game",
             Command::ChangeScore { .. } => "change-score",
             Command::PenalizeFraud { .. } => "penalize-fraud",
             Command::Ban { .. } => "ban",

@@ -4,7 +4,8 @@
 //! (III.4).
 
 use super::{
-    anticheat, court, game, member, modification, sanction, Command, Event, Ladder, Settings,
+    anticheat, correction, court, game, member, modification, sanction, Command, Event, Ladder,
+    Settings,
 };
 use crate::competition::{self, Competition, Context, Recorded, Role, UserId, ROLES_CLAUSE};
 use crate::refusal::Refusal;
@@ -125,6 +126,11 @@ pub(super) fn decide(
         | Command::StartOnlineGame { .. }
         | Command::FinishOnlineGame { .. }
         | Command::VoidOnlineGame { .. } => games(&d, command),
+        Command::CorrectGame {
+            game,
+            reason,
+            result,
+        } => correction::correct_game(&d, *game, reason, *result),
         Command::ChangeScore { .. }
         | Command::PenalizeFraud { .. }
         | Command::Ban { .. }

@@ -58,6 +58,9 @@ pub struct Amendment {
     /// club III.5: settings restored by annulling a technical modification.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub settings: Option<Settings>,
+    /// club III.2: the result `restore_game` had before a correction.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub restore_result: Option<GameResult>,
 }
 
 /// Something that happened under the club's Terms. Serialized inside the
@@ -164,6 +167,19 @@ pub enum Event {
     MemberRemoved {
         member: UserId,
         grounds: RemovalGrounds,
+    },
+    /// club III.2, J.11: a game registered by honest mistake, voided (no
+    /// `result`) or corrected to `result`; `adjustments` reverse its rating
+    /// changes and rate the corrected result on the restored scores.
+    GameCorrected {
+        power_use: u64,
+        game: u64,
+        by: UserId,
+        reason: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        result: Option<GameResult>,
+        previous: GameResult,
+        adjustments: Vec<Adjustment>,
     },
     ScoreChanged {
         power_use: u64,

@@ -14,6 +14,8 @@
 //! - `decay`: the weekly deductions (II.6).
 //! - `sanction`: score changes, the fraud ladder, bans, monitors,
 //!   chessclocks, declarations (II.3, II.5, II.9–II.11, III.2).
+//! - `correction`: voiding or correcting a game registered by honest
+//!   mistake (III.2, J.11), with no fraud penalty.
 //! - `court`: appeals, panels, votes, en banc, opinions, technical
 //!   modifications, anti-cheat information (III.3, III.5, I.9.5–I.9.9).
 //! - `notice`: who is told of declarations, voided penalties and the Court's
@@ -26,6 +28,7 @@
 
 mod anticheat;
 mod command;
+mod correction;
 mod court;
 mod decay;
 mod decide;

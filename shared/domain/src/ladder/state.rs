@@ -129,6 +129,14 @@ pub(super) fn amend(state: &mut Ladder, a: &Amendment) {
     }
     if let Some(id) = a.restore_game {
         set_rated(state, id, true);
+        if let Some(result) = a.restore_result {
+            // club III.2: an annulled correction gives the game back its
+            // result; the adjustments undo the correction's changes.
+            if let Some(g) = state.games.get_mut(&id) {
+                g.result = result;
+                shift_deltas(g, &a.adjustments);
+            }
+        }
     }
     if let Some(week) = a.restore_decay {
         for adj in &a.adjustments {
@@ -139,6 +147,17 @@ pub(super) fn amend(state: &mut Ladder, a: &Amendment) {
     }
     if let Some(s) = &a.settings {
         state.settings = s.clone();
+    }
+}
+
+/// Adds each adjustment of a game's players to the game's current effect.
+fn shift_deltas(g: &mut Game, adjustments: &[super::Adjustment]) {
+    for adj in adjustments {
+        if adj.member == g.white {
+            g.white_delta += adj.delta;
+        } else if adj.member == g.black {
+            g.black_delta += adj.delta;
+        }
     }
 }
 
@@ -189,6 +208,7 @@ pub(super) fn apply(state: &mut Ladder, event: &Event, at: DateTime<Utc>) {
             through,
         } => decay::apply_week(state, *week, deductions, through.as_ref()),
         Event::ScoreChanged { .. } => sanctions::score_change(state, event, at),
+        Event::GameCorrected { .. } => correct_game(state, event, at),
         Event::FraudPenalized { .. } => sanctions::fraud(state, event, at),
         Event::Banned { .. } | Event::BanExpired { .. } => sanctions::ban(state, event, at),
         Event::Monitored { .. }
@@ -210,4 +230,53 @@ pub(super) fn apply(state: &mut Ladder, event: &Event, at: DateTime<Utc>) {
         | Event::AntiCheatReleased { .. }
         | Event::RawOrderVoted { .. } => anticheat::apply(state, event),
     }
+}
+
+/// club III.2, J.11: a game voided or corrected by a moderator, with no
+/// penalty; a use of power to declare (III.2.4), whose net effect on each
+/// player is kept so that the Court can annul it.
+fn correct_game(state: &mut Ladder, event: &Event, at: DateTime<Utc>) {
+    let Event::GameCorrected {
+        power_use,
+        game,
+        by,
+        reason,
+        result,
+        previous,
+        adjustments,
+    } = event
+    else {
+        unreachable!("state::apply sends game corrections only")
+    };
+    state.saw_id(*power_use);
+    let mut net: BTreeMap<UserId, i64> = BTreeMap::new();
+    for adj in adjustments {
+        add_score(state, &adj.member, adj.delta);
+        *net.entry(adj.member.clone()).or_default() += adj.delta;
+    }
+    match result {
+        None => set_rated(state, *game, false),
+        Some(r) => {
+            if let Some(g) = state.games.get_mut(game) {
+                g.result = *r;
+                shift_deltas(g, adjustments);
+            }
+        }
+    }
+    let member = state.games.get(game).map(|g| g.white.clone());
+    let mut p = super::PowerUse::new(
+        super::Power::Correction {
+            game: *game,
+            result: *result,
+            previous: *previous,
+        },
+        by,
+        member.as_ref().unwrap_or(by),
+        reason,
+        None,
+        at,
+        net,
+    );
+    p.game = Some(*game);
+    state.powers.insert(*power_use, p);
 }

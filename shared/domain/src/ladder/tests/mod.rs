@@ -3,6 +3,7 @@
 //! (K = 32 unless said otherwise).
 
 mod administration;
+mod corrections;
 mod court;
 mod decay;
 mod games;
