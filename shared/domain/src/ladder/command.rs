@@ -141,6 +141,16 @@ pub enum Command {
         expires: NaiveDate,
         offence: String,
     },
+    /// club III.6: the teacher bans a member, beyond the Court's review;
+    /// without `expires`, until the teacher lifts it.
+    TeacherBan {
+        member: UserId,
+        reason: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        expires: Option<NaiveDate>,
+    },
+    /// club III.6: the teacher lifts the teacher's ban.
+    LiftTeacherBan { member: UserId, reason: String },
     /// club II.10.1: a moderator monitors a member on reasonable suspicion.
     Monitor { member: UserId, suspicion: String },
     /// club II.10.2: any moderator lifts a monitor.
@@ -220,6 +230,8 @@ impl Command {
             Command::ChangeScore { .. } => "change-score",
             Command::PenalizeFraud { .. } => "penalize-fraud",
             Command::Ban { .. } => "ban",
+            Command::TeacherBan { .. } => "teacher-ban",
+            Command::LiftTeacherBan { .. } => "lift-teacher-ban",
             Command::Monitor { .. } => "monitor",
             Command::LiftMonitor { .. } => "lift-monitor",
             Command::RequireChessclock { .. } => "require-chessclock",

@@ -4,8 +4,8 @@
 //! (III.4).
 
 use super::{
-    anticheat, correction, court, game, member, modification, sanction, Command, Event, Ladder,
-    Settings,
+    anticheat, correction, court, game, member, modification, sanction, teacher, Command, Event,
+    Ladder, Settings,
 };
 use crate::competition::{self, Competition, Context, Recorded, Role, UserId, ROLES_CLAUSE};
 use crate::refusal::Refusal;
@@ -134,6 +134,8 @@ pub(super) fn decide(
         Command::ChangeScore { .. }
         | Command::PenalizeFraud { .. }
         | Command::Ban { .. }
+        | Command::TeacherBan { .. }
+        | Command::LiftTeacherBan { .. }
         | Command::Monitor { .. }
         | Command::LiftMonitor { .. }
         | Command::RequireChessclock { .. }
@@ -250,6 +252,12 @@ fn sanctions(d: &Decider, command: &Command) -> Result<Vec<Recorded>, Refusal> {
             expires,
             offence,
         } => sanction::ban(d, member, reason, *expires, offence),
+        Command::TeacherBan {
+            member,
+            reason,
+            expires,
+        } => teacher::ban(d, member, reason, *expires),
+        Command::LiftTeacherBan { member, reason } => teacher::lift_ban(d, member, reason),
         Command::Monitor { member, suspicion } => sanction::monitor(d, member, suspicion),
         Command::LiftMonitor { member, reason } => sanction::lift_monitor(d, member, reason),
         Command::RequireChessclock { member, required } => {

@@ -221,6 +221,22 @@ pub enum Event {
         member: UserId,
         power_use: u64,
     },
+    /// club III.6: the teacher's ban; `expires: None` lasts until lifted.
+    TeacherBanned {
+        power_use: u64,
+        member: UserId,
+        by: UserId,
+        reason: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        expires: Option<NaiveDate>,
+    },
+    /// club III.6: the teacher lifts the teacher's ban.
+    TeacherBanLifted {
+        member: UserId,
+        power_use: u64,
+        by: UserId,
+        reason: String,
+    },
     Monitored {
         power_use: u64,
         member: UserId,

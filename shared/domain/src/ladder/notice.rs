@@ -162,6 +162,7 @@ fn what(p: &PowerUse) -> String {
         } => format!("the correction of game {game} to {r:?}"),
         Power::Ban => "a ban".into(),
         Power::Monitor => "monitoring".into(),
+        Power::TeacherBan => "the teacher's ban".into(),
     }
 }
 

@@ -62,6 +62,9 @@ pub enum Power {
     },
     Ban,
     Monitor,
+    /// club III.6: the teacher's ban, not moderator power: never declared,
+    /// never heard by the Court.
+    TeacherBan,
 }
 
 /// Whether a use of power still stands.
@@ -153,9 +156,18 @@ impl PowerUse {
         declaration_due(self.at)
     }
 
+    /// club III.2.4: "an individual exercising Moderator powers" declares;
+    /// the teacher's ban is the school's power (club III.6), not theirs.
+    pub fn needs_declaration(&self) -> bool {
+        !matches!(self.power, Power::TeacherBan)
+    }
+
     /// Undeclared and not yet void: voided when the deadline passes.
     pub fn awaiting_declaration(&self) -> bool {
-        self.declared.is_none() && self.status != PowerStatus::Void && self.is_penalty()
+        self.declared.is_none()
+            && self.status != PowerStatus::Void
+            && self.is_penalty()
+            && self.needs_declaration()
     }
 }
 

@@ -210,7 +210,10 @@ pub(super) fn apply(state: &mut Ladder, event: &Event, at: DateTime<Utc>) {
         Event::ScoreChanged { .. } => sanctions::score_change(state, event, at),
         Event::GameCorrected { .. } => correct_game(state, event, at),
         Event::FraudPenalized { .. } => sanctions::fraud(state, event, at),
-        Event::Banned { .. } | Event::BanExpired { .. } => sanctions::ban(state, event, at),
+        Event::Banned { .. }
+        | Event::BanExpired { .. }
+        | Event::TeacherBanned { .. }
+        | Event::TeacherBanLifted { .. } => sanctions::ban(state, event, at),
         Event::Monitored { .. }
         | Event::MonitorLifted { .. }
         | Event::ChessclockRequirement { .. } => sanctions::monitor(state, event, at),

@@ -10,3 +10,4 @@ mod games;
 mod jurisdiction;
 mod leaderboard;
 mod notices;
+mod teacher;
