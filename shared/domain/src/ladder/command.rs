@@ -196,6 +196,9 @@ pub enum Command {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         settings: Option<Settings>,
     },
+    /// club III.4: the Chief Justice exercises an authority the Terms do not
+    /// explicitly grant, recorded in the public log.
+    ExerciseResidualAuthority { description: String },
     /// club I.9.5: the Chief Justice files anti-cheat information on an online game.
     FileAntiCheatReport {
         game: u64,
@@ -243,6 +246,7 @@ impl Command {
             Command::Reevaluate { .. } => "reevaluate",
             Command::PublishOpinion { .. } => "publish-opinion",
             Command::ModifyTechnically { .. } => "modify-technically",
+            Command::ExerciseResidualAuthority { .. } => "exercise-residual-authority",
             Command::FileAntiCheatReport { .. } => "file-anti-cheat-report",
             Command::ReleaseAntiCheat { .. } => "release-anti-cheat",
             Command::OrderRawAntiCheat { .. } => "order-raw-anti-cheat",

@@ -150,6 +150,9 @@ pub(super) fn decide(
             description,
             settings,
         } => modification::modify(&d, description, settings.as_ref()),
+        Command::ExerciseResidualAuthority { description } => {
+            modification::exercise_residual_authority(&d, description)
+        }
         Command::FileAntiCheatReport { .. }
         | Command::ReleaseAntiCheat { .. }
         | Command::OrderRawAntiCheat { .. } => anti_cheat(&d, command),

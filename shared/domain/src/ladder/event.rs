@@ -327,6 +327,13 @@ pub enum Event {
         settings: Option<Settings>,
         previous: Settings,
     },
+    /// club III.4: an authority not explicitly granted, exercised by the
+    /// Chief Justice.
+    ResidualAuthorityExercised {
+        act: u64,
+        by: UserId,
+        description: String,
+    },
     AntiCheatReportFiled {
         report: u64,
         game: u64,

@@ -7,6 +7,7 @@ use super::decay;
 use super::elo::FLOOR;
 use super::game::{self, GameStatus};
 use super::member::Ban;
+use super::modification::ResidualAct;
 use super::sanction::PowerStatus;
 use super::{
     Amendment, AntiCheatReport, Appeal, Event, Game, Member, Modification, PowerUse, Settings,
@@ -49,6 +50,9 @@ pub struct Ladder {
     /// The Chief Justice's technical modifications (III.5).
     #[serde(default, with = "crate::string_keys")]
     pub modifications: BTreeMap<u64, Modification>,
+    /// The Chief Justice's acts of residual authority (III.4).
+    #[serde(default, with = "crate::string_keys")]
+    pub residual_acts: BTreeMap<u64, ResidualAct>,
     /// Online-chess anti-cheat information (I.9.4–I.9.9): private.
     #[serde(default, with = "crate::string_keys")]
     pub reports: BTreeMap<u64, AntiCheatReport>,
@@ -185,9 +189,9 @@ pub(super) fn apply(state: &mut Ladder, event: &Event, at: DateTime<Utc>) {
         state.opened = Some(at);
     }
     match event {
-        Event::SettingsConfigured { .. } | Event::TechnicallyModified { .. } => {
-            modifications::apply(state, event, at)
-        }
+        Event::SettingsConfigured { .. }
+        | Event::TechnicallyModified { .. }
+        | Event::ResidualAuthorityExercised { .. } => modifications::apply(state, event, at),
         Event::MemberJoined { .. }
         | Event::AttendanceRecorded { .. }
         | Event::RemovalRequested { .. }
