@@ -304,6 +304,8 @@ fn nomic_scenario_five_players_several_circuits_to_200() {
         Command::PronounceJudgement {
             point,
             decision: "It is not.".into(),
+            finding: None,
+            mover: None,
         },
     );
     t.ok("ben", uk(fri, 10, 10), Command::DisputeJudgement { point });
@@ -332,6 +334,8 @@ fn nomic_scenario_five_players_several_circuits_to_200() {
         Command::PronounceJudgement {
             point,
             decision: "It is.".into(),
+            finding: None,
+            mover: None,
         },
     );
     t.vote(&ALL, uk(fri, 12, 30), p305, Vote::Yes);

@@ -13,7 +13,7 @@ use proptest::test_runner::{Config, TestRunner};
 use serde_json::Value;
 
 /// Every role the platform knows.
-const ROLES: [Role; 11] = [
+const ROLES: [Role; 13] = [
     Role::Organizer,
     Role::Player,
     Role::Captain,
@@ -25,6 +25,8 @@ const ROLES: [Role; 11] = [
     Role::Moderator,
     Role::Justice,
     Role::ChiefJustice,
+    Role::Teacher,
+    Role::Arbiter,
 ];
 
 /// The run after each step: `runs[i]` is the state after step `i`.

@@ -384,6 +384,42 @@ pub fn club_ladder() -> Script {
             "cj",
             act(k, "modify-technically", json!({"description": "d"})),
         ),
+        step(
+            t0,
+            "mod1",
+            act(
+                k,
+                "correct-game",
+                json!({"game": 1, "reason": "r", "result": "draw"}),
+            ),
+        ),
+        step(
+            t0,
+            "cj",
+            act(
+                k,
+                "teacher-ban",
+                json!({"member": "cat", "reason": "r", "expires": "2026-12-31"}),
+            ),
+        ),
+        step(
+            t0,
+            "cj",
+            act(
+                k,
+                "lift-teacher-ban",
+                json!({"member": "cat", "reason": "r"}),
+            ),
+        ),
+        step(
+            t0,
+            "cj",
+            act(
+                k,
+                "exercise-residual-authority",
+                json!({"description": "d"}),
+            ),
+        ),
     ];
     Script {
         probes,
@@ -794,8 +830,13 @@ pub fn nomic() -> Script {
             act(
                 k,
                 "pronounce-judgement",
-                json!({"point": 1, "decision": "d"}),
+                json!({"point": 1, "decision": "d", "finding": "equally-legal-and-illegal", "mover": "chris"}),
             ),
+        ),
+        step(
+            setup,
+            "org",
+            act(k, "declare-play-impossible", json!({"reason": "r"})),
         ),
         step(setup, "ben", act(k, "forfeit", json!({}))),
         step(setup, "org", act(k, "begin", json!({"settings": {}}))),

@@ -31,6 +31,9 @@ pub enum Role {
     Justice,
     /// club III.3: the Chief Justice.
     ChiefJustice,
+    /// club III.6: the school's teacher (Mrs Doran), whose bans the Court
+    /// of Appeals does not review.
+    Teacher,
     /// dutch F6, F7, G: the arbiter of a Swiss event, who pairs, sets
     /// results and decides what the regulations leave to them.
     Arbiter,

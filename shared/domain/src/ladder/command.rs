@@ -105,6 +105,15 @@ pub enum Command {
     },
     /// club II.8: a member asks to be removed.
     RequestRemoval {},
+    /// club III.2, J.11: a moderator voids (no `result`) or corrects (a
+    /// `result`) an over-the-board game registered by honest mistake, with
+    /// no fraud penalty; declared under III.2.4.
+    CorrectGame {
+        game: u64,
+        reason: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        result: Option<GameResult>,
+    },
     /// club II.3: a moderator changes a score.
     ChangeScore {
         member: UserId,
@@ -132,6 +141,16 @@ pub enum Command {
         expires: NaiveDate,
         offence: String,
     },
+    /// club III.6: the teacher bans a member, beyond the Court's review;
+    /// without `expires`, until the teacher lifts it.
+    TeacherBan {
+        member: UserId,
+        reason: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        expires: Option<NaiveDate>,
+    },
+    /// club III.6: the teacher lifts the teacher's ban.
+    LiftTeacherBan { member: UserId, reason: String },
     /// club II.10.1: a moderator monitors a member on reasonable suspicion.
     Monitor { member: UserId, suspicion: String },
     /// club II.10.2: any moderator lifts a monitor.
@@ -177,6 +196,9 @@ pub enum Command {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         settings: Option<Settings>,
     },
+    /// club III.4: the Chief Justice exercises an authority the Terms do not
+    /// explicitly grant, recorded in the public log.
+    ExerciseResidualAuthority { description: String },
     /// club I.9.5: the Chief Justice files anti-cheat information on an online game.
     FileAntiCheatReport {
         game: u64,
@@ -207,9 +229,12 @@ impl Command {
             Command::VoidOnlineGame { .. } => "void-online-game",
             Command::RemoveMember { .. } => "remove-member",
             Command::RequestRemoval { .. } => "request-removal",
+            Command::CorrectGame { .. } => "correct-game",
             Command::ChangeScore { .. } => "change-score",
             Command::PenalizeFraud { .. } => "penalize-fraud",
             Command::Ban { .. } => "ban",
+            Command::TeacherBan { .. } => "teacher-ban",
+            Command::LiftTeacherBan { .. } => "lift-teacher-ban",
             Command::Monitor { .. } => "monitor",
             Command::LiftMonitor { .. } => "lift-monitor",
             Command::RequireChessclock { .. } => "require-chessclock",
@@ -221,6 +246,7 @@ impl Command {
             Command::Reevaluate { .. } => "reevaluate",
             Command::PublishOpinion { .. } => "publish-opinion",
             Command::ModifyTechnically { .. } => "modify-technically",
+            Command::ExerciseResidualAuthority { .. } => "exercise-residual-authority",
             Command::FileAntiCheatReport { .. } => "file-anti-cheat-report",
             Command::ReleaseAntiCheat { .. } => "release-anti-cheat",
             Command::OrderRawAntiCheat { .. } => "order-raw-anti-cheat",

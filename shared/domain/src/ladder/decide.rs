@@ -4,7 +4,8 @@
 //! (III.4).
 
 use super::{
-    anticheat, court, game, member, modification, sanction, Command, Event, Ladder, Settings,
+    anticheat, correction, court, game, member, modification, sanction, teacher, Command, Event,
+    Ladder, Settings,
 };
 use crate::competition::{self, Competition, Context, Recorded, Role, UserId, ROLES_CLAUSE};
 use crate::refusal::Refusal;
@@ -125,9 +126,16 @@ pub(super) fn decide(
         | Command::StartOnlineGame { .. }
         | Command::FinishOnlineGame { .. }
         | Command::VoidOnlineGame { .. } => games(&d, command),
+        Command::CorrectGame {
+            game,
+            reason,
+            result,
+        } => correction::correct_game(&d, *game, reason, *result),
         Command::ChangeScore { .. }
         | Command::PenalizeFraud { .. }
         | Command::Ban { .. }
+        | Command::TeacherBan { .. }
+        | Command::LiftTeacherBan { .. }
         | Command::Monitor { .. }
         | Command::LiftMonitor { .. }
         | Command::RequireChessclock { .. }
@@ -142,6 +150,9 @@ pub(super) fn decide(
             description,
             settings,
         } => modification::modify(&d, description, settings.as_ref()),
+        Command::ExerciseResidualAuthority { description } => {
+            modification::exercise_residual_authority(&d, description)
+        }
         Command::FileAntiCheatReport { .. }
         | Command::ReleaseAntiCheat { .. }
         | Command::OrderRawAntiCheat { .. } => anti_cheat(&d, command),
@@ -244,6 +255,12 @@ fn sanctions(d: &Decider, command: &Command) -> Result<Vec<Recorded>, Refusal> {
             expires,
             offence,
         } => sanction::ban(d, member, reason, *expires, offence),
+        Command::TeacherBan {
+            member,
+            reason,
+            expires,
+        } => teacher::ban(d, member, reason, *expires),
+        Command::LiftTeacherBan { member, reason } => teacher::lift_ban(d, member, reason),
         Command::Monitor { member, suspicion } => sanction::monitor(d, member, suspicion),
         Command::LiftMonitor { member, reason } => sanction::lift_monitor(d, member, reason),
         Command::RequireChessclock { member, required } => {

@@ -58,6 +58,9 @@ pub struct Amendment {
     /// club III.5: settings restored by annulling a technical modification.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub settings: Option<Settings>,
+    /// club III.2: the result `restore_game` had before a correction.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub restore_result: Option<GameResult>,
 }
 
 /// Something that happened under the club's Terms. Serialized inside the
@@ -165,6 +168,19 @@ pub enum Event {
         member: UserId,
         grounds: RemovalGrounds,
     },
+    /// club III.2, J.11: a game registered by honest mistake, voided (no
+    /// `result`) or corrected to `result`; `adjustments` reverse its rating
+    /// changes and rate the corrected result on the restored scores.
+    GameCorrected {
+        power_use: u64,
+        game: u64,
+        by: UserId,
+        reason: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        result: Option<GameResult>,
+        previous: GameResult,
+        adjustments: Vec<Adjustment>,
+    },
     ScoreChanged {
         power_use: u64,
         member: UserId,
@@ -204,6 +220,22 @@ pub enum Event {
     BanExpired {
         member: UserId,
         power_use: u64,
+    },
+    /// club III.6: the teacher's ban; `expires: None` lasts until lifted.
+    TeacherBanned {
+        power_use: u64,
+        member: UserId,
+        by: UserId,
+        reason: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        expires: Option<NaiveDate>,
+    },
+    /// club III.6: the teacher lifts the teacher's ban.
+    TeacherBanLifted {
+        member: UserId,
+        power_use: u64,
+        by: UserId,
+        reason: String,
     },
     Monitored {
         power_use: u64,
@@ -294,6 +326,13 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         settings: Option<Settings>,
         previous: Settings,
+    },
+    /// club III.4: an authority not explicitly granted, exercised by the
+    /// Chief Justice.
+    ResidualAuthorityExercised {
+        act: u64,
+        by: UserId,
+        description: String,
     },
     AntiCheatReportFiled {
         report: u64,

@@ -14,8 +14,11 @@
 //! - `decay`: the weekly deductions (II.6).
 //! - `sanction`: score changes, the fraud ladder, bans, monitors,
 //!   chessclocks, declarations (II.3, II.5, II.9–II.11, III.2).
+//! - `correction`: voiding or correcting a game registered by honest
+//!   mistake (III.2, J.11), with no fraud penalty.
 //! - `court`: appeals, panels, votes, en banc, opinions, technical
 //!   modifications, anti-cheat information (III.3, III.5, I.9.5–I.9.9).
+//! - `teacher`: the teacher's bans, beyond the Court's review (III.6).
 //! - `notice`: who is told of declarations, voided penalties and the Court's
 //!   decisions (III.2.4, III.3.8).
 //! - `story` (with the `testkit` feature): a term of twelve Fridays for a club of 30, for tests to run
@@ -26,6 +29,7 @@
 
 mod anticheat;
 mod command;
+mod correction;
 mod court;
 mod decay;
 mod decide;
@@ -42,6 +46,7 @@ pub mod settings;
 mod state;
 #[cfg(any(test, feature = "testkit"))]
 pub mod story;
+mod teacher;
 mod view;
 
 #[cfg(test)]
@@ -81,8 +86,14 @@ impl Rulebook for Ladder {
     /// official: only the organizer runs them early.
     const CLOCK_OFFICIALS: &'static [Role] = &[];
 
-    /// club III.2 moderators, III.3 the Court's justices and Chief Justice.
-    const OFFICIALS: &'static [Role] = &[Role::Moderator, Role::Justice, Role::ChiefJustice];
+    /// club III.2 moderators, III.3 the Court's justices and Chief Justice,
+    /// III.6 the teacher.
+    const OFFICIALS: &'static [Role] = &[
+        Role::Moderator,
+        Role::Justice,
+        Role::ChiefJustice,
+        Role::Teacher,
+    ];
 
     fn command_name(command: &Command) -> &'static str {
         command.name()

@@ -152,8 +152,17 @@ fn what(p: &PowerUse) -> String {
     match &p.power {
         Power::ScoreChange { delta } => format!("a score change of {delta:+}"),
         Power::Fraud { step, .. } => format!("a fraud penalty ({step:?})"),
+        Power::Correction {
+            game, result: None, ..
+        } => format!("the voiding of game {game}"),
+        Power::Correction {
+            game,
+            result: Some(r),
+            ..
+        } => format!("the correction of game {game} to {r:?}"),
         Power::Ban => "a ban".into(),
         Power::Monitor => "monitoring".into(),
+        Power::TeacherBan => "the teacher's ban".into(),
     }
 }
 

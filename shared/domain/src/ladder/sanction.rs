@@ -4,7 +4,7 @@
 //! within seven days (III.2.4) and voiding when none is made (III.2.4.2).
 
 use super::decide::{rec, text, Decider};
-use super::elo::{clamped, FLOOR};
+use super::elo::{clamped, GameResult, FLOOR};
 use super::settings::{first_friday_on_or_after, SESSION_DAY};
 use super::{game, Amendment, BanChange, Event, Ladder};
 use crate::competition::{Recorded, UserId};
@@ -46,10 +46,25 @@ impl FraudStep {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "power", rename_all = "kebab-case")]
 pub enum Power {
-    ScoreChange { delta: i64 },
-    Fraud { step: FraudStep, discretion: bool },
+    ScoreChange {
+        delta: i64,
+    },
+    /// club III.2: a game voided (`result: None`) or corrected, no penalty.
+    Correction {
+        game: u64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        result: Option<GameResult>,
+        previous: GameResult,
+    },
+    Fraud {
+        step: FraudStep,
+        discretion: bool,
+    },
     Ban,
     Monitor,
+    /// club III.6: the teacher's ban, not moderator power: never declared,
+    /// never heard by the Court.
+    TeacherBan,
 }
 
 /// Whether a use of power still stands.
@@ -130,6 +145,8 @@ impl PowerUse {
     pub fn is_penalty(&self) -> bool {
         match self.power {
             Power::ScoreChange { delta } => delta < 0,
+            // An honest mistake put right penalises nobody (no offence).
+            Power::Correction { .. } => false,
             _ => true,
         }
     }
@@ -139,9 +156,18 @@ impl PowerUse {
         declaration_due(self.at)
     }
 
+    /// club III.2.4: "an individual exercising Moderator powers" declares;
+    /// the teacher's ban is the school's power (club III.6), not theirs.
+    pub fn needs_declaration(&self) -> bool {
+        !matches!(self.power, Power::TeacherBan)
+    }
+
     /// Undeclared and not yet void: voided when the deadline passes.
     pub fn awaiting_declaration(&self) -> bool {
-        self.declared.is_none() && self.status != PowerStatus::Void && self.is_penalty()
+        self.declared.is_none()
+            && self.status != PowerStatus::Void
+            && self.is_penalty()
+            && self.needs_declaration()
     }
 }
 
@@ -176,6 +202,14 @@ pub(super) fn annulment(state: &Ladder, id: u64, p: &PowerUse) -> Amendment {
         }),
         lift_monitor: (p.monitor && holds(&p.member, false)).then(|| p.member.clone()),
         restore_game: p.game,
+        restore_result: match p.power {
+            Power::Correction {
+                result: Some(_),
+                previous,
+                ..
+            } => Some(previous),
+            _ => None,
+        },
         ..Amendment::default()
     }
 }

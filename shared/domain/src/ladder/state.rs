@@ -7,6 +7,7 @@ use super::decay;
 use super::elo::FLOOR;
 use super::game::{self, GameStatus};
 use super::member::Ban;
+use super::modification::ResidualAct;
 use super::sanction::PowerStatus;
 use super::{
     Amendment, AntiCheatReport, Appeal, Event, Game, Member, Modification, PowerUse, Settings,
@@ -49,6 +50,9 @@ pub struct Ladder {
     /// The Chief Justice's technical modifications (III.5).
     #[serde(default, with = "crate::string_keys")]
     pub modifications: BTreeMap<u64, Modification>,
+    /// The Chief Justice's acts of residual authority (III.4).
+    #[serde(default, with = "crate::string_keys")]
+    pub residual_acts: BTreeMap<u64, ResidualAct>,
     /// Online-chess anti-cheat information (I.9.4–I.9.9): private.
     #[serde(default, with = "crate::string_keys")]
     pub reports: BTreeMap<u64, AntiCheatReport>,
@@ -129,6 +133,14 @@ pub(super) fn amend(state: &mut Ladder, a: &Amendment) {
     }
     if let Some(id) = a.restore_game {
         set_rated(state, id, true);
+        if let Some(result) = a.restore_result {
+            // club III.2: an annulled correction gives the game back its
+            // result; the adjustments undo the correction's changes.
+            if let Some(g) = state.games.get_mut(&id) {
+                g.result = result;
+                shift_deltas(g, &a.adjustments);
+            }
+        }
     }
     if let Some(week) = a.restore_decay {
         for adj in &a.adjustments {
@@ -139,6 +151,17 @@ pub(super) fn amend(state: &mut Ladder, a: &Amendment) {
     }
     if let Some(s) = &a.settings {
         state.settings = s.clone();
+    }
+}
+
+/// Adds each adjustment of a game's players to the game's current effect.
+fn shift_deltas(g: &mut Game, adjustments: &[super::Adjustment]) {
+    for adj in adjustments {
+        if adj.member == g.white {
+            g.white_delta += adj.delta;
+        } else if adj.member == g.black {
+            g.black_delta += adj.delta;
+        }
     }
 }
 
@@ -166,9 +189,9 @@ pub(super) fn apply(state: &mut Ladder, event: &Event, at: DateTime<Utc>) {
         state.opened = Some(at);
     }
     match event {
-        Event::SettingsConfigured { .. } | Event::TechnicallyModified { .. } => {
-            modifications::apply(state, event, at)
-        }
+        Event::SettingsConfigured { .. }
+        | Event::TechnicallyModified { .. }
+        | Event::ResidualAuthorityExercised { .. } => modifications::apply(state, event, at),
         Event::MemberJoined { .. }
         | Event::AttendanceRecorded { .. }
         | Event::RemovalRequested { .. }
@@ -189,8 +212,12 @@ pub(super) fn apply(state: &mut Ladder, event: &Event, at: DateTime<Utc>) {
             through,
         } => decay::apply_week(state, *week, deductions, through.as_ref()),
         Event::ScoreChanged { .. } => sanctions::score_change(state, event, at),
+        Event::GameCorrected { .. } => correct_game(state, event, at),
         Event::FraudPenalized { .. } => sanctions::fraud(state, event, at),
-        Event::Banned { .. } | Event::BanExpired { .. } => sanctions::ban(state, event, at),
+        Event::Banned { .. }
+        | Event::BanExpired { .. }
+        | Event::TeacherBanned { .. }
+        | Event::TeacherBanLifted { .. } => sanctions::ban(state, event, at),
         Event::Monitored { .. }
         | Event::MonitorLifted { .. }
         | Event::ChessclockRequirement { .. } => sanctions::monitor(state, event, at),
@@ -210,4 +237,53 @@ pub(super) fn apply(state: &mut Ladder, event: &Event, at: DateTime<Utc>) {
         | Event::AntiCheatReleased { .. }
         | Event::RawOrderVoted { .. } => anticheat::apply(state, event),
     }
+}
+
+/// club III.2, J.11: a game voided or corrected by a moderator, with no
+/// penalty; a use of power to declare (III.2.4), whose net effect on each
+/// player is kept so that the Court can annul it.
+fn correct_game(state: &mut Ladder, event: &Event, at: DateTime<Utc>) {
+    let Event::GameCorrected {
+        power_use,
+        game,
+        by,
+        reason,
+        result,
+        previous,
+        adjustments,
+    } = event
+    else {
+        unreachable!("state::apply sends game corrections only")
+    };
+    state.saw_id(*power_use);
+    let mut net: BTreeMap<UserId, i64> = BTreeMap::new();
+    for adj in adjustments {
+        add_score(state, &adj.member, adj.delta);
+        *net.entry(adj.member.clone()).or_default() += adj.delta;
+    }
+    match result {
+        None => set_rated(state, *game, false),
+        Some(r) => {
+            if let Some(g) = state.games.get_mut(game) {
+                g.result = *r;
+                shift_deltas(g, adjustments);
+            }
+        }
+    }
+    let member = state.games.get(game).map(|g| g.white.clone());
+    let mut p = super::PowerUse::new(
+        super::Power::Correction {
+            game: *game,
+            result: *result,
+            previous: *previous,
+        },
+        by,
+        member.as_ref().unwrap_or(by),
+        reason,
+        None,
+        at,
+        net,
+    );
+    p.game = Some(*game);
+    state.powers.insert(*power_use, p);
 }

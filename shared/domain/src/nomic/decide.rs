@@ -1,9 +1,9 @@
 //! Deciding commands: who may do what, when (nomic 101, 107, 113, 201, 202,
-//! 208, 210, 214), before the events of [`super::vocabulary`] are recorded.
+//! 208, 210, 214, 215), before the events of [`super::vocabulary`] are recorded.
 
 use super::due::{catch_up, invoke, replace_judge, Recorder};
 use super::enactment;
-use super::judgement::Opinion;
+use super::judgement::{Finding, Opinion};
 use super::proposal::{ProposalStatus, RuleChange, Vote};
 use super::rulebook::{check_text, RuleBookExport};
 use super::settings::Settings;
@@ -12,6 +12,7 @@ use super::turns::{
     before_proposal_deadline, end_of_uk_date, preceding_player, uk_date, AllocatedDay,
 };
 use super::vocabulary::{Command, Event};
+use super::winner;
 use crate::competition::{Competition, Context, Recorded, Role, UserId, ROLES_CLAUSE};
 use crate::refusal::Refusal;
 
@@ -37,14 +38,29 @@ pub fn decide(
             statement,
             proposal,
         } => raise(&mut rec, statement, *proposal, ctx)?,
-        Command::PronounceJudgement { point, decision } => {
-            pronounce(&mut rec, *point, decision, ctx)?
-        }
+        Command::PronounceJudgement {
+            point,
+            decision,
+            finding,
+            mover,
+        } => pronounce(
+            &mut rec,
+            Pronouncement {
+                point: *point,
+                decision,
+                finding: *finding,
+                mover: mover.as_ref(),
+            },
+            ctx,
+        )?,
         Command::DisputeJudgement { point } => dispute(&mut rec, *point, ctx)?,
         Command::AgreeWithJudgement { point } => opine(&mut rec, *point, Opinion::Agree, ctx)?,
         Command::Forfeit => forfeit(&mut rec, ctx)?,
         Command::DisagreeWithJudgement { point } => {
             opine(&mut rec, *point, Opinion::Disagree, ctx)?
+        }
+        Command::DeclarePlayImpossible { reason } => {
+            winner::declare_play_impossible(&mut rec, env, reason, ctx)?
         }
     }
     Ok(rec.out)
@@ -359,8 +375,23 @@ fn raise(
     Ok(())
 }
 
-/// nomic 214: the Judge of a Point of Order pronounces Judgement, once.
-fn pronounce(rec: &mut Recorder, point: u32, decision: &str, ctx: &Context) -> Result<(), Refusal> {
+/// A Judge's "Judgement:" (nomic 214), with any finding under nomic 215.
+struct Pronouncement<'a> {
+    point: u32,
+    decision: &'a str,
+    finding: Option<Finding>,
+    mover: Option<&'a UserId>,
+}
+
+/// nomic 214: the Judge of a Point of Order pronounces Judgement, once;
+/// nomic 215: a finding names the player whose move is in question.
+fn pronounce(rec: &mut Recorder, j: Pronouncement, ctx: &Context) -> Result<(), Refusal> {
+    let Pronouncement {
+        point,
+        decision,
+        finding,
+        mover,
+    } = j;
     let player = playing(&rec.state, ctx)?;
     let po = point_of_order(&rec.state, point)?;
     if po.judge != player {
@@ -376,11 +407,14 @@ fn pronounce(rec: &mut Recorder, point: u32, decision: &str, ctx: &Context) -> R
         ));
     }
     statement_ok(decision)?;
+    let mover = winner::mover(&rec.state, point, finding, mover)?;
     rec.emit_plain(Event::JudgementPronounced {
         point,
         judge: player,
         decision: decision.to_owned(),
         at: ctx.now,
+        finding,
+        mover,
     });
     Ok(())
 }

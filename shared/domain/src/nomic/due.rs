@@ -11,6 +11,7 @@ use super::proposal::{proposer_points, ProposalStatus, Tally, Threshold, Vote};
 use super::state::{apply, Nomic};
 use super::turns::{end_of_uk_date, preceding_player, serving_date, uk_date, AllocatedDay};
 use super::vocabulary::Event;
+use super::winner;
 use crate::competition::{Event as Envelope, Recorded, UserId};
 use chrono::{DateTime, Utc};
 
@@ -77,9 +78,13 @@ impl Recorder {
     }
 }
 
-/// Something the clock makes due.
+/// Something the clock makes due; at one instant, in this order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Due {
+    /// nomic 215: an undisputed Judgement carrying a finding is invoked; it
+    /// comes first, as 215 "takes precedence over every other rule
+    /// determining the winner".
+    Finding(u32),
     /// nomic 113: the vote on a proposal completes.
     VoteCompletes(u32),
     /// nomic 204: adoption becomes a simple majority.
@@ -88,9 +93,11 @@ enum Due {
     PointOfOrder(u32),
 }
 
-/// The earliest thing due, with its instant. At one instant, votes complete
-/// before the switch to majority (a vote completing at the end of the second
-/// circuit is still counted under unanimity), then Points of Order.
+/// The earliest thing due, with its instant. At one instant, Judgements
+/// whose finding wins the game under nomic 215 come first; then votes
+/// complete before the switch to majority (a vote completing at the end of
+/// the second circuit is still counted under unanimity), then the other
+/// Points of Order.
 fn earliest(state: &Nomic) -> Option<(DateTime<Utc>, Due)> {
     if state.winner.is_some() {
         return None;
@@ -101,10 +108,19 @@ fn earliest(state: &Nomic) -> Option<(DateTime<Utc>, Due)> {
         .filter(|p| p.status == ProposalStatus::Voting)
         .map(|p| (p.closes_at, Due::VoteCompletes(p.number)));
     let switch = state.majority_from.map(|t| (t, Due::MajoritySwitch));
-    let points = state
-        .points_of_order
-        .iter()
-        .filter_map(|p| p.due().map(|t| (t, Due::PointOfOrder(p.id))));
+    let points = state.points_of_order.iter().filter_map(|p| {
+        let wins = p
+            .judgement
+            .as_ref()
+            .is_some_and(|j| j.finding.is_some() && j.disputed_at.is_none());
+        p.due().map(|t| {
+            if wins {
+                (t, Due::Finding(p.id))
+            } else {
+                (t, Due::PointOfOrder(p.id))
+            }
+        })
+    });
     votes.chain(switch).chain(points).min()
 }
 
@@ -128,7 +144,7 @@ pub fn catch_up(rec: &mut Recorder) {
             Due::MajoritySwitch => {
                 rec.emit(Event::AdoptionBecameSimpleMajority { at }, "nomic 204")
             }
-            Due::PointOfOrder(id) => point_of_order_due(rec, id, at),
+            Due::Finding(id) | Due::PointOfOrder(id) => point_of_order_due(rec, id, at),
         }
     }
 }
@@ -239,9 +255,11 @@ pub fn settle_awaiting(rec: &mut Recorder, at: DateTime<Utc>) {
     }
 }
 
-/// nomic 214: the Judgement comes into effect, and so may changes waiting for it.
+/// nomic 214: the Judgement comes into effect, and so may changes waiting
+/// for it; nomic 215: a finding in it makes the mover the winner.
 pub fn invoke(rec: &mut Recorder, point: u32, at: DateTime<Utc>) {
     rec.emit(Event::JudgementInvoked { point, at }, "nomic 214");
+    winner::win_by_finding(rec, point);
     settle_awaiting(rec, at);
 }
 

@@ -8,6 +8,10 @@
 //! hour overrules the Judge. An overruled Judge, or one who has not
 //! pronounced by the end of the day, passes the Point of Order to the player
 //! preceding them, skipping the player whose day it is.
+//!
+//! A Judgement may carry a finding under nomic 215 (the move in question is
+//! equally legal and illegal, or its legality cannot be determined with
+//! finality): invoked, it makes the mover the winner.
 
 use crate::competition::UserId;
 use chrono::{DateTime, Duration, Utc};
@@ -30,12 +34,31 @@ pub enum Opinion {
     Disagree,
 }
 
+/// nomic 215: a Judge's finding that a move's legality is not settled,
+/// which, if the Judge is not overruled, makes the player whose move is in
+/// question the winner.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Finding {
+    /// "by the Judge's best reasoning, not overruled, a move appears equally
+    /// legal and illegal".
+    EquallyLegalAndIllegal,
+    /// "the legality of a move cannot be determined with finality".
+    Undeterminable,
+}
+
 /// nomic 214: the Judge's pronounced verdict on a Point of Order.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Judgement {
     pub judge: UserId,
     pub decision: String,
     pub pronounced_at: DateTime<Utc>,
+    /// nomic 215: the Judge's finding, if the move's legality is not settled.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub finding: Option<Finding>,
+    /// nomic 215: the player whose move is in question, with a finding.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mover: Option<UserId>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub disputed_by: Option<UserId>,
     #[serde(default, skip_serializing_if = "Option::is_none")]

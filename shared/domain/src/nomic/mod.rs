@@ -10,6 +10,8 @@
 //! - [`proposal`]: proposals, votes and points (nomic 104, 105, 107, 111,
 //!   113, 203, 204, 205, 207, 208, 210).
 //! - [`judgement`]: Points of Order and Judgements (nomic 214).
+//! - [`winner`]: the winner when a move's legality is not settled or play
+//!   becomes impossible (nomic 215, over nomic 210).
 //! - [`settings`]: the game's numbers, the Initial Set's by default.
 //! - [`notice`]: the points thread's announcements and the game's news
 //!   (nomic 209, 113, 214, 210).
@@ -31,11 +33,12 @@ pub mod state;
 pub mod turns;
 mod view;
 pub mod vocabulary;
+pub mod winner;
 
 #[cfg(test)]
 mod tests;
 
-pub use judgement::{Judgement, Opinion, PointOfOrder};
+pub use judgement::{Finding, Judgement, Opinion, PointOfOrder};
 pub use proposal::{Proposal, ProposalStatus, RuleChange, Tally, Threshold, Vote};
 pub use rulebook::{RuleBook, RuleBookExport, RuleRecord};
 pub use settings::Settings;

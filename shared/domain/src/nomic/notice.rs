@@ -1,7 +1,7 @@
 //! What a Nomic game's commits announce (issue #10): every change of a player's
 //! points in the points thread's own form, `<player>: <total> (<change>)`
 //! (nomic 209); the completion of a vote (nomic 113), a Judgement coming into
-//! effect (nomic 214) and the winner (nomic 210). Nomic has no secrets: votes
+//! effect (nomic 214) and the winner (nomic 210, 215). Nomic has no secrets: votes
 //! are cast in the open thread, so every notice is public.
 
 use super::state::points_line;
@@ -62,15 +62,23 @@ pub fn notices(env: &Competition, state: &Nomic, commit: &Commit) -> Vec<Notice>
                 let clause = clause.unwrap_or("nomic 214");
                 out.extend(judgement_invoked(state, &about, clause, *point));
             }
-            Event::GameWon { player, points } => out.push(notice(
-                Topic::Results,
-                clause.unwrap_or("nomic 210"),
-                format!("{player} wins"),
-                format!(
-                    "{player} is the first player to achieve {} points ({points}) and wins.",
-                    state.settings.winning_points
-                ),
-            )),
+            Event::GameWon { player, points } => {
+                let clause = clause.unwrap_or("nomic 210");
+                let text = if clause == "nomic 215" {
+                    format!("{player} wins under rule 215, with {points} points.")
+                } else {
+                    format!(
+                        "{player} is the first player to achieve {} points ({points}) and wins.",
+                        state.settings.winning_points
+                    )
+                };
+                out.push(notice(
+                    Topic::Results,
+                    clause,
+                    format!("{player} wins"),
+                    text,
+                ))
+            }
             _ => {}
         }
     }

@@ -118,7 +118,9 @@ pub fn apply(state: &mut Nomic, event: &Event, at: DateTime<Utc>) {
         | Event::RuleChangeTookEffect { .. }
         | Event::RuleChangeLapsed { .. }
         | Event::AdoptionBecameSimpleMajority { .. } => apply_proposals(state, event),
-        Event::PointsChanged { .. } | Event::GameWon { .. } => apply_points(state, event),
+        Event::PointsChanged { .. }
+        | Event::GameWon { .. }
+        | Event::PlayDeclaredImpossible { .. } => apply_points(state, event),
         Event::PointOfOrderRaised { .. }
         | Event::JudgementInvoked { .. }
         | Event::JudgeReplaced { .. } => apply_points_of_order(state, event),
@@ -220,7 +222,7 @@ fn apply_proposals(state: &mut Nomic, event: &Event) {
     }
 }
 
-/// The points thread (nomic 209) and the winner (210).
+/// The points thread (nomic 209) and the winner (210, 215).
 fn apply_points(state: &mut Nomic, event: &Event) {
     match event {
         Event::PointsChanged {
@@ -244,6 +246,8 @@ fn apply_points(state: &mut Nomic, event: &Event) {
                 state.winner = Some(player.clone());
             }
         }
+        // nomic 215: recorded for the log; the win follows as its own event.
+        Event::PlayDeclaredImpossible { .. } => {}
         _ => unreachable!("apply sends points and the winner only"),
     }
 }
@@ -304,12 +308,16 @@ fn apply_judgements(state: &mut Nomic, event: &Event) {
             judge,
             decision,
             at,
+            finding,
+            mover,
         } => {
             if let Some(p) = state.point_of_order_mut(*point) {
                 p.judgement = Some(Judgement {
                     judge: judge.clone(),
                     decision: decision.clone(),
                     pronounced_at: *at,
+                    finding: *finding,
+                    mover: mover.clone(),
                     disputed_by: None,
                     disputed_at: None,
                     opinions: BTreeMap::new(),

@@ -2,7 +2,7 @@
 //! maps onto one REST route; each event cites, through its `Recorded`
 //! clause, the rule that made it happen.
 
-use super::judgement::Opinion;
+use super::judgement::{Finding, Opinion};
 use super::proposal::{RuleChange, Tally, Threshold, Vote};
 use super::rulebook::RuleBookExport;
 use super::settings::Settings;
@@ -40,8 +40,17 @@ pub enum Command {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         proposal: Option<u32>,
     },
-    /// The Point of Order's Judge: "Judgement:" (nomic 214).
-    PronounceJudgement { point: u32, decision: String },
+    /// The Point of Order's Judge: "Judgement:" (nomic 214), optionally
+    /// with a finding under nomic 215 and the player whose move is in
+    /// question (by default the proposer of the proposal the Point names).
+    PronounceJudgement {
+        point: u32,
+        decision: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        finding: Option<Finding>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        mover: Option<UserId>,
+    },
     /// A player other than the Judge, within the hour: "Dispute:" (nomic 214).
     DisputeJudgement { point: u32 },
     /// A player other than the Judge: "I agree with Judgement..." (nomic 214).
@@ -51,6 +60,9 @@ pub enum Command {
     DisagreeWithJudgement { point: u32 },
     /// A player: forfeits the game rather than continue (nomic 115).
     Forfeit,
+    /// Organizer: the rules have been changed so that further play is
+    /// impossible; the player whose allocated day it is wins (nomic 215).
+    DeclarePlayImpossible { reason: String },
 }
 
 impl Command {
@@ -67,6 +79,7 @@ impl Command {
             Command::AgreeWithJudgement { .. } => "agree-with-judgement",
             Command::DisagreeWithJudgement { .. } => "disagree-with-judgement",
             Command::Forfeit => "forfeit",
+            Command::DeclarePlayImpossible { .. } => "declare-play-impossible",
         }
     }
 }
@@ -138,8 +151,18 @@ pub enum Event {
     },
     /// nomic 204: two complete circuits passed without 204 being amended.
     AdoptionBecameSimpleMajority { at: DateTime<Utc> },
-    /// nomic 210: the first player to achieve 200 points.
+    /// nomic 210: the first player to achieve 200 points; or, cited nomic
+    /// 215, the player whose move was found equally legal and illegal (or
+    /// undeterminable), or whose allocated day it was when play became
+    /// impossible. `points` is the winner's total.
     GameWon { player: UserId, points: i64 },
+    /// nomic 215: the organizer found that the rules, as changed, make
+    /// further play impossible.
+    PlayDeclaredImpossible {
+        by: UserId,
+        reason: String,
+        at: DateTime<Utc>,
+    },
     /// nomic 115: a player forfeits; their points stand, they vote and judge
     /// no more, and their day is nobody's.
     PlayerForfeited { player: UserId, at: DateTime<Utc> },
@@ -154,12 +177,16 @@ pub enum Event {
         judge_until: DateTime<Utc>,
         at: DateTime<Utc>,
     },
-    /// nomic 214: "Judgement:".
+    /// nomic 214: "Judgement:", with any nomic 215 finding and its mover.
     JudgementPronounced {
         point: u32,
         judge: UserId,
         decision: String,
         at: DateTime<Utc>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        finding: Option<Finding>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        mover: Option<UserId>,
     },
     /// nomic 214: "Dispute:".
     JudgementDisputed {

@@ -51,7 +51,18 @@ fn use_of_power(d: &Decider, power_use: u64) -> Result<Standing, Refusal> {
         .powers
         .get(&power_use)
         .ok_or_else(|| Refusal::not_found(format!("no use of power {power_use}")))?;
-    if &p.member != me {
+    if matches!(p.power, Power::TeacherBan) {
+        return Err(Refusal::rule(
+            "club III.6",
+            "the teacher bans without subject to Court of Appeals review",
+        ));
+    }
+    // A game's correction concerns both its players.
+    let corrected_player = matches!(p.power, Power::Correction { .. })
+        && p.game
+            .and_then(|g| d.state.games.get(&g))
+            .is_some_and(|g| g.involves(me));
+    if &p.member != me && !corrected_player {
         return Err(Refusal::forbidden(
             "club III.3",
             "the member concerned appeals",

@@ -1,7 +1,8 @@
 //! The fold of the club's settings: configured when the ladder opens, and
-//! changed by the Chief Justice's technical modifications (club III.5).
+//! changed by the Chief Justice's technical modifications (club III.5); the
+//! Chief Justice's acts of residual authority (III.4).
 
-use crate::ladder::modification::Modification;
+use crate::ladder::modification::{Modification, ResidualAct};
 use crate::ladder::{Event, Ladder};
 use chrono::{DateTime, Utc};
 
@@ -31,6 +32,21 @@ pub(super) fn apply(state: &mut Ladder, event: &Event, at: DateTime<Utc>) {
                 },
             );
         }
-        _ => unreachable!("state::apply sends settings and technical modifications only"),
+        Event::ResidualAuthorityExercised {
+            act,
+            by,
+            description,
+        } => {
+            state.saw_id(*act);
+            state.residual_acts.insert(
+                *act,
+                ResidualAct {
+                    by: by.clone(),
+                    description: description.clone(),
+                    at,
+                },
+            );
+        }
+        _ => unreachable!("state::apply sends settings and the Chief Justice's acts only"),
     }
 }

@@ -115,7 +115,8 @@ pub(super) fn fraud(state: &mut Ladder, event: &Event, at: DateTime<Utc>) {
     }
 }
 
-/// club II.9: a ban imposed, and its expiry.
+/// club II.9: a ban imposed, and its expiry; club III.6: the teacher's ban
+/// imposed and lifted.
 pub(super) fn ban(state: &mut Ladder, event: &Event, at: DateTime<Utc>) {
     match event {
         Event::Banned {
@@ -149,10 +150,39 @@ pub(super) fn ban(state: &mut Ladder, event: &Event, at: DateTime<Utc>) {
             p.ban = true;
             state.powers.insert(*power_use, p);
         }
-        Event::BanExpired { member, .. } => {
+        Event::BanExpired { member, .. } | Event::TeacherBanLifted { member, .. } => {
             if let Some(m) = state.members.get_mut(member) {
                 m.ban = None;
             }
+        }
+        Event::TeacherBanned {
+            power_use,
+            member,
+            by,
+            reason,
+            expires,
+        } => {
+            state.saw_id(*power_use);
+            let ends_at = expires.map(|d| state.settings.ban_ends(d));
+            if let Some(m) = state.members.get_mut(member) {
+                m.ban = Some(Ban {
+                    power_use: *power_use,
+                    reason: reason.clone(),
+                    expires: *expires,
+                    ends_at,
+                });
+            }
+            let mut p = PowerUse::new(
+                Power::TeacherBan,
+                by,
+                member,
+                reason,
+                None,
+                at,
+                BTreeMap::new(),
+            );
+            p.ban = true;
+            state.powers.insert(*power_use, p);
         }
         _ => unreachable!("state::apply sends bans only"),
     }

@@ -1,4 +1,4 @@
-//! Section III (administration): III.2.2, III.2.4, III.3.4.
+//! Section III (administration): III.2.2, III.2.4, III.3.4, III.4.
 
 use super::super::testkit::*;
 use super::super::{Command, DeclarationChannel, Event, PowerStatus};
@@ -161,4 +161,37 @@ fn club_ii_3_a_score_change_at_the_integer_limit_is_refused_not_a_panic() {
         );
         assert_eq!(refused, "Invalid", "{delta}");
     }
+}
+
+#[test]
+fn club_iii_4_the_chief_justice_exercises_residual_authority_alone_and_logged() {
+    let mut c = Club::new();
+    let act = Command::ExerciseResidualAuthority {
+        description: "the club meets in room 318 while 322 is refurbished".into(),
+    };
+    // Only the Chief Justice holds authority not explicitly granted.
+    assert_eq!(c.refused("j1", act.clone()), "club III.4");
+    assert_eq!(c.refused("mod1", act.clone()), "club III.4");
+    let e = c.ok("cj", act);
+    assert!(matches!(
+        &e[0],
+        Event::ResidualAuthorityExercised { by, .. } if *by == u("cj")
+    ));
+    // Logged in the state and the public view; it changes nothing else.
+    let id = c.last_id();
+    assert_eq!(c.ladder().residual_acts[&id].at, c.now);
+    let view = c.ladder().view(&c.env, None);
+    assert!(view["residual_acts"][id.to_string()]["description"]
+        .as_str()
+        .is_some_and(|d| d.contains("318")));
+    // The act states what was done.
+    assert_eq!(
+        c.refused(
+            "cj",
+            Command::ExerciseResidualAuthority {
+                description: " ".into()
+            }
+        ),
+        "club III.4"
+    );
 }

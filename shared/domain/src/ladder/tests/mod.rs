@@ -3,9 +3,11 @@
 //! (K = 32 unless said otherwise).
 
 mod administration;
+mod corrections;
 mod court;
 mod decay;
 mod games;
 mod jurisdiction;
 mod leaderboard;
 mod notices;
+mod teacher;

@@ -24,6 +24,8 @@ fn pronounce(g: &mut Game, who: &str, now: &str, point: u32) {
         Command::PronounceJudgement {
             point,
             decision: "It is legal.".into(),
+            finding: None,
+            mover: None,
         },
     );
 }
@@ -50,6 +52,8 @@ fn nomic_214_only_the_judge_pronounces() {
     let cmd = Command::PronounceJudgement {
         point: p,
         decision: "x".into(),
+        finding: None,
+        mover: None,
     };
     assert_eq!(g.refused("dave", "2026-03-17T10:30:00Z", cmd), "nomic 214");
 }

@@ -16,6 +16,7 @@ mod points;
 mod properties;
 mod proposals;
 mod rulebook_tests;
+mod winner_215;
 
 pub const SEED: &str = crate::nomic::rulebook::INITIAL_SET;
 

@@ -63,6 +63,8 @@ fn command(step: &Step) -> (usize, Command) {
             Command::PronounceJudgement {
                 point,
                 decision: "so".into(),
+                finding: None,
+                mover: None,
             },
         ),
         Step::Dispute(w, point) => (w, Command::DisputeJudgement { point }),
@@ -125,6 +127,8 @@ fn nomic_command_names_are_their_serde_tags() {
         Command::PronounceJudgement {
             point: 1,
             decision: "d".into(),
+            finding: None,
+            mover: None,
         },
         Command::DisputeJudgement { point: 1 },
         Command::AgreeWithJudgement { point: 1 },
