@@ -9,5 +9,6 @@ pub mod progress;
 pub mod scheduler;
 pub mod server;
 pub mod simulate;
+pub mod swiss;
 pub mod transport;
 pub mod world_masters;

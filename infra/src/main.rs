@@ -102,6 +102,16 @@ enum Simulation {
         #[arg(long)]
         notify: bool,
     },
+    /// A Swiss event paired by the Dutch engine, every result reported one
+    /// request at a time. Exit 3 on invalid options.
+    Swiss {
+        #[arg(long, default_value_t = 100)]
+        players: u32,
+        #[arg(long, default_value_t = 7)]
+        rounds: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// A World Masters team tournament from sign-up to the final, with
     /// random but legal board results. Exit 3 on invalid options.
     WorldMasters {
@@ -165,6 +175,14 @@ fn main() -> ExitCode {
                     notify,
                 },
         } => simulate_acwc(players, seed, notify),
+        Commands::Simulate {
+            kind:
+                Simulation::Swiss {
+                    players,
+                    rounds,
+                    seed,
+                },
+        } => simulate_swiss(players, rounds, seed),
         Commands::Simulate {
             kind:
                 Simulation::WorldMasters {
@@ -233,6 +251,40 @@ async fn simulate_acwc(players: u32, seed: u64, notify: bool) -> ExitCode {
         }
         Err(e) => {
             eprintln!("arbiter simulate acwc: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+#[tokio::main]
+async fn simulate_swiss(players: u32, rounds: u32, seed: u64) -> ExitCode {
+    use arbiter::swiss::{MAX_PLAYERS, MAX_ROUNDS};
+    if !(2..=MAX_PLAYERS).contains(&players) || !(1..=MAX_ROUNDS).contains(&rounds) {
+        eprintln!(
+            "arbiter simulate swiss: --players must be 2 to {MAX_PLAYERS} and --rounds 1 to {MAX_ROUNDS}"
+        );
+        return ExitCode::from(3);
+    }
+    let started = std::time::Instant::now();
+    let runtime = match arbiter::in_process::InProcess::new(chrono::Utc::now()) {
+        Ok(r) => r.with_progress(progress::requests()),
+        Err(e) => {
+            eprintln!("arbiter simulate swiss: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match arbiter::swiss::run(&runtime, players, rounds, seed).await {
+        Ok(summary) => {
+            print!("{}", summary.text);
+            println!(
+                "{} requests in {:.2} s",
+                summary.requests,
+                started.elapsed().as_secs_f64()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("arbiter simulate swiss: {e}");
             ExitCode::FAILURE
         }
     }

@@ -90,7 +90,7 @@ impl Runtime {
             .await
             .map_err(|e| e.to_string())?
         {
-            Some(c) => match c.game {
+            Some(c) => match std::sync::Arc::unwrap_or_clone(c).game {
                 Game::Acwc(champ) => Ok(champ),
                 _ => Err("not a championship".into()),
             },

@@ -102,12 +102,12 @@ impl<S: TestStore> Driver for Term<S> {
 
     fn competition(&self) -> Cow<'_, Competition> {
         let id = CompetitionId::try_from(story::CLUB).unwrap();
-        Cow::Owned(
+        Cow::Owned(std::sync::Arc::unwrap_or_clone(
             self.rt
                 .block_on(self.s.app.service.load(&id))
                 .unwrap()
                 .unwrap(),
-        )
+        ))
     }
 
     /// The view as the API shows it to any member.
@@ -397,7 +397,7 @@ async fn anti_cheat_redaction<S: TestStore>(s: TestServer<S>) {
 
     // Released, redacted, to mod1 at the Chief Justice's discretion (I.9.5).
     let id = CompetitionId::try_from("anti-cheat-club").unwrap();
-    let report = match s.app.service.load(&id).await.unwrap().unwrap().game {
+    let report = match &s.app.service.load(&id).await.unwrap().unwrap().game {
         competition::Game::ClubLadder(l) => *l.reports.keys().next().unwrap(),
         _ => unreachable!(),
     };

@@ -453,7 +453,7 @@ async fn club_iii_2_4_a_declaration_reaches_the_officers_and_the_accused_only<S:
         .await
         .unwrap()
         .expect("the club");
-    let Game::ClubLadder(ladder) = stored.game else {
+    let Game::ClubLadder(ladder) = &stored.game else {
         panic!("a ladder")
     };
     let power_use = ladder.next_id - 1;

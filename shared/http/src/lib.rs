@@ -165,7 +165,7 @@ pub fn created<T: Serialize>(location: &str, value: &T) -> Response<Bytes> {
 pub async fn load_competition<S: Store>(
     app: &App<S>,
     call: &Call,
-) -> Result<arbiter_domain::competition::Competition, Problem> {
+) -> Result<std::sync::Arc<arbiter_domain::competition::Competition>, Problem> {
     let id = arbiter_domain::competition::CompetitionId::try_from(call.param("id"))
         .map_err(|_| Problem::not_found("no such competition"))?;
     app.service
@@ -192,7 +192,10 @@ pub async fn kind_action<S: Store>(
         Some(route) => kind::route_action(&competition, route)?.to_owned(),
     };
     let command = kind::command(&competition, &action, body)?;
-    execute(app, call, &competition.id, &command).await
+    let id = competition.id.clone();
+    // Let go of the state before the command takes it to change in place.
+    drop(competition);
+    execute(app, call, &id, &command).await
 }
 
 /// Executes `command` on competition `id` as the caller, honouring an

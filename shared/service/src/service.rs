@@ -98,25 +98,43 @@ pub struct Service<S> {
 /// Competitions kept in [`Service`]'s memory, at most.
 const RECENT: usize = 16;
 
+/// The cached states, shared: a read hands out a reference, and a command
+/// takes its competition's state out while it decides and applies, so the
+/// state is changed in place rather than copied (the cost of a command
+/// does not grow with the competition). A request that finds the state
+/// taken by a concurrent command reads it from the store instead.
 #[derive(Default)]
 struct Recent {
-    states: HashMap<String, (u64, Competition)>,
+    states: HashMap<String, (u64, Arc<Competition>)>,
     tick: u64,
 }
 
 impl Recent {
-    fn get(&mut self, id: &str) -> Option<Competition> {
+    fn get(&mut self, id: &str) -> Option<Arc<Competition>> {
         self.tick += 1;
         let tick = self.tick;
         self.states.get_mut(id).map(|(used, state)| {
             *used = tick;
-            state.clone()
+            Arc::clone(state)
         })
     }
 
-    fn put(&mut self, state: &Competition) {
+    fn take(&mut self, id: &str) -> Option<Arc<Competition>> {
+        self.states.remove(id).map(|(_, state)| state)
+    }
+
+    /// Keeps `state` unless a newer one of the same competition is kept.
+    fn put(&mut self, state: Arc<Competition>) {
         self.tick += 1;
-        if self.states.len() >= RECENT && !self.states.contains_key(state.id.as_str()) {
+        let id = state.id.as_str();
+        if let Some((used, kept)) = self.states.get_mut(id) {
+            if kept.version <= state.version {
+                *kept = state;
+            }
+            *used = self.tick;
+            return;
+        }
+        if self.states.len() >= RECENT {
             if let Some(oldest) = self
                 .states
                 .iter()
@@ -126,8 +144,7 @@ impl Recent {
                 self.states.remove(&oldest);
             }
         }
-        self.states
-            .insert(state.id.as_str().to_owned(), (self.tick, state.clone()));
+        self.states.insert(id.to_owned(), (self.tick, state));
     }
 }
 
@@ -155,24 +172,39 @@ impl<S: Store> Service<S> {
     }
 
     /// The current state of a competition, `None` if it does not exist.
-    pub async fn load(&self, id: &CompetitionId) -> Result<Option<Competition>, ServiceError> {
+    pub async fn load(&self, id: &CompetitionId) -> Result<Option<Arc<Competition>>, ServiceError> {
         let cached = self.recent().get(id.as_str());
-        let state = match cached {
-            Some(state) => {
-                // Whatever was appended since, by this or another process.
-                let newer = self.store.commits(id.as_str(), state.version, PAGE).await?;
-                if newer.len() == PAGE {
-                    self.load_from_store(id).await?
-                } else {
-                    fold(id, Some(state), &newer).map_err(ServiceError::Corrupt)?
-                }
-            }
-            None => self.load_from_store(id).await?,
+        let state = self.refresh(id, cached).await?;
+        self.keep(state.as_ref().map(Arc::clone));
+        Ok(state)
+    }
+
+    /// `cached` (or the store's state, without one) brought up to date with
+    /// whatever was appended since, by this or another process.
+    async fn refresh(
+        &self,
+        id: &CompetitionId,
+        cached: Option<Arc<Competition>>,
+    ) -> Result<Option<Arc<Competition>>, ServiceError> {
+        let Some(state) = cached else {
+            return Ok(self.load_from_store(id).await?.map(Arc::new));
         };
-        if let Some(state) = &state {
+        let newer = self.store.commits(id.as_str(), state.version, PAGE).await?;
+        if newer.is_empty() {
+            return Ok(Some(state));
+        }
+        if newer.len() == PAGE {
+            return Ok(self.load_from_store(id).await?.map(Arc::new));
+        }
+        let folded = fold(id, Some(Arc::unwrap_or_clone(state)), &newer);
+        Ok(folded.map_err(ServiceError::Corrupt)?.map(Arc::new))
+    }
+
+    /// Puts a state (back) into memory.
+    fn keep(&self, state: Option<Arc<Competition>>) {
+        if let Some(state) = state {
             self.recent().put(state);
         }
-        Ok(state)
     }
 
     /// The state from the latest snapshot and the commits after it.
@@ -223,7 +255,7 @@ impl<S: Store> Service<S> {
         }
         if let Some(latest) = self.load(id).await? {
             if latest.version == version {
-                return Ok(Some(latest));
+                return Ok(Some(Arc::unwrap_or_clone(latest)));
             }
         }
         let mut state: Option<Competition> = None;
@@ -292,10 +324,19 @@ impl<S: Store> Service<S> {
                     return Ok(first);
                 }
             }
-            let state = self.load(id).await?;
-            let events = competition::decide(state.as_ref(), command, ctx)?;
+            // Taken out of memory: decided on, then applied to in place.
+            let taken = self.recent().take(id.as_str());
+            let state = self.refresh(id, taken).await?;
+            let events = match competition::decide(state.as_deref(), command, ctx) {
+                Ok(events) => events,
+                Err(refusal) => {
+                    self.keep(state);
+                    return Err(refusal.into());
+                }
+            };
             let version = state.as_ref().map_or(0, |s| s.version);
             if events.is_empty() {
+                self.keep(state);
                 return Ok(Receipt {
                     competition: id.clone(),
                     version,
@@ -303,7 +344,7 @@ impl<S: Store> Service<S> {
                     events,
                 });
             }
-            let previous_due = state.as_ref().and_then(Competition::next_due);
+            let previous_due = state.as_ref().and_then(|s| s.next_due());
             let commit = Commit {
                 version: version + 1,
                 at: ctx.now,
@@ -312,7 +353,9 @@ impl<S: Store> Service<S> {
                 events,
                 idempotency: idempotency.clone(),
             };
-            let next = competition::apply(state, id, &commit);
+            // Nobody else holds the state unless a read still does: then
+            // (only then) it is copied.
+            let next = competition::apply(state.map(Arc::unwrap_or_clone), id, &commit);
             let next_due = next.next_due();
             let append = Append {
                 competition: id.as_str().to_owned(),
@@ -342,7 +385,7 @@ impl<S: Store> Service<S> {
             };
             match self.store.append(append).await {
                 Ok(()) => {
-                    self.recent().put(&next);
+                    self.keep(Some(Arc::new(next)));
                     return Ok(receipt(id, &commit));
                 }
                 Err(StoreError::Conflict) => continue,

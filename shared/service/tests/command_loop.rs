@@ -245,7 +245,7 @@ async fn snapshots_give_the_same_state_as_folding_the_log() {
         let commit = serde_json::from_slice(&record.body).unwrap();
         via_log = Some(arbiter_domain::competition::apply(via_log, &c, &commit));
     }
-    assert_eq!(Some(via_snapshot), via_log);
+    assert_eq!(Some(&*via_snapshot), via_log.as_ref());
 }
 
 #[tokio::test]

@@ -409,7 +409,7 @@ pub async fn on_store<S: TestStore>(script: &Script, server: TestServer<S>) {
         run.step(script, i);
         assert_eq!(receipt.version, run.log.len() as u64, "step {i}");
         let loaded = service.load(&run.id).await.expect("loads").expect("exists");
-        assert_eq!(&loaded, run.state(), "step {i}: loaded from its snapshot");
+        assert_eq!(&*loaded, run.state(), "step {i}: loaded from its snapshot");
         if script.open_secrets(i).next().is_some() {
             for viewer in viewers(script) {
                 let paths = http_paths(&server, script, viewer).await;
@@ -429,6 +429,6 @@ pub async fn on_store<S: TestStore>(script: &Script, server: TestServer<S>) {
         b.expect("a tick");
         run.tick_until_settled(due);
         let loaded = service.load(&run.id).await.expect("loads").expect("exists");
-        assert_eq!(&loaded, run.state(), "two ticks at once land once");
+        assert_eq!(&*loaded, run.state(), "two ticks at once land once");
     }
 }

@@ -1,0 +1,219 @@
+//! `arbiter simulate swiss`: a seeded Swiss event of Lichess size through
+//! the REST API, one request at a time: the players enter, a few ask for a
+//! half-point bye or withdraw, the arbiter pairs each round with the Dutch
+//! engine (the boards come back in the pairing's receipt, so nothing reads
+//! the whole event), and White reports every board's result.
+//!
+//! Results follow the Elo expectation of the ratings with 20% draws, drawn
+//! from a ChaCha8 generator seeded with `--seed`: a seed always gives the
+//! same event.
+
+use crate::transport::Transport;
+use chrono::{DateTime, Duration, Utc};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+pub const ID: &str = "swiss-sim";
+const BASE: &str = "/v1/competitions/swiss-sim";
+
+/// Bounds that keep a run to minutes (Lichess Swiss allows 4,000 players
+/// and 100 rounds; the kind takes 9,999 players and 100 rounds).
+pub const MAX_PLAYERS: u32 = 9999;
+pub const MAX_ROUNDS: u32 = 30;
+
+/// What a run did.
+pub struct Summary {
+    pub text: String,
+    pub requests: u64,
+}
+
+struct Story<'a, T> {
+    t: &'a T,
+    now: DateTime<Utc>,
+    requests: u64,
+}
+
+impl<T: Transport> Story<'_, T> {
+    async fn call(
+        &mut self,
+        who: &str,
+        method: http::Method,
+        path: &str,
+        body: Option<Value>,
+    ) -> Result<Value, String> {
+        self.requests += 1;
+        self.t.set_time(self.now);
+        let (status, answer) = self
+            .t
+            .call(who, who == "org", method.clone(), path, body.clone())
+            .await;
+        if (200..300).contains(&status) {
+            Ok(answer)
+        } else {
+            Err(format!("{who} {method} {path} {body:?}: {status} {answer}"))
+        }
+    }
+
+    async fn post(&mut self, who: &str, path: &str, body: Value) -> Result<Value, String> {
+        self.call(
+            who,
+            http::Method::POST,
+            &format!("{BASE}{path}"),
+            Some(body),
+        )
+        .await
+    }
+}
+
+fn player(i: u32) -> String {
+    format!("p{i:04}")
+}
+
+/// White's result from the ratings: 20% draws, the rest by Elo.
+fn result(rng: &mut ChaCha8Rng, white: f64, black: f64) -> &'static str {
+    let expected = 1.0 / (1.0 + 10f64.powf((black - white) / 400.0));
+    let r: f64 = rng.gen();
+    if r < 0.2 {
+        "1/2-1/2"
+    } else if r < 0.2 + 0.8 * expected {
+        "1-0"
+    } else {
+        "0-1"
+    }
+}
+
+/// Runs an event of `players` over `rounds` rounds seeded with `seed`.
+pub async fn run<T: Transport>(
+    t: &T,
+    players: u32,
+    rounds: u32,
+    seed: u64,
+) -> Result<Summary, String> {
+    if !(2..=MAX_PLAYERS).contains(&players) || !(1..=MAX_ROUNDS).contains(&rounds) {
+        return Err(format!(
+            "--players must be 2 to {MAX_PLAYERS} and --rounds 1 to {MAX_ROUNDS}"
+        ));
+    }
+    let mut s = Story {
+        t,
+        now: "2026-07-01T18:00:00Z".parse().expect("valid instant"),
+        requests: 0,
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    s.call(
+        "org",
+        http::Method::POST,
+        "/v1/competitions",
+        Some(json!({"id": ID, "kind": "swiss", "name": "Swiss (simulated)"})),
+    )
+    .await?;
+    s.post("org", "/roles", json!({"user": "arb", "role": "arbiter"}))
+        .await?;
+    let settings = json!({"rounds": rounds, "half_point_byes": 1,
+        "tiebreaks": ["buchholz-cut-1", "buchholz", "sonneborn-berger"]});
+    s.post(
+        "arb",
+        "/actions",
+        json!({"action": "set-up", "settings": settings}),
+    )
+    .await?;
+    let mut ratings = BTreeMap::new();
+    for i in 1..=players {
+        let rating: u32 = rng.gen_range(1000..2800);
+        ratings.insert(player(i), f64::from(rating));
+        let entry = json!({"name": format!("Player {i}"), "rating": rating});
+        s.post(&player(i), "/registrations", json!({"entry": entry}))
+            .await?;
+    }
+    let started = std::time::Instant::now();
+    for r in 1..=rounds {
+        // One player in a hundred asks for a half-point bye in the middle
+        // round; one in two hundred withdraws after it.
+        if r == rounds.div_ceil(2) {
+            for i in (1..=players).step_by(100) {
+                s.post(
+                    &player(i),
+                    "/actions",
+                    json!({"action": "request-bye", "round": r}),
+                )
+                .await?;
+            }
+        }
+        if r == rounds.div_ceil(2) + 1 {
+            for i in (50..=players).step_by(200) {
+                s.post(&player(i), "/actions", json!({"action": "withdraw"}))
+                    .await?;
+            }
+        }
+        let receipt = s.post("arb", "/rounds", json!({})).await?;
+        let boards = receipt["events"][0]["boards"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        s.now += Duration::hours(2);
+        for b in boards {
+            let (white, black) = (
+                b["white"].as_str().unwrap_or(""),
+                b["black"].as_str().unwrap_or(""),
+            );
+            let res = result(&mut rng, ratings[white], ratings[black]);
+            let body =
+                json!({"action": "report-result", "round": r, "board": b["board"], "result": res});
+            s.post(white, "/actions", body).await?;
+        }
+        s.now += Duration::days(1) - Duration::hours(2);
+    }
+    let elapsed = started.elapsed();
+    let event = s.call("outsider", http::Method::GET, BASE, None).await?;
+    Ok(Summary {
+        text: report(&event["game"], players, rounds, seed, s.requests, elapsed),
+        requests: s.requests,
+    })
+}
+
+fn report(
+    game: &Value,
+    players: u32,
+    rounds: u32,
+    seed: u64,
+    requests: u64,
+    rounds_time: std::time::Duration,
+) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "Swiss simulation: {players} players, {rounds} rounds, seed {seed}"
+    );
+    let _ = writeln!(
+        out,
+        "pairings and results: {:.2} s; standings after round {}",
+        rounds_time.as_secs_f64(),
+        game["standings"]["after_round"]
+    );
+    let _ = writeln!(
+        out,
+        "  {:>5}  {:<14} {:>6} {:>6}  tie-breaks",
+        "place", "player", "rating", "points"
+    );
+    for line in game["standings"]["lines"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .take(10)
+    {
+        let _ = writeln!(
+            out,
+            "  {:>5}  {:<14} {:>6} {:>6}  {}",
+            line["place"],
+            line["name"].as_str().unwrap_or(""),
+            line["rating"],
+            line["points"],
+            line["tiebreaks"]
+        );
+    }
+    let _ = writeln!(out, "{requests} requests");
+    out
+}
