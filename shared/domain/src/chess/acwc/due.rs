@@ -254,7 +254,17 @@ fn publish_qualification(s: &Championship, round: u32, now: DateTime<Utc>) -> Op
     {
         return None;
     }
-    let pairing = monrad::pair(&t).ok()?;
+    // III.F.4.3 as written, unless the organizer chose the look-ahead.
+    let lookahead = s
+        .settings
+        .as_ref()
+        .is_some_and(|st| st.format.rematch_lookahead);
+    let pairing = if lookahead {
+        monrad::pair_with_lookahead(&t)
+    } else {
+        monrad::pair(&t)
+    }
+    .ok()?;
     let user = |n: u32| s.qualification[n as usize - 1].clone();
     Some(ruled(
         Event::RoundPublished {
