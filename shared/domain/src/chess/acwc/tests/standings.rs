@@ -1,4 +1,5 @@
-//! Standings while a round is being played (acwc III.F.3, III.F.4.1).
+//! Standings while a round is being played (acwc III.F.3, III.F.4.1), and
+//! the pairing they drive (III.F.4.3).
 
 use super::*;
 use crate::chess::acwc::standings::{qualification_standings, QualificationRow};
@@ -43,4 +44,38 @@ fn acwc_iii_f_3_mid_round_tiebreaks_count_only_finished_matches() {
     assert_eq!(row(&rows, "p1").opponents_seeds, 2380.0);
     assert_eq!(row(&rows, "p3").opponents_seeds, 2360.0);
     assert_eq!(row(&rows, "p4").opponents_seeds, 2370.0);
+}
+
+/// Six players p1..p6 seeded 2390..2340; round 1 p1-p2, p3-p4, p5-p6, all
+/// 5-5. By hand, every player has ½ and the ranking goes by the average of
+/// the opponent's seed: p2 (2390), p1 (2380), p4 (2370), p3 (2360), p6
+/// (2350), p5 (2340). III.F.4.3 as written: p2-p4 (p1 played), p1-p3, and
+/// p6-p5 again. With the organizer's look-ahead: p2-p4, then p1-p3 would
+/// force p6-p5, so p1-p6, then p3-p5.
+#[test]
+fn acwc_iii_f_4_3_the_championship_pairs_as_written_unless_the_organizer_chose_the_lookahead() {
+    let round_2 = |lookahead: bool| {
+        let mut s = settings_2019();
+        s.format.rematch_lookahead = lookahead;
+        let mut w = World::configured(at(REGISTRATION), s);
+        for i in 1..=6 {
+            let f = facts(&format!("acc{i}"), 2400 - 10 * i);
+            w.run(&format!("p{i}"), Command::Register { facts: f })
+                .unwrap();
+        }
+        start(&mut w);
+        for id in ["q1.1", "q1.2", "q1.3"] {
+            report(&mut w, id, 10, 10);
+        }
+        w.champ().rounds[1]
+            .matches
+            .iter()
+            .map(|id| {
+                let m = &w.champ().matches[id];
+                format!("{}-{}", m.first, m.second)
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(round_2(false), ["p2-p4", "p1-p3", "p6-p5"]);
+    assert_eq!(round_2(true), ["p2-p4", "p1-p6", "p3-p5"]);
 }
