@@ -247,6 +247,30 @@ pub fn acwc() -> Script {
                 json!({"player": "p4", "reason": "fair-play"}),
             ),
         ),
+        // acwc I.C: the TD's final call.
+        step(
+            game_time + Duration::hours(2),
+            "td",
+            act(
+                k,
+                "correct-result",
+                json!({"match_id": "q1.2", "first": 8, "second": 12, "reason": "r"}),
+            ),
+        ),
+        step(
+            monday,
+            "td",
+            act(
+                k,
+                "undo-forfeit",
+                json!({"match_id": "q1.1", "reason": "r"}),
+            ),
+        ),
+        step(
+            monday,
+            "td",
+            act(k, "reinstate", json!({"player": "p4", "reason": "r"})),
+        ),
     ];
     Script {
         probes,

@@ -39,17 +39,21 @@ enum Failure {
 fn pair_round(system: &str, t: &SwissTournament) -> Result<RoundPairing, Failure> {
     match system {
         "dutch-2006" => dutch::pair(t).map_err(|e| Failure::NoPairing(e.to_string())),
+        // acwc III.F.4.3 as written; the look-ahead is an organizer's setting.
         "monrad-acwc" => monrad::pair(t)
+            .map(|m| m.pairing)
+            .map_err(|e| Failure::NoPairing(e.to_string())),
+        "monrad-acwc-lookahead" => monrad::pair_with_lookahead(t)
             .map(|m| m.pairing)
             .map_err(|e| Failure::NoPairing(e.to_string())),
         "round-robin" => round_robin::pair_from_history(t).map_err(Failure::Invalid),
         other => Err(Failure::Invalid(format!(
-            "unknown pairing system {other:?} (expected dutch-2006, monrad-acwc or round-robin)"
+            "unknown pairing system {other:?} (expected dutch-2006, monrad-acwc, monrad-acwc-lookahead or round-robin)"
         ))),
     }
 }
 
-/// `arbiter pair --system dutch-2006|monrad-acwc|round-robin INPUT.trf [-p [OUTPUT]] [--check]`
+/// `arbiter pair --system dutch-2006|monrad-acwc|monrad-acwc-lookahead|round-robin INPUT.trf [-p [OUTPUT]] [--check]`
 pub fn pair(system: &str, trf_text: &str, check: bool) -> CliOutput {
     pair_observed(system, trf_text, check, &mut |_, _| {})
 }
@@ -62,9 +66,12 @@ pub fn pair_observed(
     check: bool,
     round_done: &mut dyn FnMut(u32, u32),
 ) -> CliOutput {
-    if !matches!(system, "dutch-2006" | "monrad-acwc" | "round-robin") {
+    if !matches!(
+        system,
+        "dutch-2006" | "monrad-acwc" | "monrad-acwc-lookahead" | "round-robin"
+    ) {
         return invalid(format!(
-            "unknown pairing system {system:?} (expected dutch-2006, monrad-acwc or round-robin)"
+            "unknown pairing system {system:?} (expected dutch-2006, monrad-acwc, monrad-acwc-lookahead or round-robin)"
         ));
     }
     let doc = match trf::read(trf_text) {
@@ -223,8 +230,36 @@ mod tests {
     fn cli_monrad_and_round_robin() {
         let m = pair("monrad-acwc", FOUR, false);
         assert_eq!(m.stdout, "2\n1 2\n3 4\n");
+        // Round 1 has no rematch to avoid: the look-ahead pairs alike.
+        assert_eq!(pair("monrad-acwc-lookahead", FOUR, false).stdout, m.stdout);
         // Berger, 4 players, round 1: 1-4, 2-3.
         let r = pair("round-robin", FOUR, false);
         assert_eq!(r.stdout, "2\n1 4\n2 3\n");
+    }
+}
+
+#[cfg(test)]
+mod monrad_tests {
+    use super::pair;
+
+    /// acwc III.F.4.3 after two rounds of draws: 1-2 3-4 5-6, then 1-3 2-5
+    /// 4-6 (the 6-player example of `monrad`'s tests; ratings 2600..2100).
+    const SIX: &str = "XXR 5\n\
+001    1      A                                 2600                             1.0          2 w =     3 w =\n\
+001    2      B                                 2500                             1.0          1 b =     5 w =\n\
+001    3      C                                 2400                             1.0          4 w =     1 b =\n\
+001    4      D                                 2300                             1.0          3 b =     6 w =\n\
+001    5      E                                 2200                             1.0          6 w =     2 b =\n\
+001    6      F                                 2100                             1.0          5 b =     4 b =\n";
+
+    #[test]
+    fn cli_monrad_acwc_pairs_iii_f_4_3_as_written_and_lookahead_on_request() {
+        // By hand (ranking 1, 3, 2, 5, 4, 6): 1-5, 3-2, then 4-6 again.
+        let text = pair("monrad-acwc", SIX, false);
+        assert_eq!(text.exit_code, 0, "{}", text.stderr);
+        assert_eq!(text.stdout, "3\n1 5\n3 2\n4 6\n");
+        // The look-ahead: 1-5, 3-6, 2-4, no rematch.
+        let ahead = pair("monrad-acwc-lookahead", SIX, false);
+        assert_eq!(ahead.stdout, "3\n1 5\n3 6\n2 4\n");
     }
 }

@@ -1,6 +1,7 @@
 //! Deciding commands: who may do what, and what each command records.
 //! Whatever falls due by `now` follows in the same commit ([`super::due`]).
 
+mod corrections;
 mod entries;
 mod fair_play;
 mod forfeits;
@@ -99,8 +100,8 @@ pub(super) fn own_open_match<'a>(
 }
 
 /// Decides `command` alone, one topic at a time: the set-up and the
-/// entries, the rounds, the negotiation, the results, the forfeits and fair
-/// play.
+/// entries, the rounds, the negotiation, the results, the forfeits, the TD's
+/// corrections and fair play.
 fn decide_command(
     env: &Competition,
     state: &Championship,
@@ -112,7 +113,7 @@ fn decide_command(
         Command::GrantException { user, reason } => {
             entries::grant_exception(env, state, user, reason, ctx)
         }
-        Command::Register { facts } => entries::register(env, state, facts, actor(ctx)?),
+        Command::Register { facts } => entries::register(env, state, facts, actor(ctx)?, ctx.now),
         Command::EnterPlayer { player, facts } => {
             entries::enter_player(env, state, player, facts, ctx)
         }
@@ -157,6 +158,19 @@ fn decide_command(
             reason,
         } => results::settle_final_game(env, state, *game, winner.as_ref(), reason, ctx),
         Command::BidForWhite { seconds } => results::bid_for_white(state, *seconds, ctx),
+        _ => decide_conduct(env, state, command, ctx),
+    }
+}
+
+/// The conduct of the championship: forfeits, the TD's corrections and fair
+/// play (acwc I.C, VI, VII).
+fn decide_conduct(
+    env: &Competition,
+    state: &Championship,
+    command: &Command,
+    ctx: &Context,
+) -> Result<Out, Refusal> {
+    match command {
         Command::ClaimNoShow { match_id, choice } => {
             forfeits::claim_no_show(state, match_id, *choice, ctx)
         }
@@ -175,12 +189,29 @@ fn decide_command(
         Command::RecordMark { player, mark } => {
             fair_play::record_mark(env, state, player, mark, ctx)
         }
+        Command::CorrectResult {
+            match_id,
+            first,
+            second,
+            reason,
+        } => corrections::correct_result(env, state, match_id, *first, *second, reason, ctx),
+        Command::Reinstate { player, reason } => {
+            corrections::reinstate(env, state, player, reason, ctx)
+        }
+        Command::UndoForfeit { match_id, reason } => {
+            corrections::undo_forfeit(env, state, match_id, reason, ctx)
+        }
         Command::ReportCheating { accused, details } => {
             fair_play::report_cheating(state, accused, details, ctx)
         }
         Command::RuleOnCheatingReport { report, guilty } => {
             fair_play::rule_on_cheating_report(env, state, *report, *guilty, ctx)
         }
+        // decide_command decides every other command itself.
+        other => Err(Refusal::invalid(format!(
+            "{} is not a command of the championship's conduct",
+            other.name()
+        ))),
     }
 }
 

@@ -137,84 +137,100 @@ fn step(s: &Championship, now: DateTime<Utc>) -> Vec<Ruled> {
     }
 }
 
-/// acwc IV.F, V.C–F, V.H, VI.D: the deadlines of the current round.
+/// acwc IV.F, V.C–F, V.H, VI.D: the deadlines of the current round. Each
+/// is kept once its instant has passed, in the order of the instants, so a
+/// run that was missed (no tick between Wednesday and the round deadline)
+/// is caught up by the next one, once.
 fn deadlines(s: &Championship, r: &super::state::Round, now: DateTime<Utc>) -> Vec<Ruled> {
     let mut out = vec![];
-    let wednesday = offers_deadline(r.deadline);
     for id in &r.matches {
         let m = &s.matches[id];
         if m.finished() {
             continue;
         }
-        if now > r.deadline {
-            // VI.D: rescheduling after a no-show failed: the appearing player wins.
-            if let Some((appearing, NoShowChoice::Reschedule)) = &m.no_show {
-                if m.negotiation.time.is_none() {
-                    out.push(ruled(
-                        Event::MatchAwarded {
-                            match_id: id.clone(),
-                            winner: appearing.clone(),
-                            award: Award::Forfeit,
-                        },
-                        "acwc VI.D",
-                    ));
-                    continue;
-                }
-            }
-            if !m.flags.iter().any(|f| f.starts_with("acwc IV.F")) {
+        out.extend(negotiation_deadlines(m, r, now));
+        if now <= r.deadline {
+            continue;
+        }
+        // VI.D: rescheduling after a no-show failed: the appearing player wins.
+        if let Some((appearing, NoShowChoice::Reschedule)) = &m.no_show {
+            if m.negotiation.time.is_none() {
                 out.push(ruled(
-                    Event::MatchFlagged {
+                    Event::MatchAwarded {
                         match_id: id.clone(),
-                        reason: "acwc IV.F: not completed by Sunday 23:59:59 UTC".into(),
+                        winner: appearing.clone(),
+                        award: Award::Forfeit,
                     },
-                    "acwc IV.F",
+                    "acwc VI.D",
                 ));
+                continue;
             }
-            continue;
         }
-        let n = &m.negotiation;
-        if n.time.is_some() || n.failed || now <= wednesday {
-            continue;
-        }
-        let made = |u: &UserId| {
-            n.offers
-                .iter()
-                .filter(|o| &o.by == u && o.made_at <= wednesday)
-                .count()
-        };
-        let at_fault: Vec<UserId> = [&m.first, &m.second]
-            .into_iter()
-            .filter(|u| made(u) < 3)
-            .cloned()
-            .collect();
-        match at_fault.len() {
-            1 => out.push(ruled(
-                Event::NegotiationFailed {
-                    match_id: id.clone(),
-                    chooser: Some(m.opponent(&at_fault[0]).clone()),
-                    at_fault,
-                },
-                "acwc V.E",
-            )),
-            2 => out.push(ruled(
-                Event::NegotiationFailed {
-                    match_id: id.clone(),
-                    at_fault,
-                    chooser: None,
-                },
-                "acwc V.F",
-            )),
-            _ if now >= weekend(r.deadline) && !n.referred => out.push(ruled(
+        if !m.flags.iter().any(|f| f.starts_with("acwc IV.F")) {
+            out.push(ruled(
                 Event::MatchFlagged {
                     match_id: id.clone(),
-                    reason: "acwc V.H: no agreement before the weekend".into(),
+                    reason: "acwc IV.F: not completed by Sunday 23:59:59 UTC".into(),
                 },
-                "acwc V.H",
-            )),
-            _ => {}
+                "acwc IV.F",
+            ));
         }
     }
     out
+}
+
+/// acwc V.C–F: after Wednesday 23:59:59 UTC, a player without three offers
+/// lets the opponent choose (V.E), both failing the TD (V.F); V.H: both
+/// offered and no agreement by Saturday 00:00 UTC: referred to the TD. Due
+/// until done, so also after the round deadline when no run came between.
+fn negotiation_deadlines(
+    m: &super::state::Match,
+    r: &super::state::Round,
+    now: DateTime<Utc>,
+) -> Option<Ruled> {
+    let wednesday = offers_deadline(r.deadline);
+    let n = &m.negotiation;
+    if n.time.is_some() || n.failed || now <= wednesday {
+        return None;
+    }
+    let made = |u: &UserId| {
+        n.offers
+            .iter()
+            .filter(|o| &o.by == u && o.made_at <= wednesday)
+            .count()
+    };
+    let at_fault: Vec<UserId> = [&m.first, &m.second]
+        .into_iter()
+        .filter(|u| made(u) < 3)
+        .cloned()
+        .collect();
+    let id = m.id.clone();
+    match at_fault.len() {
+        1 => Some(ruled(
+            Event::NegotiationFailed {
+                match_id: id,
+                chooser: Some(m.opponent(&at_fault[0]).clone()),
+                at_fault,
+            },
+            "acwc V.E",
+        )),
+        2 => Some(ruled(
+            Event::NegotiationFailed {
+                match_id: id,
+                at_fault,
+                chooser: None,
+            },
+            "acwc V.F",
+        )),
+        _ if now >= weekend(r.deadline) && !n.referred => Some(ruled(
+            Event::MatchFlagged {
+                match_id: id,
+                reason: "acwc V.H: no agreement before the weekend".into(),
+            },
+            "acwc V.H",
+        )),
+        _ => None,
+    }
 }
 
 /// acwc III.F, IV.D: registration closes, the Qualification starts.
@@ -254,7 +270,17 @@ fn publish_qualification(s: &Championship, round: u32, now: DateTime<Utc>) -> Op
     {
         return None;
     }
-    let pairing = monrad::pair(&t).ok()?;
+    // III.F.4.3 as written, unless the organizer chose the look-ahead.
+    let lookahead = s
+        .settings
+        .as_ref()
+        .is_some_and(|st| st.format.rematch_lookahead);
+    let pairing = if lookahead {
+        monrad::pair_with_lookahead(&t)
+    } else {
+        monrad::pair(&t)
+    }
+    .ok()?;
     let user = |n: u32| s.qualification[n as usize - 1].clone();
     Some(ruled(
         Event::RoundPublished {

@@ -6,7 +6,8 @@
 //! - [`settings`]: the organizer's set-up, validated once (II, III.A–E).
 //! - [`eligibility`]: player facts, eligibility and the seeding rating (II, III.E).
 //! - [`vocabulary`]: the commands and events.
-//! - [`decide`](mod@decide): who may do what (I.C–D, II, V, VI, VII, VIII).
+//! - [`decide`](mod@decide): who may do what (I.C–D, II, V, VI, VII, VIII),
+//!   the TD's final call included (I.C: corrections, reinstatements).
 //! - [`due`]: what the rules do by themselves: stages, publication, deadlines
 //!   (III.F–H, IV, V.C–H, VI.D, VI.F, VIII).
 //! - [`negotiation`]: offers and the match rules of a score (III.F.1, III.G.2, V).

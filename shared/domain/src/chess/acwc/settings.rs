@@ -38,6 +38,11 @@ pub struct Format {
     pub rapid_time_control: TimeControl,
     /// acwc III.H.6.i: Black's time in the Armageddon game, in seconds (180).
     pub armageddon_black_seconds: u32,
+    /// Not in the rules, off by default: the Qualification's III.F.4.3 walk
+    /// looks ahead to avoid rematches (`monrad::pair_with_lookahead`), so
+    /// its pairings can differ from the procedure players check by hand.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rematch_lookahead: bool,
 }
 
 impl Format {
@@ -56,6 +61,7 @@ impl Format {
                 increment_seconds: 0,
             },
             armageddon_black_seconds: 180,
+            rematch_lookahead: false,
         }
     }
 }

@@ -11,7 +11,20 @@ use serde::Serialize;
 
 /// The Qualification as the Monrad engine sees it: pairing number = index
 /// + 1, rating = twice the seeding rating (exact; order and sums unchanged).
+///
+/// A match still being played is a pairing with no points yet.
 pub fn qualification_tournament(state: &Championship) -> SwissTournament {
+    tournament(state, false)
+}
+
+/// The Qualification as far as its matches are finished: a match still being
+/// played is no game yet (`None`), so its opponent does not count in the
+/// tiebreaks (acwc III.F.3, III.F.4.1) until it is.
+fn finished_qualification(state: &Championship) -> SwissTournament {
+    tournament(state, true)
+}
+
+fn tournament(state: &Championship, finished_only: bool) -> SwissTournament {
     let number = |u: &UserId| {
         state
             .qualification
@@ -37,6 +50,7 @@ pub fn qualification_tournament(state: &Championship) -> SwissTournament {
                         .map(|id| &state.matches[id])
                         .find(|m| m.plays(u));
                     Some(match m {
+                        Some(m) if finished_only && !m.finished() => return None,
                         Some(m) => RoundOutcome::Game {
                             opponent: number(m.opponent(u)).unwrap_or(0),
                             colour: if &m.first == u {
@@ -95,8 +109,10 @@ pub struct QualificationRow {
 
 /// acwc III.F.3: final order: points, then the sum of opponents' seeds; then
 /// (ruling) the III.F.4.1 average and own seeding rating, then pairing number.
+/// Only finished matches count: while a round is open its opponents are not
+/// yet opponents played.
 pub fn qualification_standings(state: &Championship) -> Vec<QualificationRow> {
-    let t = qualification_tournament(state);
+    let t = finished_qualification(state);
     let mut rows: Vec<QualificationRow> = t
         .players
         .iter()

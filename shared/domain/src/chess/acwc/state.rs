@@ -45,6 +45,9 @@ pub struct Entrant {
     pub exception: Option<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub marks: Vec<Mark>,
+    /// acwc II.C.4: other accounts of the same person, as the facts listed them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub other_accounts: Vec<String>,
 }
 
 impl Entrant {
@@ -130,6 +133,10 @@ pub struct Match {
     /// acwc IV.F, V.H: why the TD must look at this match.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub flags: Vec<String>,
+    /// acwc VIII.A.2: the score of a match turned over for an engine mark,
+    /// given back if the TD reinstates the player (I.C).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub overturned: Option<Outcome>,
 }
 
 impl Match {
@@ -323,7 +330,8 @@ pub fn apply(state: &mut Championship, event: &Event, at: DateTime<Utc>) {
         | Event::SecondAccountDetected { .. }
         | Event::Withdrew { .. }
         | Event::Disqualified { .. }
-        | Event::MarkRecorded { .. } => entries::apply(state, event, at),
+        | Event::MarkRecorded { .. }
+        | Event::Reinstated { .. } => entries::apply(state, event, at),
         Event::TimeOffered { .. }
         | Event::MatchTimeAgreed { .. }
         | Event::MatchTimeFixed { .. }
@@ -340,6 +348,9 @@ pub fn apply(state: &mut Championship, event: &Event, at: DateTime<Utc>) {
         | Event::FinalGameSettled { .. }
         | Event::MatchAwarded { .. }
         | Event::CandidateGamesDisregarded { .. } => results::settle(state, event),
+        Event::ResultCorrected { .. }
+        | Event::MatchReopened { .. }
+        | Event::CandidateGamesRestored { .. } => results::correct(state, event),
         Event::BidSubmitted { .. }
         | Event::ArmageddonColoursFixed { .. }
         | Event::FinalGameRecorded { .. } => results::final_games(state, event),

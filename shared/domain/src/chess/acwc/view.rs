@@ -17,6 +17,11 @@ fn is_td(env: &Competition, viewer: Option<&UserId>) -> bool {
     viewer.is_some_and(|v| env.has_role(v, Role::TournamentDirector))
 }
 
+/// The TD or the organizer, who enters facts.
+fn is_official(env: &Competition, viewer: Option<&UserId>) -> bool {
+    is_td(env, viewer) || viewer.is_some_and(|v| env.has_role(v, Role::Organizer))
+}
+
 /// The kind's view for `viewer`.
 pub fn view(env: &Competition, state: &Championship, viewer: Option<&UserId>) -> Value {
     let td = is_td(env, viewer);
@@ -148,6 +153,20 @@ pub fn redact(
         {
             None
         }
+        // II.C.4: which accounts belong to the same person is the officials'.
+        Event::Registered {
+            player,
+            account,
+            seeding,
+            review,
+            other_accounts,
+        } if !other_accounts.is_empty() && !is_official(env, viewer) => Some(Event::Registered {
+            player: player.clone(),
+            account: account.clone(),
+            seeding: *seeding,
+            review: review.clone(),
+            other_accounts: vec![],
+        }),
         // III.H.6.ii: sealed bids stay sealed until both are in.
         Event::BidSubmitted { player, .. } => {
             let open = state

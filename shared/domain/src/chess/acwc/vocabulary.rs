@@ -3,7 +3,8 @@
 //! Who may issue each command: the organizer sets up ([`Command::Configure`]);
 //! players register, withdraw, negotiate, report and claim; the TD
 //! (`Role::TournamentDirector`, acwc I.C) grants exceptions, reviews entries,
-//! settles disputes, fixes times, declares forfeits and disqualifies.
+//! settles disputes, fixes times, declares forfeits and disqualifies, and
+//! makes the final call: corrects results, undoes forfeits, reinstates.
 
 use super::eligibility::{Mark, PlayerFacts, Seeding};
 use super::final_match::{Armageddon, FinalGame};
@@ -119,6 +120,28 @@ pub enum Command {
         loser: UserId,
         reason: String,
     },
+    /// TD (acwc I.C, the final call): corrects the result of a finished
+    /// match of the stage being played, confirmed or awarded, to this score.
+    /// The standings change at once; rounds already published stand, later
+    /// rounds are paired on the corrected standings. A forfeit replaced this
+    /// way no longer counts for VI.F.
+    CorrectResult {
+        match_id: MatchId,
+        first: u32,
+        second: u32,
+        reason: String,
+    },
+    /// TD (acwc I.C): undoes a disqualification. The player is paired again
+    /// from the next round of the stage they were disqualified in; matches
+    /// turned over for an engine mark (VIII.A.2) get their scores back; the
+    /// current round's matches awarded or disregarded because they left
+    /// (VIII.A.1, VIII.B) are played after all; earlier rounds stand.
+    Reinstate { player: UserId, reason: String },
+    /// TD (acwc I.C): undoes a forfeit (VI.B, VI.D) of the current round: the
+    /// match is played after all, its time agreed or fixed anew; it no longer
+    /// counts for VI.F. A forfeit of an earlier round is replaced by a score
+    /// with [`Command::CorrectResult`].
+    UndoForfeit { match_id: MatchId, reason: String },
     /// Any player: a private accusation to the TD (acwc VII.A).
     ReportCheating { accused: UserId, details: String },
     /// TD: the finding on a report (acwc VII.B).
@@ -152,6 +175,9 @@ impl Command {
             Command::CallBreak { .. } => "call-break",
             Command::ClaimAbandonedGame { .. } => "claim-abandoned-game",
             Command::DeclareForfeit { .. } => "declare-forfeit",
+            Command::CorrectResult { .. } => "correct-result",
+            Command::Reinstate { .. } => "reinstate",
+            Command::UndoForfeit { .. } => "undo-forfeit",
             Command::ReportCheating { .. } => "report-cheating",
             Command::RuleOnCheatingReport { .. } => "rule-on-cheating-report",
         }
@@ -243,20 +269,25 @@ pub enum Event {
         user: UserId,
         reason: String,
     },
-    /// acwc II: an entry; `review` set when it waits for the TD (II.C.2).
+    /// acwc II: an entry; `review` set when it waits for the TD (II.C.2);
+    /// `other_accounts`: the accounts the facts say the same person owns
+    /// (II.C.4), shown to the officials only.
     Registered {
         player: UserId,
         account: String,
         seeding: Seeding,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         review: Option<String>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        other_accounts: Vec<String>,
     },
     EntryReviewed {
         player: UserId,
         admitted: bool,
         reason: String,
     },
-    /// acwc II.C.4: `user` tried to enter with `account`, a second account of `entered`.
+    /// acwc II.C.4: `user` tried to enter with `account`, a second account of
+    /// `entered` (named in either one's facts).
     SecondAccountDetected {
         user: UserId,
         account: String,
@@ -358,6 +389,29 @@ pub enum Event {
     },
     /// acwc VIII.B: a Candidate's games no longer count.
     CandidateGamesDisregarded {
+        player: UserId,
+    },
+    /// acwc I.C: the TD's correction of a finished match's result.
+    ResultCorrected {
+        match_id: MatchId,
+        first: u32,
+        second: u32,
+        reason: String,
+    },
+    /// acwc I.C: a finished match is to be played after all (a forfeit
+    /// undone, or a player reinstated during the round).
+    MatchReopened {
+        match_id: MatchId,
+        reason: String,
+    },
+    /// acwc I.C: a disqualification undone; the player is active again.
+    Reinstated {
+        player: UserId,
+        reason: String,
+    },
+    /// acwc I.C, VIII.B: a reinstated Candidate's games count again: those
+    /// with a result, and the current round's, against players still in.
+    CandidateGamesRestored {
         player: UserId,
     },
     /// acwc IV.F, V.H: the TD must act on this match.

@@ -9,10 +9,12 @@
 //! - III.F.4.2: with an odd number, the lowest-ranked player without a
 //!   previous bye gets the bye (a win).
 //! - III.F.4.3: the highest-ranked unpaired player meets the closest-ranked
-//!   player not met before. Where a rematch-free pairing exists, the one this
-//!   greedy order prefers is found (each choice is kept only if the rest can
-//!   still be paired without rematches, tested by maximum matching); only when
-//!   none exists is a rematch paired, and reported.
+//!   player not met before, repeated until all are paired ([`pair`]): the
+//!   procedure as written, which anyone can check by hand. The text accepts
+//!   that the last two may have met already; that rematch is paired, and
+//!   reported. An organizer who wants rematches avoided chooses the
+//!   look-ahead ([`pair_with_lookahead`], not in the rules): each choice is
+//!   then kept only if the rest can still be paired without rematches.
 //!
 //! The seeding rating is `SwissPlayer::rating`; matches have no colours, the
 //! higher-ranked player is listed first.
@@ -45,8 +47,8 @@ pub fn match_points(own_half_games: u32, opponent_half_games: u32) -> u32 {
 pub struct MonradPairing {
     /// Matches (higher-ranked player as `white`) and the bye.
     pub pairing: RoundPairing,
-    /// acwc III.F.4.3: matches that repeat an earlier one (only when no
-    /// rematch-free pairing exists).
+    /// acwc III.F.4.3: matches that repeat an earlier one (the walk left a
+    /// player nobody new to meet).
     pub rematches: Vec<Board>,
 }
 
@@ -133,8 +135,25 @@ pub fn ranking(players: &[SwissPlayer]) -> Vec<usize> {
     idx
 }
 
-/// Pair the next round by acwc III.F.4.
+/// Pair the next round by acwc III.F.4, the III.F.4.3 walk as written: the
+/// highest-ranked unpaired player takes the closest-ranked player they have
+/// not played; when every remaining player has been played, the closest-ranked
+/// one (a rematch, reported).
 pub fn pair(t: &SwissTournament) -> Result<MonradPairing, MonradError> {
+    walk(t, false)
+}
+
+/// [`pair`] with a look-ahead the rules do not have (an organizer's setting,
+/// off by default): each choice of the walk is kept only if the players left
+/// can still be paired without rematches (maximum matching), so a pairing
+/// without rematches is found whenever one exists; it can differ from the
+/// text's. Only when none exists does the walk run as written.
+pub fn pair_with_lookahead(t: &SwissTournament) -> Result<MonradPairing, MonradError> {
+    walk(t, true)
+}
+
+/// acwc III.F.4.2–3: the bye, then the walk down the ranking.
+fn walk(t: &SwissTournament, lookahead: bool) -> Result<MonradPairing, MonradError> {
     let players = &t.players;
     let mut order: Vec<usize> = ranking(players)
         .into_iter()
@@ -157,20 +176,20 @@ pub fn pair(t: &SwissTournament) -> Result<MonradPairing, MonradError> {
             .iter()
             .all(|m| m.is_some())
     };
-    let rematch_free = completable(&order);
+    let look = lookahead && completable(&order);
     let mut boards = Vec::new();
     let mut rematches = Vec::new();
     let mut rest = order;
     while !rest.is_empty() {
         let a = rest.remove(0);
-        // closest-ranked = the next in ranking order among the unpaired
+        // III.F.4.3: the closest-ranked = the next in ranking order among the
+        // unpaired; nobody new left: the closest-ranked all the same.
         let pick = (0..rest.len())
             .find(|&k| {
-                let b = rest[k];
-                if met(a, b) {
+                if met(a, rest[k]) {
                     return false;
                 }
-                if !rematch_free {
+                if !look {
                     return true;
                 }
                 let mut r = rest.clone();
@@ -308,31 +327,49 @@ mod tests {
         );
     }
 
-    #[test]
-    fn acwc_iii_f_4_3_backtracks_to_avoid_forced_rematch() {
-        // Six players, all draws (2 half points each). Met: 1{2,3} 2{1,5} 3{4,1}
-        // 4{3,6} 5{6,2} 6{5,4}. Averages: 1 2450, 2 2400, 3 2450, 4 2250, 5 2300,
-        // 6 2250 -> ranking 1, 3, 2, 5, 4, 6 (ties by own rating).
-        // Plain greedy: 1-5 (3, 2 met), 3-2, then 4-6 is a rematch.
-        // Greedy with lookahead: 1-5 keeps {3,2,4,6} completable (3-6, 2-4);
-        // 3-2 would force 4-6, so 3 takes 6; then 2-4. Hand-checked.
-        let ps = vec![
+    /// Six players, all draws (2 half points each). Met: 1{2,3} 2{1,5}
+    /// 3{4,1} 4{3,6} 5{6,2} 6{5,4}. Averages: 1 (2500+2400)/2 = 2450, 2
+    /// (2600+2200)/2 = 2400, 3 (2300+2600)/2 = 2450, 4 (2400+2100)/2 = 2250,
+    /// 5 (2100+2500)/2 = 2300, 6 (2200+2300)/2 = 2250 -> ranking 1, 3, 2, 5,
+    /// 4, 6 (ties by own rating).
+    fn six_after_two_rounds() -> SwissTournament {
+        t(vec![
             pl(1, 2600, vec![g(2, 1), g(3, 1)]),
             pl(2, 2500, vec![g(1, 1), g(5, 1)]),
             pl(3, 2400, vec![g(4, 1), g(1, 1)]),
             pl(4, 2300, vec![g(3, 1), g(6, 1)]),
             pl(5, 2200, vec![g(6, 1), g(2, 1)]),
             pl(6, 2100, vec![g(5, 1), g(4, 1)]),
-        ];
-        let m = pair(&t(ps)).unwrap();
-        assert!(m.rematches.is_empty());
-        let b: Vec<(u32, u32)> = m
-            .pairing
+        ])
+    }
+
+    fn boards(m: &MonradPairing) -> Vec<(u32, u32)> {
+        m.pairing
             .boards
             .iter()
             .map(|b| (b.white, b.black))
-            .collect();
-        assert_eq!(b, vec![(1, 5), (3, 6), (2, 4)]);
+            .collect()
+    }
+
+    #[test]
+    fn acwc_iii_f_4_3_the_walk_as_written_lets_the_last_two_meet_again() {
+        // By hand, III.F.4.3 on the ranking 1, 3, 2, 5, 4, 6: 1 has played 3
+        // and 2, so 1-5; 3 has not played 2, so 3-2; 4 and 6 are left and
+        // met in round 2: 4-6 is paired again ("the last two players"), and
+        // reported.
+        let m = pair(&six_after_two_rounds()).unwrap();
+        assert_eq!(boards(&m), vec![(1, 5), (3, 2), (4, 6)]);
+        assert_eq!(m.rematches, vec![Board { white: 4, black: 6 }]);
+    }
+
+    #[test]
+    fn acwc_iii_f_4_3_lookahead_setting_avoids_the_rematch() {
+        // The organizer's look-ahead on the same standings: 1-5 leaves {3, 2,
+        // 4, 6} pairable without rematches (3-6, 2-4); 3-2 would force 4-6,
+        // so 3 takes 6; then 2-4. No rematch, and not the text's pairing.
+        let m = pair_with_lookahead(&six_after_two_rounds()).unwrap();
+        assert!(m.rematches.is_empty());
+        assert_eq!(boards(&m), vec![(1, 5), (3, 6), (2, 4)]);
     }
 
     #[test]

@@ -9,6 +9,18 @@ use crate::chess::acwc::state::{Championship, EntrantStatus};
 use crate::chess::acwc::vocabulary::{Disqualification, Event, Stage};
 use crate::competition::{Competition, Context, Role, UserId, ROLES_CLAUSE};
 use crate::refusal::Refusal;
+use chrono::{DateTime, Utc};
+
+/// acwc IV.D: registration is open until the Qualification starts, judged
+/// by the command's clock: a command at or after the start instant comes
+/// after the start even when no tick has yet recorded it.
+pub(super) fn registration_open(state: &Championship, now: DateTime<Utc>) -> bool {
+    state.stage == Stage::Registration
+        && state
+            .settings
+            .as_ref()
+            .is_none_or(|s| now < s.qualification_starts)
+}
 
 /// The organizer sets the championship up, until the Qualification starts
 /// (acwc IV.D).
@@ -25,7 +37,7 @@ pub(super) fn configure(
             "only the organizer sets the championship up",
         ));
     }
-    if state.stage != Stage::Registration {
+    if !registration_open(state, ctx.now) {
         return Err(Refusal::rule(
             "acwc IV.D",
             "the set-up is fixed once the Qualification has started",
@@ -49,8 +61,8 @@ pub(super) fn grant_exception(
     if reason.trim().is_empty() {
         return Err(Refusal::invalid("an exception is recorded with its reason"));
     }
-    if state.stage != Stage::Registration {
-        return Err(Refusal::rule("acwc II.B", "registration is closed"));
+    if !registration_open(state, ctx.now) {
+        return Err(Refusal::rule("acwc IV.D", "registration is closed"));
     }
     Ok(plain(Event::ExceptionGranted {
         user: user.clone(),
@@ -73,10 +85,12 @@ pub(super) fn enter_player(
             "only the organizer enters another player; players register themselves",
         ));
     }
-    register(env, state, facts, player)
+    register(env, state, facts, player, ctx.now)
 }
 
-/// acwc II.C.2: the TD admits or denies an entry waiting for review.
+/// acwc II.C.2: the TD admits or denies an entry waiting for review. An
+/// entry still in review when the Qualification starts is left out (IV.D):
+/// from then on it can only be denied.
 pub(super) fn review_entry(
     env: &Competition,
     state: &Championship,
@@ -86,6 +100,12 @@ pub(super) fn review_entry(
     ctx: &Context,
 ) -> Result<Out, Refusal> {
     require_td(env, ctx)?;
+    if admit && !registration_open(state, ctx.now) {
+        return Err(Refusal::rule(
+            "acwc IV.D",
+            "the Qualification has started: an entry still in review is left out",
+        ));
+    }
     match state.entrant(user).map(|e| &e.status) {
         Some(EntrantStatus::Review { .. }) => Ok(vec![(
             Event::EntryReviewed {
@@ -123,15 +143,16 @@ pub(super) fn withdraw(state: &Championship, ctx: &Context) -> Result<Out, Refus
     )))
 }
 
-/// acwc I.D, II: the entry of `u`.
+/// acwc I.D, II: the entry of `u` at `now`.
 pub(super) fn register(
     env: &Competition,
     state: &Championship,
     facts: &PlayerFacts,
     u: &UserId,
+    now: DateTime<Utc>,
 ) -> Result<Out, Refusal> {
     let s = settings(state)?;
-    check_may_enter(env, state, u)?;
+    check_may_enter(env, state, u, now)?;
     let account = facts.account.trim();
     if account.is_empty() {
         return Err(Refusal::invalid("the account must be named"));
@@ -148,16 +169,21 @@ pub(super) fn register(
     entry(state, facts, s, u, account)
 }
 
-/// acwc I.D, IV.D: `u` is not the TD, registration is open, and `u` has not
-/// entered yet.
-fn check_may_enter(env: &Competition, state: &Championship, u: &UserId) -> Result<(), Refusal> {
+/// acwc I.D, IV.D: `u` is not the TD, registration is open at `now`, and
+/// `u` has not entered yet.
+fn check_may_enter(
+    env: &Competition,
+    state: &Championship,
+    u: &UserId,
+    now: DateTime<Utc>,
+) -> Result<(), Refusal> {
     if env.has_role(u, Role::TournamentDirector) {
         return Err(Refusal::forbidden(
             "acwc I.D",
             "the TD does not take part in the championship",
         ));
     }
-    if state.stage != Stage::Registration {
+    if !registration_open(state, now) {
         return Err(Refusal::rule(
             "acwc IV.D",
             "registration closed when the Qualification started",
@@ -169,20 +195,21 @@ fn check_may_enter(env: &Competition, state: &Championship, u: &UserId) -> Resul
     Ok(())
 }
 
-/// II.C.4: a second account disqualifies the entered one too. `None` when
-/// none of `u`'s other accounts has entered.
+/// II.C.4: a second account disqualifies the entered one too, whichever
+/// entry's facts name the other: `u`'s facts list an entered account, or an
+/// entered account's facts list `account`. `None` when neither does.
 fn second_account(
     state: &Championship,
     facts: &PlayerFacts,
     u: &UserId,
     account: &str,
 ) -> Result<Option<Out>, Refusal> {
-    let Some(entered) = state.entrants.iter().find(|e| {
-        facts
-            .other_accounts
-            .iter()
-            .any(|o| o.eq_ignore_ascii_case(&e.account))
-    }) else {
+    let names = |list: &[String], a: &str| list.iter().any(|o| o.trim().eq_ignore_ascii_case(a));
+    let Some(entered) = state
+        .entrants
+        .iter()
+        .find(|e| names(&facts.other_accounts, &e.account) || names(&e.other_accounts, account))
+    else {
         return Ok(None);
     };
     if !(entered.active() || matches!(entered.status, EntrantStatus::Review { .. })) {
@@ -235,6 +262,12 @@ fn entry(
             account: account.to_owned(),
             seeding: Seeding::from_history(&facts.rating_history, s),
             review,
+            other_accounts: facts
+                .other_accounts
+                .iter()
+                .map(|o| o.trim().to_owned())
+                .filter(|o| !o.is_empty() && !o.eq_ignore_ascii_case(account))
+                .collect(),
         },
         Some(clause.to_owned()),
     )])

@@ -18,6 +18,7 @@ pub(super) fn apply(state: &mut Championship, event: &Event, at: DateTime<Utc>) 
             account,
             seeding,
             review,
+            other_accounts,
         } => {
             let status = match review {
                 Some(reason) => EntrantStatus::Review {
@@ -34,6 +35,7 @@ pub(super) fn apply(state: &mut Championship, event: &Event, at: DateTime<Utc>) 
                 registered_at: at,
                 exception,
                 marks: vec![],
+                other_accounts: other_accounts.clone(),
             });
         }
         Event::EntryReviewed {
@@ -58,6 +60,11 @@ pub(super) fn apply(state: &mut Championship, event: &Event, at: DateTime<Utc>) 
                 e.status = EntrantStatus::Disqualified {
                     reason: reason.clone(),
                 };
+            }
+        }
+        Event::Reinstated { player, .. } => {
+            if let Some(e) = state.entrant_mut(player) {
+                e.status = EntrantStatus::Admitted;
             }
         }
         Event::MarkRecorded { player, mark } => {

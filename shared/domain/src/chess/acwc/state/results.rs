@@ -1,9 +1,10 @@
 //! The fold of match results (acwc VI.G): reports, confirmations,
-//! disputes and settlements, matches awarded, and the Final's games and
-//! sealed Armageddon bids (III.H, III.H.6.ii).
+//! disputes and settlements, matches awarded, the TD's corrections (I.C),
+//! and the Final's games and sealed Armageddon bids (III.H, III.H.6.ii).
 
 use super::{Championship, Outcome, PendingGame, Report};
-use crate::chess::acwc::vocabulary::{Event, Stage, FINAL};
+use crate::chess::acwc::vocabulary::{Award, Event, Stage, FINAL};
+use crate::competition::UserId;
 
 /// acwc VI.G: a result reported, then confirmed or disputed; the Final's
 /// games one by one.
@@ -89,10 +90,14 @@ pub(super) fn settle(state: &mut Championship, event: &Event) {
         } => {
             if let Some(m) = state.matches.get_mut(match_id) {
                 m.report = None;
-                m.outcome = Some(Outcome::Awarded {
+                let before = m.outcome.replace(Outcome::Awarded {
                     winner: winner.clone(),
                     award: award.clone(),
                 });
+                // VIII.A.2: kept, for a reinstatement (I.C).
+                if *award == Award::EngineMark {
+                    m.overturned = before.filter(|o| matches!(o, Outcome::Score { .. }));
+                }
             }
         }
         Event::CandidateGamesDisregarded { player } => {
@@ -126,5 +131,58 @@ pub(super) fn final_games(state: &mut Championship, event: &Event) {
             }
         }
         _ => unreachable!("state::apply sends the Final's bids and games only"),
+    }
+}
+
+/// acwc I.C: the TD's final call: a result corrected, a match reopened (a
+/// forfeit undone, a player reinstated during the round), a reinstated
+/// Candidate's games restored (VIII.B undone).
+pub(super) fn correct(state: &mut Championship, event: &Event) {
+    match event {
+        Event::ResultCorrected {
+            match_id,
+            first,
+            second,
+            ..
+        } => {
+            if let Some(m) = state.matches.get_mut(match_id) {
+                m.outcome = Some(Outcome::Score {
+                    first: *first,
+                    second: *second,
+                });
+                m.overturned = None;
+            }
+        }
+        Event::MatchReopened { match_id, .. } => {
+            if let Some(m) = state.matches.get_mut(match_id) {
+                m.outcome = None;
+                m.report = None;
+                m.overturned = None;
+                m.no_show = None;
+                m.negotiation.time = None;
+            }
+        }
+        Event::CandidateGamesRestored { player } => restore_candidate_games(state, player),
+        _ => unreachable!("state::apply sends the TD's corrections only"),
+    }
+}
+
+/// acwc I.C, VIII.B: a reinstated Candidate's disregarded matches count
+/// again: those with a result, and those of the current round, against
+/// players still in the championship.
+fn restore_candidate_games(state: &mut Championship, player: &UserId) {
+    let current = state.rounds_of(Stage::Candidates).last().map(|r| r.number);
+    let restored: Vec<_> = state
+        .matches
+        .values()
+        .filter(|m| m.stage == Stage::Candidates && m.disregarded && m.plays(player))
+        .filter(|m| state.active(m.opponent(player)))
+        .filter(|m| m.outcome.is_some() || Some(m.round) == current)
+        .map(|m| m.id.clone())
+        .collect();
+    for id in restored {
+        if let Some(m) = state.matches.get_mut(&id) {
+            m.disregarded = false;
+        }
     }
 }

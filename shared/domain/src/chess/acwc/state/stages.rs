@@ -57,6 +57,7 @@ pub(super) fn apply(state: &mut Championship, event: &Event, at: DateTime<Utc>) 
                         no_show: None,
                         breaks: BTreeMap::new(),
                         flags: vec![],
+                        overturned: None,
                     },
                 );
             }

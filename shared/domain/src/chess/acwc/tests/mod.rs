@@ -1,9 +1,12 @@
 //! One test per clause, each a worked example of the rule it names.
 
+mod final_call;
 mod final_stage;
 mod notices;
 mod registration;
 mod rounds;
+mod standings;
+mod sweeps;
 
 use super::eligibility::{Mark, MarkKind, RatingPoint, Seeding};
 use super::final_match::{FinalGame, FinalMatch, FinalPhase};

@@ -326,3 +326,124 @@ fn acwc_i_d_an_entrant_is_not_made_td() {
     assert_eq!(refusal.clause.as_deref(), Some("acwc I.D"), "{refusal:?}");
     assert!(w.envelope("org", grant("deputy")).is_ok());
 }
+
+/// acwc IV.D: the Qualification starts Monday 30 September 2019 00:00 UTC.
+/// An entry at 00:00:05, before any tick has recorded the start, comes after
+/// it: refused, as are an exception and a new set-up; one second before the
+/// start an entry is still accepted. Round 1 then pairs the four entered
+/// players only (p1-p2, p3-p4).
+#[test]
+fn acwc_iv_d_an_entry_after_the_start_instant_is_refused_before_any_tick() {
+    let mut w = with_players(3);
+    w.now = at("2019-09-29T23:59:59Z");
+    w.run(
+        "p4",
+        Command::Register {
+            facts: facts("acc4", 2000),
+        },
+    )
+    .unwrap();
+    w.now = at("2019-09-30T00:00:05Z");
+    assert_eq!(w.champ().stage, Stage::Registration, "no tick yet");
+    let late = Command::Register {
+        facts: facts("late", 2500),
+    };
+    assert_eq!(clause(&mut w, "late", late), "acwc IV.D");
+    let exception = Command::GrantException {
+        user: user("late"),
+        reason: "streamer".into(),
+    };
+    assert_eq!(clause(&mut w, "td", exception), "acwc IV.D");
+    let configure = Command::Configure {
+        settings: settings_2019(),
+    };
+    assert_eq!(clause(&mut w, "org", configure), "acwc IV.D");
+    w.tick();
+    assert_eq!(
+        w.champ().qualification,
+        vec![user("p1"), user("p2"), user("p3"), user("p4")]
+    );
+    assert!(w.champ().entrant(&user("late")).is_none());
+}
+
+/// acwc IV.D, II.C.2: an entry still in review at the start instant is left
+/// out: the TD may deny it after that instant but not admit it into a
+/// Qualification that has started, even before a tick has recorded the start.
+#[test]
+fn acwc_iv_d_an_entry_in_review_at_the_start_is_left_out() {
+    let mut w = with_players(2);
+    let mut f = facts("reformed", 2500);
+    f.marks.push(Mark {
+        kind: MarkKind::Engine,
+        at: at("2016-01-01T00:00:00Z"),
+    });
+    w.run("p3", Command::Register { facts: f }).unwrap();
+    w.now = at("2019-09-30T00:00:05Z");
+    let review = |admit| Command::ReviewEntry {
+        user: user("p3"),
+        admit,
+        reason: "decided".into(),
+    };
+    assert_eq!(clause(&mut w, "td", review(true)), "acwc IV.D");
+    w.run("td", review(false)).unwrap();
+    assert_eq!(w.champ().qualification, vec![user("p1"), user("p2")]);
+}
+
+/// acwc II.C.4 the other way round: "main" enters first, its facts naming
+/// "alt" as another account of the same person; "alt" enters later with
+/// facts that name nothing. "alt" is not registered and "main" is
+/// disqualified, as when the later entry's facts name the earlier one.
+#[test]
+fn acwc_ii_c_4_the_earlier_entry_s_facts_naming_the_new_account_disqualify_both() {
+    let mut w = world();
+    let mut main = facts("main", 2000);
+    main.other_accounts.push("ALT".into());
+    w.run("p1", Command::Register { facts: main }).unwrap();
+    let rec = w
+        .run(
+            "p9",
+            Command::Register {
+                facts: facts("alt", 2100),
+            },
+        )
+        .unwrap();
+    assert!(rec
+        .iter()
+        .all(|r| r.clause.as_deref() == Some("acwc II.C.4")));
+    assert_eq!(
+        w.champ().entrant(&user("p1")).unwrap().status,
+        EntrantStatus::Disqualified {
+            reason: Disqualification::SecondAccount
+        }
+    );
+    assert!(w.champ().entrant(&user("p9")).is_none());
+    // An unrelated account still enters.
+    w.run(
+        "p2",
+        Command::Register {
+            facts: facts("other", 1900),
+        },
+    )
+    .unwrap();
+}
+
+/// acwc II.C.4: which accounts the facts link is for the officials: the
+/// log shows a player the entry without them, the TD with them.
+#[test]
+fn acwc_ii_c_4_linked_accounts_are_shown_to_the_officials_only() {
+    use crate::rulebook::Rulebook;
+    let mut w = world();
+    let mut main = facts("main", 2000);
+    main.other_accounts.push("alt".into());
+    w.run("p1", Command::Register { facts: main }).unwrap();
+    let crate::competition::Event::Acwc(e) = &w.log.last().unwrap().events[0].event else {
+        panic!("an ACWC event");
+    };
+    let shown = |viewer: &str| {
+        let e = w.champ().redact(&w.c, e, Some(&user(viewer))).unwrap();
+        serde_json::to_value(e).unwrap()["other_accounts"].clone()
+    };
+    assert_eq!(shown("td"), serde_json::json!(["alt"]));
+    assert_eq!(shown("org"), serde_json::json!(["alt"]));
+    assert_eq!(shown("p2"), serde_json::Value::Null);
+}
