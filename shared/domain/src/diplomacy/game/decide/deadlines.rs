@@ -6,7 +6,7 @@ use super::{is_gm, require_player_of, require_player_or_original, require_starte
 use crate::competition::{Competition, Context, Recorded, Role};
 use crate::diplomacy::game::deadline::{
     clear_of_windows, hours_covered, within_horizon, Unavailability, CONFLICT_HOURS,
-    EXTENSION_NOTICE_HOURS, MAX_EXTENSION_HOURS,
+    EXTENSION_NOTICE_HOURS, MAX_EXTENSION_HOURS, MAX_GUARANTEED_EXTENSION_HOURS,
 };
 use crate::diplomacy::game::event::{by_rule, Event};
 use crate::diplomacy::game::position::Position;
@@ -156,6 +156,15 @@ pub(super) fn request_extension(
         return Err(Refusal::rule(
             "wm D.VII.5",
             "the guaranteed extension is used; further extensions are at the GM's discretion",
+        ));
+    }
+    // wm D.VII.5: the guaranteed extension is bounded (see the constant).
+    if hours > MAX_GUARANTEED_EXTENSION_HOURS {
+        return Err(Refusal::rule(
+            "wm D.VII.5",
+            format!(
+                "the guaranteed extension is at most {MAX_GUARANTEED_EXTENSION_HOURS} hours (three days, the shortest movement turn of wm D.VII.4.a); asked {hours}; more is at the GM's discretion"
+            ),
         ));
     }
     let late = state
