@@ -277,7 +277,7 @@ pub(super) fn declare_holiday(
 }
 
 /// wm D.VII.6.a: the player of a power that missed its orders contacts the
-/// GM.
+/// GM; wm B.8.c: so may one whose replacement is sought, while none is seated.
 pub(super) fn contact_gm(
     state: &Board,
     ctx: &Context,
@@ -288,7 +288,12 @@ pub(super) fn contact_gm(
         Some(NmrCase::AwaitingContact { .. }) => {
             Ok(vec![by_rule(Event::GmContacted { power }, "wm D.VII.6.a")])
         }
-        _ => Err(Refusal::rule(
+        // wm B.8.c: the player keeps the right of return until a
+        // replacement is seated.
+        Some(NmrCase::ReplacementSought { .. }) => {
+            Ok(vec![by_rule(Event::GmContacted { power }, "wm B.8.c")])
+        }
+        None => Err(Refusal::rule(
             "wm D.VII.6.a",
             "no NMR awaits contact for this power",
         )),
