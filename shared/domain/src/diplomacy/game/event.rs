@@ -138,6 +138,12 @@ pub enum Event {
     PlayerReturned {
         power: Power,
     },
+    /// wm B.8.c: the player replaced submits orders before the replacement
+    /// did, and takes the seat back.
+    RightOfReturnUsed {
+        power: Power,
+        player: UserId,
+    },
     /// wm B.10: the TD rejected a replacement for a conflict of interest;
     /// the replacement procedure starts again.
     ReplacementRejected {

@@ -198,6 +198,7 @@ pub fn apply(state: &mut Board, event: &Event, at: DateTime<Utc>) {
         | Event::ReplacementPeriodDeclared { .. }
         | Event::ReplacementMadePermanent { .. }
         | Event::PlayerReturned { .. }
+        | Event::RightOfReturnUsed { .. }
         | Event::ReplacementRejected { .. } => apply_replacements(state, event),
         Event::ProposalMade { .. }
         | Event::VoteRecorded { .. }
@@ -258,6 +259,9 @@ fn apply_orders(state: &mut Board, event: &Event, at: DateTime<Utc>) {
                     is_final: *is_final,
                     receipt: receipt.clone(),
                 });
+            if let Some(seat) = state.seats.get_mut(power) {
+                seat.ordered();
+            }
         }
         Event::AdjudicationWithheld { .. } => {
             state.withheld = true;
@@ -460,6 +464,12 @@ fn apply_replacements(state: &mut Board, event: &Event) {
                 seat.restore();
             }
         }
+        Event::RightOfReturnUsed { power, .. } => {
+            state.nmrs.remove(power);
+            if let Some(seat) = state.seats.get_mut(power) {
+                seat.take_back();
+            }
+        }
         Event::ReplacementRejected {
             power,
             player,
@@ -477,6 +487,7 @@ fn apply_replacements(state: &mut Board, event: &Event) {
                     seat.restore();
                 } else if let Some(original) = original {
                     seat.player = original;
+                    seat.may_return = None;
                 }
             }
             state.nmrs.insert(

@@ -22,8 +22,25 @@ pub(super) fn submit_orders(
     is_final: bool,
 ) -> Result<Vec<Recorded>, Refusal> {
     require_started(state)?;
-    require_player_of(state, ctx, power)?;
-    accept(state, ctx, power, phase, orders, is_final, None)
+    // wm B.8.c: the player replaced returns with orders while the
+    // replacement has not yet ordered.
+    let seat = state.seats.get(&power);
+    let returner = seat
+        .and_then(|s| s.may_return.as_ref())
+        .filter(|p| ctx.actor.user() == Some(*p));
+    let Some(returner) = returner else {
+        require_player_of(state, ctx, power)?;
+        return accept(state, ctx, power, phase, orders, is_final, None);
+    };
+    let mut events = vec![by_rule(
+        Event::RightOfReturnUsed {
+            power,
+            player: returner.clone(),
+        },
+        "wm B.8.c",
+    )];
+    events.extend(accept(state, ctx, power, phase, orders, is_final, None)?);
+    Ok(events)
 }
 
 /// wm D.VII.1: the GM enters a set the power's player sent by e-mail; time

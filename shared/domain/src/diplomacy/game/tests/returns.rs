@@ -128,3 +128,60 @@ fn wm_b_8_c_orders_from_a_position_in_civil_disorder_lift_it() {
     assert!(!g.board().seats[&Power::Germany].civil_disorder);
     g.propose_draw(Power::Germany, replace_by);
 }
+
+/// wm B.8.c: "The original player will maintain right of return until such
+/// time as the ... player designated ... submits orders for the position".
+/// By hand: the GM seats `sub` for Turkey at hour 1; Turkey's player orders
+/// at hour 2, before `sub` has ordered, and so takes the seat back with that
+/// set. Seated again at hour 3, `sub` orders at hour 4 and is now the
+/// official player: Turkey's player can no longer order (D.II.3).
+#[test]
+fn wm_b_8_c_the_replaced_player_may_return_until_the_replacement_orders() {
+    let mut g = Game1::new();
+    let turkey = u(&player(Power::Turkey));
+    g.appoint(
+        "gm",
+        Power::Turkey,
+        "sub",
+        ReplacementPeriod::Permanent,
+        h(1),
+    )
+    .unwrap();
+    assert_eq!(
+        g.board().seats[&Power::Turkey].may_return,
+        Some(turkey.clone())
+    );
+    let e = g.submit(Power::Turkey, &["A Con H"], true, h(2)).unwrap();
+    assert_eq!(
+        e[0],
+        Event::RightOfReturnUsed {
+            power: Power::Turkey,
+            player: turkey.clone()
+        }
+    );
+    assert!(matches!(e[1], Event::OrdersSubmitted { .. }));
+    assert_eq!(g.board().seats[&Power::Turkey].player, turkey);
+    assert_eq!(g.board().seats[&Power::Turkey].may_return, None);
+    g.appoint(
+        "gm",
+        Power::Turkey,
+        "sub",
+        ReplacementPeriod::Permanent,
+        h(3),
+    )
+    .unwrap();
+    g.run(
+        "sub",
+        Command::SubmitOrders {
+            power: Power::Turkey,
+            phase: "S1901M".into(),
+            orders: vec![],
+            is_final: true,
+        },
+        h(4),
+    )
+    .unwrap();
+    assert_eq!(g.board().seats[&Power::Turkey].may_return, None);
+    refused(g.submit(Power::Turkey, &[], true, h(5)), "wm D.II.3");
+    assert_eq!(g.board().seats[&Power::Turkey].player, u("sub"));
+}
