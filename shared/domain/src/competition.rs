@@ -552,6 +552,7 @@ mod tests {
                     proposal: 1,
                     power: None,
                     ballot: Ballot::No,
+                    entered_by: None,
                 },
             ))],
             idempotency: None,

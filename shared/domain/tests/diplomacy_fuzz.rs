@@ -48,6 +48,18 @@ fn order_words() -> impl Strategy<Value = String> {
         "remove",
         "R",
         "B",
+        "moves",
+        "goes",
+        "into",
+        "the",
+        "holds",
+        "stands",
+        "convoys",
+        "support",
+        "an",
+        "in",
+        "=>",
+        "hold",
     ]);
     prop::collection::vec(words, 0..9).prop_map(|w| w.join(" "))
 }
@@ -64,6 +76,20 @@ proptest! {
     fn diplomacy_parser_never_panics_on_order_like_text(s in order_words()) {
         if let Err(e) = parse_order(&s, &Abbreviations::new()) {
             prop_assert!(!e.to_string().is_empty());
+        }
+    }
+
+    /// wm D.III.1: any string at all (any characters, any length up to a
+    /// long e-mail line) is read or refused, never a crash, and the reason is
+    /// plain words: no parser token in Rust's debug notation (`Word("goes")`).
+    #[test]
+    fn diplomacy_wm_d_iii_1_parser_never_panics_on_any_string(
+        s in prop_oneof![any::<String>(), "\\PC{0,300}", order_words()],
+    ) {
+        if let Err(e) = parse_order(&s, &Abbreviations::new()) {
+            let reason = e.to_string();
+            prop_assert!(!reason.is_empty());
+            prop_assert!(!reason.contains("Word(") && !reason.contains("Tok"), "{}", reason);
         }
     }
 

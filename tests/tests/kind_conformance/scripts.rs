@@ -514,6 +514,14 @@ pub fn diplomacy_game() -> Script {
         "england",
         act(k, "submit-orders", json!({"power": "ENGLAND", "phase": "S1901M", "orders": ["F LON - ENG", "F EDI - NTH", "A LVP - WAL"], "final": false})),
     ));
+    // wm D.VII.1: the GM enters the orders Austria e-mailed; as secret as
+    // Austria's own until adjudicated (wm D.VIII.4).
+    let entered = steps.len();
+    steps.push(step(
+        t(1),
+        "gm",
+        act(k, "enter-orders", json!({"power": "AUSTRIA", "phase": "S1901M", "orders": ["A BUD - RUM"], "final": false})),
+    ));
     let press = steps.len();
     steps.push(step(
         t(2),
@@ -552,6 +560,18 @@ pub fn diplomacy_game() -> Script {
             ),
         ));
     }
+    // wm D.VII.1, D.IX.2: the GM enters Turkey's revised ballot, sent by
+    // e-mail; Turkey's alone to read.
+    let entered_ballot = steps.len();
+    steps.push(step(
+        t(5),
+        "gm",
+        act(
+            k,
+            "enter-vote",
+            json!({"power": "TURKEY", "proposal": 1, "ballot": "no"}),
+        ),
+    ));
     for (p, who) in POWERS.iter().zip(BOARD_PLAYERS) {
         steps.push(step(
             t(6),
@@ -576,6 +596,22 @@ pub fn diplomacy_game() -> Script {
             author_hidden: true,
             public_from: Some(adjudicated),
             clause: "wm D.VIII.4",
+        },
+        Secret {
+            step: entered,
+            marker: Some("A BUD - RUM"),
+            readers: &["austria"],
+            author_hidden: true,
+            public_from: Some(adjudicated),
+            clause: "wm D.VIII.4",
+        },
+        Secret {
+            step: entered_ballot,
+            marker: None,
+            readers: &["turkey"],
+            author_hidden: true,
+            public_from: None,
+            clause: "wm D.IX.2",
         },
         Secret {
             step: press,
@@ -672,6 +708,42 @@ pub fn diplomacy_game() -> Script {
             t(8),
             "turkey",
             act(k, "contact-gm", json!({"power": "TURKEY"})),
+        ),
+        step(
+            t(8),
+            "gm",
+            act(
+                k,
+                "enter-orders",
+                json!({"power": "ITALY", "phase": "F1901M", "orders": ["A VEN H"], "final": true}),
+            ),
+        ),
+        step(
+            t(8),
+            "gm",
+            act(
+                k,
+                "enter-vote",
+                json!({"power": "ITALY", "proposal": 1, "ballot": "yes"}),
+            ),
+        ),
+        step(
+            t(8),
+            "gm",
+            act(
+                k,
+                "correct-double-occupancy",
+                json!({"power": "FRANCE", "unit": "A PAR", "should_be": "bur"}),
+            ),
+        ),
+        step(
+            t(8),
+            "gm",
+            act(
+                k,
+                "correct-extra-unit",
+                json!({"power": "FRANCE", "unit": "A PAR", "appeared_in": "S1901M"}),
+            ),
         ),
     ];
     Script {

@@ -25,6 +25,17 @@ pub enum Command {
         #[serde(rename = "final", default)]
         is_final: bool,
     },
+    /// GM: enters an order set the power's player sent the GM by e-mail
+    /// (wm D.VII.1: orders count from when the GM receives them). The
+    /// player's own orders, not a proxy's (wm D.II.3); the receipt names
+    /// the GM who entered them.
+    EnterOrders {
+        power: Power,
+        phase: String,
+        orders: Vec<String>,
+        #[serde(rename = "final", default)]
+        is_final: bool,
+    },
     /// GM: the current phase's deadline (wm D.VII.2, D.VII.4).
     SetDeadline { deadline: DateTime<Utc> },
     /// A player: the weekly unavailability window (wm D.VII.2).
@@ -65,6 +76,13 @@ pub enum Command {
     /// A remaining player (or the GM, on a house-rule change): a secret,
     /// revisable vote (wm D.IX.1–2).
     RecordVote { proposal: u32, ballot: Ballot },
+    /// GM: enters a vote the power's player sent the GM (wm D.VII.1,
+    /// D.IX.2); as secret as the player's own.
+    EnterVote {
+        power: Power,
+        proposal: u32,
+        ballot: Ballot,
+    },
     /// A player: press (wm D.X).
     SendPress {
         press: PressKind,
@@ -79,6 +97,22 @@ pub enum Command {
         phase: String,
         deadline: DateTime<Utc>,
     },
+    /// GM: wm D.VIII.2, `unit` of `power` is erroneously in a space another
+    /// unit holds; it goes to `should_be` (where it should have been) if
+    /// that is vacant, otherwise off the board.
+    CorrectDoubleOccupancy {
+        power: Power,
+        unit: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        should_be: Option<String>,
+    },
+    /// GM: wm D.VIII.3, `unit` of `power` is an extra unit, first shown by
+    /// the adjudication of `appeared_in`.
+    CorrectExtraUnit {
+        power: Power,
+        unit: String,
+        appeared_in: String,
+    },
 }
 
 impl Command {
@@ -86,6 +120,7 @@ impl Command {
         match self {
             Command::SetUp { .. } => "set-up",
             Command::SubmitOrders { .. } => "submit-orders",
+            Command::EnterOrders { .. } => "enter-orders",
             Command::SetDeadline { .. } => "set-deadline",
             Command::DeclareUnavailability { .. } => "declare-unavailability",
             Command::RequestExtension { .. } => "request-extension",
@@ -97,9 +132,12 @@ impl Command {
             Command::RejectReplacement { .. } => "reject-replacement",
             Command::Propose { .. } => "propose",
             Command::RecordVote { .. } => "record-vote",
+            Command::EnterVote { .. } => "enter-vote",
             Command::SendPress { .. } => "send-press",
             Command::ConsentToRollback { .. } => "consent-to-rollback",
             Command::Rollback { .. } => "rollback",
+            Command::CorrectDoubleOccupancy { .. } => "correct-double-occupancy",
+            Command::CorrectExtraUnit { .. } => "correct-extra-unit",
         }
     }
 }

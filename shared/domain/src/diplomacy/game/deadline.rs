@@ -133,6 +133,12 @@ pub fn within_horizon(deadline: DateTime<Utc>, now: DateTime<Utc>) -> Result<(),
 pub const EXTENSION_NOTICE_HOURS: i64 = 12;
 /// wm D.VII.5: never more than 7 days of extensions for one position.
 pub const MAX_EXTENSION_HOURS: u32 = 7 * 24;
+/// Ruling (wm D.VII.5, D.VII.4.a): the guaranteed extension is at most three
+/// days, the shortest movement turn. The clause gives every player "one
+/// guaranteed extension" and leaves "further extensions" to the GM within 7
+/// days; a guaranteed extension of the whole 7 days would leave the GM
+/// nothing to decide and let one player stop the board for a week.
+pub const MAX_GUARANTEED_EXTENSION_HOURS: u32 = 72;
 
 /// wm D.VII.2: at least 24 hours between adjudications.
 pub const MIN_HOURS_BETWEEN_ADJUDICATIONS: i64 = 24;

@@ -1,7 +1,9 @@
 //! Who may make each request to a board; [`decide`] answers each with
 //! events or a refusal naming the clause.
 
+mod corrections;
 mod deadlines;
+mod orders;
 mod replacements;
 mod rollback;
 
@@ -9,8 +11,8 @@ use super::command::Command;
 use super::event::{by_rule, plain, Event};
 use super::position::Position;
 use super::press::{self, Press, PressKind};
-use super::settings::{LateOrders, Settings};
-use super::state::{Board, OrderReceipt};
+use super::settings::Settings;
+use super::state::Board;
 use crate::competition::{Competition, Context, Recorded, Role};
 use crate::diplomacy::map::Power;
 use crate::refusal::Refusal;
@@ -54,7 +56,7 @@ fn require_player_of(state: &Board, ctx: &Context, power: Power) -> Result<(), R
     } else {
         Err(Refusal::forbidden(
             "wm D.II.3",
-            format!("only {power:?}'s current player acts for it; no proxies"),
+            format!("only {power}'s current player acts for it; no proxies (the GM enters orders the player sends, wm D.VII.1)"),
         ))
     }
 }
@@ -78,7 +80,7 @@ pub fn digest(orders: &[String]) -> String {
 
 /// Decides a board command, one topic at a time: the set-up, orders,
 /// deadlines and extensions, replacements, proposals and votes, press, and
-/// rollbacks.
+/// corrections (rollbacks and unit placements).
 pub fn decide(
     env: &Competition,
     state: &Board,
@@ -92,7 +94,13 @@ pub fn decide(
             phase,
             orders,
             is_final,
-        } => submit_orders(state, ctx, *power, phase, orders, *is_final),
+        } => orders::submit_orders(state, ctx, *power, phase, orders, *is_final),
+        Command::EnterOrders {
+            power,
+            phase,
+            orders,
+            is_final,
+        } => orders::enter_orders(env, state, ctx, *power, phase, orders, *is_final),
         Command::SetDeadline { deadline } => {
             require_gm(env, ctx, "sets deadlines")?;
             let position = require_started(state)?;
@@ -139,6 +147,14 @@ pub fn decide(
         Command::RecordVote { proposal, ballot } => {
             super::due::record_vote(env, state, ctx, *proposal, *ballot)
         }
+        Command::EnterVote {
+            power,
+            proposal,
+            ballot,
+        } => {
+            require_gm(env, ctx, "enters a vote a player sent (wm D.VII.1)")?;
+            super::due::enter_vote(state, ctx, *power, *proposal, *ballot)
+        }
         Command::SendPress {
             press,
             text,
@@ -149,6 +165,22 @@ pub fn decide(
         }
         Command::Rollback { phase, deadline } => {
             rollback::rollback(env, state, ctx, phase, *deadline)
+        }
+        Command::CorrectDoubleOccupancy {
+            power,
+            unit,
+            should_be,
+        } => {
+            require_gm(env, ctx, "corrects unit placements (wm D.VIII.2)")?;
+            corrections::double_occupancy(state, *power, unit, should_be.as_deref())
+        }
+        Command::CorrectExtraUnit {
+            power,
+            unit,
+            appeared_in,
+        } => {
+            require_gm(env, ctx, "corrects unit placements (wm D.VIII.3)")?;
+            corrections::extra_unit(state, *power, unit, appeared_in)
         }
     }
 }
@@ -205,54 +237,6 @@ fn set_up(
         "wm D.VII.4.b",
     ));
     Ok(events)
-}
-
-/// wm D.II.1–4, D.III.3, D.VII.3, D.VII.7.
-fn submit_orders(
-    state: &Board,
-    ctx: &Context,
-    power: Power,
-    phase: &str,
-    orders: &[String],
-    is_final: bool,
-) -> Result<Vec<Recorded>, Refusal> {
-    let position = require_started(state)?;
-    require_player_of(state, ctx, power)?;
-    if phase != position.phase {
-        return Err(Refusal::rule(
-            "wm D.II.4",
-            format!(
-                "orders are for one turn only: this set names {phase}, the current phase is {}; no perpetual or advance orders",
-                position.phase
-            ),
-        ));
-    }
-    if orders.len() > 64 || orders.iter().any(|l| l.chars().count() > 500) {
-        return Err(Refusal::invalid("at most 64 order lines of 500 characters"));
-    }
-    let late_rule = settings(state).house_rules.late_orders;
-    match state.deadline {
-        Some(d) if ctx.now >= d && late_rule == LateOrders::Refused => {
-            return Err(Refusal::rule(
-                "wm D.VII.3",
-                "orders are not accepted after the deadline",
-            ));
-        }
-        _ => {}
-    }
-    Ok(vec![by_rule(
-        Event::OrdersSubmitted {
-            power,
-            orders: orders.to_vec(),
-            is_final,
-            receipt: OrderReceipt {
-                received_at: ctx.now,
-                phase: phase.to_owned(),
-                sha256: digest(orders),
-            },
-        },
-        "wm D.VII.7",
-    )])
 }
 
 /// wm D.X.1: press allowed by the game's press rule; never black.

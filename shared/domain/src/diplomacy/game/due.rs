@@ -479,6 +479,22 @@ pub fn record_vote(
     ballot: Ballot,
 ) -> Result<Vec<Recorded>, Refusal> {
     started(state)?;
+    let proposal = open_proposal(state, id)?;
+    let power = voter(env, state, ctx, &proposal.kind)?;
+    open_for_votes(state, ctx.now)?;
+    Ok(vec![by_rule(
+        Event::VoteRecorded {
+            proposal: id,
+            power,
+            ballot,
+            entered_by: None,
+        },
+        "wm D.IX.2",
+    )])
+}
+
+/// wm D.IX.2: a proposal whose vote is still open.
+fn open_proposal(state: &Board, id: u32) -> Result<&Proposal, Refusal> {
     let proposal = state
         .proposals
         .iter()
@@ -490,13 +506,38 @@ pub fn record_vote(
             "the vote on this proposal has closed",
         ));
     }
-    let power = voter(env, state, ctx, &proposal.kind)?;
+    Ok(proposal)
+}
+
+/// wm D.VII.1, D.IX.1–2: the GM (checked by the caller) enters the vote a
+/// remaining power's player sent; it is that power's ballot, revisable and
+/// secret like one the player records, and names the GM who entered it.
+pub fn enter_vote(
+    state: &Board,
+    ctx: &Context,
+    power: Power,
+    id: u32,
+    ballot: Ballot,
+) -> Result<Vec<Recorded>, Refusal> {
+    let position = started(state)?;
+    open_proposal(state, id)?;
+    let seat = state
+        .seats
+        .get(&power)
+        .ok_or_else(|| Refusal::not_found("no such power"))?;
+    if seat.civil_disorder || !position.survives(power) {
+        return Err(Refusal::rule(
+            "wm D.IX.1",
+            "only players remaining in the game vote",
+        ));
+    }
     open_for_votes(state, ctx.now)?;
     Ok(vec![by_rule(
         Event::VoteRecorded {
             proposal: id,
-            power,
+            power: Some(power),
             ballot,
+            entered_by: ctx.actor.user().cloned(),
         },
         "wm D.IX.2",
     )])

@@ -105,7 +105,15 @@ pub enum Event {
         phase: String,
         contact_by: DateTime<Utc>,
     },
+    /// wm D.VII.6.a: the player contacted the GM (or sent orders, which
+    /// reach the GM: the same contact); wm B.8.c: a player whose replacement
+    /// is sought returns while none is seated.
     GmContacted {
+        power: Power,
+    },
+    /// wm B.8.c: civil disorder does not stop the player's later orders;
+    /// with them the position is played again.
+    CivilDisorderLifted {
         power: Power,
     },
     /// wm D.VII.6.a–b, B.8.
@@ -130,6 +138,12 @@ pub enum Event {
     PlayerReturned {
         power: Power,
     },
+    /// wm B.8.c: the player replaced submits orders before the replacement
+    /// did, and takes the seat back.
+    RightOfReturnUsed {
+        power: Power,
+        player: UserId,
+    },
     /// wm B.10: the TD rejected a replacement for a conflict of interest;
     /// the replacement procedure starts again.
     ReplacementRejected {
@@ -145,11 +159,15 @@ pub enum Event {
     ProposalMade {
         proposal: Proposal,
     },
-    /// wm D.IX.2: secret; redacted for everyone but the voter.
+    /// wm D.IX.2: secret; redacted for everyone but the voter (and the GM
+    /// who entered it, wm D.VII.1).
     VoteRecorded {
         proposal: u32,
         power: Option<Power>,
         ballot: Ballot,
+        /// The GM who entered the vote the power's player sent.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        entered_by: Option<UserId>,
     },
     /// wm D.IX.2: only the result is published.
     ProposalDecided {
@@ -164,6 +182,21 @@ pub enum Event {
     },
     RollbackConsented {
         phase: String,
+    },
+    /// wm D.VIII.1–2: a unit put where it should have been, or taken off
+    /// the board (`placed: None`).
+    UnitPlacementCorrected {
+        power: Power,
+        unit: String,
+        placed: Option<String>,
+    },
+    /// wm D.VIII.3: an extra unit that has stood through more than one
+    /// adjudication stays; the next build/disband phase counts it, so the
+    /// imbalance is rectified there.
+    ExtraUnitNoted {
+        power: Power,
+        unit: String,
+        appeared_in: String,
     },
     /// wm D.VIII.1: the last adjudication undone with the TD's consent.
     RolledBack {

@@ -2,9 +2,9 @@
 //! ([`crate::diplomacy::cli`]), and running one phase's adjudication.
 
 use crate::diplomacy::cli::{self, AdjudicateInput, AdjudicateOutput, DislodgedInput, RulesInput};
-use crate::diplomacy::map::Power;
+use crate::diplomacy::map::{Power, Province};
 use crate::diplomacy::orders::{parse_order, Abbreviations};
-use crate::diplomacy::position::{Phase, PhaseKind};
+use crate::diplomacy::position::{Phase, PhaseKind, Unit};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -87,6 +87,37 @@ impl Position {
             .into_iter()
             .map(|p| (p, self.centers.get(p.name()).map_or(0, Vec::len)))
             .collect()
+    }
+
+    /// The unit of `power` written as `unit` (`A Mun`, `F STP/SC`): its
+    /// entry as stored and as read. Kind and province must match; the coast
+    /// need not (wm D.IV.3).
+    pub fn find_unit(&self, power: Power, unit: &str) -> Option<(String, Unit)> {
+        let wanted = cli::parse_unit(power, &unit.to_ascii_uppercase()).ok()?;
+        self.units.get(power.name())?.iter().find_map(|s| {
+            let u = cli::parse_unit(power, s).ok()?;
+            (u.kind == wanted.kind && u.province() == wanted.province()).then(|| (s.clone(), u))
+        })
+    }
+
+    /// How many units, of any power, stand in `province` (wm D.VIII.2).
+    pub fn occupants(&self, province: Province) -> usize {
+        self.units
+            .iter()
+            .flat_map(|(p, list)| list.iter().map(move |s| (p, s)))
+            .filter_map(|(p, s)| cli::parse_unit(Power::parse(p)?, s).ok())
+            .filter(|u| u.province() == province)
+            .count()
+    }
+
+    /// wm D.VIII.2–3: takes the unit stored as `unit` off `power`'s list and,
+    /// if `placed` is given, puts that unit there instead.
+    pub fn correct_unit(&mut self, power: Power, unit: &str, placed: Option<&str>) {
+        let list = self.units.entry(power.name().to_owned()).or_default();
+        if let Some(i) = list.iter().position(|s| s == unit) {
+            list.remove(i);
+        }
+        list.extend(placed.map(str::to_owned));
     }
 
     fn from_output(out: &AdjudicateOutput) -> Self {

@@ -55,6 +55,10 @@ pub struct Seat {
     /// wm B.8.f: no replacement found in time.
     #[serde(default)]
     pub civil_disorder: bool,
+    /// wm B.8.c: the player replaced keeps the right of return until the
+    /// replacement first submits orders.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub may_return: Option<UserId>,
 }
 
 impl Seat {
@@ -63,6 +67,7 @@ impl Seat {
             player,
             replacement: None,
             civil_disorder: false,
+            may_return: None,
         }
     }
 
@@ -78,8 +83,30 @@ impl Seat {
             declared_by_player: false,
             seasons_served: 0,
         });
+        // wm B.8.c: a replacement who has not ordered yet is not the official
+        // player, so the one it replaced keeps the return.
+        let returner = self
+            .may_return
+            .take()
+            .unwrap_or_else(|| self.player.clone());
+        self.may_return = Some(returner);
         self.player = player;
         self.civil_disorder = false;
+    }
+
+    /// wm B.8.c: the current player submitted orders and is the official
+    /// player; the right of return ends.
+    pub fn ordered(&mut self) {
+        self.may_return = None;
+    }
+
+    /// wm B.8.c: the player replaced returns before the replacement ordered.
+    pub fn take_back(&mut self) {
+        if let Some(player) = self.may_return.take() {
+            self.player = player;
+            self.replacement = None;
+            self.civil_disorder = false;
+        }
     }
 
     pub fn declare(&mut self, period: ReplacementPeriod, by_player: bool) {
@@ -109,6 +136,7 @@ impl Seat {
         if let Some(r) = self.replacement.take() {
             self.player = r.original;
         }
+        self.may_return = None;
     }
 
     /// wm B.7: a temporary period is over: the player returns.

@@ -21,6 +21,10 @@ pub struct OrderReceipt {
     pub received_at: DateTime<Utc>,
     pub phase: String,
     pub sha256: String,
+    /// The GM who entered the set the power's player sent (wm D.VII.1);
+    /// absent when the player submitted it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub entered_by: Option<UserId>,
 }
 
 /// One order set as submitted (wm D.II.1, D.III.3).
@@ -176,6 +180,9 @@ pub fn apply(state: &mut Board, event: &Event, at: DateTime<Utc>) {
         | Event::PhaseAdjudicated { .. }
         | Event::RollbackConsented { .. }
         | Event::RolledBack { .. } => apply_orders(state, event, at),
+        Event::UnitPlacementCorrected { .. } | Event::ExtraUnitNoted { .. } => {
+            apply_correction(state, event)
+        }
         Event::DeadlineSet { .. }
         | Event::UnavailabilityDeclared { .. }
         | Event::UnavailabilityConflictFlagged { .. }
@@ -184,12 +191,14 @@ pub fn apply(state: &mut Board, event: &Event, at: DateTime<Utc>) {
         | Event::HolidayDeclared { .. } => apply_deadlines(state, event),
         Event::NmrRecorded { .. }
         | Event::GmContacted { .. }
+        | Event::CivilDisorderLifted { .. }
         | Event::ReplacementProcedureStarted { .. }
         | Event::CivilDisorder { .. } => apply_nmrs(state, event),
         Event::ReplacementAppointed { .. }
         | Event::ReplacementPeriodDeclared { .. }
         | Event::ReplacementMadePermanent { .. }
         | Event::PlayerReturned { .. }
+        | Event::RightOfReturnUsed { .. }
         | Event::ReplacementRejected { .. } => apply_replacements(state, event),
         Event::ProposalMade { .. }
         | Event::VoteRecorded { .. }
@@ -250,6 +259,9 @@ fn apply_orders(state: &mut Board, event: &Event, at: DateTime<Utc>) {
                     is_final: *is_final,
                     receipt: receipt.clone(),
                 });
+            if let Some(seat) = state.seats.get_mut(power) {
+                seat.ordered();
+            }
         }
         Event::AdjudicationWithheld { .. } => {
             state.withheld = true;
@@ -301,6 +313,24 @@ fn apply_orders(state: &mut Board, event: &Event, at: DateTime<Utc>) {
             state.withheld = false;
         }
         _ => unreachable!("apply sends orders and adjudications only"),
+    }
+}
+
+/// wm D.VIII.2: a unit moved or taken off the board; wm D.VIII.3: an extra
+/// unit noted stays where it is (the next adjustment counts it).
+fn apply_correction(state: &mut Board, event: &Event) {
+    match event {
+        Event::UnitPlacementCorrected {
+            power,
+            unit,
+            placed,
+        } => {
+            if let Some(position) = state.position.as_mut() {
+                position.correct_unit(*power, unit, placed.as_deref());
+            }
+        }
+        Event::ExtraUnitNoted { .. } => {}
+        _ => unreachable!("apply sends unit corrections only"),
     }
 }
 
@@ -378,6 +408,11 @@ fn apply_nmrs(state: &mut Board, event: &Event) {
         Event::GmContacted { power } => {
             state.nmrs.remove(power);
         }
+        Event::CivilDisorderLifted { power } => {
+            if let Some(seat) = state.seats.get_mut(power) {
+                seat.civil_disorder = false;
+            }
+        }
         Event::ReplacementProcedureStarted { power, replace_by } => {
             state.nmrs.insert(
                 *power,
@@ -429,6 +464,12 @@ fn apply_replacements(state: &mut Board, event: &Event) {
                 seat.restore();
             }
         }
+        Event::RightOfReturnUsed { power, .. } => {
+            state.nmrs.remove(power);
+            if let Some(seat) = state.seats.get_mut(power) {
+                seat.take_back();
+            }
+        }
         Event::ReplacementRejected {
             power,
             player,
@@ -446,6 +487,7 @@ fn apply_replacements(state: &mut Board, event: &Event) {
                     seat.restore();
                 } else if let Some(original) = original {
                     seat.player = original;
+                    seat.may_return = None;
                 }
             }
             state.nmrs.insert(
@@ -468,6 +510,7 @@ fn apply_votes_and_press(state: &mut Board, event: &Event) {
             proposal,
             power,
             ballot,
+            ..
         } => {
             state
                 .ballots

@@ -101,12 +101,15 @@ pub fn redact(
                 .any(|r| r.before.phase == receipt.phase);
             (published || gm || viewer_power(state, viewer) == Some(*power)).then(|| event.clone())
         }
-        Event::VoteRecorded { power, .. } => {
+        // wm D.VII.1: the GM who entered a power's ballot knows it already.
+        Event::VoteRecorded {
+            power, entered_by, ..
+        } => {
             let mine = match power {
                 Some(p) => viewer_power(state, viewer) == Some(*p),
                 None => gm,
             };
-            mine.then(|| event.clone())
+            (mine || (gm && entered_by.is_some())).then(|| event.clone())
         }
         Event::PressPublished { press } => Some(Event::PressPublished {
             press: press.for_viewer(viewer),

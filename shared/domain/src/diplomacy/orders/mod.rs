@@ -10,6 +10,7 @@
 
 pub mod movement;
 pub mod parse;
+mod places;
 
 pub use parse::{parse_order, split_alternatives, Abbreviations, Action, ParseError, ParsedOrder};
 

@@ -1,12 +1,15 @@
 //! Reading one written order line into words and places, before any check
 //! against the board. Implements the vocabulary of wm D.III.1 (full names,
 //! official three-letter codes and aliases, any unambiguous abbreviation, the
-//! player's own list agreed at the outset), the order keywords (`-`, `->`,
-//! `to`, `S`, `supports`, `C`, `convoys`, `H`, `holds`, `via convoy`, build,
-//! disband, remove, waive), convoy routes (wm D.VI.3: `A Lon - NTH - Bel`) and
-//! conditional alternatives joined by `or` (wm D.II.5).
+//! player's own list agreed at the outset), the order words players write in
+//! plain English as well as the short forms (`-`, `->`, `to`, `moves to`,
+//! `goes to`, `attacks`, `S`, `supports`, `C`, `convoys`, `H`, `holds`,
+//! `stands`, `via convoy`, build, disband, remove, waive), convoy routes
+//! (wm D.VI.3: `A Lon - NTH - Bel`) and conditional alternatives joined by `or`
+//! (wm D.II.5). Every error reads as plain words: what was written, quoted.
 
-use super::super::map::{Coast, Location, Power, Province, UnitType, PROVINCES};
+use super::super::map::{Coast, Location, Power, Province, UnitType};
+use super::places::lookup;
 use std::collections::BTreeMap;
 use thiserror::Error;
 
@@ -14,18 +17,22 @@ use thiserror::Error;
 /// place as written in a location code (`stp/nc`).
 pub type Abbreviations = BTreeMap<String, Location>;
 
-/// Why a line could not be read.
+/// Why a line could not be read (wm D.III.1), in plain words: each variant
+/// holds the text as the player wrote it, never the parser's own tokens.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ParseError {
     #[error("empty order")]
     Empty,
-    #[error("unknown place `{0}`")]
+    #[error("unknown place \"{0}\"")]
     UnknownPlace(String),
     /// wm D.III.1: only unambiguous abbreviations are acceptable.
-    #[error("ambiguous abbreviation `{0}` (could be {1})")]
+    #[error("ambiguous abbreviation \"{0}\" (could be {1})")]
     Ambiguous(String, String),
-    #[error("cannot read `{0}` here")]
+    #[error("cannot read \"{0}\" here")]
     Unexpected(String),
+    /// After the unit, a word that says neither move, support, convoy nor hold.
+    #[error("\"{0}\" is not an order word: write a move (\"-\" or \"moves to\"), \"supports\", \"convoys\" or \"holds\"")]
+    NotAnOrderWord(String),
     #[error("order ends too early: {0}")]
     Incomplete(&'static str),
 }
@@ -77,6 +84,21 @@ enum Tok<'a> {
     Open,
     Close,
     Comma,
+}
+
+impl Tok<'_> {
+    /// The token as the player wrote it (for error messages).
+    fn text(&self) -> String {
+        match self {
+            Tok::Word(w) => (*w).to_owned(),
+            Tok::Move => "-".into(),
+            Tok::Colon => ":".into(),
+            Tok::Slash => "/".into(),
+            Tok::Open => "(".into(),
+            Tok::Close => ")".into(),
+            Tok::Comma => ",".into(),
+        }
+    }
 }
 
 fn normalize(s: &str) -> String {
@@ -164,122 +186,6 @@ pub fn split_alternatives(line: &str) -> Vec<String> {
         .collect()
 }
 
-fn letters(s: &str) -> String {
-    s.chars().filter(|c| c.is_ascii_alphabetic()).collect()
-}
-
-/// Extra spellings of full names.
-static NAME_VARIANTS: &[(&str, &str)] = &[
-    ("gulf of lyons", "lyo"),
-    ("lyons", "lyo"),
-    ("heligoland bight", "hel"),
-    ("heligoland", "hel"),
-    ("saint petersburg", "stp"),
-    ("st petersburg", "stp"),
-    ("petersburg", "stp"),
-    ("tyrol", "tyr"),
-    ("mid atlantic", "mao"),
-    ("north atlantic", "nao"),
-    ("western med", "wes"),
-    ("west med", "wes"),
-    ("eastern med", "eas"),
-    ("east med", "eas"),
-    ("the english channel", "eng"),
-    ("channel", "eng"),
-    ("bothnia", "bot"),
-    ("marseille", "mar"),
-    ("romania", "rum"),
-    ("roumania", "rum"),
-];
-
-struct Names {
-    /// (letters-only lower-case name, words, province)
-    entries: Vec<(String, Vec<String>, Province)>,
-}
-
-fn names() -> &'static Names {
-    static N: std::sync::OnceLock<Names> = std::sync::OnceLock::new();
-    N.get_or_init(|| {
-        let mut entries = Vec::new();
-        for (i, p) in PROVINCES.iter().enumerate() {
-            let words: Vec<String> = p
-                .name
-                .to_lowercase()
-                .replace(['-', '.'], " ")
-                .split_whitespace()
-                .map(str::to_string)
-                .collect();
-            entries.push((letters(&p.name.to_lowercase()), words, Province(i as u8)));
-        }
-        for (n, code) in NAME_VARIANTS {
-            let p = Province::from_code(code).expect("variant code");
-            let words = n.split_whitespace().map(str::to_string).collect();
-            entries.push((letters(n), words, p));
-        }
-        Names { entries }
-    })
-}
-
-/// Looks a phrase (1–4 words) up as a place: player list, code or alias,
-/// full name, then unambiguous abbreviation (each word ≥ 3 letters).
-fn lookup(words: &[&str], abbr: &Abbreviations) -> Result<Option<Location>, ParseError> {
-    if words.len() == 1 && abbr.is_empty() {
-        if let Some(p) = Province::from_code(words[0]) {
-            return Ok(Some(p.into()));
-        }
-    }
-    let phrase = words.join(" ");
-    if let Some(l) = abbr.get(&phrase) {
-        return Ok(Some(*l));
-    }
-    if words.len() == 1 {
-        if let Some(p) = Province::from_code(&phrase) {
-            return Ok(Some(p.into()));
-        }
-    }
-    let joined = letters(&phrase);
-    let n = names();
-    if let Some((_, _, p)) = n.entries.iter().find(|(l, _, _)| *l == joined) {
-        return Ok(Some((*p).into()));
-    }
-    if words
-        .iter()
-        .any(|w| w.chars().count() < 3 && *w != "of" && *w != "st")
-    {
-        return Ok(None);
-    }
-    let mut found: Vec<Province> = Vec::new();
-    for (full, nw, p) in &n.entries {
-        let hit = if words.len() == 1 {
-            full.starts_with(&joined)
-        } else {
-            let content: Vec<&String> = nw.iter().filter(|w| *w != "of").collect();
-            let given: Vec<&&str> = words.iter().filter(|w| **w != "of").collect();
-            given.len() <= content.len()
-                && given
-                    .iter()
-                    .zip(content.iter())
-                    .all(|(g, c)| c.starts_with(**g))
-                && given.len() == content.len()
-        };
-        if hit && !found.contains(p) {
-            found.push(*p);
-        }
-    }
-    match found.len() {
-        0 => Ok(None),
-        1 => Ok(Some(found[0].into())),
-        _ => Err(ParseError::Ambiguous(
-            phrase,
-            found
-                .iter()
-                .map(|p| p.name())
-                .collect::<Vec<_>>()
-                .join(", "),
-        )),
-    }
-}
-
 struct Parser<'a> {
     toks: Vec<Tok<'a>>,
     pos: usize,
@@ -290,19 +196,52 @@ fn is_word(t: Option<&Tok>, set: &[&str]) -> bool {
     matches!(t, Some(Tok::Word(w)) if set.contains(w))
 }
 
-const HOLD: &[&str] = &["h", "hold", "holds", "stand", "stands"];
-const MOVE: &[&str] = &["to", "m", "move", "moves", "mv", "attacks", "attack"];
-const RETREAT: &[&str] = &["r", "retreat", "retreats"];
-const SUPPORT: &[&str] = &["s", "sup", "supp", "support", "supports"];
-const CONVOY: &[&str] = &["c", "convoy", "convoys", "cvy"];
+// wm D.III.1: the order words players write, plain English and short forms.
+// None is the start of a place name (no province begins with them).
+const HOLD: &[&str] = &[
+    "h", "hold", "holds", "holding", "stand", "stands", "standing", "stay", "stays", "remain",
+    "remains",
+];
+const MOVE: &[&str] = &[
+    "to",
+    "into",
+    "m",
+    "mv",
+    "move",
+    "moves",
+    "moving",
+    "go",
+    "goes",
+    "going",
+    "attack",
+    "attacks",
+    "attacking",
+    "advance",
+    "advances",
+    "proceed",
+    "proceeds",
+    "enter",
+    "enters",
+];
+/// Words after a move verb before the place: `moves to`, `goes into the`.
+const MOVE_TAIL: &[&str] = &["to", "into", "toward", "towards", "the"];
+const RETREAT: &[&str] = &["r", "retreat", "retreats", "retreating"];
+const SUPPORT: &[&str] = &["s", "sup", "supp", "support", "supports", "supporting"];
+const CONVOY: &[&str] = &["c", "cvy", "convoy", "convoys", "convoying"];
 const BUILD: &[&str] = &["b", "build", "builds"];
-const DISBAND: &[&str] = &["d", "disband", "disbands", "remove", "removes", "destroy"];
+const DISBAND: &[&str] = &[
+    "d", "disband", "disbands", "remove", "removes", "destroy", "destroys",
+];
 const WAIVE: &[&str] = &["waive", "waives", "waived", "pass"];
 const ARMY: &[&str] = &["a", "army"];
 const FLEET: &[&str] = &["f", "fleet"];
+/// Words between a build's unit and its site: `build an army in Paris`.
+const SITE: &[&str] = &["in", "at"];
 
 /// Stop-words that can never begin a place name in this position.
-const KEYWORDS: &[&[&str]] = &[HOLD, MOVE, RETREAT, SUPPORT, CONVOY, BUILD, DISBAND, WAIVE];
+const KEYWORDS: &[&[&str]] = &[
+    HOLD, MOVE, MOVE_TAIL, RETREAT, SUPPORT, CONVOY, BUILD, DISBAND, WAIVE,
+];
 
 impl<'a> Parser<'a> {
     fn peek(&self) -> Option<&Tok<'a>> {
@@ -319,6 +258,11 @@ impl<'a> Parser<'a> {
     }
 
     fn unit_type(&mut self) -> Option<UnitType> {
+        // `a fleet`, `an army`: the article before a spelled-out unit type.
+        let next = self.toks.get(self.pos + 1);
+        if is_word(self.peek(), &["a", "an"]) && (is_word(next, ARMY) || is_word(next, FLEET)) {
+            self.pos += 1;
+        }
         if self.eat_word(ARMY) {
             Some(UnitType::Army)
         } else if self.eat_word(FLEET) {
@@ -361,7 +305,7 @@ impl<'a> Parser<'a> {
         if words.is_empty() {
             return Err(match self.peek() {
                 None => ParseError::Incomplete("a place is missing"),
-                Some(t) => ParseError::Unexpected(format!("{t:?}")),
+                Some(t) => ParseError::Unexpected(t.text()),
             });
         }
         // A keyword, unit type or coast ends a multi-word phrase.
@@ -438,6 +382,17 @@ impl<'a> Parser<'a> {
             || is_word(self.peek(), RETREAT)
     }
 
+    /// A move (or retreat) word or arrow and the words after it before the
+    /// place (`moves to`, `goes into`, `retreats to the`); false if none.
+    fn eat_move(&mut self) -> bool {
+        if !self.is_move() {
+            return false;
+        }
+        self.pos += 1;
+        while self.eat_word(MOVE_TAIL) {}
+        true
+    }
+
     fn via_convoy(&mut self) -> bool {
         if is_word(self.peek(), &["via", "by"])
             && is_word(self.toks.get(self.pos + 1), &["convoy", "c", "sea"])
@@ -472,6 +427,9 @@ impl<'a> Parser<'a> {
             power = self.power_word();
         }
         let unit = self.unit_type();
+        if leading == Some(Action::Build) {
+            self.eat_word(SITE);
+        }
         let location = self.place()?;
         if let Some(action) = leading {
             return self.finish(ParsedOrder {
@@ -496,10 +454,8 @@ impl<'a> Parser<'a> {
         } else if self.eat_word(CONVOY) {
             self.convoy_action()?
         } else {
-            return Err(ParseError::Unexpected(format!(
-                "{:?}",
-                self.peek().expect("some")
-            )));
+            let written = self.peek().map(Tok::text).unwrap_or_default();
+            return Err(ParseError::NotAnOrderWord(written));
         };
         self.finish(ParsedOrder {
             power,
@@ -514,8 +470,7 @@ impl<'a> Parser<'a> {
     fn move_action(&mut self) -> Result<Action, ParseError> {
         let mut hops = Vec::new();
         let mut via = false;
-        while self.is_move() {
-            self.pos += 1;
+        while self.eat_move() {
             hops.push(self.place()?);
             if self.via_convoy() {
                 via = true;
@@ -549,8 +504,16 @@ impl<'a> Parser<'a> {
         self.power_word();
         let unit = self.unit_type();
         let supported = self.place()?;
-        let dest = if self.is_move() {
-            self.pos += 1;
+        // `S A Bur to hold`: a support to hold, spelled with `to`.
+        if is_word(self.peek(), &["to"]) && is_word(self.toks.get(self.pos + 1), HOLD) {
+            self.pos += 2;
+            return Ok(Action::Support {
+                unit,
+                supported,
+                dest: None,
+            });
+        }
+        let dest = if self.eat_move() {
             Some(self.place()?)
         } else {
             self.eat_word(HOLD);
@@ -568,10 +531,9 @@ impl<'a> Parser<'a> {
         self.power_word();
         let unit = self.unit_type();
         let army = self.place()?.province;
-        if !self.is_move() {
+        if !self.eat_move() {
             return Err(ParseError::Incomplete("a convoy needs a destination"));
         }
-        self.pos += 1;
         let dest = self.place()?.province;
         Ok(Action::Convoy { unit, army, dest })
     }
@@ -583,7 +545,7 @@ impl<'a> Parser<'a> {
         match self.peek() {
             None => Ok(o),
             Some(Tok::Word(w)) => Err(ParseError::Unexpected(w.to_string())),
-            Some(t) => Err(ParseError::Unexpected(format!("{t:?}"))),
+            Some(t) => Err(ParseError::Unexpected(t.text())),
         }
     }
 }
@@ -599,117 +561,5 @@ pub fn parse_order(text: &str, abbr: &Abbreviations) -> Result<ParsedOrder, Pars
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn p(s: &str) -> ParsedOrder {
-        parse_order(s, &Abbreviations::new()).unwrap_or_else(|e| panic!("{s}: {e}"))
-    }
-    fn loc(s: &str) -> Location {
-        crate::diplomacy::map::parse_location(s).unwrap()
-    }
-
-    #[test]
-    fn reads_the_usual_forms() {
-        assert_eq!(
-            p("A Par - Bur").action,
-            Action::Move {
-                dest: loc("bur"),
-                via_convoy: false,
-                route: vec![]
-            }
-        );
-        assert_eq!(p("a par->bur").action, p("Army Paris to Burgundy").action);
-        assert_eq!(
-            p("F MAO - Spa(nc)").action,
-            Action::Move {
-                dest: loc("spa/nc"),
-                via_convoy: false,
-                route: vec![]
-            }
-        );
-        assert_eq!(
-            p("F Mid-Atlantic Ocean - Spain/sc").action,
-            Action::Move {
-                dest: loc("spa/sc"),
-                via_convoy: false,
-                route: vec![]
-            }
-        );
-        assert_eq!(
-            p("F nth C A yor - nwy").action,
-            Action::Convoy {
-                unit: Some(UnitType::Army),
-                army: Province::from_code("yor").unwrap(),
-                dest: Province::from_code("nwy").unwrap()
-            }
-        );
-        assert_eq!(
-            p("A mun S A bur").action,
-            Action::Support {
-                unit: Some(UnitType::Army),
-                supported: loc("bur"),
-                dest: None
-            }
-        );
-        assert_eq!(p("ENG: F lon H").power, Some(Power::England));
-        assert_eq!(p("build A par").action, Action::Build);
-        assert_eq!(p("A war build").action, Action::Build);
-        assert_eq!(p("waive").action, Action::Waive);
-        assert_eq!(
-            p("A yor - nwy via convoy").action,
-            Action::Move {
-                dest: loc("nwy"),
-                via_convoy: true,
-                route: vec![]
-            }
-        );
-    }
-
-    #[test]
-    fn wm_d_iii_1_unambiguous_abbreviations_are_accepted() {
-        assert_eq!(p("F West Med - Tys").location, Some(loc("wes")));
-        assert_eq!(p("A Gasc H").location, Some(loc("gas")));
-        assert_eq!(p("F Norwegian H").location, Some(loc("nwg")));
-        assert!(matches!(
-            parse_order("F North H", &Abbreviations::new()),
-            Err(ParseError::Ambiguous(..))
-        ));
-        let mut mine = Abbreviations::new();
-        mine.insert("nth".into(), loc("nwy"));
-        assert_eq!(
-            parse_order("F nth H", &mine).unwrap().location,
-            Some(loc("nwy"))
-        );
-    }
-
-    #[test]
-    fn wm_d_vi_3_named_convoy_route_is_read() {
-        let o = p("A Lon - NTH - Bel");
-        let r = vec![Province::from_code("nth").unwrap()];
-        assert_eq!(
-            o.action,
-            Action::Move {
-                dest: loc("bel"),
-                via_convoy: true,
-                route: r.clone()
-            }
-        );
-        assert_eq!(
-            p("A lon - bel via North Sea").action,
-            Action::Move {
-                dest: loc("bel"),
-                via_convoy: true,
-                route: r
-            }
-        );
-    }
-
-    #[test]
-    fn wm_d_ii_5_alternatives_split_on_or() {
-        assert_eq!(
-            split_alternatives("A par - bur or A par - pic"),
-            vec!["A par - bur", "A par - pic"]
-        );
-    }
-}
+#[path = "parse_tests.rs"]
+mod tests;

@@ -6,7 +6,7 @@ use super::{is_gm, require_player_of, require_player_or_original, require_starte
 use crate::competition::{Competition, Context, Recorded, Role};
 use crate::diplomacy::game::deadline::{
     clear_of_windows, hours_covered, within_horizon, Unavailability, CONFLICT_HOURS,
-    EXTENSION_NOTICE_HOURS, MAX_EXTENSION_HOURS,
+    EXTENSION_NOTICE_HOURS, MAX_EXTENSION_HOURS, MAX_GUARANTEED_EXTENSION_HOURS,
 };
 use crate::diplomacy::game::event::{by_rule, Event};
 use crate::diplomacy::game::position::Position;
@@ -158,6 +158,15 @@ pub(super) fn request_extension(
             "the guaranteed extension is used; further extensions are at the GM's discretion",
         ));
     }
+    // wm D.VII.5: the guaranteed extension is bounded (see the constant).
+    if hours > MAX_GUARANTEED_EXTENSION_HOURS {
+        return Err(Refusal::rule(
+            "wm D.VII.5",
+            format!(
+                "the guaranteed extension is at most {MAX_GUARANTEED_EXTENSION_HOURS} hours (three days, the shortest movement turn of wm D.VII.4.a); asked {hours}; more is at the GM's discretion"
+            ),
+        ));
+    }
     let late = state
         .deadline
         .is_some_and(|d| ctx.now > d - Duration::hours(EXTENSION_NOTICE_HOURS));
@@ -268,7 +277,7 @@ pub(super) fn declare_holiday(
 }
 
 /// wm D.VII.6.a: the player of a power that missed its orders contacts the
-/// GM.
+/// GM; wm B.8.c: so may one whose replacement is sought, while none is seated.
 pub(super) fn contact_gm(
     state: &Board,
     ctx: &Context,
@@ -279,7 +288,12 @@ pub(super) fn contact_gm(
         Some(NmrCase::AwaitingContact { .. }) => {
             Ok(vec![by_rule(Event::GmContacted { power }, "wm D.VII.6.a")])
         }
-        _ => Err(Refusal::rule(
+        // wm B.8.c: the player keeps the right of return until a
+        // replacement is seated.
+        Some(NmrCase::ReplacementSought { .. }) => {
+            Ok(vec![by_rule(Event::GmContacted { power }, "wm B.8.c")])
+        }
+        None => Err(Refusal::rule(
             "wm D.VII.6.a",
             "no NMR awaits contact for this power",
         )),

@@ -107,20 +107,67 @@ fn wm_d_vii_5_extension_requested_late_applies_to_later_turn() {
     assert_eq!(g.board().deadline, Some(h(120 + 120 + 24)));
 }
 
-/// wm D.VII.5: Italy's guaranteed extension, 100 of the 168 hours, asked
-/// at hour 1 (well over 12 hours ahead of the deadline).
+/// wm D.VII.5: Italy's guaranteed extension (72 hours, the most it may be)
+/// and 28 more hours granted by the GM: 100 of the 168 hours, asked at hour
+/// 1 (well over 12 hours ahead of the deadline).
 fn italy_takes_100_hours(g: &mut Game1) {
     g.run(
         &player(Power::Italy),
         Command::RequestExtension {
             power: Power::Italy,
-            hours: 100,
+            hours: 72,
             holiday: None,
             for_later_turn: false,
         },
         h(1),
     )
     .unwrap();
+    g.run(
+        "gm",
+        Command::GrantExtension {
+            power: Power::Italy,
+            hours: 28,
+        },
+        h(1),
+    )
+    .unwrap();
+}
+
+/// wm D.VII.5 (ruling): the guaranteed extension is at most 72 hours. By
+/// hand: the first deadline is hour 120; 168 hours asked alone is refused
+/// and changes nothing; 73 is refused too; 72 is granted and moves the
+/// deadline to 120 + 72 = hour 192. Asked late for a later turn, the same
+/// bound holds.
+#[test]
+fn wm_d_vii_5_guaranteed_extension_is_at_most_72_hours() {
+    let mut g = Game1::new();
+    let ask = |power, hours, for_later_turn| Command::RequestExtension {
+        power,
+        hours,
+        holiday: None,
+        for_later_turn,
+    };
+    for hours in [168, 73] {
+        let err = g
+            .run(&player(Power::Italy), ask(Power::Italy, hours, false), h(1))
+            .unwrap_err();
+        assert_eq!(err.clause.as_deref(), Some("wm D.VII.5"));
+        assert!(err.detail.contains("at most 72 hours"), "{err:?}");
+    }
+    assert_eq!(g.board().deadline, Some(h(120)));
+    g.run(&player(Power::Italy), ask(Power::Italy, 72, false), h(1))
+        .unwrap();
+    assert_eq!(g.board().deadline, Some(h(192)));
+    // Late (less than 12 hours before hour 192), for a later turn: the same bound.
+    refused(
+        g.run(
+            &player(Power::France),
+            ask(Power::France, 168, true),
+            h(185),
+        ),
+        "wm D.VII.5",
+    );
+    assert_eq!(g.board().extensions.get(&Power::France), None);
 }
 
 #[test]
@@ -179,14 +226,24 @@ fn wm_d_vii_5_holiday_extension_is_free_and_must_be_granted() {
         &player(Power::Italy),
         Command::RequestExtension {
             power: Power::Italy,
-            hours: 168,
+            hours: 72,
             holiday: None,
             for_later_turn: false,
         },
         h(2),
     )
     .unwrap();
-    // The guaranteed one and all 7 days are used; the holiday is still granted.
+    g.run(
+        "gm",
+        Command::GrantExtension {
+            power: Power::Italy,
+            hours: 96,
+        },
+        h(2),
+    )
+    .unwrap();
+    // The guaranteed one (72 h) and the GM's 96 h use all 7 days; the
+    // holiday is still granted.
     let e = g
         .run(
             &player(Power::Italy),

@@ -3,10 +3,13 @@
 
 mod corrections;
 mod deadlines;
+mod gm_entry;
 mod nmr;
 mod notices;
 mod orders;
+mod placements;
 mod press;
+mod returns;
 mod setup;
 mod votes;
 
