@@ -464,6 +464,11 @@ async fn seven_players_from_spring_1901_to_the_last_year<S: TestStore>(s: TestSe
         json!({"action": "set-deadline", "deadline": t(190)}),
     )
     .await;
+    // wm B.8.c: the original player keeps the right of return until the
+    // replacement submits orders; from then on the replacement is the
+    // official player and the original's orders are a proxy's (wm D.II.3).
+    b.orders("sub", "RUSSIA", &["A MOS - UKR"], true, t(167))
+        .await;
     b.refused(
         "russia-player",
         t(167),
@@ -472,8 +477,6 @@ async fn seven_players_from_spring_1901_to_the_last_year<S: TestStore>(s: TestSe
         "wm D.II.3",
     )
     .await;
-    b.orders("sub", "RUSSIA", &["A MOS - UKR"], true, t(167))
-        .await;
     // Every set is final and 24 hours have passed since the game began:
     // early adjudication (wm D.VII.2); a second sweep finds nothing.
     assert_eq!(b.sweep(t(168)).await, 1);
