@@ -1,337 +1,14 @@
-//! dutch C1–C14: pairing one score bracket, with real backtracking.
-//!
-//! The candidate pairings of a bracket are visited in the rules' order: D2
-//! exchanges (identity first), and within each the D1 transpositions of S2
-//! (depth first, lexicographic). A candidate is accepted when it meets B1/B2 and
-//! the relative criteria still in force (see [`Level`]), and when what it leaves
-//! behind can still be paired:
-//!
-//! - C12: the players it moves down can all be paired in the next bracket
-//!   ("another player will be moved down ... and this now allows p pairings");
-//!   tried first, then given up;
-//! - C13: the rest of the tournament (moved-down players plus all lower
-//!   brackets, plus the bye) can be completed under B1/B2. This is checked with
-//!   a maximum-matching test instead of pairing the lower brackets trial by
-//!   trial; it accepts exactly the candidates that C12/C13's backtracking
-//!   would eventually accept (see docs/rulings/chess.md).
-//!
-//! Relaxation follows C9 (B6 then B5 for upfloats), C10 (B6 then B5 for
-//! downfloats), C11 (x raised up to p), A7(c) (given up before a player more
-//! floats), the last-round B2 note, and finally C14 (p lowered).
+//! dutch C1, C9–C14: pairing one score bracket. C1 moves down the players
+//! without an opponent; the candidates are searched ([`super::search`]) at
+//! each relaxation step in turn: C9 (B6 then B5 for upfloats), C10 (B6 then
+//! B5 for downfloats), C11 (x raised up to p), A7(c) (given up before a
+//! player more floats), the last-round B2 note, and finally C14 (p lowered).
 
 use super::criteria::{Criteria, Level};
-use super::exchange::exchanges;
-use super::matching::{bipartite_matching_size, matching_size, maximum_matching_until};
-use crate::chess::swiss::{Colour, Float};
-
-/// Candidate opponents one search may examine before giving up on a relaxation
-/// level (a safety valve; see docs/rulings/chess.md).
-const WORK_BUDGET: usize = 2_000_000;
-
-/// The outcome of pairing one score bracket.
-#[derive(Debug, Clone, Default)]
-pub struct BracketPairing {
-    /// The pairings made (unordered within a pair).
-    pub pairs: Vec<(usize, usize)>,
-    /// Players moved down to the next bracket (A3); in the lowest bracket, the bye.
-    pub moved_down: Vec<usize>,
-}
-
-/// The part of the tournament below the bracket being paired.
-pub struct Below<'b> {
-    /// Residents of the next score bracket (for C12).
-    pub next: &'b [usize],
-    /// Every player of every lower bracket (for C13).
-    pub all: &'b [usize],
-    /// Whether the round needs a bye (odd number of players to pair, A5).
-    pub bye: bool,
-}
-
-/// Search state shared by one level's attempt.
-struct Search<'c, 'a> {
-    c: &'c Criteria<'a>,
-    below: &'c Below<'c>,
-    lowest: bool,
-    strict: bool,
-    lvl: Level,
-    nodes: usize,
-    cache: &'c Cache,
-}
-
-/// Memo of the C12/C13 verdicts on a moved-down set (with the C12 flag).
-type Cache = std::cell::RefCell<std::collections::HashMap<(Vec<usize>, bool), bool>>;
-
-impl<'c, 'a> Search<'c, 'a> {
-    /// C12/C13: may these players be moved down?
-    fn leaving_ok(&self, moved: &[usize]) -> bool {
-        let c = self.c;
-        if !moved
-            .iter()
-            .all(|&i| c.float_allowed(i, Float::Downfloat, &self.lvl))
-        {
-            return false;
-        }
-        let key = (moved.to_vec(), self.strict);
-        if let Some(&v) = self.cache.borrow().get(&key) {
-            return v;
-        }
-        let v = self.leaving_ok_uncached(moved);
-        self.cache.borrow_mut().insert(key, v);
-        v
-    }
-
-    fn leaving_ok_uncached(&self, moved: &[usize]) -> bool {
-        let c = self.c;
-        if self.lowest {
-            return match moved {
-                [] => !self.below.bye,
-                [one] => self.below.bye && c.bye_allowed(*one),
-                _ => false,
-            };
-        }
-        if self.strict && !moved.is_empty() {
-            // C12: every moved-down player finds a distinct opponent in the next bracket.
-            let next = self.below.next;
-            let k = moved.len();
-            let adj = |a: usize, b: usize| c.compatible(moved[a], next[b], None);
-            if bipartite_matching_size(k, next.len(), &adj) < k {
-                return false;
-            }
-        }
-        feasible(c, moved, self.below.all, self.below.bye)
-    }
-
-    /// B2/B4 colour class: 0 wants white, 1 must have white, 2 wants black,
-    /// 3 must have black, 4 no preference.
-    fn class_of(&self, i: usize) -> usize {
-        let (c, lvl) = (self.c, &self.lvl);
-        match c.preferred(i) {
-            Some(Colour::White) => usize::from(!c.may_receive_at(i, Colour::Black, lvl)),
-            Some(Colour::Black) => 2 + usize::from(!c.may_receive_at(i, Colour::White, lvl)),
-            None => 4,
-        }
-    }
-
-    /// D1: depth-first over S2 in lexicographic order, pairing S1[i] with the
-    /// i-th chosen S2 player. `finish` judges complete candidates.
-    fn transpositions(
-        &mut self,
-        s1: &[usize],
-        s2: &[usize],
-        x: usize,
-        finish: &mut Finish<'_, 'c, 'a>,
-    ) -> Option<BracketPairing> {
-        let class = |i: usize| self.class_of(i);
-        let mut suffix = vec![[0usize; 5]; s1.len() + 1];
-        for i in (0..s1.len()).rev() {
-            suffix[i] = suffix[i + 1];
-            suffix[i][class(s1[i])] += 1;
-        }
-        let s2_class: Vec<usize> = s2.iter().map(|&j| class(j)).collect();
-        let mut avail = [0usize; 5];
-        for &k in &s2_class {
-            avail[k] += 1;
-        }
-        let mut w = Walk {
-            used: vec![false; s2.len()],
-            pairs: Vec::with_capacity(s1.len()),
-            avail,
-            suffix,
-            s2_class,
-        };
-        go(self, s1, s2, 0, 0, x, &mut w, finish)
-    }
-
-    /// C4–C8 for a homogeneous bracket (or remainder) with `p` pairings:
-    /// transpositions, then exchanges. `extra` are players already moved down
-    /// (C1) who leave with the leftover.
-    fn homogeneous(
-        &mut self,
-        members: &[usize],
-        p: usize,
-        x: usize,
-        pairs_before: &[(usize, usize)],
-        extra: &[usize],
-    ) -> Option<BracketPairing> {
-        let c = self.c;
-        let s1 = &members[..p];
-        let s2 = &members[p..];
-        let mut finish =
-            |s: &mut Search<'c, 'a>, pairs: &[(usize, usize)], left: &[usize], _f: usize| {
-                let mut moved: Vec<usize> = extra.to_vec();
-                moved.extend_from_slice(left);
-                c.sort(&mut moved);
-                if s.leaving_ok(&moved) {
-                    let mut all = pairs_before.to_vec();
-                    all.extend_from_slice(pairs);
-                    Some(BracketPairing {
-                        pairs: all,
-                        moved_down: moved,
-                    })
-                } else {
-                    None
-                }
-            };
-        // Colour classes, to reject an exchange by counting before sorting.
-        let cls1: Vec<usize> = s1.iter().map(|&i| self.class_of(i)).collect();
-        let cls2: Vec<usize> = s2.iter().map(|&j| self.class_of(j)).collect();
-        let (mut base1, mut base2) = ([0usize; 5], [0usize; 5]);
-        cls1.iter().for_each(|&k| base1[k] += 1);
-        cls2.iter().for_each(|&k| base2[k] += 1);
-        for ex in exchanges(s1.len(), s2.len()) {
-            let (mut n1, mut n2) = (base1, base2);
-            for (&i, &j) in ex.from_s1.iter().zip(ex.from_s2.iter()) {
-                n1[cls1[i]] -= 1;
-                n1[cls2[j]] += 1;
-                n2[cls2[j]] -= 1;
-                n2[cls1[i]] += 1;
-            }
-            self.nodes += 1;
-            if !counts_allow(&n1, &n2, x) {
-                if self.nodes > WORK_BUDGET {
-                    return None;
-                }
-                continue;
-            }
-            let (mut t1, mut t2) = (s1.to_vec(), s2.to_vec());
-            for (&i, &j) in ex.from_s1.iter().zip(ex.from_s2.iter()) {
-                std::mem::swap(&mut t1[i], &mut t2[j]);
-            }
-            self.nodes += t1.len() + t2.len();
-            c.sort(&mut t1);
-            c.sort(&mut t2);
-            if let Some(r) = self.transpositions(&t1, &t2, x, &mut finish) {
-                return Some(r);
-            }
-            if self.nodes > WORK_BUDGET {
-                return None;
-            }
-        }
-        None
-    }
-}
-
-/// A complete candidate goes to this judge: the pairs, the S2 players left
-/// over, the number of colour-preference failures.
-type Finish<'f, 'c, 'a> = dyn FnMut(&mut Search<'c, 'a>, &[(usize, usize)], &[usize], usize) -> Option<BracketPairing>
-    + 'f;
-
-/// State of one depth-first walk over the transpositions.
-struct Walk {
-    used: Vec<bool>,
-    pairs: Vec<(usize, usize)>,
-    /// S2 players still free, per colour class.
-    avail: [usize; 5],
-    /// S1 players from position i on, per colour class.
-    suffix: Vec<[usize; 5]>,
-    s2_class: Vec<usize>,
-}
-
-impl Walk {
-    /// Necessary conditions to complete from S1 position `i` with at most
-    /// `budget` more colour failures (B4), and B2 for players who must have a colour.
-    fn may_complete(&self, i: usize, budget: usize) -> bool {
-        counts_allow(&self.suffix[i], &self.avail, budget)
-    }
-}
-
-/// B4/B2 by counting: can S1 players of class counts `s` be paired with S2
-/// players of class counts `a` with at most `budget` colour failures, and every
-/// player who must have a colour (B2) find someone who may take the other?
-fn counts_allow(s: &[usize; 5], a: &[usize; 5], budget: usize) -> bool {
-    let (w1, b1) = (s[0] + s[1], s[2] + s[3]);
-    let (w2, b2, n2) = (a[0] + a[1], a[2] + a[3], a[4]);
-    let total = w2 + b2 + n2;
-    let bound = w1.saturating_sub(b2 + n2) + b1.saturating_sub(w2 + n2);
-    bound <= budget && s[1] <= total - a[1] && s[3] <= total - a[3]
-}
-
-#[allow(clippy::too_many_arguments)]
-fn go<'c, 'a>(
-    s: &mut Search<'c, 'a>,
-    s1: &[usize],
-    s2: &[usize],
-    i: usize,
-    fails: usize,
-    x: usize,
-    w: &mut Walk,
-    finish: &mut Finish<'_, 'c, 'a>,
-) -> Option<BracketPairing> {
-    if s.nodes > WORK_BUDGET {
-        return None;
-    }
-    if i == s1.len() {
-        let left: Vec<usize> = s2
-            .iter()
-            .zip(w.used.iter())
-            .filter(|(_, u)| !**u)
-            .map(|(j, _)| *j)
-            .collect();
-        let pairs = std::mem::take(&mut w.pairs);
-        let r = finish(s, &pairs, &left, fails);
-        w.pairs = pairs;
-        return r;
-    }
-    if !w.may_complete(i, x - fails) {
-        return None;
-    }
-    let a = s1[i];
-    let lvl = s.lvl;
-    for k in 0..s2.len() {
-        if w.used[k] {
-            continue;
-        }
-        s.nodes += 1;
-        let b = s2[k];
-        if !s.c.compatible(a, b, Some(&lvl)) || !s.c.pairing_floats_allowed(a, b, &lvl) {
-            continue;
-        }
-        let f = fails + usize::from(s.c.colour_conflict(a, b));
-        if f > x {
-            continue;
-        }
-        let cls = w.s2_class[k];
-        w.avail[cls] -= 1;
-        w.used[k] = true;
-        w.pairs.push((a, b));
-        let r = go(s, s1, s2, i + 1, f, x, w, finish);
-        w.pairs.pop();
-        w.used[k] = false;
-        w.avail[cls] += 1;
-        if r.is_some() {
-            return r;
-        }
-        if s.nodes > WORK_BUDGET {
-            return None;
-        }
-    }
-    None
-}
-
-/// C13 (by matching): can `moved` plus `lower` be completely paired under B1/B2,
-/// with one bye to a player allowed one (B1b) when `bye`?
-pub fn feasible(c: &Criteria<'_>, moved: &[usize], lower: &[usize], bye: bool) -> bool {
-    let mut v: Vec<usize> = moved.to_vec();
-    v.extend_from_slice(lower);
-    let n = v.len() + usize::from(bye);
-    if n == 0 {
-        return true;
-    }
-    if n % 2 == 1 {
-        return false;
-    }
-    let adj = |a: usize, b: usize| {
-        let (a, b) = if a < b { (a, b) } else { (b, a) };
-        if b == v.len() {
-            c.bye_allowed(v[a])
-        } else {
-            c.compatible(v[a], v[b], None)
-        }
-    };
-    maximum_matching_until(n, &adj, 0)
-        .iter()
-        .all(|m| m.is_some())
-}
+use super::matching::{bipartite_matching_size, matching_size};
+pub use super::search::{feasible, Below, BracketPairing};
+use super::search::{Budget, Cache, Search};
+use crate::chess::swiss::Float;
 
 /// Pair one score bracket: `moved_in` came down from above (A3), `residents`
 /// have the bracket's score. Returns `None` only for the lowest bracket when
@@ -355,6 +32,7 @@ pub fn pair_bracket(
         .copied()
         .filter(|i| all.contains(i))
         .collect();
+    let settled = settled_downfloaters(c, &moved_in);
     let stricts: &[bool] = if lowest || below.next.is_empty() {
         &[false]
     } else {
@@ -362,7 +40,7 @@ pub fn pair_bracket(
     };
     // A3: homogeneous, or treated as such when at least half came from above.
     if moved_in.is_empty() || 2 * moved_in.len() >= all.len() {
-        return homogeneous_bracket(c, &all, &[], &c1_moved, below, lowest, stricts);
+        return homogeneous_bracket(c, &all, &[], &c1_moved, below, stricts, &settled);
     }
     // Heterogeneous: S1 = moved-down players (A6).
     let rest: Vec<usize> = all
@@ -370,13 +48,47 @@ pub fn pair_bracket(
         .copied()
         .filter(|i| !moved_in.contains(i))
         .collect();
-    if let Some(r) = heterogeneous_bracket(c, &all, &moved_in, &rest, &c1_moved, below, stricts) {
+    let s1 = Mdp {
+        moved_in: &moved_in,
+        settled: &settled,
+    };
+    if let Some(r) = heterogeneous_bracket(c, &all, &s1, &rest, &c1_moved, below, stricts) {
         return Some(r);
     }
     // C14 down to p = 0 for the moved-down players: they move on; pair the rest.
     let mut moved_on = c1_moved.clone();
     moved_on.extend_from_slice(&moved_in);
-    homogeneous_bracket(c, &rest, &[], &moved_on, below, lowest, stricts)
+    homogeneous_bracket(c, &rest, &[], &moved_on, below, stricts, &settled)
+}
+
+/// dutch C9/C10 (ruling, docs/rulings/chess.md): the moved-down players
+/// whose downfloat repeats one of their last two floats (B5/B6) whatever
+/// they play here, because no other moved-down player with their own score
+/// may meet them (B1/B2). Their downfloat was decided when the bracket above
+/// moved them down; it cannot be "fulfilled as much as possible" here, so
+/// it is accepted for them alone, and B5/B6 stay in force for everybody
+/// else (C9 and C10 drop a criterion for the whole bracket). Sorted.
+fn settled_downfloaters(c: &Criteria<'_>, moved_in: &[usize]) -> Vec<usize> {
+    let all_criteria = Level::all(0);
+    let mut settled: Vec<usize> = moved_in
+        .iter()
+        .copied()
+        .filter(|&i| {
+            !c.float_allowed(i, Float::Downfloat, &all_criteria)
+                && !moved_in
+                    .iter()
+                    .any(|&j| j != i && c.ps[j].score == c.ps[i].score && c.compatible_c1(i, j))
+        })
+        .collect();
+    settled.sort_unstable();
+    settled
+}
+
+/// The moved-down players of a heterogeneous bracket (its S1, A6) and which
+/// of them have their downfloat settled.
+struct Mdp<'m> {
+    moved_in: &'m [usize],
+    settled: &'m [usize],
 }
 
 /// C1: the residents without any possible opponent in the bracket move
@@ -385,7 +97,7 @@ fn c1_movers(c: &Criteria<'_>, residents: &[usize], all: &mut Vec<usize>) -> Vec
     let movers: Vec<usize> = residents
         .iter()
         .copied()
-        .filter(|&i| !all.iter().any(|&j| c.compatible(i, j, None)))
+        .filter(|&i| !all.iter().any(|&j| c.compatible_c1(i, j)))
         .collect();
     if !movers.is_empty() {
         all.retain(|i| !movers.contains(i));
@@ -400,18 +112,21 @@ fn c1_movers(c: &Criteria<'_>, residents: &[usize], all: &mut Vec<usize>) -> Vec
 fn heterogeneous_bracket(
     c: &Criteria<'_>,
     all: &[usize],
-    moved_in: &[usize],
+    s1_all: &Mdp<'_>,
     rest: &[usize],
     c1_moved: &[usize],
     below: &Below<'_>,
     stricts: &[bool],
 ) -> Option<BracketPairing> {
+    let (moved_in, settled) = (s1_all.moved_in, s1_all.settled);
     let lowest = below.all.is_empty();
     let k = moved_in.len();
-    let adj = |a: usize, b: usize| c.compatible(moved_in[a], rest[b], None);
+    // Pairings possible at most, with the B2 note where it applies (C1, C14).
+    let adj = |a: usize, b: usize| c.compatible_c1(moved_in[a], rest[b]);
     let p_max = bipartite_matching_size(k, rest.len(), &adj);
     let cache = Cache::default();
     let x_bracket = c.x(all);
+    let a7d = c.a7d_switch(all);
     for p_h in (1..=p_max).rev() {
         let s1 = &moved_in[..p_h];
         let extra_mdp = &moved_in[p_h..];
@@ -429,11 +144,13 @@ fn heterogeneous_bracket(
                         lvl,
                         nodes: 0,
                         cache: &cache,
+                        settled,
+                        a7d,
                     };
                     let mut finish = |s: &mut Search<'_, '_>,
                                       pairs: &[(usize, usize)],
                                       left: &[usize],
-                                      fails: usize| {
+                                      left_over: Budget| {
                         // C9: the remainder, treated as homogeneous.
                         let mut rem: Vec<usize> = left.to_vec();
                         rem.extend_from_slice(extra_mdp);
@@ -441,15 +158,14 @@ fn heterogeneous_bracket(
                         let l = s.lvl;
                         let adj = |a: usize, b: usize| {
                             c.compatible(rem[a], rem[b], Some(&l))
-                                && c.pairing_floats_allowed(rem[a], rem[b], &l)
+                                && c.pairing_floats_allowed(rem[a], rem[b], &l, settled)
                         };
                         if p_r > 0 && matching_size(rem.len(), &adj) < p_r {
                             return None;
                         }
-                        let x_rem = s.lvl.x.saturating_sub(fails);
-                        s.homogeneous(&rem, p_r, x_rem, pairs, c1_moved)
+                        s.homogeneous(&rem, p_r, left_over, pairs, c1_moved)
                     };
-                    s.transpositions(s1, rest, lvl.x, &mut finish)
+                    s.transpositions(s1, rest, Budget::new(&lvl, a7d), &mut finish)
                 };
                 if let Some(r) = first_level(&levels, attempt) {
                     return Some(r);
@@ -487,12 +203,15 @@ fn homogeneous_bracket(
     pairs_before: &[(usize, usize)],
     extra: &[usize],
     below: &Below<'_>,
-    lowest: bool,
     stricts: &[bool],
+    settled: &[usize],
 ) -> Option<BracketPairing> {
+    let lowest = below.all.is_empty();
     let cache = Cache::default();
     let n = all.len();
-    let p_max = matching_size(n, &|a, b| c.compatible(all[a], all[b], None)).min(n / 2);
+    let a7d = c.a7d_switch(all);
+    // Pairings possible at most, with the B2 note where it applies (C1, C14).
+    let p_max = matching_size(n, &|a, b| c.compatible_c1(all[a], all[b])).min(n / 2);
     let x0 = c.x(all);
     for p in (1..=p_max).rev() {
         // C14: x decreases with p when it was positive.
@@ -512,8 +231,10 @@ fn homogeneous_bracket(
                     lvl,
                     nodes: 0,
                     cache: &cache,
+                    settled,
+                    a7d,
                 };
-                s.homogeneous(all, p, lvl.x, pairs_before, extra)
+                s.homogeneous(all, p, Budget::new(&lvl, a7d), pairs_before, extra)
             };
             if let Some(r) = first_level(&levels, attempt) {
                 return Some(r);
@@ -534,6 +255,8 @@ fn homogeneous_bracket(
             lvl,
             nodes: 0,
             cache: &cache,
+            settled,
+            a7d: None,
         };
         if s.leaving_ok(&moved) {
             return Some(BracketPairing {

@@ -45,7 +45,11 @@ pub fn allocate(
         (None, Some((cl, _))) => cl.opposite(),
         // E1: both preferences can be granted.
         (Some((ch, _)), Some((cl, _))) if ch != cl => ch,
-        // E2: grant the stronger preference.
+        // E2: grant the stronger preference. In an even round every mild
+        // preference belongs to a player who missed a round, so an A7(d)
+        // player meets either another A7(d) player or a stronger preference,
+        // and E2 gives him the colour his opponent needs: the one that
+        // lowered x (A7(d)).
         (Some((ch, sh)), Some((_, sl))) if sh != sl => {
             if sh > sl {
                 ch

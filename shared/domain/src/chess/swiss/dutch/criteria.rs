@@ -24,6 +24,38 @@ pub struct Level {
     pub b2_waiver: bool,
 }
 
+impl Level {
+    /// Every relative criterion in force, at most `x` colour failures.
+    pub fn all(x: usize) -> Level {
+        Level {
+            x,
+            b5_up: true,
+            b6_up: true,
+            b5_down: true,
+            b6_down: true,
+            a7c: false,
+            b2_waiver: false,
+        }
+    }
+}
+
+/// dutch A7(d) in one bracket: in an even round a player with a mild
+/// preference who has had a bye is "counted as if" he had the mild preference
+/// "which reduces the value of x". A8 makes x = max(w, b) - q, so only a
+/// player preferring the more wanted colour `from` can lower x, by one each,
+/// and only `count` of them are needed. The pairing decides which of them
+/// take the other colour: a pairing failing B4 because two players want
+/// `from` is not counted as failing when one of them is such a player and
+/// fewer than `count` were counted so far. The others keep their own
+/// preference (ruling, docs/rulings/chess.md).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct A7dSwitch {
+    /// The colour they are counted away from.
+    pub from: Colour,
+    /// How many of them are counted with the other colour at most.
+    pub count: usize,
+}
+
 /// The facts about the round that the criteria need.
 pub struct Criteria<'a> {
     /// Player states, by index.
@@ -118,15 +150,65 @@ impl<'a> Criteria<'a> {
         !self.ps[i].had_unplayed_point
     }
 
-    /// B4: the pairing does not fulfil all colour preferences.
+    /// The last-round note to B6 as a level: B2 not applied to players on
+    /// exactly 50% (only in the last round).
+    fn note_level(&self) -> Option<Level> {
+        self.last_round.then(|| Level {
+            b2_waiver: true,
+            ..Level::all(0)
+        })
+    }
+
+    /// dutch C1 with the last-round note to B6: B1a and B2, but in the last
+    /// round B2 is not applied to players on exactly 50%, since a player
+    /// without an opponent here would be moved down, and the note waives B2
+    /// "if this is helpful to avoid additional downfloaters". The bracket
+    /// search still tries strict B2 first (see [`Criteria::levels`]).
+    pub fn compatible_c1(&self, a: usize, b: usize) -> bool {
+        self.compatible(a, b, self.note_level().as_ref())
+    }
+
+    /// dutch B2 with the last-round note to B6 (for checking a pairing made
+    /// elsewhere, F6): may `i` receive `c`?
+    pub fn may_receive_with_note(&self, i: usize, c: Colour) -> bool {
+        self.may_receive(i, c, self.note_level().as_ref())
+    }
+
+    /// B4: the pairing does not fulfil both players' (A7) colour preferences.
+    /// See [`A7dSwitch`] for the A7(d) players counted with the other colour.
     pub fn colour_conflict(&self, a: usize, b: usize) -> bool {
-        match (self.ps[a].preference(), self.ps[b].preference()) {
-            (Some(x), Some(y)) => x.colour == y.colour,
+        match (self.preferred(a), self.preferred(b)) {
+            (Some(x), Some(y)) => x == y,
             _ => false,
         }
     }
 
-    /// Preferred colour (for the B4 bound).
+    /// dutch A7(d) for the bracket `players`: how many of its A7(d) players
+    /// are counted with the other colour, and which colour they leave; `None`
+    /// when no such change lowers x.
+    pub fn a7d_switch(&self, players: &[usize]) -> Option<A7dSwitch> {
+        let (mut w, mut b) = (0usize, 0usize);
+        for &i in players {
+            match self.preferred(i) {
+                Some(Colour::White) => w += 1,
+                Some(Colour::Black) => b += 1,
+                None => {}
+            }
+        }
+        let q = players.len().div_ceil(2);
+        let x_own = w.max(b).saturating_sub(q);
+        let count = x_own - self.x(players).min(x_own);
+        let from = if w > b { Colour::White } else { Colour::Black };
+        (count > 0).then_some(A7dSwitch { from, count })
+    }
+
+    /// dutch A7(d): `i` is one of the players who may be counted with the
+    /// other colour under `sw`.
+    pub fn switchable(&self, i: usize, sw: Option<A7dSwitch>) -> bool {
+        sw.is_some_and(|sw| self.a7d[i] && self.preferred(i) == Some(sw.from))
+    }
+
+    /// Preferred colour (A7(a), (b)).
     pub fn preferred(&self, i: usize) -> Option<Colour> {
         self.ps[i].preference().map(|p| p.colour)
     }
@@ -144,17 +226,33 @@ impl<'a> Criteria<'a> {
         !(b5 && p.floats[0] == Some(f) || b6 && p.floats[1] == Some(f))
     }
 
-    /// B5/B6 for the floats a pairing of `a` and `b` creates (A4).
-    pub fn pairing_floats_allowed(&self, a: usize, b: usize, lvl: &Level) -> bool {
+    /// B5/B6 for the downfloat of `i`, unless `i` is one of the `settled`
+    /// moved-down players (sorted), whose downfloat repeats whatever he plays
+    /// (see `bracket::settled_downfloaters`).
+    pub fn downfloat_allowed(&self, i: usize, lvl: &Level, settled: &[usize]) -> bool {
+        settled.binary_search(&i).is_ok() || self.float_allowed(i, Float::Downfloat, lvl)
+    }
+
+    /// B5/B6 for the floats a pairing of `a` and `b` creates (A4), with the
+    /// `settled` moved-down players' downfloats already accepted.
+    pub fn pairing_floats_allowed(
+        &self,
+        a: usize,
+        b: usize,
+        lvl: &Level,
+        settled: &[usize],
+    ) -> bool {
         let (sa, sb) = (self.ps[a].score, self.ps[b].score);
         if sa == sb {
             return true;
         }
         let (hi, lo) = if sa > sb { (a, b) } else { (b, a) };
-        self.float_allowed(hi, Float::Downfloat, lvl) && self.float_allowed(lo, Float::Upfloat, lvl)
+        self.downfloat_allowed(hi, lvl, settled) && self.float_allowed(lo, Float::Upfloat, lvl)
     }
 
-    /// dutch A8 (with A7(d)): x for a set of players.
+    /// dutch A8 (with A7(d)): x for a set of players. The A7(d) players are
+    /// shared out between white and black so that x is smallest: x is then
+    /// max(w, b, half the players with a preference, rounded up) - q.
     pub fn x(&self, players: &[usize]) -> usize {
         let (mut w, mut b, mut flex) = (0usize, 0usize, 0usize);
         for &i in players {
@@ -179,13 +277,8 @@ impl<'a> Criteria<'a> {
         let has_a7c = players.iter().any(|&i| self.a7c[i]);
         let has_half = self.last_round && players.iter().any(|&i| self.at_half(i));
         let mut l = Level {
-            x,
-            b5_up: true,
-            b6_up: true,
-            b5_down: true,
-            b6_down: true,
             a7c: has_a7c,
-            b2_waiver: false,
+            ..Level::all(x)
         };
         let has = |k: usize, f: Float| players.iter().any(|&i| self.ps[i].floats[k] == Some(f));
         let mut out = vec![l];

@@ -4,7 +4,8 @@
 //! - [`state`]: A2 ranking data, A4 floats, A7 colour preferences, B1b, F2/F3.
 //! - [`criteria`]: B1–B6 as predicates, A8 x, the relaxation levels of C9–C11.
 //! - [`exchange`]: D1 transpositions and D2 exchanges.
-//! - [`bracket`]: C1–C14, pairing one score bracket with backtracking.
+//! - [`bracket`]: C1, C9–C14, pairing one score bracket.
+//! - [`search`]: C4–C8 with C12/C13, the candidates at one relaxation level.
 //! - [`matching`]: the completability test behind C12/C13.
 //! - [`colour`]: E1–E5 and F1.
 //! - [`standings`]: H, final standings.
@@ -16,10 +17,13 @@ pub mod colour;
 pub mod criteria;
 pub mod exchange;
 pub mod matching;
+pub mod search;
 pub mod standings;
 pub mod state;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_notes;
 
 use super::{Board, Presence, RoundPairing, SwissTournament};
 use bracket::{feasible, pair_bracket, Below};
@@ -132,12 +136,16 @@ pub struct AbsoluteViolation {
     pub board: Board,
 }
 
-/// dutch B1/B2: check a complete pairing of round `t.round_to_pair()`.
+/// dutch B1/B2: check a complete pairing of round `t.round_to_pair()`. In the
+/// last round B2 is not held against players on exactly 50% (note to B6:
+/// whether the waiver avoided downfloaters is a judgement of the pairing
+/// procedure, not an absolute criterion; see docs/rulings/chess.md).
 pub fn check_absolute(
     t: &SwissTournament,
     pairing: &RoundPairing,
 ) -> Result<(), AbsoluteViolation> {
     let ps = state::derive(&t.players, t.rounds_played);
+    let c = Criteria::new(&ps, t.round_to_pair(), t.total_rounds);
     let idx: std::collections::HashMap<u32, usize> =
         ps.iter().enumerate().map(|(i, p)| (p.number, i)).collect();
     for b in &pairing.boards {
@@ -153,7 +161,10 @@ pub fn check_absolute(
                 board: *b,
             });
         }
-        if !ps[w].may_receive(super::Colour::White) || !ps[bl].may_receive(super::Colour::Black) {
+        // The note to B6 lifts B2 for players on 50% in the last round.
+        if !c.may_receive_with_note(w, super::Colour::White)
+            || !c.may_receive_with_note(bl, super::Colour::Black)
+        {
             return Err(AbsoluteViolation {
                 clause: "dutch B2",
                 board: *b,

@@ -9,10 +9,10 @@ use crate::chess::swiss::{Colour, Presence, RoundOutcome, SwissPlayer, SwissTour
 use Colour::{Black as B, White as W};
 
 /// A small builder: players 1..=n with ratings descending, games by round.
-struct T(SwissTournament);
+pub(super) struct T(pub(super) SwissTournament);
 
 impl T {
-    fn new(n: u32, total_rounds: u32) -> T {
+    pub(super) fn new(n: u32, total_rounds: u32) -> T {
         T(SwissTournament {
             players: (1..=n)
                 .map(|k| SwissPlayer {
@@ -30,7 +30,7 @@ impl T {
         })
     }
 
-    fn slot(&mut self, p: u32, r: u32) -> &mut Option<RoundOutcome> {
+    pub(super) fn slot(&mut self, p: u32, r: u32) -> &mut Option<RoundOutcome> {
         let pl = &mut self.0.players[p as usize - 1];
         if pl.rounds.len() < r as usize {
             pl.rounds.resize(r as usize, None);
@@ -40,7 +40,7 @@ impl T {
     }
 
     /// Round `r`: `white` against `black`, white scoring `hw` half points.
-    fn game(mut self, r: u32, white: u32, black: u32, hw: u32) -> T {
+    pub(super) fn game(mut self, r: u32, white: u32, black: u32, hw: u32) -> T {
         *self.slot(white, r) = Some(RoundOutcome::Game {
             opponent: black,
             colour: W,
@@ -56,17 +56,23 @@ impl T {
         self
     }
 
-    fn bye(mut self, r: u32, p: u32) -> T {
+    pub(super) fn bye(mut self, r: u32, p: u32) -> T {
         *self.slot(p, r) = Some(RoundOutcome::PairingBye);
         self
     }
 
-    fn presence(mut self, p: u32, pr: Presence) -> T {
+    /// Round `r`: `p` not paired (F5; TRF `H` with 1, `Z` with 0 half points).
+    pub(super) fn absent(mut self, r: u32, p: u32, half_points: u32) -> T {
+        *self.slot(p, r) = Some(RoundOutcome::NotPaired { half_points });
+        self
+    }
+
+    pub(super) fn presence(mut self, p: u32, pr: Presence) -> T {
         self.0.players[p as usize - 1].presence = pr;
         self
     }
 
-    fn pair(&self) -> Vec<String> {
+    pub(super) fn pair(&self) -> Vec<String> {
         let p = pair(&self.0).expect("a pairing");
         check_absolute(&self.0, &p).expect("B1/B2");
         let mut v: Vec<String> = p
@@ -253,7 +259,7 @@ fn dutch_f6_published_pairing_stands_unless_it_breaks_b1_b2() {
     assert!(check_absolute(&t.0, &fresh).is_ok());
 }
 
-fn states(hist: &[(u32, &[Option<Colour>])]) -> (Vec<SwissPlayer>, u32) {
+pub(super) fn states(hist: &[(u32, &[Option<Colour>])]) -> (Vec<SwissPlayer>, u32) {
     // players with given colour histories against dummy opponents (draws),
     // `None` = not played that round (F2/F3)
     let rounds = hist.iter().map(|h| h.1.len()).max().unwrap_or(0) as u32;

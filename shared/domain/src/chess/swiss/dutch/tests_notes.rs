@@ -1,0 +1,194 @@
+//! Clause tests for the GA 2001 notes (A7(d), the notes to B6), the moved-down
+//! player whose downfloat is settled (C9/C10), and the points where the
+//! 1992–2006 text differs from the 2012 wording. Each expectation is worked
+//! out by hand from the 1992–2006 text in the test's comment.
+
+use super::criteria::{A7dSwitch, Criteria};
+use super::state::derive;
+use super::tests::{states, T};
+use crate::chess::swiss::{Colour, Float, RoundOutcome};
+use Colour::{Black as B, White as W};
+
+#[test]
+fn dutch_a7d_even_round_bye_player_takes_the_colour_that_lowers_x() {
+    // Eight players, round 4 of 9 (even). 3 and 5 were absent in round 1,
+    // 6 and 7 in round 2 (F5, no points, no colour).
+    // R1: 6-1 ½, 7-2 0-1, 8-4 0-1. R2: 1-3 0-1, 2-8 0-1, 5-4 ½.
+    // R3: 4-6 0-1, 3-2 ½, 7-5 0-1, 8-1 0-1.
+    // Scores: 1-6 on 1.5, 8 on 1, 7 on 0.
+    // Colours: 1 BWB, 2 BWB, 4 BBW: strong white (A7a). 3 BW (mild black),
+    // 5 WB and 6 WB (mild white): colour difference 0 and a missed round,
+    // so A7(d) applies to all three. 7 WW (must have black), 8 WBW.
+    // Bracket 1.5, A8 by their own preferences: w = 5 (1, 2, 4, 5, 6),
+    // b = 1 (3), q = 3, x = 2. A7(d): counting 5 as black lowers x to 1,
+    // counting 6 as black too lowers it to 0 (w = b = 3); counting 3 as
+    // white would raise it. So 5 and 6 count as black, 3 keeps black: x = 0.
+    // S1 = 1 2 3, S2 = 4 5 6 (A6). D1: 4-5-6 and 4-6-5 give 1-4 (both want
+    // white: a failure, more than x = 0); 5-4-6 gives 2-4 (same); 5-6-4:
+    // 1-5, 2-6, 3-4, none met before, no failure: the pairing (C6).
+    // (Counting 5 and 6 as white, as their raw preference, every pairing has
+    // two failures; x would rise to 2 and D1's first 1-4, 2-5, 3-6 would
+    // pair the strong-white players 1 and 4.)
+    // Colours: 1 strong white v 5 mild (A7d): E2, 1 white: 1-5; likewise
+    // 2-6; 4 strong white v 3 mild black: E1, 4-3.
+    // Bracket 1: 8 alone (C1) moves down; 8-7 (7 must have black, B2): 8-7.
+    // F1: the 1.5 boards by the higher player's rank, then 8-7.
+    let t = T::new(8, 9)
+        .absent(1, 3, 0)
+        .absent(1, 5, 0)
+        .game(1, 6, 1, 1)
+        .game(1, 7, 2, 0)
+        .game(1, 8, 4, 0)
+        .absent(2, 6, 0)
+        .absent(2, 7, 0)
+        .game(2, 1, 3, 0)
+        .game(2, 2, 8, 0)
+        .game(2, 5, 4, 1)
+        .game(3, 4, 6, 0)
+        .game(3, 3, 2, 1)
+        .game(3, 7, 5, 0)
+        .game(3, 8, 1, 0);
+    assert_eq!(t.pair(), vec!["1 5", "2 6", "4 3", "8 7"]);
+}
+
+#[test]
+fn dutch_a7d_player_keeps_his_own_preference_when_no_colour_lowers_x() {
+    // Round 4 (even). 1: B W B, strong white. 2: W B W, strong black.
+    // 3: - B W (missed round 1), mild black: A7(d). 4: - W B, mild white: A7(d).
+    let (ps, r) = states(&[
+        (1, &[Some(B), Some(W), Some(B)]),
+        (2, &[Some(W), Some(B), Some(W)]),
+        (3, &[None, Some(B), Some(W)]),
+        (4, &[None, Some(W), Some(B)]),
+    ]);
+    let st = derive(&ps, r);
+    let c = Criteria::new(&st, r + 1, 9);
+    assert!(c.a7d[2] && c.a7d[3] && !c.a7d[0] && !c.a7d[1]);
+    // {1, 2, 3}: w = 1, b = 2, q = 2, x = 0; counting 3 as white gives
+    // w = 2, b = 1, x = 0 as well: no colour lowers x, so 3 keeps black and
+    // 2-3 fails a colour preference (B4). (Held 2014, round 4, brackets 1.0.)
+    assert_eq!(c.x(&[0, 1, 2]), 0);
+    assert_eq!(c.a7d_switch(&[0, 1, 2]), None);
+    assert!(c.colour_conflict(1, 2));
+    // {1, 4}: w = 2, q = 1, x = 1; counting 4 as black: w = b = 1, x = 0.
+    assert_eq!(c.x(&[0, 3]), 0);
+    assert_eq!(c.a7d_switch(&[0, 3]), Some(A7dSwitch { from: W, count: 1 }));
+    assert!(c.switchable(3, c.a7d_switch(&[0, 3])));
+}
+
+#[test]
+fn dutch_c9_c10_settled_downfloat_keeps_the_residents_upfloat_criteria() {
+    // Eight players, round 3 of 5.
+    // R1: 1-6 1-0, 5-7 1-0, 2-3 ½, 4-8 1-0.
+    // R2: 7-1 0-1, 5-2 0-1, 3-8 1-0, 6-4 ½.
+    // Scores: 1 on 2; 2, 3, 4 on 1.5; 5 on 1; 6 on 0.5; 7, 8 on 0.
+    // Floats of round 2 (A4, by the scores before it): 1 down (1 v 0),
+    // 2 up (½ v 1), 3 down, 4 down, 5 down, 6 up, 7 up, 8 up.
+    // Bracket 2: 1 alone, moved down (C1). In bracket 1.5 he gets a downfloat
+    // whoever he plays: B5 fails for him in every pairing (ruling: his
+    // downfloat is settled, the residents keep B5/B6).
+    // S1 = 1, S2 = 2 3 4. x: 1, 2, 4 want white, 3 black: w = 3, q = 2, x = 1.
+    // 1-2: 2 would upfloat twice running (B5): not yet. 1-3: fine; remainder
+    // 2-4 (both want white: one failure, x = 1). Accepted.
+    // (Dropping B5 for the whole bracket, as C10 would, gives 1-2 and 3-4.)
+    // Colours: 1 WB (mild white) v 3 BW (mild black): E1, 1-3. 2 and 4 both
+    // WB: E3 finds no difference, E4: 2 (higher) white: 2-4.
+    // Bracket 1: 5 alone, moved down to 6: 5's downfloat is settled; 6's
+    // repeated upfloat cannot be avoided (the only pairing): C9 drops B5 for
+    // upfloats. 5 WW must have black: 6-5. Bracket 0: 8 BB must have white: 8-7.
+    let t = T::new(8, 5)
+        .game(1, 1, 6, 2)
+        .game(1, 5, 7, 2)
+        .game(1, 2, 3, 1)
+        .game(1, 4, 8, 2)
+        .game(2, 7, 1, 0)
+        .game(2, 5, 2, 0)
+        .game(2, 3, 8, 2)
+        .game(2, 6, 4, 1);
+    assert_eq!(t.pair(), vec!["1 3", "2 4", "6 5", "8 7"]);
+}
+
+#[test]
+fn dutch_b6_note_b2_waived_at_fifty_percent_in_the_last_round_before_c1_moves_down() {
+    // Six players, round 3 of 3 (the last).
+    // R1: 1-3 0-1, 2-5 1-0, 6-4 0-1. R2: 1-6 1-0, 2-4 0-1, 3-5 1-0.
+    // Scores: 3, 4 on 2; 1, 2 on 1 (exactly 50%); 5, 6 on 0.
+    // Colours: 1 WW and 2 WW (B2: must have black), 4 BB and 5 BB (must have
+    // white), 3 BW, 6 WB.
+    // Bracket 2: 4-3 (4 must have white). Bracket 1: 1 and 2 can only meet
+    // each other, and B2 forbids it; without the note C1 moves both down
+    // (5-1, 6-2: two downfloaters). The note to B6 lifts B2 for players on
+    // 50% in the last round when this avoids downfloaters: 1-2 is paired.
+    // Colours: both must have black, same histories: E4, 1 (higher) gets
+    // black: 2-1. Bracket 0: 5 must have white: 5-6.
+    let t = T::new(6, 3)
+        .game(1, 1, 3, 0)
+        .game(1, 2, 5, 2)
+        .game(1, 6, 4, 0)
+        .game(2, 1, 6, 2)
+        .game(2, 2, 4, 0)
+        .game(2, 3, 5, 2);
+    assert_eq!(t.pair(), vec!["4 3", "2 1", "5 6"]);
+}
+
+#[test]
+fn dutch_b6_note_b2_stays_in_force_before_the_last_round() {
+    // The same history with five rounds to play: round 3 is not the last,
+    // the note does not apply, and C1 moves 1 and 2 down (B2): S1 = 1 2,
+    // S2 = 5 6 (at least half moved down: homogeneous, A3): 1-5, 2-6.
+    // Colours: 5 must have white, 1 black: 5-1; 6 (mild white) v 2 (must
+    // have black): 6-2. F1: 5-1 and 6-2 both 1 + 0, by rank (1 before 2).
+    let t = T::new(6, 5)
+        .game(1, 1, 3, 0)
+        .game(1, 2, 5, 2)
+        .game(1, 6, 4, 0)
+        .game(2, 1, 6, 2)
+        .game(2, 2, 4, 0)
+        .game(2, 3, 5, 2);
+    assert_eq!(t.pair(), vec!["4 3", "5 1", "6 2"]);
+}
+
+#[test]
+fn dutch_b1b_a7_half_point_bye_does_not_bar_the_pairing_bye() {
+    // 2006 B1b bars the bye to a player "who has received a point without
+    // playing"; a half-point bye (TRF H) is not a point (the 2012 wording
+    // bars it too).
+    // Five players, round 2 of 5. R1: 1-3 ½, 2-4 ½, 5 absent with half a
+    // point. All on 0.5: one bracket, S1 = 1 2, S2 = 3 4 5 (A6).
+    // Colours: 1, 2 W (mild black), 3, 4 B (mild white), 5 none: x = 0.
+    // D1: 3-4-5 gives 1-3, met (B1a); 3-5-4 too; 4-3-5: 1-4, 2-3, no
+    // failure; 5 is left over and takes the bye, which B1b allows.
+    // Colours: E1, 4-1 and 3-2. F1: same scores, by the higher player's rank.
+    let t = T::new(5, 5)
+        .game(1, 1, 3, 1)
+        .game(1, 2, 4, 1)
+        .absent(1, 5, 1);
+    assert_eq!(t.pair(), vec!["4 1", "3 2", "5 0"]);
+}
+
+#[test]
+fn dutch_a4_a5_forfeit_win_and_half_point_bye_are_not_downfloats() {
+    // 2006 A4: floats come from pairing players with unequal scores; A5: the
+    // pairing bye is a downfloat. A forfeit win between equal scores and a
+    // half-point bye are neither (the 2012 wording counts both as downfloats).
+    // R1: 1 beats 2 by forfeit (both on 0 before it), 3 absent with half a
+    // point, 4 gets the pairing bye.
+    let mut t = T::new(4, 5).absent(1, 3, 1).bye(1, 4);
+    *t.slot(1, 1) = Some(RoundOutcome::Game {
+        opponent: 2,
+        colour: W,
+        half_points: 2,
+        played: false,
+    });
+    *t.slot(2, 1) = Some(RoundOutcome::Game {
+        opponent: 1,
+        colour: B,
+        half_points: 0,
+        played: false,
+    });
+    let st = derive(&t.0.players, 1);
+    assert_eq!(st[0].floats, [None, None]);
+    assert_eq!(st[1].floats, [None, None]);
+    assert_eq!(st[2].floats, [None, None]);
+    assert_eq!(st[3].floats, [Some(Float::Downfloat), None]);
+}
