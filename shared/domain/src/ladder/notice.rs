@@ -77,17 +77,12 @@ pub fn notices(env: &Competition, state: &Ladder, commit: &Commit) -> Vec<Notice
                 by,
                 description,
                 ..
-            } => out.push(notice(
-                Topic::Announcement,
-                "club IV.2",
-                members(state).chain(officers(env)).collect(),
-                format!("The Terms have changed (change {change})"),
-                format!(
-                    "{by} changed the Terms; the new Terms apply from {} (club IV.2).\n\
-                     What changed: {description}\n\
-                     Keeping up to date with the Terms is each member's responsibility (club IV.3).",
-                    published(state, commit),
-                ),
+            } => out.push(terms_changed(
+                env,
+                state,
+                &about,
+                commit,
+                (*change, by, description),
             )),
             Event::AppealDecided {
                 appeal, judgement, ..
@@ -141,6 +136,29 @@ fn appeal_decided(
             "The Court of Appeals decided appeal {id} ({}) by {}: {decision}.{binding}",
             subject(&a.subject),
             a.appellant
+        ),
+    )
+}
+
+/// club IV.2, IV.3: change `change` of the Terms by `by`, published at the
+/// commit's instant, to every member on the leaderboard and every officer.
+fn terms_changed(
+    env: &Competition,
+    state: &Ladder,
+    about: &About,
+    commit: &Commit,
+    (change, by, description): (u64, &UserId, &str),
+) -> Notice {
+    about.notice(
+        Topic::Announcement,
+        "club IV.2",
+        Audience::Users(members(state).chain(officers(env)).collect()),
+        format!("The Terms have changed (change {change})"),
+        format!(
+            "{by} changed the Terms; the new Terms apply from {} (club IV.2).\n\
+             What changed: {description}\n\
+             Keeping up to date with the Terms is each member's responsibility (club IV.3).",
+            published(state, commit),
         ),
     )
 }
