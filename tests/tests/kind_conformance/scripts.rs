@@ -410,6 +410,19 @@ pub fn club_ladder() -> Script {
         ),
         step(
             t0,
+            "cj",
+            act(
+                k,
+                "change-terms",
+                json!({"description": "d", "settings": {
+                    "room": "323", "session_start": "12:30:00", "session_end": "13:10:00",
+                    "time_zone": "Europe/London", "elo_k": 16, "presence_minutes": 5,
+                    "absence_deduction": 30, "idle_deduction": 5, "streak_threshold": 3,
+                }}),
+            ),
+        ),
+        step(
+            t0,
             "mod1",
             act(
                 k,

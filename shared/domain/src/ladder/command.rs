@@ -196,6 +196,13 @@ pub enum Command {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         settings: Option<Settings>,
     },
+    /// club IV.1: the Chief Justice changes the Terms, in force from now
+    /// (IV.2); `settings` are the new settings, if the change touches any.
+    ChangeTerms {
+        description: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        settings: Option<Settings>,
+    },
     /// club III.4: the Chief Justice exercises an authority the Terms do not
     /// explicitly grant, recorded in the public log.
     ExerciseResidualAuthority { description: String },
@@ -246,6 +253,7 @@ impl Command {
             Command::Reevaluate { .. } => "reevaluate",
             Command::PublishOpinion { .. } => "publish-opinion",
             Command::ModifyTechnically { .. } => "modify-technically",
+            Command::ChangeTerms { .. } => "change-terms",
             Command::ExerciseResidualAuthority { .. } => "exercise-residual-authority",
             Command::FileAntiCheatReport { .. } => "file-anti-cheat-report",
             Command::ReleaseAntiCheat { .. } => "release-anti-cheat",

@@ -102,7 +102,12 @@ fn adjustments(d: &Decider, g: &Game, result: Option<GameResult>) -> Vec<Adjustm
     let (rw, rb) = (clamped(sw, -g.white_delta), clamped(sb, -g.black_delta));
     let (nw, nb) = match result {
         None => (0, 0),
-        Some(r) => elo::changes(sw + rw, sb + rb, r, d.settings().elo_k, false),
+        // club IV.2: the corrected result is that game's, rated with the K
+        // in force when it was played.
+        Some(r) => {
+            let k = d.state.settings_at(g.played_at).elo_k;
+            elo::changes(sw + rw, sb + rb, r, k, false)
+        }
     };
     [(&g.white, rw + nw), (&g.black, rb + nb)]
         .into_iter()

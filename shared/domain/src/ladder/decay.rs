@@ -12,22 +12,20 @@
 //! own penalty, III.2.2). Streaks: II.6.1 counts weeks not present, II.6.2
 //! weeks without a game; each deducts from the third week on. A week that
 //! II.6.1 already deducts for is not also deducted under II.6.2 (ruling).
+//!
+//! club IV.2: a week is judged under the Terms in force at its closing
+//! instant (the amounts, the threshold and its session's opening), whenever
+//! the tick runs: a change published after the week closed does not reach it.
 
 use super::elo::{clamped, FLOOR};
 use super::member::{Member, INACTIVITY_WEEKS};
-use super::{Event, Ladder};
+use super::{Event, Ladder, Settings};
 use crate::competition::UserId;
 use chrono::{DateTime, Days, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::ops::Bound::{self, Excluded, Unbounded};
 
-/// club II.6.1: points lost per week absent, from the third.
-pub const ABSENCE_DEDUCTION: i64 = 15;
-/// club II.6.2: points lost per week without a game, from the third.
-pub const IDLE_DEDUCTION: i64 = 5;
-/// club II.6.1–II.6.2: the week of a streak from which deductions apply.
-pub const STREAK_THRESHOLD: u32 = 3;
 /// club II.6.3: how many weeks of deductions are kept for appeals.
 pub const DEDUCTIONS_KEPT: u64 = 12;
 
@@ -35,9 +33,11 @@ pub const DEDUCTIONS_KEPT: u64 = 12;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Deduction {
     pub member: UserId,
-    /// club II.6.1: 15, or 0.
+    /// club II.6.1: the week's absence deduction (15 under the original
+    /// Terms), or 0.
     pub absence: i64,
-    /// club II.6.2: 5, or 0.
+    /// club II.6.2: the week's no-game deduction (5 under the original
+    /// Terms), or 0.
     pub idle: i64,
     /// What was taken after the floor (II.2), as a negative number or 0.
     pub applied: i64,
@@ -62,6 +62,12 @@ pub fn due_week(state: &Ladder, now: DateTime<Utc>) -> Option<NaiveDate> {
     next_week(state).filter(|w| state.settings.week_closes(*w) <= now)
 }
 
+/// club IV.2: the Terms the week of `week` is judged under, those in force
+/// at its closing instant (Saturday 00:00 club time).
+pub fn terms_of_week(state: &Ladder, week: NaiveDate) -> &Settings {
+    state.settings_at(state.settings.week_closes(week))
+}
+
 /// A member's new streaks for the week of `week` (its session opening at
 /// `opens`), or `None` if the week does not count for them.
 fn streaks(m: &Member, week: NaiveDate, opens: DateTime<Utc>) -> Option<(u32, u32)> {
@@ -77,15 +83,21 @@ fn streaks(m: &Member, week: NaiveDate, opens: DateTime<Utc>) -> Option<(u32, u3
     ))
 }
 
-/// club II.6.1–II.6.2: the week's deductions for one member with new streaks.
-fn deduction(m: &Member, user: &UserId, absent: u32, idle: u32) -> Option<Deduction> {
-    let absence = if absent >= STREAK_THRESHOLD {
-        ABSENCE_DEDUCTION
+/// club II.6.1–II.6.2: the week's deductions for one member with new
+/// streaks, in the amounts of the week's `terms`.
+fn deduction(
+    m: &Member,
+    user: &UserId,
+    (absent, idle): (u32, u32),
+    terms: &Settings,
+) -> Option<Deduction> {
+    let absence = if absent >= terms.streak_threshold {
+        terms.absence_deduction
     } else {
         0
     };
-    let idle = if idle >= STREAK_THRESHOLD && absence == 0 {
-        IDLE_DEDUCTION
+    let idle = if idle >= terms.streak_threshold && absence == 0 {
+        terms.idle_deduction
     } else {
         0
     };
@@ -115,7 +127,8 @@ fn after(cursor: Option<&UserId>) -> (Bound<&UserId>, Bound<&UserId>) {
 /// counting member after the cursor, until [`CHUNK_BYTES`] is reached.
 /// `through` names the last member covered when the week is not done.
 pub fn close_week(state: &Ladder, week: NaiveDate) -> Event {
-    let opens = state.settings.session_opens(week);
+    let terms = terms_of_week(state, week);
+    let opens = terms.session_opens(week);
     let mut deductions = vec![];
     let mut bytes = 0;
     let mut through = None;
@@ -124,7 +137,7 @@ pub fn close_week(state: &Ladder, week: NaiveDate) -> Event {
         .range::<UserId, _>(after(state.closing.as_ref()))
         .peekable();
     while let Some((u, m)) = members.next() {
-        if let Some(d) = streaks(m, week, opens).and_then(|(a, i)| deduction(m, u, a, i)) {
+        if let Some(d) = streaks(m, week, opens).and_then(|s| deduction(m, u, s, terms)) {
             bytes += u.as_str().len() + 64;
             deductions.push(d);
         }
@@ -152,7 +165,7 @@ pub fn apply_week(
     if state.closed_through.is_some_and(|c| c >= week) {
         return;
     }
-    let opens = state.settings.session_opens(week);
+    let opens = terms_of_week(state, week).session_opens(week);
     let keep_from = week - Days::new(7 * (INACTIVITY_WEEKS as u64 - 1));
     let deductions_from = week - Days::new(7 * DEDUCTIONS_KEPT);
     let cursor = state.closing.take();

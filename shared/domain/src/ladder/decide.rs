@@ -4,8 +4,8 @@
 //! (III.4).
 
 use super::{
-    anticheat, correction, court, game, member, modification, sanction, teacher, Command, Event,
-    Ladder, Settings,
+    anticheat, correction, court, game, member, modification, sanction, teacher, terms, Command,
+    Event, Ladder, Settings,
 };
 use crate::competition::{self, Competition, Context, Recorded, Role, UserId, ROLES_CLAUSE};
 use crate::refusal::Refusal;
@@ -91,8 +91,8 @@ pub(super) fn text(value: &str, clause: &'static str, what: &str) -> Result<Stri
 }
 
 /// Decides `command` for the user who issued it, one topic at a time:
-/// members, games, sanctions, the Court, technical modifications and the
-/// anti-cheat information.
+/// members, games, sanctions, the Court, technical modifications, changes
+/// of the Terms and the anti-cheat information.
 pub(super) fn decide(
     env: &Competition,
     state: &Ladder,
@@ -150,6 +150,10 @@ pub(super) fn decide(
             description,
             settings,
         } => modification::modify(&d, description, settings.as_ref()),
+        Command::ChangeTerms {
+            description,
+            settings,
+        } => terms::change_terms(&d, description, settings.as_ref()),
         Command::ExerciseResidualAuthority { description } => {
             modification::exercise_residual_authority(&d, description)
         }

@@ -58,6 +58,10 @@ pub struct Amendment {
     /// club III.5: settings restored by annulling a technical modification.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub settings: Option<Settings>,
+    /// club III.5: the technical modification annulled, taken out of the
+    /// settings' history as well (see `terms`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub modification: Option<u64>,
     /// club III.2: the result `restore_game` had before a correction.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub restore_result: Option<GameResult>,
@@ -321,6 +325,16 @@ pub enum Event {
     },
     TechnicallyModified {
         modification: u64,
+        by: UserId,
+        description: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        settings: Option<Settings>,
+        previous: Settings,
+    },
+    /// club IV.1: the Chief Justice changed the Terms, in force from the
+    /// event's instant (IV.2); `previous` are the settings until then.
+    TermsChanged {
+        change: u64,
         by: UserId,
         description: String,
         #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -356,7 +356,7 @@ pub(super) fn register(
     let (white_delta, black_delta) = if monitored {
         (0, 0)
     } else {
-        deltas(d.state, g.white, g.black, result, false)
+        deltas(d.state, g.white, g.black, result, (false, g.played_at))
     };
     let clause = if bell.is_some() {
         "club I.5"
@@ -389,19 +389,20 @@ fn score(state: &Ladder, u: &UserId) -> i64 {
     state.members.get(u).map_or(elo::FLOOR, |m| m.score)
 }
 
-/// club II.3, I.9.3: the changes a result makes now.
+/// club II.3, I.9.3: the changes a result makes now, on the scores now, with
+/// the K in force when the game was played (IV.2).
 fn deltas(
     state: &Ladder,
     white: &UserId,
     black: &UserId,
     result: GameResult,
-    online: bool,
+    (online, played_at): (bool, DateTime<Utc>),
 ) -> (i64, i64) {
     elo::changes(
         score(state, white),
         score(state, black),
         result,
-        state.settings.elo_k,
+        state.settings_at(played_at).elo_k,
         online,
     )
 }
@@ -435,7 +436,13 @@ pub(super) fn approve(d: &Decider, id: u64) -> Result<Vec<Recorded>, Refusal> {
             "game {id} is not awaiting approval"
         )));
     }
-    let (white_delta, black_delta) = deltas(d.state, &g.white, &g.black, g.result, g.online);
+    let (white_delta, black_delta) = deltas(
+        d.state,
+        &g.white,
+        &g.black,
+        g.result,
+        (g.online, g.played_at),
+    );
     Ok(vec![rec(
         Event::GameApproved {
             game: id,

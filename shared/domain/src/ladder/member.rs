@@ -129,8 +129,9 @@ impl Member {
     }
 }
 
-/// club J.5, II.3, J.9: the organizer sets the club up; afterwards only a
-/// technical modification (III.5) changes the settings.
+/// club J.5, II.3, J.9: the organizer sets the club up; afterwards the
+/// Chief Justice changes the settings, with the Terms (IV.1) or by a
+/// technical modification (III.5).
 pub(super) fn configure(d: &Decider, settings: &Settings) -> Result<Vec<Recorded>, Refusal> {
     if !d.env.has_role(d.actor, Role::Organizer) {
         return Err(Refusal::forbidden(
@@ -141,7 +142,7 @@ pub(super) fn configure(d: &Decider, settings: &Settings) -> Result<Vec<Recorded
     if !d.state.members.is_empty() || !d.state.games.is_empty() {
         return Err(Refusal::rule(
             "club III.5",
-            "the club is running: settings change by a technical modification of the Chief Justice",
+            "the club is running: the Chief Justice changes the settings, with the Terms (IV.1) or by a technical modification",
         ));
     }
     settings.validate()?;
@@ -188,15 +189,16 @@ pub(super) fn join(d: &Decider, member: Option<&UserId>) -> Result<Vec<Recorded>
 }
 
 /// club J.9: a moderator records presence at a session; present means at
-/// least `presence_minutes` (5) in the room. A week already closed by the
-/// decay is corrected only on appeal (II.6.3).
+/// least `presence_minutes` (5) in the room, under the Terms in force when
+/// the session opened (IV.2). A week already closed by the decay is
+/// corrected only on appeal (II.6.3).
 pub(super) fn record_attendance(
     d: &Decider,
     session: NaiveDate,
     attendees: &[Attendee],
 ) -> Result<Vec<Recorded>, Refusal> {
     d.require_moderator("club J.9", "record attendance")?;
-    let s = d.settings();
+    let s = d.state.settings_at(d.settings().session_opens(session));
     if s.week_of(session) != session {
         return Err(Refusal::rule(
             "club J.5",

@@ -6,7 +6,8 @@
 //! unnumbered opening ("Jurisdiction") section, `club II.6.1` for Section II,
 //! Act 6, item 1.
 //!
-//! - [`settings`]: session window, room, time zone, Elo K (J.5, J.9, II.3).
+//! - [`settings`]: session window, room, time zone, Elo K, weekly
+//!   deductions (J.5, J.9, II.3, II.6).
 //! - [`elo`]: the floor and the rating arithmetic (II.1–II.3, I.9.3).
 //! - `member`: joining, attendance, removal (II.1, J.9, II.7, II.8).
 //! - `game`: validity, registration, bell adjudication, rematches, online
@@ -19,8 +20,10 @@
 //! - `court`: appeals, panels, votes, en banc, opinions, technical
 //!   modifications, anti-cheat information (III.3, III.5, I.9.5–I.9.9).
 //! - `teacher`: the teacher's bans, beyond the Court's review (III.6).
-//! - `notice`: who is told of declarations, voided penalties and the Court's
-//!   decisions (III.2.4, III.3.8).
+//! - `terms`: changes of the Terms by the Chief Justice (Section IV) and the
+//!   history of the settings, each decision judged under those in force.
+//! - `notice`: who is told of declarations, voided penalties, the Court's
+//!   decisions and changes of the Terms (III.2.4, III.3.8, IV.3).
 //! - `story` (with the `testkit` feature): a term of twelve Fridays for a club of 30, for tests to run
 //!   through any driver (the domain's own fold, the API over HTTP).
 //!
@@ -47,6 +50,7 @@ mod state;
 #[cfg(any(test, feature = "testkit"))]
 pub mod story;
 mod teacher;
+mod terms;
 mod view;
 
 #[cfg(test)]
@@ -67,6 +71,7 @@ pub use remedy::Remedy;
 pub use sanction::{Declaration, DeclarationChannel, FraudStep, Power, PowerStatus, PowerUse};
 pub use settings::Settings;
 pub use state::Ladder;
+pub use terms::{Superseded, TermsChange};
 
 use crate::competition::{Commit, Competition, Context, Recorded, Role, UserId};
 use crate::notice::{Notice, Reminder};

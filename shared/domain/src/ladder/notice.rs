@@ -2,7 +2,8 @@
 //! declaration of a use of power, to everyone club III.2.4.1 a) names (all the
 //! moderators, justices, the Chief Justice and the accused); a penalty voided for
 //! want of one (III.2.4.2); and the Court's decisions (III.3.8, III.3.9.2) to the
-//! appellant, the parties and the officers.
+//! appellant, the parties and the officers; and a change of the Terms
+//! (IV.1–IV.3) to every member and officer.
 //!
 //! Anti-cheat information (club I.9.5) causes no notice: its events are not
 //! matched here, and the envelope's guard would drop them for anyone who may
@@ -71,6 +72,18 @@ pub fn notices(env: &Competition, state: &Ladder, commit: &Commit) -> Vec<Notice
                     ),
                 ));
             }
+            Event::TermsChanged {
+                change,
+                by,
+                description,
+                ..
+            } => out.push(terms_changed(
+                env,
+                state,
+                &about,
+                commit,
+                (*change, by, description),
+            )),
             Event::AppealDecided {
                 appeal, judgement, ..
             } => {
@@ -125,6 +138,48 @@ fn appeal_decided(
             a.appellant
         ),
     )
+}
+
+/// club IV.2, IV.3: change `change` of the Terms by `by`, published at the
+/// commit's instant, to every member on the leaderboard and every officer.
+fn terms_changed(
+    env: &Competition,
+    state: &Ladder,
+    about: &About,
+    commit: &Commit,
+    (change, by, description): (u64, &UserId, &str),
+) -> Notice {
+    about.notice(
+        Topic::Announcement,
+        "club IV.2",
+        Audience::Users(members(state).chain(officers(env)).collect()),
+        format!("The Terms have changed (change {change})"),
+        format!(
+            "{by} changed the Terms; the new Terms apply from {} (club IV.2).\n\
+             What changed: {description}\n\
+             Keeping up to date with the Terms is each member's responsibility (club IV.3).",
+            published(state, commit),
+        ),
+    )
+}
+
+/// club IV.3: every member on the leaderboard.
+fn members(state: &Ladder) -> impl Iterator<Item = UserId> + '_ {
+    state
+        .members
+        .iter()
+        .filter(|(_, m)| !m.removed)
+        .map(|(u, _)| u.clone())
+}
+
+/// club IV.2: the instant of publication, in club time.
+fn published(state: &Ladder, commit: &Commit) -> String {
+    let zone = state.settings.zone();
+    commit
+        .at
+        .with_timezone(&zone)
+        .format("%Y-%m-%d %H:%M %Z")
+        .to_string()
 }
 
 /// club III.2.4.1 a): "all the Moderators, Justices, Chief Justice".

@@ -5,7 +5,7 @@
 use super::decide::Decider;
 use super::elo::clamped;
 use super::settings::SESSION_DAY;
-use super::{game, sanction, Amendment, AppealSubject, BanChange, Power};
+use super::{game, sanction, terms, Amendment, AppealSubject, BanChange, Power};
 use crate::competition::UserId;
 use crate::refusal::Refusal;
 use chrono::{Datelike, NaiveDate};
@@ -86,8 +86,14 @@ pub(super) fn amendment_for(
                 .modifications
                 .get(modification)
                 .ok_or_else(|| Refusal::not_found("no such modification"))?;
+            // Only what the modification changed goes back: a change of the
+            // Terms made since stands (club IV.1 is not the Court's to undo).
             Ok(Amendment {
-                settings: m.settings.as_ref().map(|_| m.previous.clone()),
+                settings: m
+                    .settings
+                    .as_ref()
+                    .map(|s| terms::without(&state.settings, s, &m.previous)),
+                modification: m.settings.as_ref().map(|_| *modification),
                 ..Amendment::default()
             })
         }

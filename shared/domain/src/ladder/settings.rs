@@ -1,8 +1,11 @@
 //! The club's own choices, in one place (STYLE "one place for each rule
 //! option"): the session window and room of club J.5, the club's time zone,
-//! the Elo K of club II.3 and the presence threshold of club J.9. Validated
-//! when the club is set up, and thereafter changed only by a technical
-//! modification of the Chief Justice (club III.5).
+//! the Elo K of club II.3, the presence threshold of club J.9 and the weekly
+//! deductions of club II.6.1–II.6.2. Validated when the club is set up, and
+//! thereafter changed by the Chief Justice: by changing the Terms (club IV.1,
+//! see `terms`) or by a technical modification (club III.5). Each change
+//! applies from its publication (club IV.2); [`super::Ladder::settings_at`]
+//! gives the settings in force at any instant.
 
 use crate::refusal::Refusal;
 use chrono::{DateTime, Datelike, Days, NaiveDate, NaiveTime, TimeZone, Utc, Weekday};
@@ -12,7 +15,27 @@ use serde::{Deserialize, Serialize};
 /// club J.5: games are played on a Friday; club II.9.2: bans expire on a Friday.
 pub const SESSION_DAY: Weekday = Weekday::Fri;
 
-/// The club's settings.
+/// club II.6.1: the Terms' points lost per week absent, from the third.
+pub const ABSENCE_DEDUCTION: i64 = 15;
+/// club II.6.2: the Terms' points lost per week without a game, from the third.
+pub const IDLE_DEDUCTION: i64 = 5;
+/// club II.6.1–II.6.2: the Terms' week of a streak from which deductions apply.
+pub const STREAK_THRESHOLD: u32 = 3;
+
+fn absence_deduction() -> i64 {
+    ABSENCE_DEDUCTION
+}
+
+fn idle_deduction() -> i64 {
+    IDLE_DEDUCTION
+}
+
+fn streak_threshold() -> u32 {
+    STREAK_THRESHOLD
+}
+
+/// The club's settings. The II.6 amounts default to the Terms' own, so
+/// settings recorded before they were settings still load.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Settings {
     /// club J.5: the room games are played in ("322").
@@ -27,6 +50,17 @@ pub struct Settings {
     pub elo_k: u32,
     /// club J.9: minutes in the room that make a member "present" (5).
     pub presence_minutes: u32,
+    /// club II.6.1: points lost per week absent, from the threshold week (15).
+    #[serde(default = "absence_deduction")]
+    pub absence_deduction: i64,
+    /// club II.6.2: points lost per week without a game, from the threshold
+    /// week (5).
+    #[serde(default = "idle_deduction")]
+    pub idle_deduction: i64,
+    /// club II.6.1–II.6.2: the week of a streak from which deductions apply
+    /// ("after and including the third missed": 3).
+    #[serde(default = "streak_threshold")]
+    pub streak_threshold: u32,
 }
 
 impl Default for Settings {
@@ -38,6 +72,9 @@ impl Default for Settings {
             time_zone: "Europe/London".into(),
             elo_k: 32,
             presence_minutes: 5,
+            absence_deduction: ABSENCE_DEDUCTION,
+            idle_deduction: IDLE_DEDUCTION,
+            streak_threshold: STREAK_THRESHOLD,
         }
     }
 }
@@ -70,6 +107,20 @@ impl Settings {
         if self.presence_minutes == 0 || i64::from(self.presence_minutes) > length {
             return Err(Refusal::invalid(
                 "club J.9: presence must be at least one minute and fit in the session",
+            ));
+        }
+        // A deduction is a loss (0 abolishes it); the floor (II.2) bounds it
+        // in effect, 1000 only keeps the number sane.
+        for amount in [self.absence_deduction, self.idle_deduction] {
+            if !(0..=1000).contains(&amount) {
+                return Err(Refusal::invalid(
+                    "club II.6: a weekly deduction is 0 to 1000 points",
+                ));
+            }
+        }
+        if !(1..=52).contains(&self.streak_threshold) {
+            return Err(Refusal::invalid(
+                "club II.6: deductions start from week 1 to 52 of a streak",
             ));
         }
         Ok(())
@@ -207,6 +258,41 @@ mod tests {
             ..Settings::default()
         };
         assert!(no_room.validate().is_err());
+    }
+
+    #[test]
+    fn club_ii_6_settings_recorded_without_the_amounts_load_with_the_terms_amounts() {
+        // Settings as recorded before the II.6 amounts were settings: the
+        // Terms' own amounts apply (II.6.1: 15, II.6.2: 5, from the third week).
+        let old = r#"{"room":"322","session_start":"12:30:00","session_end":"13:10:00",
+            "time_zone":"Europe/London","elo_k":32,"presence_minutes":5}"#;
+        let s: Settings = serde_json::from_str(old).unwrap();
+        assert_eq!(
+            (s.absence_deduction, s.idle_deduction, s.streak_threshold),
+            (15, 5, 3)
+        );
+        assert_eq!(s, Settings::default());
+    }
+
+    #[test]
+    fn club_ii_6_deduction_amounts_are_validated() {
+        // A deduction is a loss of 0 (abolished) or more; the streak starts
+        // counting from its first week at the earliest.
+        let abolished = Settings {
+            idle_deduction: 0,
+            ..Settings::default()
+        };
+        assert!(abolished.validate().is_ok());
+        let bonus = Settings {
+            absence_deduction: -15,
+            ..Settings::default()
+        };
+        assert!(bonus.validate().is_err());
+        let never = Settings {
+            streak_threshold: 0,
+            ..Settings::default()
+        };
+        assert!(never.validate().is_err());
     }
 
     #[test]

@@ -9,6 +9,7 @@ use super::game::{self, GameStatus};
 use super::member::Ban;
 use super::modification::ResidualAct;
 use super::sanction::PowerStatus;
+use super::terms::{Superseded, TermsChange};
 use super::{
     Amendment, AntiCheatReport, Appeal, Event, Game, Member, Modification, PowerUse, Settings,
 };
@@ -27,7 +28,7 @@ mod sanctions;
 /// The rules state of one club ladder.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Ladder {
-    /// The club's settings (J.5, J.9, II.3).
+    /// The club's settings now (J.5, J.9, II.3, II.6).
     pub settings: Settings,
     /// When the ladder first acted: its first week is the one containing this.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -50,6 +51,13 @@ pub struct Ladder {
     /// The Chief Justice's technical modifications (III.5).
     #[serde(default, with = "crate::string_keys")]
     pub modifications: BTreeMap<u64, Modification>,
+    /// The Chief Justice's changes of the Terms (IV.1), by id.
+    #[serde(default, with = "crate::string_keys")]
+    pub terms_changes: BTreeMap<u64, TermsChange>,
+    /// club IV.2: the settings no longer in force, oldest first, each with
+    /// the instant it ceased to apply (see [`Ladder::settings_at`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub superseded: Vec<Superseded>,
     /// The Chief Justice's acts of residual authority (III.4).
     #[serde(default, with = "crate::string_keys")]
     pub residual_acts: BTreeMap<u64, ResidualAct>,
@@ -63,7 +71,8 @@ pub struct Ladder {
     /// while a large week closes over several ticks.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub closing: Option<UserId>,
-    /// The next id for games, power uses, appeals, modifications and reports.
+    /// The next id for games, power uses, appeals, modifications, changes of
+    /// the Terms and reports.
     #[serde(default)]
     pub next_id: u64,
 }
@@ -149,6 +158,9 @@ pub(super) fn amend(state: &mut Ladder, a: &Amendment) {
             }
         }
     }
+    if let Some(id) = a.modification {
+        state.take_out_modification(id);
+    }
     if let Some(s) = &a.settings {
         state.settings = s.clone();
     }
@@ -191,6 +203,7 @@ pub(super) fn apply(state: &mut Ladder, event: &Event, at: DateTime<Utc>) {
     match event {
         Event::SettingsConfigured { .. }
         | Event::TechnicallyModified { .. }
+        | Event::TermsChanged { .. }
         | Event::ResidualAuthorityExercised { .. } => modifications::apply(state, event, at),
         Event::MemberJoined { .. }
         | Event::AttendanceRecorded { .. }

@@ -89,6 +89,8 @@ pub(super) fn view(_env: &Competition, state: &Ladder, viewer: Option<&UserId>) 
         "powers": powers,
         "appeals": appeals,
         "modifications": state.modifications,
+        "terms_changes": state.terms_changes,
+        "superseded_settings": state.superseded,
         "residual_acts": state.residual_acts,
         "me": me,
     })

@@ -24,6 +24,14 @@ pub(super) fn standing(d: &Decider, subject: &AppealSubject) -> Result<Standing,
         AppealSubject::PowerUse { power_use } => use_of_power(d, *power_use),
         AppealSubject::MonitorPersistence { member } => monitor_persistence(d, member),
         AppealSubject::Decay { week } => decay(d, week),
+        AppealSubject::TechnicalModification { modification }
+            if d.state.terms_changes.contains_key(modification) =>
+        {
+            Err(Refusal::rule(
+                "club IV.1",
+                "the Terms are changed unilaterally by the Chief Justice: a change of the Terms is not a technical modification and cannot be challenged en banc",
+            ))
+        }
         AppealSubject::TechnicalModification { modification } => {
             let me = d.actor;
             let m = d.state.modifications.get(modification).ok_or_else(|| {

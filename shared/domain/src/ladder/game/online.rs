@@ -71,7 +71,7 @@ pub(in crate::ladder) fn finish_online(
     let (white_delta, black_delta) = if monitored {
         (0, 0)
     } else {
-        deltas(d.state, &g.white, &g.black, result, true)
+        deltas(d.state, &g.white, &g.black, result, (true, g.played_at))
     };
     Ok(vec![rec(
         Event::OnlineGameFinished {

@@ -100,7 +100,12 @@ pub(super) fn deltas(d: &Decider, g: &Game, result: Option<GameResult>) -> (i64,
             // restored scores.
             let (sw, sb) = (score(d.state, &g.white), score(d.state, &g.black));
             let (rw, rb) = (clamped(sw, -g.white_delta), clamped(sb, -g.black_delta));
-            let (nw, nb) = elo::changes(sw + rw, sb + rb, result, d.settings().elo_k, g.online);
+            // club IV.2: the rematch is rated with the K in force at its session.
+            let k = g.objection.as_ref().map_or(d.settings().elo_k, |o| {
+                let opens = d.settings().session_opens(o.session);
+                d.state.settings_at(opens).elo_k
+            });
+            let (nw, nb) = elo::changes(sw + rw, sb + rb, result, k, g.online);
             (rw + nw, rb + nb)
         }
     }

@@ -26,10 +26,11 @@ pub(super) fn check_registrar(d: &Decider, g: &Played) -> Result<(), Refusal> {
     Ok(())
 }
 
-/// club J.5: the session the game was played in, in the room; J.6: a
-/// moderator oversaw it, III.3.5: one who did not play in it.
+/// club J.5: the session the game was played in, in the room, under the
+/// Terms in force when it was played (IV.2); J.6: a moderator oversaw it,
+/// III.3.5: one who did not play in it.
 pub(super) fn session(d: &Decider, g: &Played) -> Result<NaiveDate, Refusal> {
-    let s = d.settings();
+    let s = d.state.settings_at(g.played_at);
     let Some(session) = s.session_of(g.played_at) else {
         return Err(invalid(
             "club J.5",

@@ -11,3 +11,4 @@ mod jurisdiction;
 mod leaderboard;
 mod notices;
 mod teacher;
+mod terms;
