@@ -13,6 +13,7 @@
 //! again and retries, a bounded number of times. A command that decides no
 //! events writes nothing: this is what makes schedules idempotent.
 
+mod recent;
 pub mod schedules;
 mod service;
 mod snapshot;

@@ -1,5 +1,6 @@
 //! The command loop and the read models over the store.
 
+use crate::recent::Recent;
 use crate::snapshot::{decode_snapshot, encode_commit, encode_snapshot, fold};
 use arbiter_domain::competition::{
     self, receipt, Actor, Command, Commit, Competition, CompetitionId, Context, Idempotency,
@@ -8,7 +9,6 @@ use arbiter_domain::competition::{
 use arbiter_domain::Refusal;
 use arbiter_store::{Append, DueChange, ReceiptRecord, Store, StoreError};
 use chrono::{DateTime, Utc};
-use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -93,59 +93,6 @@ pub struct Service<S> {
     /// the commits after it (one consistent query) instead of the snapshot
     /// and up to 31 commits; the conditional append still decides every race.
     recent: Arc<Mutex<Recent>>,
-}
-
-/// Competitions kept in [`Service`]'s memory, at most.
-const RECENT: usize = 16;
-
-/// The cached states, shared: a read hands out a reference, and a command
-/// takes its competition's state out while it decides and applies, so the
-/// state is changed in place rather than copied (the cost of a command
-/// does not grow with the competition). A request that finds the state
-/// taken by a concurrent command reads it from the store instead.
-#[derive(Default)]
-struct Recent {
-    states: HashMap<String, (u64, Arc<Competition>)>,
-    tick: u64,
-}
-
-impl Recent {
-    fn get(&mut self, id: &str) -> Option<Arc<Competition>> {
-        self.tick += 1;
-        let tick = self.tick;
-        self.states.get_mut(id).map(|(used, state)| {
-            *used = tick;
-            Arc::clone(state)
-        })
-    }
-
-    fn take(&mut self, id: &str) -> Option<Arc<Competition>> {
-        self.states.remove(id).map(|(_, state)| state)
-    }
-
-    /// Keeps `state` unless a newer one of the same competition is kept.
-    fn put(&mut self, state: Arc<Competition>) {
-        self.tick += 1;
-        let id = state.id.as_str();
-        if let Some((used, kept)) = self.states.get_mut(id) {
-            if kept.version <= state.version {
-                *kept = state;
-            }
-            *used = self.tick;
-            return;
-        }
-        if self.states.len() >= RECENT {
-            if let Some(oldest) = self
-                .states
-                .iter()
-                .min_by_key(|(_, (used, _))| *used)
-                .map(|(id, _)| id.clone())
-            {
-                self.states.remove(&oldest);
-            }
-        }
-        self.states.insert(id.to_owned(), (self.tick, state));
-    }
 }
 
 impl<S: Store> Service<S> {

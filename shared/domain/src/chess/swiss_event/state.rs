@@ -248,19 +248,21 @@ pub fn apply(state: &mut SwissEvent, event: &Event) {
             board,
             result,
             ..
-        } => {
-            let corrected = state
-                .round(*round)
-                .and_then(|r| r.game(*board))
-                .is_some_and(|g| g.result.is_some_and(|old| old != *result));
-            set_result(state, *round, *board, *result, ResultStatus::Final);
-            // dutch F7: a correction reaches pairings yet to be made; the
-            // arbiter may pair again a later round already published.
-            if corrected {
-                for later in state.rounds.iter_mut().skip(*round as usize) {
-                    later.corrected_since = true;
-                }
-            }
+        } => apply_result_set(state, *round, *board, *result),
+    }
+}
+
+/// The arbiter's result. dutch F7: a correction reaches pairings yet to be
+/// made, so the rounds published after it may be paired again.
+fn apply_result_set(state: &mut SwissEvent, round: u32, board: u32, result: GameResult) {
+    let corrected = state
+        .round(round)
+        .and_then(|r| r.game(board))
+        .is_some_and(|g| g.result.is_some_and(|old| old != result));
+    set_result(state, round, board, result, ResultStatus::Final);
+    if corrected {
+        for later in state.rounds.iter_mut().skip(round as usize) {
+            later.corrected_since = true;
         }
     }
 }

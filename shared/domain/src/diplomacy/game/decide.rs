@@ -79,8 +79,8 @@ pub fn digest(orders: &[String]) -> String {
 }
 
 /// Decides a board command, one topic at a time: the set-up, orders,
-/// deadlines and extensions, replacements, proposals and votes, press, and
-/// corrections (rollbacks and unit placements).
+/// deadlines and extensions here; replacements, proposals and votes, press,
+/// and corrections (rollbacks and unit placements) in [`decide_conduct`].
 pub fn decide(
     env: &Competition,
     state: &Board,
@@ -132,6 +132,28 @@ pub fn decide(
             deadlines::declare_holiday(env, ctx, name, *hours)
         }
         Command::ContactGm { power } => deadlines::contact_gm(state, ctx, *power),
+        Command::AppointReplacement { .. }
+        | Command::DeclareReplacementPeriod { .. }
+        | Command::RejectReplacement { .. }
+        | Command::Propose { .. }
+        | Command::RecordVote { .. }
+        | Command::EnterVote { .. }
+        | Command::SendPress { .. }
+        | Command::ConsentToRollback { .. }
+        | Command::Rollback { .. }
+        | Command::CorrectDoubleOccupancy { .. }
+        | Command::CorrectExtraUnit { .. } => decide_conduct(env, state, command, ctx),
+    }
+}
+
+/// Replacements, proposals and votes, press, and corrections.
+fn decide_conduct(
+    env: &Competition,
+    state: &Board,
+    command: &Command,
+    ctx: &Context,
+) -> Result<Vec<Recorded>, Refusal> {
+    match command {
         Command::AppointReplacement {
             power,
             player,
@@ -182,6 +204,17 @@ pub fn decide(
             require_gm(env, ctx, "corrects unit placements (wm D.VIII.3)")?;
             corrections::extra_unit(state, *power, unit, appeared_in)
         }
+        Command::SetUp { .. }
+        | Command::SubmitOrders { .. }
+        | Command::EnterOrders { .. }
+        | Command::SetDeadline { .. }
+        | Command::DeclareUnavailability { .. }
+        | Command::RequestExtension { .. }
+        | Command::GrantExtension { .. }
+        | Command::DeclareHoliday { .. }
+        | Command::ContactGm { .. } => Err(Refusal::invalid(
+            "decided with the set-up, orders and deadlines",
+        )),
     }
 }
 
