@@ -9,6 +9,7 @@ pub mod progress;
 pub mod scheduler;
 pub mod server;
 pub mod simulate;
+pub mod story;
 pub mod swiss;
 pub mod transport;
 pub mod world_masters;

@@ -267,21 +267,13 @@ async fn simulate_swiss(players: u32, rounds: u32, seed: u64) -> ExitCode {
         return ExitCode::from(3);
     }
     let started = std::time::Instant::now();
-    let runtime = match arbiter::in_process::InProcess::new(chrono::Utc::now()) {
-        Ok(r) => r.with_progress(progress::requests()),
-        Err(e) => {
-            eprintln!("arbiter simulate swiss: {e}");
-            return ExitCode::FAILURE;
-        }
+    let runtime = match simulation_runtime("swiss") {
+        Ok(r) => r,
+        Err(code) => return code,
     };
     match arbiter::swiss::run(&runtime, players, rounds, seed).await {
         Ok(summary) => {
-            print!("{}", summary.text);
-            println!(
-                "{} requests in {:.2} s",
-                summary.requests,
-                started.elapsed().as_secs_f64()
-            );
+            print_summary(&summary.text, summary.requests, started);
             ExitCode::SUCCESS
         }
         Err(e) => {
@@ -289,6 +281,26 @@ async fn simulate_swiss(players: u32, rounds: u32, seed: u64) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// The local runtime a simulation runs in (embedded store in a temporary
+/// directory), with its progress on a terminal.
+fn simulation_runtime(name: &str) -> Result<arbiter::in_process::InProcess, ExitCode> {
+    arbiter::in_process::InProcess::new(chrono::Utc::now())
+        .map(|r| r.with_progress(progress::requests()))
+        .map_err(|e| {
+            eprintln!("arbiter simulate {name}: {e}");
+            ExitCode::FAILURE
+        })
+}
+
+/// A simulation's report, then how many requests it took and how long.
+fn print_summary(text: &str, requests: u64, started: std::time::Instant) {
+    print!("{text}");
+    println!(
+        "{requests} requests in {:.2} s",
+        started.elapsed().as_secs_f64()
+    );
 }
 
 #[tokio::main]
@@ -301,21 +313,13 @@ async fn simulate_world_masters(teams: usize, seed: u64, notify: bool) -> ExitCo
         return ExitCode::from(3);
     }
     let started = std::time::Instant::now();
-    let runtime = match arbiter::in_process::InProcess::new(chrono::Utc::now()) {
-        Ok(r) => r.with_progress(progress::requests()),
-        Err(e) => {
-            eprintln!("arbiter simulate world-masters: {e}");
-            return ExitCode::FAILURE;
-        }
+    let runtime = match simulation_runtime("world-masters") {
+        Ok(r) => r,
+        Err(code) => return code,
     };
     match arbiter::world_masters::run(&runtime, teams, seed).await {
         Ok(summary) => {
-            print!("{}", summary.text);
-            println!(
-                "{} requests in {:.2} s",
-                summary.requests,
-                started.elapsed().as_secs_f64()
-            );
+            print_summary(&summary.text, summary.requests, started);
             if notify {
                 match arbiter::notifications::deliver_whole_log(&runtime).await {
                     Ok(delivery) => println!("{delivery}"),

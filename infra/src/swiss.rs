@@ -8,8 +8,9 @@
 //! from a ChaCha8 generator seeded with `--seed`: a seed always gives the
 //! same event.
 
+use crate::story::Story;
 use crate::transport::Transport;
-use chrono::{DateTime, Duration, Utc};
+use chrono::Duration;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
@@ -28,44 +29,6 @@ pub const MAX_ROUNDS: u32 = 30;
 pub struct Summary {
     pub text: String,
     pub requests: u64,
-}
-
-struct Story<'a, T> {
-    t: &'a T,
-    now: DateTime<Utc>,
-    requests: u64,
-}
-
-impl<T: Transport> Story<'_, T> {
-    async fn call(
-        &mut self,
-        who: &str,
-        method: http::Method,
-        path: &str,
-        body: Option<Value>,
-    ) -> Result<Value, String> {
-        self.requests += 1;
-        self.t.set_time(self.now);
-        let (status, answer) = self
-            .t
-            .call(who, who == "org", method.clone(), path, body.clone())
-            .await;
-        if (200..300).contains(&status) {
-            Ok(answer)
-        } else {
-            Err(format!("{who} {method} {path} {body:?}: {status} {answer}"))
-        }
-    }
-
-    async fn post(&mut self, who: &str, path: &str, body: Value) -> Result<Value, String> {
-        self.call(
-            who,
-            http::Method::POST,
-            &format!("{BASE}{path}"),
-            Some(body),
-        )
-        .await
-    }
 }
 
 fn player(i: u32) -> String {
@@ -97,24 +60,24 @@ pub async fn run<T: Transport>(
             "--players must be 2 to {MAX_PLAYERS} and --rounds 1 to {MAX_ROUNDS}"
         ));
     }
-    let mut s = Story {
+    let mut s = Story::new(
         t,
-        now: "2026-07-01T18:00:00Z".parse().expect("valid instant"),
-        requests: 0,
-    };
+        "2026-07-01T18:00:00Z".parse().expect("valid instant"),
+        BASE,
+    );
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    s.call(
-        "org",
-        http::Method::POST,
-        "/v1/competitions",
-        Some(json!({"id": ID, "kind": "swiss", "name": "Swiss (simulated)"})),
-    )
-    .await?;
-    s.post("org", "/roles", json!({"user": "arb", "role": "arbiter"}))
+    let created = json!({"id": ID, "kind": "swiss", "name": "Swiss (simulated)"});
+    let (status, answer) = s
+        .call("org", http::Method::POST, "/v1/competitions", Some(created))
+        .await;
+    if status != 201 {
+        return Err(format!("create: {status} {answer}"));
+    }
+    s.ok("org", "/roles", json!({"user": "arb", "role": "arbiter"}))
         .await?;
     let settings = json!({"rounds": rounds, "half_point_byes": 1,
         "tiebreaks": ["buchholz-cut-1", "buchholz", "sonneborn-berger"]});
-    s.post(
+    s.ok(
         "arb",
         "/actions",
         json!({"action": "set-up", "settings": settings}),
@@ -125,7 +88,7 @@ pub async fn run<T: Transport>(
         let rating: u32 = rng.gen_range(1000..2800);
         ratings.insert(player(i), f64::from(rating));
         let entry = json!({"name": format!("Player {i}"), "rating": rating});
-        s.post(&player(i), "/registrations", json!({"entry": entry}))
+        s.ok(&player(i), "/registrations", json!({"entry": entry}))
             .await?;
     }
     let started = std::time::Instant::now();
@@ -134,7 +97,7 @@ pub async fn run<T: Transport>(
         // round; one in two hundred withdraws after it.
         if r == rounds.div_ceil(2) {
             for i in (1..=players).step_by(100) {
-                s.post(
+                s.ok(
                     &player(i),
                     "/actions",
                     json!({"action": "request-bye", "round": r}),
@@ -144,11 +107,11 @@ pub async fn run<T: Transport>(
         }
         if r == rounds.div_ceil(2) + 1 {
             for i in (50..=players).step_by(200) {
-                s.post(&player(i), "/actions", json!({"action": "withdraw"}))
+                s.ok(&player(i), "/actions", json!({"action": "withdraw"}))
                     .await?;
             }
         }
-        let receipt = s.post("arb", "/rounds", json!({})).await?;
+        let receipt = s.ok("arb", "/rounds", json!({})).await?;
         let boards = receipt["events"][0]["boards"]
             .as_array()
             .cloned()
@@ -162,12 +125,15 @@ pub async fn run<T: Transport>(
             let res = result(&mut rng, ratings[white], ratings[black]);
             let body =
                 json!({"action": "report-result", "round": r, "board": b["board"], "result": res});
-            s.post(white, "/actions", body).await?;
+            s.ok(white, "/actions", body).await?;
         }
         s.now += Duration::days(1) - Duration::hours(2);
     }
     let elapsed = started.elapsed();
-    let event = s.call("outsider", http::Method::GET, BASE, None).await?;
+    let (status, event) = s.call("outsider", http::Method::GET, BASE, None).await;
+    if status != 200 {
+        return Err(format!("GET {BASE}: {status} {event}"));
+    }
     Ok(Summary {
         text: report(&event["game"], players, rounds, seed, s.requests, elapsed),
         requests: s.requests,

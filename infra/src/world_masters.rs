@@ -18,6 +18,7 @@ use serde_json::{json, Value};
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
+use crate::story::Story;
 pub use crate::transport::Transport;
 
 /// The competition's id.
@@ -47,69 +48,9 @@ pub struct Summary {
     pub requests: u64,
 }
 
-struct Story<'a, T> {
-    t: &'a T,
-    now: DateTime<Utc>,
-    requests: u64,
-}
-
 impl<T: Transport> Story<'_, T> {
-    async fn call(
-        &mut self,
-        who: &str,
-        method: http::Method,
-        path: &str,
-        body: Option<Value>,
-    ) -> (u16, Value) {
-        self.requests += 1;
-        self.t.set_time(self.now);
-        self.t.call(who, who == "org", method, path, body).await
-    }
-
-    /// A request that must succeed.
-    async fn ok(&mut self, who: &str, path: &str, body: Value) -> Result<Value, String> {
-        let (status, answer) = self
-            .call(
-                who,
-                http::Method::POST,
-                &format!("{BASE}{path}"),
-                Some(body.clone()),
-            )
-            .await;
-        if (200..300).contains(&status) {
-            Ok(answer)
-        } else {
-            Err(format!("{who} POST {path} {body}: {status} {answer}"))
-        }
-    }
-
-    /// A request the rules must refuse, naming `clause`.
-    async fn refused(
-        &mut self,
-        who: &str,
-        path: &str,
-        body: Value,
-        clause: &str,
-    ) -> Result<(), String> {
-        let (status, answer) = self
-            .call(
-                who,
-                http::Method::POST,
-                &format!("{BASE}{path}"),
-                Some(body),
-            )
-            .await;
-        if (status == 422 || status == 403) && answer["clause"] == clause {
-            Ok(())
-        } else {
-            Err(format!(
-                "{who} POST {path}: expected a refusal under {clause}, got {status} {answer}"
-            ))
-        }
-    }
-
     async fn tournament(&mut self) -> Result<Value, String> {
-        let (status, answer) = self.call("td", http::Method::GET, BASE, None).await;
+        let (status, answer) = self.call("td", http::Method::GET, self.base, None).await;
         if status == 200 {
             Ok(answer["game"].clone())
         } else {
@@ -141,11 +82,7 @@ pub async fn run<T: Transport>(t: &T, teams: usize, seed: u64) -> Result<Summary
         ));
     }
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut s = Story {
-        t,
-        now: start(),
-        requests: 0,
-    };
+    let mut s = Story::new(t, start(), BASE);
     let mut text = String::new();
     let (status, answer) = s
         .call(

@@ -28,6 +28,27 @@ fn current(state: &SwissEvent, round: u32) -> Result<(), Refusal> {
     }
 }
 
+/// The caller and their game on `board` of the current round `round`:
+/// only the game's players report or dispute its result.
+fn own_game<'a>(
+    state: &'a SwissEvent,
+    round: u32,
+    board: u32,
+    ctx: &'a Context,
+    verb: &str,
+) -> Result<(&'a crate::competition::UserId, &'a Game), Refusal> {
+    let me = caller(ctx)?;
+    let g = game(state, round, board)?;
+    if g.side(me).is_none() {
+        return Err(Refusal::forbidden(
+            REGULATIONS,
+            format!("only the game's players {verb} its result"),
+        ));
+    }
+    current(state, round)?;
+    Ok((me, g))
+}
+
 /// A player of the game reports a result played over the board; the
 /// opponent's contrary report disputes it.
 pub(super) fn report(
@@ -37,15 +58,7 @@ pub(super) fn report(
     result: GameResult,
     ctx: &Context,
 ) -> Result<Vec<Recorded>, Refusal> {
-    let me = caller(ctx)?;
-    let g = game(state, round, board)?;
-    if g.side(me).is_none() {
-        return Err(Refusal::forbidden(
-            REGULATIONS,
-            "only the game's players report its result",
-        ));
-    }
-    current(state, round)?;
+    let (me, g) = own_game(state, round, board, ctx, "report")?;
     if !result.played() {
         return Err(Refusal::rule(
             "dutch F2",
@@ -83,15 +96,7 @@ pub(super) fn dispute(
     board: u32,
     ctx: &Context,
 ) -> Result<Vec<Recorded>, Refusal> {
-    let me = caller(ctx)?;
-    let g = game(state, round, board)?;
-    if g.side(me).is_none() {
-        return Err(Refusal::forbidden(
-            REGULATIONS,
-            "only the game's players dispute its result",
-        ));
-    }
-    current(state, round)?;
+    let (me, g) = own_game(state, round, board, ctx, "dispute")?;
     match &g.status {
         ResultStatus::Reported { by } if by != me => Ok(vec![recorded(Event::ResultDisputed {
             round,
