@@ -8,7 +8,7 @@ use crate::chess::swiss_event::engine;
 use crate::chess::swiss_event::settings::{Settings, REGULATIONS};
 use crate::chess::swiss_event::state::SwissEvent;
 use crate::chess::swiss_event::vocabulary::{
-    BoardForm, Entry, Event, GameResult, NotPaired, Pairing,
+    Absence, BoardForm, Entry, Event, GameResult, NotPaired, Pairing,
 };
 use crate::chess::trf;
 use crate::competition::{Competition, Context, Recorded, UserId};
@@ -237,7 +237,40 @@ pub(super) fn import_trf(
     for k in 0..t.rounds_played as usize {
         events.extend(imported_round(&t, &ids, k)?);
     }
+    if t.rounds_played < s.rounds {
+        events.extend(next_round_absences(&doc, &t, &ids));
+    }
     Ok(events.into_iter().map(recorded).collect())
+}
+
+/// dutch F5: the players the file shows not playing the next round (an
+/// `H` block is a half-point bye, any other unpaired block an absence).
+fn next_round_absences(
+    doc: &trf::Trf,
+    t: &SwissTournament,
+    ids: &BTreeMap<u32, UserId>,
+) -> Vec<Event> {
+    let round = t.rounds_played + 1;
+    doc.players()
+        .filter(|p| {
+            t.players.iter().any(|q| {
+                q.number == p.number && q.presence == crate::chess::swiss::Presence::Absent
+            })
+        })
+        .map(|p| {
+            let block = p.rounds.get(t.rounds_played as usize).copied().flatten();
+            let half = block.is_some_and(|b| b.result == trf::TrfResult::HalfPointBye);
+            Event::AbsenceRecorded {
+                player: ids[&p.number].clone(),
+                round,
+                absence: if half {
+                    Absence::HalfPointBye
+                } else {
+                    Absence::Announced
+                },
+            }
+        })
+        .collect()
 }
 
 fn user_ids(

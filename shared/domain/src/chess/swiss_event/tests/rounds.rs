@@ -139,6 +139,40 @@ fn dutch_trf_import_of_an_event_in_progress_pairs_the_next_round_as_the_manual()
 }
 
 #[test]
+fn dutch_f5_an_imported_absence_in_the_next_round_is_kept() {
+    // Robert (14) has a Z block for round 3 in the file: known not to
+    // play it (dutch F5), he is not paired and scores 0; 13 players are
+    // left, so one of them has the bye.
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../fixtures/swiss/held2014-arbiters-manual");
+    let trf = std::fs::read_to_string(dir.join("held2014_pair_r3.trf")).unwrap();
+    let trf: String = trf
+        .lines()
+        .map(|l| {
+            if l.starts_with("001   14") {
+                format!("{}  0000 - Z\n", l.trim_end())
+            } else {
+                format!("{l}\n")
+            }
+        })
+        .collect();
+    let mut h = event(5, json!({}));
+    act(&mut h, "arb", json!({"action": "import-trf", "trf": trf})).unwrap();
+    let robert = &state(&h).players[&user("trf-14")];
+    assert_eq!(
+        robert.absences.get(&3),
+        Some(&crate::chess::swiss_event::vocabulary::Absence::Announced)
+    );
+    pair(&mut h);
+    let (b, bye) = boards(&h, 3);
+    assert!(b
+        .iter()
+        .all(|x| !x.contains("trf-14-") && !x.ends_with("trf-14")));
+    assert!(bye.is_some() && bye.as_deref() != Some("trf-14"));
+    assert_eq!(state(&h).round(3).unwrap().not_paired[&user("trf-14")], 0);
+}
+
+#[test]
 fn dutch_trf_export_re_pairs_identically_with_late_entries_byes_and_withdrawals() {
     let mut h = event(
         5,
