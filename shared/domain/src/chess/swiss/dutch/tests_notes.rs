@@ -108,6 +108,18 @@ fn dutch_c9_c10_settled_downfloat_keeps_the_residents_upfloat_criteria() {
     assert_eq!(t.pair(), vec!["1 3", "2 4", "6 5", "8 7"]);
 }
 
+/// Six players after two rounds, of `rounds`: R1 1-3 0-1, 2-5 1-0, 6-4
+/// 0-1; R2 1-6 1-0, 2-4 0-1, 3-5 1-0 (the B2 note's case below).
+fn fifty_percent_pair(rounds: u32) -> T {
+    T::new(6, rounds)
+        .game(1, 1, 3, 0)
+        .game(1, 2, 5, 2)
+        .game(1, 6, 4, 0)
+        .game(2, 1, 6, 2)
+        .game(2, 2, 4, 0)
+        .game(2, 3, 5, 2)
+}
+
 #[test]
 fn dutch_b6_note_b2_waived_at_fifty_percent_in_the_last_round_before_c1_moves_down() {
     // Six players, round 3 of 3 (the last).
@@ -121,13 +133,7 @@ fn dutch_b6_note_b2_waived_at_fifty_percent_in_the_last_round_before_c1_moves_do
     // 50% in the last round when this avoids downfloaters: 1-2 is paired.
     // Colours: both must have black, same histories: E4, 1 (higher) gets
     // black: 2-1. Bracket 0: 5 must have white: 5-6.
-    let t = T::new(6, 3)
-        .game(1, 1, 3, 0)
-        .game(1, 2, 5, 2)
-        .game(1, 6, 4, 0)
-        .game(2, 1, 6, 2)
-        .game(2, 2, 4, 0)
-        .game(2, 3, 5, 2);
+    let t = fifty_percent_pair(3);
     assert_eq!(t.pair(), vec!["4 3", "2 1", "5 6"]);
 }
 
@@ -138,13 +144,7 @@ fn dutch_b6_note_b2_stays_in_force_before_the_last_round() {
     // S2 = 5 6 (at least half moved down: homogeneous, A3): 1-5, 2-6.
     // Colours: 5 must have white, 1 black: 5-1; 6 (mild white) v 2 (must
     // have black): 6-2. F1: 5-1 and 6-2 both 1 + 0, by rank (1 before 2).
-    let t = T::new(6, 5)
-        .game(1, 1, 3, 0)
-        .game(1, 2, 5, 2)
-        .game(1, 6, 4, 0)
-        .game(2, 1, 6, 2)
-        .game(2, 2, 4, 0)
-        .game(2, 3, 5, 2);
+    let t = fifty_percent_pair(5);
     assert_eq!(t.pair(), vec!["4 3", "5 1", "6 2"]);
 }
 
