@@ -206,6 +206,10 @@ for p in json.load(sys.stdin)["packages"]:
     say "${#BINS[@]} functions: ${BINS[*]}"
     done_step
 
+    step "one feature set for every function"
+    python scripts/feature-sets.py "${BINS[@]}" || fail "the functions resolve shared dependencies differently"
+    done_step
+
     step "aarch64 Rust target"
     has_aarch64() {
         [[ -d "$(rustc --print sysroot)/lib/rustlib/aarch64-unknown-linux-gnu/lib" ]]
