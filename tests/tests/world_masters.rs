@@ -366,6 +366,8 @@ async fn tmc_votes<S: TestStore>(s: TestServer<S>) {
             base.to_owned(),
             format!("{base}/log?limit=1000"),
             "/v1/competitions".into(),
+            // The motions resource keeps the ballots as secret as the view.
+            format!("{base}/motions"),
         ] {
             seen.push_str(&s.get_text(&path, &token).await);
         }
@@ -397,6 +399,25 @@ async fn tmc_votes<S: TestStore>(s: TestServer<S>) {
     assert_eq!(game["motions"][0]["outcome"], "passed", "wm A.6");
     assert_eq!(game["motions"][0]["count"]["yes"], 3);
     assert_eq!(game["motions"][0]["count"]["no"], 2);
+    // wm A.6: the motions resource publishes the outcome and the count, no
+    // ballot; the caller's own ballot to the caller.
+    let motions = s
+        .get(&format!("{base}/motions"), &s.token("stranger", false))
+        .await;
+    let first = &motions["items"][0];
+    assert_eq!(first["outcome"], "passed", "wm A.6");
+    assert_eq!(first["count"]["yes"], 3);
+    assert_eq!(first["ballots"], json!({}));
+    assert!(first.get("my_ballot").is_none());
+    let mine = s
+        .get(&format!("{base}/motions"), &s.token("tmc3", false))
+        .await;
+    assert_eq!(mine["items"][0]["my_ballot"], "no", "wm A.6");
+    let rounds = s
+        .get(&format!("{base}/rounds"), &s.token("stranger", false))
+        .await;
+    assert_eq!(rounds["items"], json!([]), "no round drawn: {rounds}");
+    assert_eq!(rounds["next_cursor"], Value::Null);
 }
 
 arbiter_e2e::on_both_stores!(tmc_votes_over_http, super::tmc_votes);
