@@ -168,3 +168,44 @@ fn one_match(
         .ok_or_else(|| Refusal::not_found(format!("no match {id:?}")))?;
     json_resource(found)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(points: f64, seeds: f64, average: f64, rating: f64, number: u32) -> QualificationRow {
+        QualificationRow {
+            rank: number,
+            player: UserId::try_from(format!("p{number}").as_str()).unwrap(),
+            number,
+            points,
+            opponents_seeds: seeds,
+            average_opponent_seed: average,
+            seeding_rating: rating,
+            active: true,
+        }
+    }
+
+    #[test]
+    fn acwc_iii_f_3_each_place_names_the_first_column_that_separates_it() {
+        // By hand, down the table's sort order: points (III.F.1), the sum of
+        // the opponents' seeds (III.F.3), their average (III.F.4.1), the own
+        // seeding rating (III.E), then the pairing number (the ruling).
+        let a = row(3.0, 6000.0, 2000.0, 2100.0, 1);
+        let cases = [
+            (row(2.5, 6000.0, 2000.0, 2100.0, 2), Some("acwc III.F.1")),
+            (row(3.0, 5900.0, 2000.0, 2100.0, 2), Some("acwc III.F.3")),
+            (row(3.0, 6000.0, 1950.0, 2100.0, 2), Some("acwc III.F.4.1")),
+            (row(3.0, 6000.0, 2000.0, 2050.0, 2), Some("acwc III.E")),
+            (
+                row(3.0, 6000.0, 2000.0, 2100.0, 2),
+                Some("acwc III.F.3 ruling: pairing number"),
+            ),
+        ];
+        for (next, expected) in cases {
+            assert_eq!(qualification_decided_by(&a, Some(&next)), expected);
+        }
+        // The last row is ahead of nobody.
+        assert_eq!(qualification_decided_by(&a, None), None);
+    }
+}
