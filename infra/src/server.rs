@@ -28,16 +28,24 @@ pub fn all_routes() -> impl Iterator<Item = (&'static str, &'static Route)> {
         .flat_map(|(name, routes)| routes.iter().map(move |r| (*name, r)))
 }
 
-/// Hands `req` to the function that owns its path.
+/// The function owning the route for `method` and `path`: the most literal
+/// route with both (`POST …/rounds` before `GET …/{resource}`), as API
+/// Gateway chooses; else the first with the path, which answers 405.
+pub fn owner(method: &http::Method, path: &str) -> Option<&'static str> {
+    all_routes()
+        .filter(|(_, r)| r.method == *method && r.matches(path).is_some())
+        .min_by_key(|(_, r)| r.placeholders())
+        .or_else(|| all_routes().find(|(_, r)| r.matches(path).is_some()))
+        .map(|(name, _)| name)
+}
+
+/// Hands `req` to the function that owns its route.
 pub async fn route<S: Store + NotifyStore>(
     app: Arc<App<S>>,
     req: Request<Bytes>,
 ) -> Response<Bytes> {
     let path = req.uri().path();
-    let owner = HTTP_FUNCTIONS
-        .iter()
-        .find(|(_, routes)| routes.iter().any(|r| r.matches(path).is_some()))
-        .map(|(name, _)| *name);
+    let owner = owner(req.method(), path);
     match owner {
         Some("competitions") => competitions::handle(app, req).await,
         Some("register") => register::handle(app, req).await,

@@ -678,6 +678,57 @@ async fn championship<S: TestStore>(s: TestServer<S>) {
             "acwc III.F.3: {a} before {b}"
         );
     }
+    // The standings resource: the same rows, 10 a page (38: 10, 10, 10, 8),
+    // each with the clause that ranked it above the next one.
+    let mut rows = Vec::new();
+    let mut path = format!("{}/standings?stage=qualification&limit=10", c.path);
+    loop {
+        let page: Value = serde_json::from_str(&raw(c.s, &path, "p03").await).unwrap();
+        rows.extend(page["items"].as_array().unwrap().iter().cloned());
+        match page["next_cursor"].as_str() {
+            Some(next) => {
+                path = format!(
+                    "{}/standings?stage=qualification&limit=10&cursor={next}",
+                    c.path
+                )
+            }
+            None => break,
+        }
+    }
+    assert_eq!(rows.len(), 38);
+    for (i, (row, seen)) in rows.iter().zip(&standings).enumerate() {
+        assert_eq!(row["player"], seen["player"]);
+        let next = standings.get(i + 1);
+        let expected = match next {
+            None => Value::Null,
+            Some(n) if n["points"] != seen["points"] => json!("acwc III.F.1"),
+            Some(n) if n["opponents_seeds"] != seen["opponents_seeds"] => json!("acwc III.F.3"),
+            Some(_) => row["decided_by"].clone(),
+        };
+        assert_eq!(row["decided_by"], expected, "{row}");
+    }
+    let rounds: Value =
+        serde_json::from_str(&raw(c.s, &format!("{}/rounds?limit=500", c.path), "p03").await)
+            .unwrap();
+    let first = &rounds["items"][0];
+    assert_eq!(first["stage"], "qualification");
+    let pairings: Value = serde_json::from_str(
+        &raw(c.s, &format!("{}/pairings/qualification-1", c.path), "p03").await,
+    )
+    .unwrap();
+    assert_eq!(pairings["deadline"], first["deadline"], "acwc IV.F");
+    let match_id = pairings["items"][0]["id"].as_str().unwrap().to_owned();
+    let one: Value =
+        serde_json::from_str(&raw(c.s, &format!("{}/matches/{match_id}", c.path), "p03").await)
+            .unwrap();
+    assert_eq!(one, pairings["items"][0]);
+    let trf = raw(c.s, &format!("{}/trf", c.path), "p03").await;
+    assert!(trf.starts_with("012 "), "{trf}");
+    // acwc VII.A: no resource shows the TD's cheating reports.
+    for resource in ["standings", "rounds", "pairings/qualification-1"] {
+        let body = raw(c.s, &format!("{}/{resource}", c.path), "p03").await;
+        assert!(!body.contains("cheating_reports"), "{resource}: {body}");
+    }
     // acwc III.D, III.F.3: the runner-up and the best three active players.
     let qualifiers: Vec<Value> = standings
         .iter()

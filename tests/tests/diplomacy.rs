@@ -108,6 +108,98 @@ impl<S: TestStore> Board<S> {
         self.s.get(BOARD, &self.s.token(who, false)).await
     }
 
+    /// GETs the board's resource `path` as `who`: status and answer.
+    async fn read(&self, who: &str, path: &str) -> (u16, Value) {
+        let r = self
+            .s
+            .http
+            .get(self.s.url(&format!("{BOARD}/{path}")))
+            .bearer_auth(self.s.token(who, false))
+            .send()
+            .await
+            .unwrap();
+        (r.status().as_u16(), r.json().await.unwrap())
+    }
+
+    /// Spring 1901 with every set but Russia's in (England's final, the
+    /// holds final): whose orders are in, and the legal orders, are each
+    /// power's and the GM's alone (wm D.VIII.4).
+    async fn resources_in_spring_1901(&self) {
+        let (status, gm) = self.read("gm", "submissions").await;
+        assert_eq!(status, 200, "{gm}");
+        let powers = gm["powers"].as_array().unwrap();
+        assert_eq!(powers.len(), 7, "every power orders in S1901M: {gm}");
+        let russia = powers.iter().find(|p| p["power"] == "RUSSIA").unwrap();
+        assert_eq!(russia["in"], false);
+        let england = powers.iter().find(|p| p["power"] == "ENGLAND").unwrap();
+        assert_eq!(
+            (&england["in"], &england["final"]),
+            (&json!(true), &json!(true))
+        );
+        let (_, france) = self.read("france-player", "submissions").await;
+        assert_eq!(
+            france["powers"],
+            json!([{"power": "FRANCE", "in": true, "final": true}])
+        );
+        for outsider in ["td", "stranger", "org"] {
+            let (_, seen) = self.read(outsider, "submissions").await;
+            assert_eq!(seen["powers"], json!([]), "wm D.VIII.4 {outsider}");
+            let (_, orders) = self.read(outsider, "orders").await;
+            assert_eq!(orders["orders"], json!({}), "wm D.VIII.4 {outsider}");
+        }
+        let (_, orders) = self.read("france-player", "orders").await;
+        let keys: Vec<_> = orders["orders"].as_object().unwrap().keys().collect();
+        assert_eq!(keys, ["FRANCE"], "wm D.VIII.4");
+
+        // England's three units; F LON borders NTH, ENG, WAL, YOR.
+        let (status, mine) = self.read("england-player", "options").await;
+        assert_eq!(status, 200, "{mine}");
+        assert_eq!(mine["power"], "ENGLAND");
+        let units = mine["options"]["units"].as_object().unwrap();
+        assert_eq!(units.len(), 3, "{mine}");
+        let london: Vec<&str> = units["F LON"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(Value::as_str)
+            .collect();
+        for o in [
+            "F LON H",
+            "F LON - NTH",
+            "F LON - ENG",
+            "F LON - WAL",
+            "F LON - YOR",
+        ] {
+            assert!(london.contains(&o), "{o} in {london:?}");
+        }
+        let (status, refused) = self.read("france-player", "options?power=ENGLAND").await;
+        assert_refused(status, &refused, "wm D.VIII.4");
+        let (status, russia) = self.read("gm", "options?power=RUSSIA").await;
+        assert_eq!(status, 200, "{russia}");
+        assert!(
+            russia["options"]["units"].get("F STP/SC").is_some(),
+            "{russia}"
+        );
+        let (status, _) = self.read("stranger", "options").await;
+        assert_eq!(status, 404, "a stranger holds no power");
+
+        let (_, phase) = self.read("td", "phase").await;
+        assert_eq!(phase["phase"], "S1901M");
+        assert_eq!(phase["to_order"].as_array().unwrap().len(), 7);
+        // Paging is refused, never a panic, on a bad limit or cursor.
+        for bad in [
+            "history?limit=0",
+            "history?limit=x",
+            "history?cursor=zz",
+            "history?cursor=p%21",
+        ] {
+            let (status, problem) = self.read("td", bad).await;
+            assert_eq!(status, 400, "{bad}: {problem}");
+        }
+        let (status, _) = self.read("td", "standings").await;
+        assert_eq!(status, 404, "a board has no standings");
+    }
+
     async fn game(&self) -> Value {
         self.view("gm").await["game"].clone()
     }
@@ -178,6 +270,12 @@ impl<S: TestStore> Board<S> {
             format!("{BOARD}/log?limit=1000"),
             "/v1/competitions".to_owned(),
             format!("{BOARD}/rules"),
+            // The read resources keep the same secrets (the legal-order
+            // lists are left out: a support names other units' moves).
+            format!("{BOARD}/phase"),
+            format!("{BOARD}/orders"),
+            format!("{BOARD}/submissions"),
+            format!("{BOARD}/history?limit=500"),
         ] {
             all.push_str(&self.s.get_text(&path, &token).await);
             all.push('\n');
@@ -434,6 +532,7 @@ async fn seven_players_from_spring_1901_to_the_last_year<S: TestStore>(s: TestSe
     .await;
     b.hold(&["AUSTRIA", "ITALY", "TURKEY"], true, t(4)).await;
     b.secret("A MAR - SPA", &["france-player", "gm"]).await;
+    b.resources_in_spring_1901().await;
 
     // Russia sends nothing: no early adjudication; at the deadline the
     // phase is withheld and the replacement procedure starts (wm D.VII.6.b).

@@ -505,6 +505,7 @@ async fn nomic_game<S: TestStore>(s: TestServer<S>) {
         g.s.get(&format!("{GAME}/rules?at=2026-03-16T12:00:00Z"), &org)
             .await;
     assert_eq!(first, seed);
+    read_resources(&g, &org).await;
     // The audit log names the rules that acted.
     let log: Value = g.s.get(&format!("{GAME}/log?limit=500"), &org).await;
     let text = log.to_string();
@@ -518,4 +519,54 @@ async fn nomic_game<S: TestStore>(s: TestServer<S>) {
         assert!(text.contains(clause), "the log cites {clause}");
     }
 }
+/// The game's read resources agree with its view: the points (nomic 209)
+/// with the thread two entries a page, newest first; the proposals newest
+/// first, one of them whole; the rule book at an instant as `/rules` reads it.
+async fn read_resources<S: TestStore>(g: &Game<S>, org: &str) {
+    let view = g.view().await;
+    let points: Value = g.s.get(&format!("{GAME}/points?limit=2"), org).await;
+    assert_eq!(points["items"].as_array().unwrap().len(), 2);
+    let thread = view["points_thread"].as_array().unwrap();
+    assert_eq!(points["items"][0], thread[thread.len() - 1]);
+    let next = points["next_cursor"]
+        .as_str()
+        .expect("more than two entries");
+    let second: Value =
+        g.s.get(&format!("{GAME}/points?limit=2&cursor={next}"), org)
+            .await;
+    assert_eq!(second["items"][0], thread[thread.len() - 3]);
+    for p in view["players"].as_array().unwrap() {
+        let listed = points["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|q| q["player"] == p["player"]);
+        assert_eq!(listed.unwrap()["points"], p["points"], "nomic 209");
+    }
+    let newest = view["proposals"]
+        .as_array()
+        .unwrap()
+        .last()
+        .unwrap()
+        .clone();
+    let proposals: Value = g.s.get(&format!("{GAME}/proposals?limit=1"), org).await;
+    assert_eq!(proposals["items"][0]["number"], newest["number"]);
+    assert_eq!(proposals["items"][0]["status"], newest["status"]);
+    let one: Value =
+        g.s.get(&format!("{GAME}/proposals/{}", newest["number"]), org)
+            .await;
+    assert_eq!(one, newest);
+    let at = "2026-03-16T12:00:00Z";
+    let by_resource: Value = g.s.get(&format!("{GAME}/rules?at={at}"), org).await;
+    let r =
+        g.s.http
+            .get(g.s.url(&format!("{GAME}/rules?at=yesterday")))
+            .bearer_auth(org)
+            .send()
+            .await
+            .unwrap();
+    assert_eq!(r.status().as_u16(), 400, "at must be an instant");
+    assert!(by_resource.is_object());
+}
+
 on_both_stores!(nomic_over_http, super::nomic_game);

@@ -178,6 +178,7 @@ async fn weekend_open<S: TestStore>(s: TestServer<S>) {
         .map(|l| l["points"].as_f64().unwrap())
         .collect();
     assert!(points.windows(2).all(|w| w[0] >= w[1]), "{points:?}");
+    read_resources(&s, &g).await;
     // Nobody is paired after withdrawing: p20 from round 2, the no-show
     // from round 2 (dutch G), p05 not in round 2 (the bye asked for).
     for r in 2..=7 {
@@ -207,6 +208,72 @@ async fn weekend_open<S: TestStore>(s: TestServer<S>) {
         check.stdout
     );
     assert_eq!(check.stdout.matches(": ok").count(), 6, "{}", check.stdout);
+}
+
+/// The event's read resources agree with its view: the standings walked a
+/// page of 7 at a time (30 lines: pages of 7, 7, 7, 7, 2), each line's
+/// deciding clause named where it is ahead of the next (dutch H); one
+/// round's pairings and bye; one game; the TRF under both routes.
+async fn read_resources<S: TestStore>(s: &TestServer<S>, g: &Value) {
+    let token = s.token("outsider", false);
+    let mut lines = Vec::new();
+    let mut cursor: Option<String> = None;
+    let mut pages = 0;
+    loop {
+        let path = match &cursor {
+            None => format!("{EVENT}/standings?limit=7"),
+            Some(c) => format!("{EVENT}/standings?limit=7&cursor={c}"),
+        };
+        let page = s.get(&path, &token).await;
+        assert_eq!(page["after_round"], 7);
+        assert_eq!(page["tiebreaks"][0]["name"], "buchholz-cut-1");
+        lines.extend(page["items"].as_array().unwrap().iter().cloned());
+        pages += 1;
+        match page["next_cursor"].as_str() {
+            Some(c) => cursor = Some(c.to_owned()),
+            None => break,
+        }
+    }
+    assert_eq!(pages, 5);
+    let view_lines = g["standings"]["lines"].as_array().unwrap();
+    assert_eq!(lines.len(), view_lines.len());
+    for (line, seen) in lines.iter().zip(view_lines) {
+        assert_eq!(line["player"], seen["player"]);
+        assert_eq!(line["place"], seen["place"]);
+        match line["ahead_by"].as_str() {
+            None => assert!(line["decided_by"].is_null(), "{line}"),
+            Some("points") => assert_eq!(line["decided_by"], "dutch H"),
+            Some(_) => assert_eq!(line["decided_by"], "fide-tb"),
+        }
+    }
+    let rounds = s.get(&format!("{EVENT}/rounds"), &token).await;
+    assert_eq!(rounds["items"].as_array().unwrap().len(), 7);
+    assert_eq!(rounds["items"][0]["complete"], true);
+    let pairings = s.get(&format!("{EVENT}/pairings/2"), &token).await;
+    let view_round = &g["rounds"][1];
+    assert_eq!(pairings["bye"], view_round["bye"]);
+    assert_eq!(pairings["items"], view_round["games"]);
+    let one = s.get(&format!("{EVENT}/games/2.1"), &token).await;
+    assert_eq!(one["game"], view_round["games"][0]);
+    let trf = s.get_text(&format!("{EVENT}/trf"), &token).await;
+    assert!(trf.contains("XXR"), "{trf}");
+    for (path, status) in [
+        ("/games/9.1", 404),
+        ("/games/2", 404),
+        ("/pairings/x", 404),
+        ("/standings?limit=501", 400),
+        ("/standings?cursor=%ZZ", 400),
+        ("/leaderboard", 404),
+    ] {
+        let r = s
+            .http
+            .get(s.url(&format!("{EVENT}{path}")))
+            .bearer_auth(&token)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status().as_u16(), status, "{path}");
+    }
 }
 
 /// dutch F7: the arbiter corrects a round-3 result after round 4 is

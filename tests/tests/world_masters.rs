@@ -153,6 +153,7 @@ async fn tournament<S: TestStore>(
         7 * next_boards,
         "wm C.7"
     );
+    read_resources(&s, rounds).await;
 
     let mut played: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     let mut met: BTreeSet<(String, String)> = BTreeSet::new();
@@ -272,6 +273,45 @@ async fn tournament<S: TestStore>(
     );
 }
 
+/// The tournament's read resources agree with its view: the rounds, round
+/// one's boards 10 a page, and round one's standings (wm C.6–C.8) with the
+/// players 50 a page; the last closed round's standings without a key.
+async fn read_resources<S: TestStore>(s: &TestServer<S>, rounds: &[Value]) {
+    let base = format!("/v1/competitions/{}", arbiter::world_masters::ID);
+    let token = s.token("stranger", false);
+    let listed = s.get(&format!("{base}/rounds"), &token).await;
+    assert_eq!(listed["items"].as_array().unwrap().len(), rounds.len());
+    assert_eq!(listed["items"][0]["stage"], "round-one");
+    let mut boards = Vec::new();
+    let mut path = format!("{base}/boards/1?limit=10");
+    loop {
+        let page = s.get(&path, &token).await;
+        boards.extend(
+            page["items"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|b| b["entry"].clone()),
+        );
+        match page["next_cursor"].as_str() {
+            Some(c) => path = format!("{base}/boards/1?limit=10&cursor={c}"),
+            None => break,
+        }
+    }
+    assert_eq!(&boards, rounds[0]["boards"].as_array().unwrap());
+    let standings = &rounds[0]["standings"];
+    let first = s.get(&format!("{base}/standings/1?limit=50"), &token).await;
+    assert_eq!(first["stage"], "round-one");
+    let players = standings["players"].as_array().unwrap();
+    assert_eq!(
+        first["items"].as_array().unwrap()[..],
+        players[..50.min(players.len())]
+    );
+    assert_eq!(first["team_credits"], standings["team_credits"], "wm C.7");
+    let last = s.get(&format!("{base}/standings?limit=1"), &token).await;
+    assert_eq!(last["round"], rounds.len(), "the last round is closed");
+}
+
 async fn thirty<S: TestStore>(s: TestServer<S>) {
     // 210 players: 28 boards would advance more than half, and below 42
     // teams round two is the semi-final: seven boards (wm B.4, C.9).
@@ -366,6 +406,8 @@ async fn tmc_votes<S: TestStore>(s: TestServer<S>) {
             base.to_owned(),
             format!("{base}/log?limit=1000"),
             "/v1/competitions".into(),
+            // The motions resource keeps the ballots as secret as the view.
+            format!("{base}/motions"),
         ] {
             seen.push_str(&s.get_text(&path, &token).await);
         }
@@ -397,6 +439,25 @@ async fn tmc_votes<S: TestStore>(s: TestServer<S>) {
     assert_eq!(game["motions"][0]["outcome"], "passed", "wm A.6");
     assert_eq!(game["motions"][0]["count"]["yes"], 3);
     assert_eq!(game["motions"][0]["count"]["no"], 2);
+    // wm A.6: the motions resource publishes the outcome and the count, no
+    // ballot; the caller's own ballot to the caller.
+    let motions = s
+        .get(&format!("{base}/motions"), &s.token("stranger", false))
+        .await;
+    let first = &motions["items"][0];
+    assert_eq!(first["outcome"], "passed", "wm A.6");
+    assert_eq!(first["count"]["yes"], 3);
+    assert_eq!(first["ballots"], json!({}));
+    assert!(first.get("my_ballot").is_none());
+    let mine = s
+        .get(&format!("{base}/motions"), &s.token("tmc3", false))
+        .await;
+    assert_eq!(mine["items"][0]["my_ballot"], "no", "wm A.6");
+    let rounds = s
+        .get(&format!("{base}/rounds"), &s.token("stranger", false))
+        .await;
+    assert_eq!(rounds["items"], json!([]), "no round drawn: {rounds}");
+    assert_eq!(rounds["next_cursor"], Value::Null);
 }
 
 arbiter_e2e::on_both_stores!(tmc_votes_over_http, super::tmc_votes);

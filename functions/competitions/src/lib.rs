@@ -6,6 +6,7 @@
 use arbiter_domain::competition::{
     Actor, Command, CompetitionId, Context, Game, Kind, Role, UserId,
 };
+use arbiter_domain::resource::{Query, Resource};
 use arbiter_http::request::{idempotency, json_body, query_number};
 use arbiter_http::{created, dispatch, json, App, Call, Problem, Route};
 use arbiter_store::Store;
@@ -33,6 +34,18 @@ pub const ROUTES: &[Route] = &[
     Route::new(Method::GET, "/v1/competitions/{id}/rules", "getRules"),
     Route::new(Method::GET, "/v1/competitions/{id}/trf", "getTrf"),
     Route::new(Method::POST, "/v1/competitions/{id}/tick", "tick"),
+    // A kind's read resources (standings, rounds, ...); the literal routes
+    // above win over these, here and in API Gateway.
+    Route::new(
+        Method::GET,
+        "/v1/competitions/{id}/{resource}",
+        "getResource",
+    ),
+    Route::new(
+        Method::GET,
+        "/v1/competitions/{id}/{resource}/{key}",
+        "getResourceEntry",
+    ),
 ];
 
 /// The most log entries one page returns.
@@ -50,6 +63,7 @@ pub async fn handle<S: Store>(app: Arc<App<S>>, req: Request<Bytes>) -> Response
             "getLog" => log(&app, call).await,
             "getRules" => rules(&app, call).await,
             "getTrf" => trf(&app, call).await,
+            "getResource" | "getResourceEntry" => resource(&app, call).await,
             "tick" => tick(&app, call).await,
             other => unreachable!("route without operation {other}"),
         }
@@ -214,39 +228,61 @@ async fn log<S: Store>(app: &App<S>, call: Call) -> Result<Response<Bytes>, Prob
 }
 
 /// A Nomic game's rule book in the seed's export format, now or as of `at`
-/// (RFC 3339): every version stays readable (nomic 108, 109).
+/// (RFC 3339): every version stays readable (nomic 108, 109). The same
+/// document as the `rules` resource.
 async fn rules<S: Store>(app: &App<S>, call: Call) -> Result<Response<Bytes>, Problem> {
     let competition = arbiter_http::load_competition(app, &call).await?;
-    let Game::Nomic(nomic) = &competition.game else {
+    if !matches!(competition.game, Game::Nomic(_)) {
         return Err(Problem::not_found("only Nomic games have a rule book"));
-    };
-    let book = match arbiter_http::request::query(&call.request, "at") {
-        None => Some(arbiter_domain::nomic::export_rules(nomic)),
-        Some(at) => {
-            // A client that left the offset's `+` unencoded sent a space.
-            let at = chrono::DateTime::parse_from_rfc3339(&at)
-                .or_else(|_| chrono::DateTime::parse_from_rfc3339(&at.replace(' ', "+")))
-                .map_err(|_| Problem::invalid("at must be an RFC 3339 instant"))?;
-            arbiter_domain::nomic::rule_book_at(nomic, at.with_timezone(&chrono::Utc))
-        }
-    };
-    let book = book.ok_or_else(|| Problem::not_found("no rule book was in effect then"))?;
-    Ok(json(StatusCode::OK, &book))
+    }
+    read(&competition, "rules", None, &call)
 }
 
 /// A chess event as TRF-16, which other pairing software reads: a Swiss
-/// event's completed rounds, an ACWC championship's Qualification.
+/// event's completed rounds, an ACWC championship's Qualification. The same
+/// document as the `trf` resource.
 async fn trf<S: Store>(app: &App<S>, call: Call) -> Result<Response<Bytes>, Problem> {
     let competition = arbiter_http::load_competition(app, &call).await?;
-    let text = match &competition.game {
-        Game::Swiss(event) => arbiter_domain::chess::swiss_event::export_trf(event),
-        Game::Acwc(championship) => arbiter_domain::chess::acwc::qualification_trf(championship),
-        _ => return Err(Problem::not_found("only chess events have a TRF")),
-    };
-    let mut r = Response::new(Bytes::from(text));
-    r.headers_mut().insert(
-        http::header::CONTENT_TYPE,
-        http::HeaderValue::from_static("text/plain; charset=utf-8"),
-    );
-    Ok(r)
+    if !matches!(competition.game, Game::Swiss(_) | Game::Acwc(_)) {
+        return Err(Problem::not_found("only chess events have a TRF"));
+    }
+    read(&competition, "trf", None, &call)
+}
+
+/// `GET /v1/competitions/{id}/{resource}[/{key}]`: one of the kind's read
+/// resources, as the caller may see it, paged by `?limit=N&cursor=C`.
+async fn resource<S: Store>(app: &App<S>, call: Call) -> Result<Response<Bytes>, Problem> {
+    let competition = arbiter_http::load_competition(app, &call).await?;
+    let key = call.params.get("key").map(str::to_owned);
+    read(&competition, call.param("resource"), key, &call)
+}
+
+fn read(
+    competition: &arbiter_domain::competition::Competition,
+    name: &str,
+    key: Option<String>,
+    call: &Call,
+) -> Result<Response<Bytes>, Problem> {
+    let params = call
+        .request
+        .uri()
+        .query()
+        .map(|q| form_urlencoded::parse(q.as_bytes()).into_owned().collect())
+        .unwrap_or_default();
+    let query = Query::new(key, params)?;
+    let viewer = Some(&call.caller().user);
+    match competition
+        .game
+        .resource(competition, name, &query, viewer)?
+    {
+        Resource::Json(value) => Ok(json(StatusCode::OK, &value)),
+        Resource::Text(text) => {
+            let mut r = Response::new(Bytes::from(text));
+            r.headers_mut().insert(
+                http::header::CONTENT_TYPE,
+                http::HeaderValue::from_static("text/plain; charset=utf-8"),
+            );
+            Ok(r)
+        }
+    }
 }

@@ -14,6 +14,7 @@
 use crate::competition::{Commit, Competition, Context, Recorded, Role, UserId};
 use crate::notice::{Notice, Reminder};
 use crate::refusal::Refusal;
+use crate::resource::{Query, Resource};
 use crate::rulebook::{Route, Rulebook};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -90,6 +91,11 @@ macro_rules! kinds {
                 match self { $(Kind::$variant => <$state as Rulebook>::draws_lots(action),)+ }
             }
 
+            /// The read resources of this kind (see [`Rulebook::RESOURCES`]).
+            pub fn resources(self) -> &'static [&'static str] {
+                match self { $(Kind::$variant => <$state as Rulebook>::RESOURCES,)+ }
+            }
+
             /// Reads a JSON command of this kind (tagged by `action`).
             pub fn command(self, body: serde_json::Value) -> Result<Command, serde_json::Error> {
                 Ok(match self {
@@ -133,6 +139,11 @@ macro_rules! kinds {
 
             pub fn view(&self, env: &Competition, viewer: Option<&UserId>) -> serde_json::Value {
                 match self { $(Game::$variant(s) => s.view(env, viewer),)+ }
+            }
+
+            /// See [`Rulebook::resource`].
+            pub fn resource(&self, env: &Competition, name: &str, query: &Query, viewer: Option<&UserId>) -> Result<Resource, Refusal> {
+                match self { $(Game::$variant(s) => s.resource(env, name, query, viewer),)+ }
             }
 
             pub fn notices(&self, env: &Competition, commit: &Commit) -> Vec<Notice> {

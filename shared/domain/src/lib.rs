@@ -21,6 +21,7 @@ pub mod ladder;
 pub mod nomic;
 pub mod notice;
 pub mod refusal;
+pub mod resource;
 pub mod rulebook;
 mod string_keys;
 /// Test scaffolding: built for this crate's tests and, with the `testkit`

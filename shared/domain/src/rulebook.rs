@@ -13,6 +13,7 @@
 use crate::competition::{Commit, Competition, Context, Recorded, Role, UserId};
 use crate::notice::{Notice, Reminder};
 use crate::refusal::Refusal;
+use crate::resource::{Query, Resource};
 use chrono::{DateTime, Utc};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -89,6 +90,21 @@ pub trait Rulebook:
 
     /// The kind's state as `viewer` may see it.
     fn view(&self, env: &Competition, viewer: Option<&UserId>) -> serde_json::Value;
+
+    /// The read resources the kind answers (`standings`, `rounds`, ...), as
+    /// `GET /v1/competitions/{id}/{resource}` names them.
+    const RESOURCES: &'static [&'static str];
+
+    /// The resource `name` as `viewer` may see it: never more than
+    /// [`Rulebook::view`] shows them, paged by `query` where it is a list.
+    /// A name not in [`Rulebook::RESOURCES`] is refused as not found.
+    fn resource(
+        &self,
+        env: &Competition,
+        name: &str,
+        query: &Query,
+        viewer: Option<&UserId>,
+    ) -> Result<Resource, Refusal>;
 
     /// The event as `viewer` may see it in the log and in notices: `None`
     /// withholds it, a copy may be redacted. No default: each kind decides

@@ -36,6 +36,13 @@ impl Route {
         }
     }
 
+    /// How many `{name}` segments the pattern has: among routes matching
+    /// a request, the one with fewer (more literal segments) wins, as in
+    /// API Gateway (`/log` before `/{resource}`).
+    pub fn placeholders(&self) -> usize {
+        self.path.split('/').filter(|p| p.starts_with('{')).count()
+    }
+
     /// The path parameters if `path` matches this route's pattern.
     pub fn matches(&self, path: &str) -> Option<Params> {
         let mut params = Vec::new();
@@ -73,21 +80,33 @@ impl Params {
     }
 }
 
-/// Finds the route for a request: 404 if no route has the path, 405 (with
-/// the allowed methods) if routes have the path but not the method.
+/// Finds the route for a request: among the routes with its path and
+/// method, the most literal (see [`Route::placeholders`]); 404 if no route
+/// has the path, 405 (with the allowed methods) if routes have the path but
+/// not the method.
 pub fn find<'r>(
     routes: &'r [Route],
     method: &Method,
     path: &str,
 ) -> Result<(&'r Route, Params), Problem> {
     let mut allowed = Vec::new();
+    let mut best: Option<(&Route, Params)> = None;
     for route in routes {
         if let Some(params) = route.matches(path) {
             if route.method == *method {
-                return Ok((route, params));
+                if best
+                    .as_ref()
+                    .is_none_or(|(b, _)| route.placeholders() < b.placeholders())
+                {
+                    best = Some((route, params));
+                }
+            } else {
+                allowed.push(route.method.as_str());
             }
-            allowed.push(route.method.as_str());
         }
+    }
+    if let Some(found) = best {
+        return Ok(found);
     }
     if allowed.is_empty() {
         Err(Problem::not_found(format!("no resource at {path}")))
@@ -161,6 +180,23 @@ mod tests {
         let err = find(ROUTES, &Method::PUT, "/v1/competitions/c1").unwrap_err();
         assert_eq!(err.status.as_u16(), 405);
         assert_eq!(err.allow.as_deref(), Some("GET"));
+    }
+
+    #[test]
+    fn a_literal_segment_wins_over_a_placeholder_whatever_the_order() {
+        const SHADOWED: &[Route] = &[
+            Route::new(Method::GET, "/v1/competitions/{id}/{resource}", "resource"),
+            Route::new(Method::GET, "/v1/competitions/{id}/log", "log"),
+            Route::new(Method::POST, "/v1/competitions/{id}/rounds", "pair"),
+        ];
+        let (route, _) = find(SHADOWED, &Method::GET, "/v1/competitions/c1/log").unwrap();
+        assert_eq!(route.operation, "log");
+        // GET of a path another method owns reads the resource.
+        let (route, params) = find(SHADOWED, &Method::GET, "/v1/competitions/c1/rounds").unwrap();
+        assert_eq!(route.operation, "resource");
+        assert_eq!(params.get("resource"), Some("rounds"));
+        let (route, _) = find(SHADOWED, &Method::POST, "/v1/competitions/c1/rounds").unwrap();
+        assert_eq!(route.operation, "pair");
     }
 
     #[test]

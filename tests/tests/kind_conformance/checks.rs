@@ -361,6 +361,62 @@ pub fn no_panic(script: &Script) {
         .unwrap_or_else(|e| panic!("{e}"));
 }
 
+// ---- read resources ------------------------------------------------------------
+
+/// Every resource the kind lists, at the first and the last step, as every
+/// viewer, under odd keys and parameters: an answer or a refusal, never a
+/// panic; a bad page is refused as invalid (400), whatever the resource.
+pub fn resources(script: &Script) {
+    use arbiter_domain::resource::Query;
+    let runs = runs(script);
+    let keys = [
+        None,
+        Some(""),
+        Some("0"),
+        Some("-1"),
+        Some("18446744073709551616"),
+        Some("1."),
+        Some(".1"),
+        Some("x.y"),
+        Some("qualification-"),
+        Some("final-0"),
+        Some("\u{0}"),
+        Some("S1901M"),
+    ];
+    let params: [&[(&str, &str)]; 6] = [
+        &[],
+        &[("stage", "nowhere")],
+        &[("stage", "candidates")],
+        &[("at", "not-an-instant")],
+        &[("power", "ATLANTIS")],
+        &[("power", "ENGLAND")],
+    ];
+    for run in [runs.first(), runs.last()].into_iter().flatten() {
+        let state = run.state();
+        for viewer in viewers(script) {
+            let viewer = viewer.map(user);
+            for name in state.game.kind().resources() {
+                for key in keys {
+                    for p in params {
+                        let params = p
+                            .iter()
+                            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+                            .collect();
+                        let query =
+                            Query::new(key.map(str::to_owned), params).expect("a valid page");
+                        let _ = state.game.resource(state, name, &query, viewer.as_ref());
+                    }
+                }
+                for bad in ["0", "501", "-3", "many"] {
+                    let params = [("limit".to_owned(), bad.to_owned())].into();
+                    let refusal = Query::new(None, params).unwrap_err();
+                    assert_eq!(refusal.kind, RefusalKind::Invalid, "limit={bad}");
+                }
+            }
+        }
+    }
+}
+
 // ---- on a store, and over HTTP ----------------------------------------------------
 
 /// What `viewer` reads over HTTP: the competition and its log, raw.
@@ -370,7 +426,23 @@ async fn http_paths<S: TestStore>(
     viewer: Option<&str>,
 ) -> Vec<(String, String)> {
     let mut out = vec![];
-    for path in ["", "/log?limit=1000"] {
+    let kind = server
+        .app
+        .service
+        .load(&arbiter_domain::competition::CompetitionId::try_from(script.id).expect("an id"))
+        .await
+        .expect("loads")
+        .map(|c| c.game.kind());
+    let resources = kind.map_or(&[][..], |k| k.resources());
+    let reads = ["".to_owned(), "/log?limit=1000".to_owned()]
+        .into_iter()
+        .chain(
+            resources
+                .iter()
+                .filter(|r| **r != "options")
+                .map(|r| format!("/{r}?limit=500")),
+        );
+    for path in reads {
         let path = format!("/v1/competitions/{}{path}", script.id);
         let mut request = server.http.get(server.url(&path));
         if let Some(v) = viewer {

@@ -125,6 +125,7 @@ impl Run {
             "view".to_owned(),
             serde_json::to_string(&state.view(viewer)).expect("a view serializes"),
         )];
+        paths.extend(resource_reads(state, viewer));
         for commit in &self.log {
             let entry = commit.log_entry(state, viewer);
             paths.push((
@@ -148,4 +149,41 @@ impl Run {
         }
         paths
     }
+}
+
+/// Every read resource the kind lists, as `viewer` reads it: the first page
+/// of 500 rows, and the entries a script's state may hold (a round, a game,
+/// a match, a phase, the viewer's own history). A refusal is read too: it
+/// must keep the same secrets. A board's legal-order lists (`options`) are
+/// left out: they are worked out from the public position, and a support
+/// they offer ("F SEV S A BUD - RUM") can spell a secret order's text; who
+/// may read whose lists is checked over HTTP (`tests/tests/diplomacy.rs`).
+pub fn resource_reads(state: &Competition, viewer: Option<&UserId>) -> Vec<(String, String)> {
+    use arbiter_domain::resource::{Query, Resource};
+    let mut keys: Vec<Option<String>> = ["1", "2", "1.1", "qualification-1", "final", "S1901M"]
+        .into_iter()
+        .map(|k| Some(k.to_owned()))
+        .collect();
+    keys.insert(0, None);
+    keys.extend(viewer.map(|v| Some(v.to_string())));
+    let mut out = Vec::new();
+    for name in state
+        .game
+        .kind()
+        .resources()
+        .iter()
+        .filter(|n| **n != "options")
+    {
+        for key in &keys {
+            let query = Query::new(key.clone(), [("limit".to_owned(), "500".to_owned())].into())
+                .expect("a valid page");
+            let text = match state.game.resource(state, name, &query, viewer) {
+                Ok(Resource::Json(v)) => v.to_string(),
+                Ok(Resource::Text(t)) => t,
+                Err(refusal) => format!("{refusal:?}"),
+            };
+            out.push((format!("resource {name}/{key:?}"), text));
+        }
+    }
+    out
 }

@@ -81,6 +81,11 @@ macro_rules! conformance {
             }
 
             #[test]
+            fn every_resource_reads_odd_keys_and_pages_without_panic() {
+                checks::resources(&script($kind));
+            }
+
+            #[test]
             fn extreme_field_values_never_panic() {
                 checks::no_panic(&script($kind));
             }

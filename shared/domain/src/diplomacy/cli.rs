@@ -199,6 +199,26 @@ fn run(input: &AdjudicateInput) -> Result<AdjudicateOutput, String> {
     }
 }
 
+/// The board an input describes: its phase, units, centre owners and
+/// dislodged units (with their legal retreats), as the adjudicator reads
+/// them; the legal-order lists ([`super::options`]) start from it.
+pub fn read_position(
+    input: &AdjudicateInput,
+) -> Result<(Phase, Board, Centers, Vec<Dislodged>), String> {
+    let phase = Phase::parse(&input.phase).ok_or_else(|| format!("phase `{}`", input.phase))?;
+    let mut units = Vec::new();
+    for (p, list) in &input.units {
+        let p = power(p)?;
+        for u in list {
+            units.push(parse_unit(p, u)?);
+        }
+    }
+    let board = Board::new(units).map_err(|p| format!("two units in {p}"))?;
+    let centers = parse_centers(input)?;
+    let dislodged = parse_dislodged(input, &board)?;
+    Ok((phase, board, centers, dislodged))
+}
+
 /// The input's supply-centre owners.
 fn parse_centers(input: &AdjudicateInput) -> Result<Centers, String> {
     let mut centers = Centers::new();

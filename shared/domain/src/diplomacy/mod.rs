@@ -6,12 +6,14 @@
 //! - [`orders`]: reading written orders with wm D.II.5, D.III, D.IV, D.V, D.VI.2–3.
 //! - [`adjudication`]: movement (wm D.VI), retreats (wm D.VII.6.c), adjustments
 //!   (wm D.V), civil disorder (wm D.V.4) and the 18-centre solo.
+//! - [`options`]: the legal orders of a power's units (what a player may write).
 //! - [`cli`]: the JSON front end of `arbiter adjudicate`.
 
 pub mod adjudication;
 pub mod cli;
 pub mod game;
 pub mod map;
+pub mod options;
 pub mod orders;
 pub mod position;
 pub mod tournament;

@@ -44,6 +44,7 @@ mod member;
 mod modification;
 mod notice;
 mod remedy;
+mod resources;
 mod sanction;
 pub mod settings;
 mod state;
@@ -142,6 +143,18 @@ impl Rulebook for Ladder {
 
     fn next_due(&self) -> Option<DateTime<Utc>> {
         due::next_due(self)
+    }
+
+    const RESOURCES: &'static [&'static str] = resources::NAMES;
+
+    fn resource(
+        &self,
+        _env: &Competition,
+        name: &str,
+        query: &crate::resource::Query,
+        viewer: Option<&UserId>,
+    ) -> Result<crate::resource::Resource, Refusal> {
+        resources::resource(self, name, query, viewer)
     }
 
     fn view(&self, env: &Competition, viewer: Option<&UserId>) -> serde_json::Value {

@@ -27,6 +27,7 @@ pub mod enactment;
 pub mod judgement;
 pub mod notice;
 pub mod proposal;
+mod resources;
 pub mod rulebook;
 pub mod settings;
 pub mod state;
@@ -115,6 +116,18 @@ impl Rulebook for Nomic {
 
     fn next_due(&self) -> Option<DateTime<Utc>> {
         due::next_due(self)
+    }
+
+    const RESOURCES: &'static [&'static str] = resources::NAMES;
+
+    fn resource(
+        &self,
+        _env: &Competition,
+        name: &str,
+        query: &crate::resource::Query,
+        _viewer: Option<&UserId>,
+    ) -> Result<crate::resource::Resource, Refusal> {
+        resources::resource(self, name, query)
     }
 
     fn view(&self, _env: &Competition, viewer: Option<&UserId>) -> serde_json::Value {

@@ -27,6 +27,7 @@ pub mod eligibility;
 pub mod final_match;
 pub mod negotiation;
 pub mod notice;
+mod resources;
 mod results;
 pub mod settings;
 pub mod standings;
@@ -115,6 +116,18 @@ impl Rulebook for Championship {
 
     fn next_due(&self) -> Option<DateTime<Utc>> {
         due::next_due(self)
+    }
+
+    const RESOURCES: &'static [&'static str] = resources::NAMES;
+
+    fn resource(
+        &self,
+        _env: &Competition,
+        name: &str,
+        query: &crate::resource::Query,
+        viewer: Option<&UserId>,
+    ) -> Result<crate::resource::Resource, Refusal> {
+        resources::resource(self, name, query, viewer)
     }
 
     fn view(&self, env: &Competition, viewer: Option<&UserId>) -> serde_json::Value {

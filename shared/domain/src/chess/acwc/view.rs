@@ -111,7 +111,7 @@ fn schedule_view(state: &Championship, viewer: Option<&UserId>) -> Vec<Value> {
 
 /// The Final's score and state; a sealed bid only to its bidder until both
 /// are in (acwc III.H.6.ii).
-fn final_match_view(state: &Championship, viewer: Option<&UserId>) -> Value {
+pub(super) fn final_match_view(state: &Championship, viewer: Option<&UserId>) -> Value {
     match (&state.final_match, &state.settings) {
         (Some(f), Some(s)) => {
             let both_bids = f.bids.len() == 2;

@@ -20,6 +20,7 @@ pub mod decide;
 pub mod due;
 pub mod engine;
 pub mod notice;
+mod resources;
 pub mod settings;
 pub mod standings;
 pub mod state;
@@ -93,6 +94,18 @@ impl Rulebook for SwissEvent {
 
     fn next_due(&self) -> Option<DateTime<Utc>> {
         due::next_due(self)
+    }
+
+    const RESOURCES: &'static [&'static str] = resources::NAMES;
+
+    fn resource(
+        &self,
+        _env: &Competition,
+        name: &str,
+        query: &crate::resource::Query,
+        _viewer: Option<&UserId>,
+    ) -> Result<crate::resource::Resource, Refusal> {
+        resources::resource(self, name, query)
     }
 
     fn view(&self, env: &Competition, viewer: Option<&UserId>) -> serde_json::Value {

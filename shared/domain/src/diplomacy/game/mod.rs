@@ -26,6 +26,7 @@ pub mod notice;
 pub mod position;
 pub mod press;
 pub mod replacement;
+mod resources;
 pub mod score;
 pub mod settings;
 pub mod state;
@@ -111,6 +112,18 @@ impl Rulebook for Board {
 
     fn next_due(&self) -> Option<DateTime<Utc>> {
         due::next_due(self)
+    }
+
+    const RESOURCES: &'static [&'static str] = resources::NAMES;
+
+    fn resource(
+        &self,
+        env: &Competition,
+        name: &str,
+        query: &crate::resource::Query,
+        viewer: Option<&UserId>,
+    ) -> Result<crate::resource::Resource, Refusal> {
+        resources::resource(env, self, name, query, viewer)
     }
 
     fn view(&self, env: &Competition, viewer: Option<&UserId>) -> serde_json::Value {

@@ -8,7 +8,7 @@ use crate::competition::{Competition, Role, UserId};
 use crate::diplomacy::map::Power;
 use serde_json::{json, Value};
 
-fn is_gm(env: &Competition, viewer: Option<&UserId>) -> bool {
+pub(super) fn is_gm(env: &Competition, viewer: Option<&UserId>) -> bool {
     viewer.is_some_and(|u| env.has_role(u, Role::GameMaster))
 }
 
@@ -16,7 +16,7 @@ fn is_td(env: &Competition, viewer: Option<&UserId>) -> bool {
     viewer.is_some_and(|u| env.has_role(u, Role::TournamentDirector))
 }
 
-fn viewer_power(state: &Board, viewer: Option<&UserId>) -> Option<Power> {
+pub(super) fn viewer_power(state: &Board, viewer: Option<&UserId>) -> Option<Power> {
     viewer.and_then(|u| state.power_of(u))
 }
 

@@ -27,6 +27,7 @@ pub mod model;
 pub mod notice;
 pub mod observers;
 pub mod reserves;
+mod resources;
 pub mod rounds;
 pub mod scoring;
 pub mod simulate;
@@ -114,6 +115,18 @@ impl Rulebook for Tournament {
 
     fn next_due(&self) -> Option<DateTime<Utc>> {
         None
+    }
+
+    const RESOURCES: &'static [&'static str] = resources::NAMES;
+
+    fn resource(
+        &self,
+        _env: &Competition,
+        name: &str,
+        query: &crate::resource::Query,
+        viewer: Option<&UserId>,
+    ) -> Result<crate::resource::Resource, Refusal> {
+        resources::resource(self, name, query, viewer)
     }
 
     fn view(&self, env: &Competition, viewer: Option<&UserId>) -> serde_json::Value {

@@ -1,0 +1,173 @@
+//! A board's read resources, kept as secret as the view (wm D.VIII.4: a
+//! power's orders are its player's and the GM's until adjudicated; wm
+//! D.IX.2: no ballot or tally is read here at all).
+//!
+//! - `phase`: the current phase, position, deadline and who must order.
+//! - `orders`: the caller's own orders this phase (the GM: every power's).
+//! - `history`: the published orders and results of past phases, newest
+//!   first, a page at a time; `history/{phase}` one phase (`F1901M`).
+//! - `options`: the legal orders of each of the caller's units this phase
+//!   (the GM names a power with `?power=`).
+//! - `submissions`: whose orders are in: the GM reads every power's, a
+//!   player only their own, anyone else nothing (wm D.VIII.4).
+
+use super::state::Board;
+use super::view::{is_gm, viewer_power};
+use crate::competition::{Competition, UserId};
+use crate::diplomacy::cli::{read_position, AdjudicateInput, RulesInput};
+use crate::diplomacy::map::Power;
+use crate::diplomacy::options::options as legal_options;
+use crate::refusal::Refusal;
+use crate::resource::{json_resource, unknown, Query, Resource};
+use serde_json::json;
+
+pub const NAMES: &[&str] = &["phase", "orders", "history", "options", "submissions"];
+
+pub fn resource(
+    env: &Competition,
+    state: &Board,
+    name: &str,
+    query: &Query,
+    viewer: Option<&UserId>,
+) -> Result<Resource, Refusal> {
+    let known = NAMES.contains(&name);
+    if known && state.settings.is_none() {
+        return Err(Refusal::not_found("the board has not been set up"));
+    }
+    match name {
+        "phase" => query.no_key().and_then(|()| phase(state)),
+        "orders" => query.no_key().and_then(|()| orders(env, state, viewer)),
+        "history" => history(state, query),
+        "options" => query
+            .no_key()
+            .and_then(|()| options(env, state, query, viewer)),
+        "submissions" => query
+            .no_key()
+            .and_then(|()| submissions(env, state, viewer)),
+        _ => Err(unknown("a Diplomacy board", name, NAMES)),
+    }
+}
+
+fn phase(state: &Board) -> Result<Resource, Refusal> {
+    let position = state.position.as_ref();
+    json_resource(&json!({
+        "status": if state.result.is_some() { "ended" } else { "playing" },
+        "phase": position.map(|p| &p.phase),
+        "deadline": state.deadline,
+        "withheld": state.withheld,
+        "position": position,
+        "to_order": position.map(|p| p.powers_to_order()),
+        "result": state.result,
+    }))
+}
+
+/// The powers whose current orders `viewer` may read (wm D.VIII.4).
+fn readable_powers(env: &Competition, state: &Board, viewer: Option<&UserId>) -> Vec<Power> {
+    if is_gm(env, viewer) {
+        Power::ALL.to_vec()
+    } else {
+        viewer_power(state, viewer).into_iter().collect()
+    }
+}
+
+fn orders(env: &Competition, state: &Board, viewer: Option<&UserId>) -> Result<Resource, Refusal> {
+    let powers = readable_powers(env, state, viewer);
+    let orders: serde_json::Map<String, serde_json::Value> = powers
+        .into_iter()
+        .filter_map(|p| {
+            let subs = state.submissions.get(&p)?;
+            Some((
+                p.name().to_owned(),
+                json!({ "submissions": subs, "counted": state.counted_orders(p) }),
+            ))
+        })
+        .collect();
+    let phase = state.position.as_ref().map(|p| &p.phase);
+    json_resource(&json!({ "phase": phase, "orders": orders }))
+}
+
+/// wm D.VIII.4: adjudicated phases are published with every order as written
+/// and as read, and its result.
+fn history(state: &Board, query: &Query) -> Result<Resource, Refusal> {
+    if let Some(key) = &query.key {
+        let record = state
+            .history
+            .iter()
+            .find(|r| r.before.phase.eq_ignore_ascii_case(key))
+            .ok_or_else(|| Refusal::not_found(format!("phase {key:?} has not been adjudicated")))?;
+        return json_resource(record);
+    }
+    query
+        .page(
+            state.history.iter().rev(),
+            json!({ "phases": state.history.len() }),
+        )
+        .map(Resource::Json)
+}
+
+fn options(
+    env: &Competition,
+    state: &Board,
+    query: &Query,
+    viewer: Option<&UserId>,
+) -> Result<Resource, Refusal> {
+    let power = match query.param("power") {
+        Some(name) => {
+            let p = Power::parse(name)
+                .ok_or_else(|| Refusal::invalid(format!("{name:?} is not a power")))?;
+            if !readable_powers(env, state, viewer).contains(&p) {
+                return Err(Refusal::forbidden(
+                    "wm D.VIII.4",
+                    "a power's orders are its player's and the GM's",
+                ));
+            }
+            p
+        }
+        None => viewer_power(state, viewer)
+            .ok_or_else(|| Refusal::not_found("you hold no power on this board"))?,
+    };
+    let position = state
+        .position
+        .as_ref()
+        .ok_or_else(|| Refusal::not_found("the board has no position yet"))?;
+    let input = AdjudicateInput {
+        phase: position.phase.clone(),
+        units: position.units.clone(),
+        dislodged: position.dislodged.clone(),
+        contested: position.contested.clone(),
+        centers: position.centers.clone(),
+        orders: Default::default(),
+        rules: RulesInput::default(),
+    };
+    let (phase, board, centers, dislodged) =
+        read_position(&input).map_err(|e| Refusal::invalid(format!("the position: {e}")))?;
+    let options = legal_options(phase.kind, &board, &centers, &dislodged, power);
+    json_resource(&json!({ "phase": position.phase, "power": power.name(), "options": options }))
+}
+
+/// wm D.VIII.4: whether a power has ordered tells something of its orders,
+/// so it is shown only to those who may read them.
+fn submissions(
+    env: &Competition,
+    state: &Board,
+    viewer: Option<&UserId>,
+) -> Result<Resource, Refusal> {
+    let to_order = state
+        .position
+        .as_ref()
+        .map(|p| p.powers_to_order())
+        .unwrap_or_default();
+    let rows: Vec<_> = readable_powers(env, state, viewer)
+        .into_iter()
+        .filter(|p| to_order.contains(p))
+        .map(|p| {
+            let subs = state.submissions.get(&p);
+            json!({
+                "power": p.name(),
+                "in": subs.is_some_and(|s| !s.is_empty()),
+                "final": subs.and_then(|s| s.last()).is_some_and(|s| s.is_final),
+            })
+        })
+        .collect();
+    json_resource(&json!({ "powers": rows }))
+}
