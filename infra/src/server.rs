@@ -28,8 +28,23 @@ pub fn all_routes() -> impl Iterator<Item = (&'static str, &'static Route)> {
         .flat_map(|(name, routes)| routes.iter().map(move |r| (*name, r)))
 }
 
-/// Hands `req` to the function that owns its path.
+/// Hands `req` to the function that owns its path, answering CORS on the
+/// way (a deployment's HTTP API does that itself).
 pub async fn route<S: Store + NotifyStore>(
+    app: Arc<App<S>>,
+    req: Request<Bytes>,
+) -> Response<Bytes> {
+    if let Some(preflight) = app.cors.preflight(req.method(), req.headers()) {
+        return preflight;
+    }
+    let headers = req.headers().clone();
+    let cors = app.cors.clone();
+    let mut response = to_function(app, req).await;
+    cors.decorate(&headers, &mut response);
+    response
+}
+
+async fn to_function<S: Store + NotifyStore>(
     app: Arc<App<S>>,
     req: Request<Bytes>,
 ) -> Response<Bytes> {

@@ -141,3 +141,23 @@ pub(super) fn revoke(
         role,
     })])
 }
+
+/// The organizer lists the competition publicly or withdraws it; setting
+/// what is already set changes nothing.
+pub(super) fn set_public(
+    state: &Competition,
+    ctx: &Context,
+    public: bool,
+) -> Result<Vec<Recorded>, Refusal> {
+    let organizer = matches!(&ctx.actor, Actor::User(u) if state.has_role(u, Role::Organizer));
+    if !organizer {
+        return Err(Refusal::forbidden(
+            ROLES_CLAUSE,
+            "only the competition's organizer lists it publicly or withdraws it",
+        ));
+    }
+    if state.public == public {
+        return Ok(vec![]);
+    }
+    Ok(vec![Recorded::new(Event::PublicSet { public })])
+}
