@@ -51,6 +51,9 @@ step "local DynamoDB-compatible server (moto, loopback)"
 eval "$(scripts/moto.sh)"
 echo "ARBITER_DYNAMO_ENDPOINT=$ARBITER_DYNAMO_ENDPOINT"
 
+step "the Standard Webhooks library (PyPI, pinned, a venv)"
+eval "$(scripts/standard-webhooks.sh)"
+
 step "build the tests"
 cargo test --workspace --locked --no-run
 

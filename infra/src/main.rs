@@ -46,6 +46,10 @@ enum Commands {
         /// second). The schedules fire on the simulated time.
         #[arg(long, requires = "clock", default_value_t = 1.0, value_name = "N")]
         clock_rate: f64,
+        /// Let browser scripts from ORIGIN (e.g. http://localhost:5173, or
+        /// `*` for any) call the API: CORS. Repeat for more origins.
+        #[arg(long = "cors-origin", value_name = "ORIGIN")]
+        cors_origins: Vec<String>,
     },
     /// Print a dev token for USER that `arbiter serve` accepts.
     Token {
@@ -144,6 +148,7 @@ fn main() -> ExitCode {
             lichess_url,
             clock,
             clock_rate,
+            cors_origins,
         } => {
             let rehearsal = match clock.map(|start| RehearsalClock::new(start, clock_rate)) {
                 None => None,
@@ -153,7 +158,14 @@ fn main() -> ExitCode {
                     return ExitCode::from(3);
                 }
             };
-            serve(&addr, &data_dir, !no_schedules, &lichess_url, rehearsal)
+            serve(
+                &addr,
+                &data_dir,
+                !no_schedules,
+                &lichess_url,
+                rehearsal,
+                cors_origins,
+            )
         }
         Commands::Token {
             user,
@@ -390,6 +402,7 @@ async fn serve(
     schedules: bool,
     lichess_url: &str,
     rehearsal: Option<RehearsalClock>,
+    cors_origins: Vec<String>,
 ) -> ExitCode {
     tracing_subscriber::fmt()
         .with_env_filter(
@@ -410,23 +423,25 @@ async fn serve(
         let embedded = EmbeddedStore::open(&store_path)?;
         let store = Counted::new(embedded.clone());
         let counts = store.clone();
+        // Links and Locations name the address this server listens on.
+        let listener = tokio::net::TcpListener::bind(addr).await?;
+        let local = listener.local_addr()?;
         let app = Arc::new(
             App::new(store.clone(), Authenticator::Dev { secret }, clock.clone())
                 .with_loopback_targets()
-                .with_facts(Arc::new(arbiter_facts::Lichess::new(lichess_url))),
+                .with_facts(Arc::new(arbiter_facts::Lichess::new(lichess_url)))
+                .with_public_base(format!("http://{local}"))
+                .with_cors(cors_origins),
         );
         let outbox = data_dir.join("outbox");
-        let notifier = Arc::new(notifications::local_notifier(
-            store,
-            &outbox,
-            Arc::new(move || clock.now()),
-        ));
+        let notifier = Arc::new(
+            notifications::local_notifier(store, &outbox, Arc::new(move || clock.now()))
+                .with_link_base(format!("http://{local}")),
+        );
         if schedules {
             scheduler::spawn(Arc::clone(&app), Arc::clone(&notifier));
         }
         notifications::Follower::new(notifier, embedded, data_dir.join("notify.cursor")).spawn();
-        let listener = tokio::net::TcpListener::bind(addr).await?;
-        let local = listener.local_addr()?;
         println!(
             "Arbiter listening on http://{local} (store: {})",
             store_path.display()

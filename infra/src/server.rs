@@ -39,8 +39,23 @@ pub fn owner(method: &http::Method, path: &str) -> Option<&'static str> {
         .map(|(name, _)| name)
 }
 
-/// Hands `req` to the function that owns its route.
+/// Hands `req` to the function that owns its route, answering CORS on the
+/// way (a deployment's HTTP API does that itself).
 pub async fn route<S: Store + NotifyStore>(
+    app: Arc<App<S>>,
+    req: Request<Bytes>,
+) -> Response<Bytes> {
+    if let Some(preflight) = app.cors.preflight(req.method(), req.headers()) {
+        return preflight;
+    }
+    let headers = req.headers().clone();
+    let cors = app.cors.clone();
+    let mut response = to_function(app, req).await;
+    cors.decorate(&headers, &mut response);
+    response
+}
+
+async fn to_function<S: Store + NotifyStore>(
     app: Arc<App<S>>,
     req: Request<Bytes>,
 ) -> Response<Bytes> {

@@ -13,6 +13,9 @@ pub mod notifications;
 
 const SECRET: &[u8] = b"end-to-end tests' dev token secret";
 
+/// The one browser origin the test servers let call them (CORS).
+pub const TEST_ORIGIN: &str = "https://app.example.org";
+
 /// What a test server's store must be: the persistence port and the notifier's
 /// (both adapters are both).
 pub trait TestStore: Store + NotifyStore + Clone {}
@@ -53,11 +56,15 @@ impl<S: TestStore> TestServer<S> {
         if let Some(facts) = facts {
             app = app.with_facts(facts);
         }
-        let app = Arc::new(app);
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .expect("bind loopback");
         let addr = listener.local_addr().expect("local addr");
+        // Locations name this server, as `arbiter serve` names its own.
+        let app = app
+            .with_public_base(format!("http://{addr}"))
+            .with_cors(vec![TEST_ORIGIN.to_owned()]);
+        let app = Arc::new(app);
         let router = arbiter::server::router(Arc::clone(&app));
         tokio::spawn(async move { axum::serve(listener, router).await.expect("serve") });
         Self {

@@ -78,7 +78,7 @@ async fn receive(
         .map(|queue| queue.remove(0));
     state.attempts.push(Attempt {
         user: user.clone(),
-        idempotency_key: header("idempotency-key"),
+        idempotency_key: header("webhook-id"),
         status: failure.map_or(200, |(status, _)| status),
     });
     if let Some((status, retry_after)) = failure {
@@ -90,9 +90,9 @@ async fn receive(
     }
     state.received.push(Received {
         user,
-        idempotency_key: header("idempotency-key"),
-        timestamp: header("x-arbiter-timestamp"),
-        signature: header("x-arbiter-signature"),
+        idempotency_key: header("webhook-id"),
+        timestamp: header("webhook-timestamp"),
+        signature: header("webhook-signature"),
         body: serde_json::from_str(&body).unwrap_or(Value::Null),
         raw: body,
     });
@@ -188,7 +188,7 @@ impl<S: TestStore> Notifications<S> {
             ),
         );
         Notifications {
-            notifier: Notifier::new(store, channels, now),
+            notifier: Notifier::new(store, channels, now).with_link_base(&server.base),
             inbox,
             mail,
             secrets: Mutex::default(),
@@ -313,7 +313,8 @@ impl<S: TestStore> Notifications<S> {
             let ts: i64 = r.timestamp.parse().expect("a unix timestamp");
             assert!(
                 secrets.iter().any(|secret| arbiter_notify::verify(
-                    secret.as_bytes(),
+                    secret,
+                    &r.idempotency_key,
                     ts,
                     r.raw.as_bytes(),
                     &r.signature

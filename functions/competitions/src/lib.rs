@@ -1,7 +1,7 @@
 //! The `competitions` function: what every kind shares. Create a competition
 //! (the caller becomes its organizer), grant and revoke roles, read a
-//! competition, list the caller's competitions, read the audit log; and the
-//! API description itself.
+//! competition, list the caller's competitions, read the audit log, say who
+//! the caller is, list competitions publicly; and the API description itself.
 
 use arbiter_domain::competition::{
     Actor, Command, CompetitionId, Context, Game, Kind, Role, UserId,
@@ -15,6 +15,8 @@ use http::{Method, Request, Response, StatusCode};
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
 use std::sync::Arc;
+
+mod listing;
 
 /// The checked-in OpenAPI document, served as is.
 pub const OPENAPI: &str = include_str!("../../../docs/openapi.json");
@@ -46,6 +48,13 @@ pub const ROUTES: &[Route] = &[
         "/v1/competitions/{id}/{resource}/{key}",
         "getResourceEntry",
     ),
+    Route::new(Method::POST, "/v1/competitions/{id}/public", "setPublic"),
+    Route::new(Method::GET, "/v1/me", "getMe"),
+    Route::public(
+        Method::GET,
+        "/v1/public/competitions",
+        "listPublicCompetitions",
+    ),
 ];
 
 /// The most log entries one page returns.
@@ -65,6 +74,9 @@ pub async fn handle<S: Store>(app: Arc<App<S>>, req: Request<Bytes>) -> Response
             "getTrf" => trf(&app, call).await,
             "getResource" | "getResourceEntry" => resource(&app, call).await,
             "tick" => tick(&app, call).await,
+            "setPublic" => listing::set_public(&app, call).await,
+            "getMe" => listing::me(&app, call).await,
+            "listPublicCompetitions" => listing::public(&app, call).await,
             other => unreachable!("route without operation {other}"),
         }
     })
@@ -151,6 +163,7 @@ async fn get<S: Store>(app: &App<S>, call: Call) -> Result<Response<Bytes>, Prob
         .load(&id)
         .await?
         .ok_or_else(|| Problem::not_found("no such competition"))?;
+    call.saw(state.version);
     Ok(json(StatusCode::OK, &state.view(Some(&call.caller().user))))
 }
 
@@ -161,7 +174,11 @@ async fn get<S: Store>(app: &App<S>, call: Call) -> Result<Response<Bytes>, Prob
 async fn tick<S: Store>(app: &App<S>, call: Call) -> Result<Response<Bytes>, Problem> {
     let id = competition_id(&call)?;
     let idem = idempotency(&call.request)?;
-    let report = app.service.tick(&id, &context(&call), idem).await?;
+    let expected = call.if_match();
+    let report = app
+        .service
+        .tick_if(&id, &context(&call), idem, expected.as_deref())
+        .await?;
     Ok(json(StatusCode::OK, &report))
 }
 
@@ -180,9 +197,10 @@ async fn grant<S: Store>(app: &App<S>, call: Call) -> Result<Response<Bytes>, Pr
         user: body.user,
         role: body.role,
     };
+    let expected = call.if_match();
     let receipt = app
         .service
-        .execute(&id, &command, &context(&call), idem)
+        .execute_if(&id, &command, &context(&call), idem, expected.as_deref())
         .await?;
     Ok(json(StatusCode::OK, &receipt))
 }
@@ -193,14 +211,11 @@ async fn revoke<S: Store>(app: &App<S>, call: Call) -> Result<Response<Bytes>, P
     let role: Role =
         serde_json::from_value(serde_json::Value::String(call.param("role").to_owned()))
             .map_err(|_| Problem::invalid(format!("unknown role {:?}", call.param("role"))))?;
+    let command = Command::RevokeRole { user, role };
+    let expected = call.if_match();
     let receipt = app
         .service
-        .execute(
-            &id,
-            &Command::RevokeRole { user, role },
-            &context(&call),
-            None,
-        )
+        .execute_if(&id, &command, &context(&call), None, expected.as_deref())
         .await?;
     Ok(json(StatusCode::OK, &receipt))
 }
@@ -215,6 +230,7 @@ async fn log<S: Store>(app: &App<S>, call: Call) -> Result<Response<Bytes>, Prob
         .load(&id)
         .await?
         .ok_or_else(|| Problem::not_found("no such competition"))?;
+    call.saw(state.version);
     let next_after = (commits.len() as u64 == limit).then(|| commits.last().map(|c| c.version));
     let viewer = Some(&call.caller().user);
     let entries: Vec<_> = commits

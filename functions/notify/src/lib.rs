@@ -98,7 +98,12 @@ pub async fn production() -> Result<Notifier<DynamoStore, AnyMailer>, lambda_run
         let mailer = AnyMailer::Ses(SesMailer::new(aws_sdk_sesv2::Client::new(&config)));
         channels = channels.with_email(EmailChannel::new(mailer, sender));
     }
-    Ok(Notifier::new(store, channels, clock))
+    let notifier = Notifier::new(store, channels, clock);
+    // Links open from a mail client: absolute under the API's address.
+    Ok(match env("PUBLIC_BASE_URL") {
+        Some(base) => notifier.with_link_base(base),
+        None => notifier,
+    })
 }
 
 /// Runs the function in Lambda.

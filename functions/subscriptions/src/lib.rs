@@ -181,12 +181,8 @@ async fn make<S: Store + NotifyStore>(
     request_digest: Option<String>,
 ) -> Result<Response<Bytes>, Problem> {
     let owner = call.caller().user.clone();
-    // 244 random bits from two v4 UUIDs: the HMAC key of a signed webhook.
-    let secret = format!(
-        "whsec_{}{}",
-        uuid::Uuid::new_v4().simple(),
-        uuid::Uuid::new_v4().simple()
-    );
+    // A Standard Webhooks secret: the HMAC key of a signed webhook.
+    let secret = arbiter_notify::webhook::new_secret();
     let reach = if app.loopback_targets {
         Reach::Loopback
     } else {

@@ -194,6 +194,9 @@ pub struct CompetitionView {
     pub organizer: UserId,
     pub version: u64,
     pub roles: BTreeMap<UserId, BTreeSet<Role>>,
+    /// Whether anyone may find it in the public listing.
+    #[serde(default)]
+    pub public: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub next_due: Option<DateTime<Utc>>,
     /// The kind's own view, as `viewer` may see it.
@@ -212,6 +215,9 @@ pub struct Competition {
     pub roles: BTreeMap<UserId, BTreeSet<Role>>,
     /// The number of commits folded into this state.
     pub version: u64,
+    /// Whether the organizer lists it publicly (`set-public`).
+    #[serde(default)]
+    pub public: bool,
     /// The rules state of the competition's kind.
     pub game: Game,
 }
@@ -243,6 +249,7 @@ impl Competition {
             organizer: self.organizer.clone(),
             version: self.version,
             roles: self.roles.clone(),
+            public: self.public,
             next_due: self.next_due(),
         }
     }
@@ -270,6 +277,7 @@ pub fn decide(
         (None, _) => Err(Refusal::not_found("no such competition")),
         (Some(state), Command::GrantRole { user, role }) => roles::grant(state, ctx, user, *role),
         (Some(state), Command::RevokeRole { user, role }) => roles::revoke(state, ctx, user, *role),
+        (Some(state), Command::SetPublic { public }) => roles::set_public(state, ctx, *public),
         (Some(state), Command::Tick) => decide_tick(state, ctx),
         (Some(state), kind_command) => state.game.decide(state, kind_command, ctx),
     }
@@ -317,6 +325,7 @@ pub fn apply(state: Option<Competition>, id: &CompetitionId, commit: &Commit) ->
                 organizer: organizer.clone(),
                 roles: BTreeMap::from([(organizer.clone(), BTreeSet::from([Role::Organizer]))]),
                 version: 0,
+                public: false,
                 game: Game::new(*kind),
             },
             (Some(mut s), event) => {
@@ -355,6 +364,7 @@ fn apply_event(state: &mut Competition, event: &Event, at: DateTime<Utc>) {
                 }
             }
         }
+        Event::PublicSet { public } => state.public = *public,
         Event::Created { .. } => {}
         kind_event => state.game.apply(kind_event, at),
     }

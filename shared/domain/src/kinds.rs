@@ -46,6 +46,9 @@ macro_rules! kinds {
             Create { kind: Kind, name: String },
             GrantRole { user: UserId, role: Role },
             RevokeRole { user: UserId, role: Role },
+            /// The organizer lists the competition publicly (`public: true`:
+            /// anyone may find it in the public listing) or withdraws it.
+            SetPublic { public: bool },
             /// A schedule (or an official) asks the competition to act on
             /// whatever has fallen due by `now`. A tick that finds nothing
             /// due decides no events, so running a schedule twice, or two at
@@ -63,6 +66,7 @@ macro_rules! kinds {
             Created { kind: Kind, name: String, organizer: UserId },
             RoleGranted { user: UserId, role: Role },
             RoleRevoked { user: UserId, role: Role },
+            PublicSet { public: bool },
             $( #[serde(rename = $name $(, alias = $old)*)]
                $variant(<$state as Rulebook>::Event), )+
         }
@@ -159,7 +163,8 @@ macro_rules! kinds {
             pub fn decide(&self, env: &Competition, command: &Command, ctx: &Context) -> Result<Vec<Recorded>, Refusal> {
                 match command {
                     Command::Create { .. } | Command::GrantRole { .. }
-                    | Command::RevokeRole { .. } | Command::Tick => Err(Refusal::invalid(
+                    | Command::RevokeRole { .. } | Command::SetPublic { .. }
+                    | Command::Tick => Err(Refusal::invalid(
                         "an envelope command is not a kind's command",
                     )),
                     $(Command::$variant(c) => {
@@ -179,7 +184,8 @@ macro_rules! kinds {
             /// another kind's events (never decided) change nothing here.
             pub fn apply(&mut self, event: &Event, at: DateTime<Utc>) {
                 match event {
-                    Event::Created { .. } | Event::RoleGranted { .. } | Event::RoleRevoked { .. } => {}
+                    Event::Created { .. } | Event::RoleGranted { .. } | Event::RoleRevoked { .. }
+                    | Event::PublicSet { .. } => {}
                     $(Event::$variant(e) => {
                         if let Game::$variant(s) = self {
                             s.apply(e, at);
@@ -193,7 +199,8 @@ macro_rules! kinds {
             /// The envelope's own events are public: who runs the competition.
             pub fn redact(&self, env: &Competition, event: &Event, viewer: Option<&UserId>) -> Option<Event> {
                 match event {
-                    Event::Created { .. } | Event::RoleGranted { .. } | Event::RoleRevoked { .. } => {
+                    Event::Created { .. } | Event::RoleGranted { .. } | Event::RoleRevoked { .. }
+                    | Event::PublicSet { .. } => {
                         Some(event.clone())
                     }
                     $(Event::$variant(e) => {
@@ -211,6 +218,7 @@ macro_rules! kinds {
                     Command::Create { .. } => "create",
                     Command::GrantRole { .. } => "grant-role",
                     Command::RevokeRole { .. } => "revoke-role",
+                    Command::SetPublic { .. } => "set-public",
                     Command::Tick => "tick",
                     $(Command::$variant(c) => <$state as Rulebook>::command_name(c),)+
                 }
@@ -224,7 +232,7 @@ macro_rules! kinds {
                 match self {
                     Event::Created { organizer, .. } => vec![organizer],
                     Event::RoleGranted { user, .. } => vec![user],
-                    Event::RoleRevoked { .. } => vec![],
+                    Event::RoleRevoked { .. } | Event::PublicSet { .. } => vec![],
                     $(Event::$variant(e) => <$state as Rulebook>::members_added(e),)+
                 }
             }
@@ -232,7 +240,8 @@ macro_rules! kinds {
             /// Whether this is a kind's event rather than the envelope's.
             pub fn is_kind_event(&self) -> bool {
                 match self {
-                    Event::Created { .. } | Event::RoleGranted { .. } | Event::RoleRevoked { .. } => false,
+                    Event::Created { .. } | Event::RoleGranted { .. } | Event::RoleRevoked { .. }
+                    | Event::PublicSet { .. } => false,
                     $(Event::$variant(_) => true,)+
                 }
             }
@@ -240,7 +249,8 @@ macro_rules! kinds {
             /// See [`Rulebook::conceals_actor`]; the envelope's events conceal nobody.
             pub fn conceals_actor(&self) -> bool {
                 match self {
-                    Event::Created { .. } | Event::RoleGranted { .. } | Event::RoleRevoked { .. } => false,
+                    Event::Created { .. } | Event::RoleGranted { .. } | Event::RoleRevoked { .. }
+                    | Event::PublicSet { .. } => false,
                     $(Event::$variant(e) => <$state as Rulebook>::conceals_actor(e),)+
                 }
             }

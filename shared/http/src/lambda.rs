@@ -9,7 +9,8 @@
 //! Every function gets the same [`App`]: the DynamoDB store on the table
 //! named by `TABLE_NAME`, the API Gateway authenticator, the system clock,
 //! the Lichess client for player facts (acwc II; `LICHESS_API_URL`, default
-//! `https://lichess.org`), and JSON logs.
+//! `https://lichess.org`), the public address for Locations
+//! (`PUBLIC_BASE_URL`, default the request's own), and JSON logs.
 
 use crate::auth::{Authenticator, Claims};
 use crate::clock::SystemClock;
@@ -45,10 +46,16 @@ async fn app() -> Result<Arc<App<DynamoStore>>, Error> {
         .ok()
         .filter(|u| !u.is_empty())
         .unwrap_or_else(|| arbiter_facts::lichess::PUBLIC_BASE.to_owned());
-    Ok(Arc::new(
-        App::new(store, Authenticator::ApiGateway, Arc::new(SystemClock))
-            .with_facts(Arc::new(arbiter_facts::Lichess::new(lichess))),
-    ))
+    let mut app = App::new(store, Authenticator::ApiGateway, Arc::new(SystemClock))
+        .with_facts(Arc::new(arbiter_facts::Lichess::new(lichess)));
+    // Empty: Locations name the address each request came in by.
+    if let Some(base) = std::env::var("PUBLIC_BASE_URL")
+        .ok()
+        .filter(|b| !b.is_empty())
+    {
+        app = app.with_public_base(base);
+    }
+    Ok(Arc::new(app))
 }
 
 /// The claims API Gateway's JWT authorizer verified, if any.

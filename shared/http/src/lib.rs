@@ -8,6 +8,8 @@
 
 pub mod auth;
 pub mod clock;
+pub mod conditional;
+pub mod cors;
 pub mod kind;
 pub mod lambda;
 pub mod problem;
@@ -30,6 +32,7 @@ use chrono::{DateTime, Utc};
 use http::{header, HeaderValue, Request, Response, StatusCode};
 use serde::Serialize;
 use std::future::Future;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -44,6 +47,12 @@ pub struct App<S> {
     /// Whether subscriptions may point at this machine (`http://127.0.0.1`):
     /// the local runtime's choice; a deployment reaches public endpoints only.
     pub loopback_targets: bool,
+    /// The deployment's public address (`https://api.example.org`) for
+    /// `Location` headers; `None`: the address the request came in by.
+    pub public_base: Option<String>,
+    /// The origins whose browser scripts may call the API (the local
+    /// runtime's CORS; a deployment's HTTP API answers CORS itself).
+    pub cors: cors::Cors,
 }
 
 impl<S: Store> App<S> {
@@ -54,7 +63,21 @@ impl<S: Store> App<S> {
             clock,
             facts: None,
             loopback_targets: false,
+            public_base: None,
+            cors: cors::Cors::default(),
         }
+    }
+
+    /// The same app linking under `base` (`https://api.example.org`).
+    pub fn with_public_base(mut self, base: impl Into<String>) -> Self {
+        self.public_base = Some(base.into().trim_end_matches('/').to_owned());
+        self
+    }
+
+    /// The same app letting browser scripts from `origins` call it.
+    pub fn with_cors(mut self, origins: Vec<String>) -> Self {
+        self.cors = cors::Cors::new(origins);
+        self
     }
 
     /// The same app letting subscriptions point at this machine (the local
@@ -80,6 +103,8 @@ pub struct Call {
     pub caller: Option<Caller>,
     pub now: DateTime<Utc>,
     pub request: Request<Bytes>,
+    /// The competition version a read saw (0: none), for the answer's ETag.
+    seen: Arc<AtomicU64>,
 }
 
 impl Call {
@@ -93,6 +118,18 @@ impl Call {
     /// A path parameter the route pattern guarantees.
     pub fn param(&self, name: &str) -> &str {
         self.params.get(name).unwrap_or_default()
+    }
+
+    /// Records that the answer shows competition state at `version`, so its
+    /// ETag names the version an `If-Match` may send back.
+    pub fn saw(&self, version: u64) {
+        self.seen.store(version, Ordering::Relaxed);
+    }
+
+    /// The competition versions the request's `If-Match` accepts (`None`:
+    /// any), RFC 9110 §13.1.1.
+    pub fn if_match(&self) -> Option<Vec<u64>> {
+        conditional::if_match(self.request.headers())
     }
 }
 
@@ -112,6 +149,8 @@ where
     let started = Instant::now();
     let method = req.method().clone();
     let path = req.uri().path().to_owned();
+    let headers = req.headers().clone();
+    let seen = Arc::new(AtomicU64::new(0));
     let result = async {
         let (route, params) = routing::find(routes, &method, &path)?;
         let caller = if route.authenticated {
@@ -125,11 +164,13 @@ where
             caller,
             now: app.clock.now(),
             request: req,
+            seen: Arc::clone(&seen),
         })
         .await
     }
     .await;
     let response = result.unwrap_or_else(Problem::into_response);
+    let response = finish(app, &method, &headers, &seen, response);
     tracing::debug!(
         %method,
         path,
@@ -137,6 +178,23 @@ where
         duration_us = started.elapsed().as_micros() as u64,
         "request"
     );
+    response
+}
+
+/// What every answer gets on its way out: its ETag (or 304), an absolute
+/// Location, a Retry-After when overloaded.
+fn finish<S>(
+    app: &App<S>,
+    method: &http::Method,
+    headers: &http::HeaderMap,
+    seen: &AtomicU64,
+    response: Response<Bytes>,
+) -> Response<Bytes> {
+    let version = Some(seen.load(Ordering::Relaxed)).filter(|v| *v > 0);
+    let mut response = conditional::validate_get(method, headers, version, response);
+    let base = conditional::public_base(app.public_base.as_deref(), headers);
+    conditional::absolute_location(base.as_deref(), &mut response);
+    conditional::retry_after(&mut response);
     response
 }
 
@@ -168,10 +226,13 @@ pub async fn load_competition<S: Store>(
 ) -> Result<std::sync::Arc<arbiter_domain::competition::Competition>, Problem> {
     let id = arbiter_domain::competition::CompetitionId::try_from(call.param("id"))
         .map_err(|_| Problem::not_found("no such competition"))?;
-    app.service
+    let competition = app
+        .service
         .load(&id)
         .await?
-        .ok_or_else(|| Problem::not_found("no such competition"))
+        .ok_or_else(|| Problem::not_found("no such competition"))?;
+    call.saw(competition.version);
+    Ok(competition)
 }
 
 /// Executes the kind command read from the request body on the competition
@@ -199,7 +260,7 @@ pub async fn kind_action<S: Store>(
 }
 
 /// Executes `command` on competition `id` as the caller, honouring an
-/// Idempotency-Key, and answers its receipt.
+/// Idempotency-Key and an If-Match, and answers its receipt.
 pub async fn execute<S: Store>(
     app: &App<S>,
     call: &Call,
@@ -213,6 +274,9 @@ pub async fn execute<S: Store>(
         now: call.now,
     };
     let idem = request::idempotency(&call.request)?;
-    let receipt = app.service.execute(id, command, &ctx, idem).await?;
+    let receipt = app
+        .service
+        .execute_if(id, command, &ctx, idem, call.if_match().as_deref())
+        .await?;
     Ok(json(StatusCode::OK, &receipt))
 }

@@ -60,6 +60,19 @@ impl Problem {
         )
     }
 
+    /// An If-Match named a version the competition has left (RFC 9110
+    /// §13.1.1): the client decided on a state that is no longer current.
+    pub fn precondition_failed(current: u64) -> Self {
+        let mut p = Self::new(
+            StatusCode::PRECONDITION_FAILED,
+            "/problems/precondition-failed",
+            "Precondition failed",
+            format!("the competition is at version {current}, not the one If-Match names; nothing changed: read it again (its ETag) and decide anew"),
+        );
+        p.clause = Some(crate::conditional::IF_MATCH_CLAUSE.to_owned());
+        p
+    }
+
     pub fn malformed_json(detail: impl Into<String>) -> Self {
         Self::new(
             StatusCode::BAD_REQUEST,
@@ -153,6 +166,7 @@ impl Problem {
         {
             response.headers_mut().insert(header::ALLOW, allow);
         }
+        crate::conditional::retry_after(&mut response);
         response
     }
 }
@@ -189,6 +203,7 @@ impl From<ServiceError> for Problem {
     fn from(e: ServiceError) -> Self {
         match e {
             ServiceError::Refused(r) => r.into(),
+            ServiceError::Stale { current, .. } => Self::precondition_failed(current),
             ServiceError::Contention(_) => Self::new(
                 StatusCode::CONFLICT,
                 "/problems/version-conflict",
@@ -273,6 +288,13 @@ mod tests {
         let (status, json, _) = body(ServiceError::Contention(32).into());
         assert_eq!(status, StatusCode::CONFLICT);
         assert_eq!(json["type"], "/problems/version-conflict");
+        let stale = ServiceError::Stale {
+            current: 7,
+            expected: vec![6],
+        };
+        let (status, json, _) = body(stale.into());
+        assert_eq!(status, StatusCode::PRECONDITION_FAILED);
+        assert_eq!(json["clause"], "RFC 9110 §13.1.1");
     }
 
     #[test]

@@ -229,6 +229,9 @@ pub struct Notifier<S, M> {
     clock: Arc<dyn Fn() -> DateTime<Utc> + Send + Sync>,
     window: Duration,
     states: Mutex<HashMap<String, Competition>>,
+    /// The API's public address (`https://api.example.org`) that makes a
+    /// message's link absolute; `None` leaves it a path.
+    link_base: Option<String>,
 }
 
 impl<S, M> Notifier<S, M>
@@ -254,7 +257,16 @@ where
             clock,
             window: Duration::days(DEDUP_WINDOW_DAYS),
             states: Mutex::default(),
+            link_base: None,
         }
+    }
+
+    /// The same notifier linking under `base` (`https://api.example.org`),
+    /// so a message's link opens from a mail client or a chat.
+    pub fn with_link_base(mut self, base: impl Into<String>) -> Self {
+        let base: String = base.into();
+        self.link_base = Some(base.trim_end_matches('/').to_owned()).filter(|b| !b.is_empty());
+        self
     }
 
     /// The dead-letter sink over `store`, for the channels' retriers.
@@ -433,6 +445,14 @@ where
                 tracing::warn!(id = %message.id, error = %e, "claim failed; sending anyway");
             }
         }
+        let linked;
+        let message = match &self.link_base {
+            Some(base) if message.link.starts_with('/') => {
+                linked = message.clone().with_link(format!("{base}{}", message.link));
+                &linked
+            }
+            _ => message,
+        };
         match self.channels.deliver(target, message).await {
             Ok(_) => report.sent += 1,
             Err(error) => {

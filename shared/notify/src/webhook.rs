@@ -1,54 +1,84 @@
-//! Signed webhooks: a JSON POST that the receiver can authenticate.
+//! Signed webhooks in the Standard Webhooks format
+//! (<https://www.standardwebhooks.com/>): a JSON POST any of its libraries
+//! verifies with the subscription's `whsec_` secret.
 //!
 //! Headers on every try:
-//! - `X-Arbiter-Timestamp`: unix seconds when the try was made;
-//! - `X-Arbiter-Signature`: `sha256=` and the hex HMAC-SHA256, keyed with the
-//!   subscription's secret, of `"{timestamp}.{body}"`;
-//! - `Idempotency-Key`: the message id, the same on every try and every replay.
+//! - `webhook-id`: the message id, the same on every try and every replay, so
+//!   the receiver drops the duplicates our retries may cause;
+//! - `webhook-timestamp`: unix seconds when the try was made;
+//! - `webhook-signature`: `v1,` and the base64 HMAC-SHA256 of
+//!   `"{id}.{timestamp}.{body}"`, keyed with the secret's bytes (the base64
+//!   after `whsec_`).
 //!
-//! Signing the timestamp with the body lets a receiver refuse replays older than it
-//! likes; the idempotency key lets it drop the duplicates our retries may cause.
+//! Signing the timestamp with the body lets a receiver refuse replays older
+//! than it likes (the libraries allow five minutes).
 
 use crate::channel::{check_url, Channel, Delivered, DeliveryError};
 use crate::message::{Message, Target};
 use crate::retry::{retry_after_header, Attempt, Retrier};
+use base64::engine::general_purpose::STANDARD as BASE64;
+use base64::Engine;
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 use std::sync::Arc;
 
+/// The message id header.
+pub const ID_HEADER: &str = "webhook-id";
 /// The timestamp header.
-pub const TIMESTAMP_HEADER: &str = "X-Arbiter-Timestamp";
+pub const TIMESTAMP_HEADER: &str = "webhook-timestamp";
 /// The signature header.
-pub const SIGNATURE_HEADER: &str = "X-Arbiter-Signature";
-/// The idempotency header.
-pub const IDEMPOTENCY_HEADER: &str = "Idempotency-Key";
+pub const SIGNATURE_HEADER: &str = "webhook-signature";
+/// The prefix of a Standard Webhooks secret.
+pub const SECRET_PREFIX: &str = "whsec_";
 
-fn mac(secret: &[u8], timestamp: i64, body: &[u8]) -> Hmac<Sha256> {
+/// The HMAC key a secret stands for: the bytes its base64 after `whsec_`
+/// encodes (a secret that is not base64 keys with its own bytes).
+pub fn key_of(secret: &str) -> Vec<u8> {
+    let encoded = secret.strip_prefix(SECRET_PREFIX).unwrap_or(secret);
+    BASE64
+        .decode(encoded)
+        .unwrap_or_else(|_| secret.as_bytes().to_vec())
+}
+
+/// A new secret: 32 random bytes from two v4 UUIDs (244 random bits), as
+/// `whsec_` and their base64.
+pub fn new_secret() -> String {
+    let mut bytes = Vec::with_capacity(32);
+    bytes.extend_from_slice(uuid::Uuid::new_v4().as_bytes());
+    bytes.extend_from_slice(uuid::Uuid::new_v4().as_bytes());
+    format!("{SECRET_PREFIX}{}", BASE64.encode(bytes))
+}
+
+fn mac(secret: &str, id: &str, timestamp: i64, body: &[u8]) -> Hmac<Sha256> {
     // HMAC takes keys of any length, so this cannot fail.
-    let mut mac = Hmac::<Sha256>::new_from_slice(secret).expect("HMAC accepts any key length");
+    let mut mac =
+        Hmac::<Sha256>::new_from_slice(&key_of(secret)).expect("HMAC accepts any key length");
+    mac.update(id.as_bytes());
+    mac.update(b".");
     mac.update(timestamp.to_string().as_bytes());
     mac.update(b".");
     mac.update(body);
     mac
 }
 
-/// The `X-Arbiter-Signature` value for `body` sent at `timestamp`.
-pub fn sign(secret: &[u8], timestamp: i64, body: &[u8]) -> String {
-    format!(
-        "sha256={}",
-        hex::encode(mac(secret, timestamp, body).finalize().into_bytes())
-    )
+/// The `webhook-signature` value for message `id` with `body` sent at `timestamp`.
+pub fn sign(secret: &str, id: &str, timestamp: i64, body: &[u8]) -> String {
+    let digest = mac(secret, id, timestamp, body).finalize().into_bytes();
+    format!("v1,{}", BASE64.encode(digest))
 }
 
-/// Checks a signature header the way a receiver should: in constant time.
-pub fn verify(secret: &[u8], timestamp: i64, body: &[u8], header: &str) -> bool {
-    let Some(hex_sig) = header.strip_prefix("sha256=") else {
-        return false;
-    };
-    let Ok(sig) = hex::decode(hex_sig) else {
-        return false;
-    };
-    mac(secret, timestamp, body).verify_slice(&sig).is_ok()
+/// Checks a `webhook-signature` header the way a receiver should: any of its
+/// space-separated `v1,` signatures, compared in constant time.
+pub fn verify(secret: &str, id: &str, timestamp: i64, body: &[u8], header: &str) -> bool {
+    header.split(' ').any(|candidate| {
+        let Some(sig) = candidate
+            .strip_prefix("v1,")
+            .and_then(|b| BASE64.decode(b).ok())
+        else {
+            return false;
+        };
+        mac(secret, id, timestamp, body).verify_slice(&sig).is_ok()
+    })
 }
 
 /// The webhook adapter.
@@ -92,9 +122,9 @@ impl WebhookChannel {
             .client
             .post(url.clone())
             .header(reqwest::header::CONTENT_TYPE, "application/json")
+            .header(ID_HEADER, id)
             .header(TIMESTAMP_HEADER, timestamp.to_string())
-            .header(SIGNATURE_HEADER, sign(secret.as_bytes(), timestamp, body))
-            .header(IDEMPOTENCY_HEADER, id)
+            .header(SIGNATURE_HEADER, sign(secret, id, timestamp, body))
             .body(body.to_vec())
             .send()
             .await;

@@ -51,13 +51,15 @@ proptest! {
     }
 
     #[test]
-    fn webhook_signature_verifies_for_any_body(secret in any::<Vec<u8>>(), timestamp in any::<i64>(), text in any::<String>()) {
+    fn webhook_signature_verifies_for_any_body(secret in any::<String>(), timestamp in any::<i64>(), text in any::<String>()) {
         let body = serde_json::to_vec(&serde_json::json!({ "text": text })).unwrap();
-        let header = sign(&secret, timestamp, &body);
-        prop_assert!(header.starts_with("sha256="));
-        prop_assert_eq!(header.len(), 7 + 64);
-        prop_assert!(verify(&secret, timestamp, &body, &header));
-        prop_assert!(!verify(&secret, timestamp.wrapping_add(1), &body, &header));
+        let header = sign(&secret, "msg_1", timestamp, &body);
+        // Standard Webhooks: `v1,` and the base64 of a 32-byte HMAC-SHA256.
+        prop_assert!(header.starts_with("v1,"));
+        prop_assert_eq!(header.len(), 3 + 44);
+        prop_assert!(verify(&secret, "msg_1", timestamp, &body, &header));
+        prop_assert!(!verify(&secret, "msg_1", timestamp.wrapping_add(1), &body, &header));
+        prop_assert!(!verify(&secret, "msg_2", timestamp, &body, &header));
     }
 
     #[test]
@@ -112,10 +114,10 @@ proptest! {
     fn the_webhook_body_of_any_message_verifies(secret in any::<String>(), subject in any::<String>(), text in any::<String>()) {
         let target = Target::Webhook { subscription: "s".into(), url: "https://h.example/x".into(), secret: secret.clone() };
         let body = serde_json::to_vec(&message(&target, subject, text)).unwrap();
-        let header = sign(secret.as_bytes(), 1_790_000_000, &body);
-        prop_assert!(verify(secret.as_bytes(), 1_790_000_000, &body, &header));
+        let header = sign(&secret, "m", 1_790_000_000, &body);
+        prop_assert!(verify(&secret, "m", 1_790_000_000, &body, &header));
         let mut tampered = body.clone();
         tampered.push(b' ');
-        prop_assert!(!verify(secret.as_bytes(), 1_790_000_000, &tampered, &header));
+        prop_assert!(!verify(&secret, "m", 1_790_000_000, &tampered, &header));
     }
 }

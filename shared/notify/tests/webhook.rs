@@ -3,6 +3,8 @@
 mod common;
 
 use arbiter_notify::{Channel, DeliveryError, Target, WebhookChannel};
+use base64::engine::general_purpose::STANDARD as BASE64;
+use base64::Engine;
 use common::{nmr_message, retrier, secs, Fake, Reply};
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
@@ -12,7 +14,8 @@ fn target(fake: &Fake) -> Target {
     Target::Webhook {
         subscription: "sub-club-bot".into(),
         url: fake.url("/hooks/arbiter"),
-        secret: "s3cret".into(),
+        // A Standard Webhooks secret: `whsec_` and the key's base64.
+        secret: "whsec_czNjcmV0".into(),
     }
 }
 
@@ -29,7 +32,7 @@ fn channel(
 }
 
 #[tokio::test]
-async fn nomic_209_webhook_posts_signed_json_with_idempotency_key() {
+async fn nomic_209_webhook_posts_json_signed_as_standard_webhooks() {
     let fake = Fake::start(vec![], Reply::new(204, "")).await;
     let (ch, sleeper, _) = channel(5);
     let target = target(&fake);
@@ -43,8 +46,8 @@ async fn nomic_209_webhook_posts_signed_json_with_idempotency_key() {
     let req = &requests[0];
     assert_eq!(req.path, "/hooks/arbiter");
     assert_eq!(req.header("content-type"), "application/json");
-    assert_eq!(req.header("idempotency-key"), message.id.as_str());
-    assert_eq!(req.header("x-arbiter-timestamp"), "1790000000");
+    assert_eq!(req.header("webhook-id"), message.id.as_str());
+    assert_eq!(req.header("webhook-timestamp"), "1790000000");
     let body = req.json();
     assert_eq!(body["id"], message.id.as_str());
     assert_eq!(body["competition"], "wm-2026");
@@ -52,32 +55,21 @@ async fn nomic_209_webhook_posts_signed_json_with_idempotency_key() {
     assert_eq!(body["clause"], "wm B.8.b");
     assert_eq!(body["link"], "/v1/competitions/wm-2026");
     assert_eq!(body["recipient"], "webhook:sub-club-bot");
-    assert!(!String::from_utf8_lossy(&req.body).contains("s3cret"));
+    assert!(!String::from_utf8_lossy(&req.body).contains("czNjcmV0"));
 
-    // The signature, recomputed here without the crate's own code.
+    // The signature, recomputed here without the crate's own code: the key
+    // is the base64 after `whsec_` ("czNjcmV0" is "s3cret"), the signed
+    // content "{id}.{timestamp}.{body}".
     let mut mac = Hmac::<Sha256>::new_from_slice(b"s3cret").unwrap();
-    mac.update(b"1790000000.");
+    mac.update(format!("{}.1790000000.", message.id.as_str()).as_bytes());
     mac.update(&req.body);
-    let expected = format!("sha256={}", hex::encode(mac.finalize().into_bytes()));
-    assert_eq!(req.header("x-arbiter-signature"), expected);
-    assert!(arbiter_notify::verify(
-        b"s3cret",
-        1_790_000_000,
-        &req.body,
-        &expected
-    ));
-    assert!(!arbiter_notify::verify(
-        b"other",
-        1_790_000_000,
-        &req.body,
-        &expected
-    ));
-    assert!(!arbiter_notify::verify(
-        b"s3cret",
-        1_790_000_001,
-        &req.body,
-        &expected
-    ));
+    let expected = format!("v1,{}", BASE64.encode(mac.finalize().into_bytes()));
+    assert_eq!(req.header("webhook-signature"), expected);
+    let id = message.id.as_str();
+    let verify = |secret, ts, sig: &str| arbiter_notify::verify(secret, id, ts, &req.body, sig);
+    assert!(verify("whsec_czNjcmV0", 1_790_000_000, &expected));
+    assert!(!verify("whsec_b3RoZXI=", 1_790_000_000, &expected));
+    assert!(!verify("whsec_czNjcmV0", 1_790_000_001, &expected));
 }
 
 #[tokio::test]
@@ -96,10 +88,10 @@ async fn webhook_retries_5xx_with_exponential_backoff_then_succeeds() {
     assert!(dead.letters().is_empty());
     let requests = fake.requests();
     assert_eq!(requests.len(), 3);
-    // Every try carries the same idempotency key, so the receiver can drop repeats.
+    // Every try carries the same webhook-id, so the receiver can drop repeats.
     assert!(requests
         .iter()
-        .all(|r| r.header("idempotency-key") == message.id.as_str()));
+        .all(|r| r.header("webhook-id") == message.id.as_str()));
 }
 
 #[tokio::test]

@@ -19,6 +19,7 @@ mod service;
 mod snapshot;
 
 pub use service::{
-    Service, ServiceConfig, ServiceError, SweepReport, TickReport, RECEIPT_WINDOW_HOURS,
+    PublicPage, Service, ServiceConfig, ServiceError, SweepReport, TickReport, PUBLIC_LISTING,
+    RECEIPT_WINDOW_HOURS,
 };
 pub use snapshot::{decode_commit, decode_snapshot, encode_snapshot};

@@ -3,7 +3,7 @@
 use crate::recent::Recent;
 use crate::snapshot::{decode_snapshot, encode_commit, encode_snapshot, fold};
 use arbiter_domain::competition::{
-    self, receipt, Actor, Command, Commit, Competition, CompetitionId, Context, Idempotency,
+    self, receipt, Actor, Command, Commit, Competition, CompetitionId, Context, Event, Idempotency,
     Receipt, UserId,
 };
 use arbiter_domain::Refusal;
@@ -55,6 +55,10 @@ pub enum ServiceError {
     /// The domain refused; nothing changed.
     #[error(transparent)]
     Refused(#[from] Refusal),
+    /// The caller decided on version `expected` (an If-Match) but the
+    /// competition is at `current`; nothing changed.
+    #[error("the competition is at version {current}, not {expected:?}")]
+    Stale { current: u64, expected: Vec<u64> },
     /// Other writers kept winning; the caller may retry.
     #[error("the competition changed {0} times while deciding; retry")]
     Contention(usize),
@@ -234,8 +238,25 @@ impl<S: Store> Service<S> {
         ctx: &Context,
         idempotency: Option<Idempotency>,
     ) -> Result<Receipt, ServiceError> {
+        self.execute_if(id, command, ctx, idempotency, None).await
+    }
+
+    /// [`Service::execute`], only if the competition is still at one of the
+    /// `expected` versions (the client's If-Match): decided on the very state
+    /// the commit is appended to, so a stale client never changes it. A
+    /// request already answered under its Idempotency-Key is answered again.
+    pub async fn execute_if(
+        &self,
+        id: &CompetitionId,
+        command: &Command,
+        ctx: &Context,
+        idempotency: Option<Idempotency>,
+        expected: Option<&[u64]>,
+    ) -> Result<Receipt, ServiceError> {
         let started = Instant::now();
-        let result = self.execute_inner(id, command, ctx, idempotency).await;
+        let result = self
+            .execute_inner(id, command, ctx, idempotency, expected)
+            .await;
         let outcome = match &result {
             Ok(r) if r.events.is_empty() => "unchanged".to_owned(),
             Ok(_) => "applied".to_owned(),
@@ -261,6 +282,7 @@ impl<S: Store> Service<S> {
         command: &Command,
         ctx: &Context,
         idempotency: Option<Idempotency>,
+        expected: Option<&[u64]>,
     ) -> Result<Receipt, ServiceError> {
         for attempt in 0..self.config.max_attempts {
             if attempt > 0 {
@@ -274,6 +296,13 @@ impl<S: Store> Service<S> {
             // Taken out of memory: decided on, then applied to in place.
             let taken = self.recent().take(id.as_str());
             let state = self.refresh(id, taken).await?;
+            if let (Some(expected), Some(current)) = (expected, state.as_ref().map(|s| s.version)) {
+                if !expected.contains(&current) {
+                    self.keep(state);
+                    let expected = expected.to_vec();
+                    return Err(ServiceError::Stale { current, expected });
+                }
+            }
             let events = match competition::decide(state.as_deref(), command, ctx) {
                 Ok(events) => events,
                 Err(refusal) => {
@@ -312,12 +341,7 @@ impl<S: Store> Service<S> {
                     .version
                     .is_multiple_of(self.config.snapshot_every)
                     .then(|| encode_snapshot(&next)),
-                members_added: commit
-                    .events
-                    .iter()
-                    .flat_map(|r| r.event.members_added())
-                    .map(|u| u.as_str().to_owned())
-                    .collect(),
+                members_added: members_added(&commit),
                 due: match (previous_due, next_due) {
                     (a, b) if a == b => DueChange::Unchanged,
                     (_, Some(at)) => DueChange::Set(at),
@@ -397,6 +421,35 @@ impl<S: Store> Service<S> {
         Ok(Some(receipt(id, &commit)))
     }
 
+    /// The competitions listed publicly, in id order: up to `limit` after
+    /// the id `after`. The index keeps every competition ever listed; one
+    /// withdrawn since is left out here, so a page may hold fewer.
+    pub async fn public_competitions(
+        &self,
+        after: Option<&str>,
+        limit: usize,
+    ) -> Result<PublicPage, ServiceError> {
+        let ids = self.store.competitions_of(PUBLIC_LISTING).await?;
+        let rest: Vec<&String> = ids
+            .iter()
+            .filter(|id| after.is_none_or(|a| id.as_str() > a))
+            .collect();
+        let page = &rest[..rest.len().min(limit)];
+        let mut listed = Vec::new();
+        for id in page {
+            let id = CompetitionId::try_from(id.as_str())
+                .map_err(|e| ServiceError::Corrupt(e.detail))?;
+            if let Some(state) = self.load(&id).await?.filter(|s| s.public) {
+                listed.push(state);
+            }
+        }
+        let next = (rest.len() > page.len()).then(|| page.last().map(|s| s.to_string()));
+        Ok(PublicPage {
+            competitions: listed,
+            next: next.flatten(),
+        })
+    }
+
     /// The competitions `user` belongs to.
     pub async fn competitions_of(&self, user: &UserId) -> Result<Vec<CompetitionId>, ServiceError> {
         self.store
@@ -432,7 +485,7 @@ impl<S: Store> Service<S> {
                 report.failed += 1;
                 continue;
             };
-            let (ticked, failure) = self.tick_until_settled(&id, &ctx, None).await;
+            let (ticked, failure) = self.tick_until_settled(&id, &ctx, None, None).await;
             report.changed += usize::from(ticked.events > 0);
             if let Some(e) = failure {
                 tracing::warn!(competition = %id, error = %e, "sweep could not tick");
@@ -454,7 +507,22 @@ impl<S: Store> Service<S> {
         ctx: &Context,
         idempotency: Option<Idempotency>,
     ) -> Result<TickReport, ServiceError> {
-        match self.tick_until_settled(id, ctx, idempotency).await {
+        self.tick_if(id, ctx, idempotency, None).await
+    }
+
+    /// [`Service::tick`], only if the competition is at one of the `expected`
+    /// versions when the first tick is decided.
+    pub async fn tick_if(
+        &self,
+        id: &CompetitionId,
+        ctx: &Context,
+        idempotency: Option<Idempotency>,
+        expected: Option<&[u64]>,
+    ) -> Result<TickReport, ServiceError> {
+        match self
+            .tick_until_settled(id, ctx, idempotency, expected)
+            .await
+        {
             (report, Some(e)) if report.ticks == 0 => Err(e),
             (report, Some(e)) => {
                 tracing::warn!(competition = %id, error = %e, "tick stopped early");
@@ -474,6 +542,7 @@ impl<S: Store> Service<S> {
         id: &CompetitionId,
         ctx: &Context,
         idempotency: Option<Idempotency>,
+        expected: Option<&[u64]>,
     ) -> (TickReport, Option<ServiceError>) {
         let mut report = TickReport {
             competition: id.clone(),
@@ -482,9 +551,10 @@ impl<S: Store> Service<S> {
             events: 0,
         };
         let mut idempotency = idempotency;
+        let mut expected = expected;
         for _ in 0..MAX_TICKS_PER_SWEEP {
             let receipt = match self
-                .execute(id, &Command::Tick, ctx, idempotency.take())
+                .execute_if(id, &Command::Tick, ctx, idempotency.take(), expected.take())
                 .await
             {
                 Ok(receipt) => receipt,
@@ -499,6 +569,36 @@ impl<S: Store> Service<S> {
         }
         (report, None)
     }
+}
+
+/// The member index's entry for the public listing: '#' is in no user id,
+/// so no user shares it.
+pub const PUBLIC_LISTING: &str = "#public";
+
+/// A page of the public listing and the cursor after it.
+#[derive(Debug, Clone)]
+pub struct PublicPage {
+    pub competitions: Vec<Arc<Competition>>,
+    pub next: Option<String>,
+}
+
+/// Who the commit makes a member (they find the competition in theirs), and
+/// the public listing when it lists the competition.
+fn members_added(commit: &Commit) -> Vec<String> {
+    let mut members: Vec<String> = commit
+        .events
+        .iter()
+        .flat_map(|r| r.event.members_added())
+        .map(|u| u.as_str().to_owned())
+        .collect();
+    let listed = commit
+        .events
+        .iter()
+        .any(|r| matches!(r.event, Event::PublicSet { public: true }));
+    if listed {
+        members.push(PUBLIC_LISTING.to_owned());
+    }
+    members
 }
 
 /// What one competition's tick did: how many commits and events it

@@ -141,3 +141,88 @@ pub(super) fn revoke(
         role,
     })])
 }
+
+/// The organizer lists the competition publicly or withdraws it; setting
+/// what is already set changes nothing.
+pub(super) fn set_public(
+    state: &Competition,
+    ctx: &Context,
+    public: bool,
+) -> Result<Vec<Recorded>, Refusal> {
+    let organizer = matches!(&ctx.actor, Actor::User(u) if state.has_role(u, Role::Organizer));
+    if !organizer {
+        return Err(Refusal::forbidden(
+            ROLES_CLAUSE,
+            "only the competition's organizer lists it publicly or withdraws it",
+        ));
+    }
+    if state.public == public {
+        return Ok(vec![]);
+    }
+    Ok(vec![Recorded::new(Event::PublicSet { public })])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{apply, decide, Command, Commit, CompetitionId};
+    use super::*;
+
+    fn ctx(who: &str) -> Context {
+        Context {
+            actor: Actor::User(UserId::try_from(who).unwrap()),
+            may_organize: true,
+            now: "2026-11-21T10:00:00Z".parse().unwrap(),
+        }
+    }
+
+    /// Decides `command` as `who` and folds it in as the next commit.
+    fn run(
+        state: Option<Competition>,
+        who: &str,
+        command: Command,
+    ) -> Result<Competition, Refusal> {
+        let events = decide(state.as_ref(), &command, &ctx(who))?;
+        let commit = Commit {
+            version: state.as_ref().map_or(1, |s| s.version + 1),
+            at: ctx(who).now,
+            actor: ctx(who).actor,
+            command: command.name().into(),
+            events,
+            idempotency: None,
+        };
+        Ok(apply(
+            state,
+            &CompetitionId::try_from("club").unwrap(),
+            &commit,
+        ))
+    }
+
+    #[test]
+    fn arbiter_roles_only_the_organizer_lists_a_competition_publicly() {
+        let create = Command::Create {
+            kind: Kind::ClubLadder,
+            name: "Friday Chess Club".into(),
+        };
+        let club = run(None, "ann", create).unwrap();
+        // By hand: a new competition is not listed; ann created it, so she
+        // is its organizer and may list it; bob holds no role and may not.
+        assert!(!club.public);
+        let bob = run(
+            Some(club.clone()),
+            "bob",
+            Command::SetPublic { public: true },
+        );
+        assert_eq!(bob.unwrap_err().clause.as_deref(), Some(ROLES_CLAUSE));
+        let listed = run(Some(club), "ann", Command::SetPublic { public: true }).unwrap();
+        assert!(listed.public);
+        // Listing what is listed decides no event; withdrawing does.
+        let again = decide(
+            Some(&listed),
+            &Command::SetPublic { public: true },
+            &ctx("ann"),
+        );
+        assert_eq!(again.unwrap(), vec![]);
+        let withdrawn = run(Some(listed), "ann", Command::SetPublic { public: false }).unwrap();
+        assert!(!withdrawn.public);
+    }
+}
