@@ -271,6 +271,15 @@ pub fn acwc() -> Script {
             "td",
             act(k, "reinstate", json!({"player": "p4", "reason": "r"})),
         ),
+        step(
+            monday,
+            "td",
+            act(
+                k,
+                "correct-final-game",
+                json!({"game": 1, "winner": null, "reason": "r"}),
+            ),
+        ),
     ];
     Script {
         probes,

@@ -48,24 +48,24 @@ pub fn next_week(state: &Ladder) -> Option<NaiveDate> {
     let opened = state.opened?;
     Some(match state.closed_through {
         Some(w) => w + Days::new(7),
-        None => state.settings.week_of(state.settings.local_date(opened)),
+        None => state.settings.week_of(state.local_date_at(opened)),
     })
 }
 
 /// When the next week closes.
 pub fn next_close(state: &Ladder) -> Option<DateTime<Utc>> {
-    next_week(state).map(|w| state.settings.week_closes(w))
+    next_week(state).map(|w| state.week_closes_at(w))
 }
 
 /// The next week to close if it has closed by `now`.
 pub fn due_week(state: &Ladder, now: DateTime<Utc>) -> Option<NaiveDate> {
-    next_week(state).filter(|w| state.settings.week_closes(*w) <= now)
+    next_week(state).filter(|w| state.week_closes_at(*w) <= now)
 }
 
 /// club IV.2: the Terms the week of `week` is judged under, those in force
 /// at its closing instant (Saturday 00:00 club time).
 pub fn terms_of_week(state: &Ladder, week: NaiveDate) -> &Settings {
-    state.settings_at(state.settings.week_closes(week))
+    state.settings_at(state.week_closes_at(week))
 }
 
 /// A member's new streaks for the week of `week` (its session opening at

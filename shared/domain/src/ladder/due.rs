@@ -44,7 +44,7 @@ fn due_items(state: &Ladder, now: DateTime<Utc>) -> Vec<(DateTime<Utc>, Due)> {
         }
     }
     if let Some(w) = decay::due_week(state, now) {
-        items.push((state.settings.week_closes(w), Due::Week(w)));
+        items.push((state.week_closes_at(w), Due::Week(w)));
     }
     items.extend(
         court::opinions_overdue(state, now)
@@ -100,7 +100,7 @@ pub(super) fn tick(_env: &Competition, state: &Ladder, now: DateTime<Utc>) -> Ve
         return vec![];
     };
     let more_weeks = decay::next_week(state)
-        .map(|w| state.settings.week_closes(w + chrono::Days::new(7)) <= now)
+        .map(|w| state.week_closes_at(w + chrono::Days::new(7)) <= now)
         .unwrap_or(false);
     if items.len() == 1 && !more_weeks {
         // The common case (one week closing over a large club): no copy.

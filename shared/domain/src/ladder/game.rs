@@ -232,9 +232,8 @@ pub(super) fn rate(state: &mut Ladder, id: u64, white_delta: i64, black_delta: i
     let Some(g) = state.games.get(&id) else {
         return;
     };
-    let week = state
-        .settings
-        .week_of(state.settings.local_date(g.played_at));
+    // IV.2: the game's date by the Terms in force when it was played.
+    let week = state.settings.week_of(state.local_date_at(g.played_at));
     for (p, delta) in [
         (g.white.clone(), white_delta),
         (g.black.clone(), black_delta),
@@ -252,9 +251,8 @@ pub(super) fn count_in_week(state: &mut Ladder, id: u64, counts: bool) {
     let Some(g) = state.games.get(&id) else {
         return;
     };
-    let week = state
-        .settings
-        .week_of(state.settings.local_date(g.played_at));
+    // IV.2: the game's date by the Terms in force when it was played.
+    let week = state.settings.week_of(state.local_date_at(g.played_at));
     for p in [g.white.clone(), g.black.clone()] {
         if let Some(w) = state
             .members
@@ -275,7 +273,7 @@ pub(super) fn rematch_played(state: &mut Ladder, id: u64, at: DateTime<Utc>) {
     let Some(g) = state.games.get(&id) else {
         return;
     };
-    let week = state.settings.week_of(state.settings.local_date(at));
+    let week = state.settings.week_of(state.local_date_at(at));
     for p in [g.white.clone(), g.black.clone()] {
         if let Some(m) = state.members.get_mut(&p) {
             let w = m.weeks.entry(week).or_default();
@@ -315,7 +313,7 @@ fn check_players(
                 format!("{p} was removed from the leaderboard and has not rejoined"),
             ));
         }
-        if m.joined_at > played_at && session != Some(d.settings().local_date(m.joined_at)) {
+        if m.joined_at > played_at && session != Some(d.state.local_date_at(m.joined_at)) {
             return Err(invalid(
                 "club J.12",
                 format!("{p} joined after the game and not in the same session"),

@@ -17,7 +17,7 @@ use super::settings::Settings;
 use super::{Event, Ladder};
 use crate::competition::{Recorded, UserId};
 use crate::refusal::Refusal;
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
 /// club IV.1: a change of the Terms by the Chief Justice.
@@ -55,13 +55,41 @@ impl Ladder {
             .map_or(&self.settings, |v| &v.settings)
     }
 
+    /// club IV.2: the club-local date of `t`, in the time zone of the Terms
+    /// in force at `t` (not the zone of today's Terms).
+    pub fn local_date_at(&self, t: DateTime<Utc>) -> NaiveDate {
+        self.settings_at(t).local_date(t)
+    }
+
+    /// club II.6, IV.2: the instant the week of session `week` closes
+    /// (Saturday 00:00 club time), in the zone of the Terms in force then:
+    /// the closing instant by today's Terms locates the version, which then
+    /// fixes the instant.
+    pub fn week_closes_at(&self, week: NaiveDate) -> DateTime<Utc> {
+        let by_current = self.settings.week_closes(week);
+        self.settings_at(by_current).week_closes(week)
+    }
+
     /// The settings change from `at`: the current version is superseded.
+    /// club II.9.2, IV.2: a ban still running at `at` ends at 00:00 of its
+    /// expiry Friday in the zone of the new Terms (they apply from `at`);
+    /// a ban the new zone would end before `at` ends at `at`, since until
+    /// then the earlier Terms held it in force.
     pub(super) fn supersede(&mut self, settings: &Settings, at: DateTime<Utc>) {
         let previous = std::mem::replace(&mut self.settings, settings.clone());
         self.superseded.push(Superseded {
             settings: previous,
             until: at,
         });
+        for m in self.members.values_mut() {
+            if let Some(ban) = m.ban.as_mut() {
+                if let (Some(date), Some(end)) = (ban.expires, ban.ends_at) {
+                    if end > at {
+                        ban.ends_at = Some(settings.ban_ends(date).max(at));
+                    }
+                }
+            }
+        }
     }
 
     /// club III.5, III.3.8: technical modification `id`, annulled by the
@@ -192,5 +220,77 @@ mod tests {
         let out = without(&now, &modified, &previous);
         assert_eq!(out, now);
         assert!(out.validate().is_ok());
+    }
+
+    fn t(s: &str) -> DateTime<Utc> {
+        s.parse().unwrap()
+    }
+
+    fn ban(expires: &str, ends_at: &str) -> super::super::member::Ban {
+        super::super::member::Ban {
+            power_use: 1,
+            reason: "r".into(),
+            expires: Some(expires.parse().unwrap()),
+            ends_at: Some(t(ends_at)),
+        }
+    }
+
+    #[test]
+    fn club_iv_2_a_game_is_dated_by_the_time_zone_in_force_when_it_was_played() {
+        // London until 1 March 2026, then Tokyo (UTC+9). A game at
+        // 2026-02-06 23:30 UTC was played on Friday 6 February in London
+        // (GMT, UTC+0); in Tokyo that instant is Saturday 7 February 08:30.
+        // Dated under the Terms in force then: 6 February.
+        let mut l = Ladder::default();
+        let tokyo = Settings {
+            time_zone: "Asia/Tokyo".into(),
+            ..Settings::default()
+        };
+        l.supersede(&tokyo, t("2026-03-01T00:00:00Z"));
+        let played = t("2026-02-06T23:30:00Z");
+        assert_eq!(l.local_date_at(played).to_string(), "2026-02-06");
+        assert_eq!(l.settings.local_date(played).to_string(), "2026-02-07");
+    }
+
+    #[test]
+    fn club_ii_9_2_iv_2_a_running_ban_ends_by_the_zone_of_the_terms_in_force_at_its_end() {
+        // Ban expiring Friday 6 March 2026, imposed under London: ends
+        // 00:00 London = 2026-03-06T00:00Z. On 1 March the Terms move the club
+        // to New York (EST, UTC-5 until 8 March): 00:00 New York on 6 March is
+        // 05:00 UTC. A ban that expired on Friday 20 February (ended
+        // 2026-02-20T00:00Z, before the change) is not touched.
+        let mut l = Ladder::default();
+        let (a, b) = (super::super::testkit::u("a"), super::super::testkit::u("b"));
+        for (u, expires, ends) in [
+            (&a, "2026-03-06", "2026-03-06T00:00:00Z"),
+            (&b, "2026-02-20", "2026-02-20T00:00:00Z"),
+        ] {
+            let mut m = super::super::member::Member::new(100, t("2026-01-02T12:00:00Z"));
+            m.ban = Some(ban(expires, ends));
+            l.members.insert(u.clone(), m);
+        }
+        let ny = Settings {
+            time_zone: "America/New_York".into(),
+            ..Settings::default()
+        };
+        l.supersede(&ny, t("2026-03-01T00:00:00Z"));
+        let ends = |u: &UserId| l.members[u].ban.as_ref().unwrap().ends_at.unwrap();
+        assert_eq!(ends(&a), t("2026-03-06T05:00:00Z"));
+        assert_eq!(ends(&b), t("2026-02-20T00:00:00Z"));
+    }
+
+    #[test]
+    fn club_ii_6_iv_2_a_week_closes_by_the_zone_of_the_terms_in_force_then() {
+        // Week of Friday 6 February 2026 closes Saturday 7 February 00:00
+        // club time. London (UTC+0) was in force until 1 March: 2026-02-07
+        // 00:00 UTC. Today's Terms (Tokyo) would say 2026-02-06T15:00Z.
+        let mut l = Ladder::default();
+        let tokyo = Settings {
+            time_zone: "Asia/Tokyo".into(),
+            ..Settings::default()
+        };
+        l.supersede(&tokyo, t("2026-03-01T00:00:00Z"));
+        let week = "2026-02-06".parse().unwrap();
+        assert_eq!(l.week_closes_at(week), t("2026-02-07T00:00:00Z"));
     }
 }

@@ -195,6 +195,11 @@ fn decide_conduct(
             second,
             reason,
         } => corrections::correct_result(env, state, match_id, *first, *second, reason, ctx),
+        Command::CorrectFinalGame {
+            game,
+            winner,
+            reason,
+        } => corrections::correct_final_game(env, state, *game, winner.as_ref(), reason, ctx),
         Command::Reinstate { player, reason } => {
             corrections::reinstate(env, state, player, reason, ctx)
         }

@@ -349,6 +349,7 @@ pub fn apply(state: &mut Championship, event: &Event, at: DateTime<Utc>) {
         | Event::MatchAwarded { .. }
         | Event::CandidateGamesDisregarded { .. } => results::settle(state, event),
         Event::ResultCorrected { .. }
+        | Event::FinalGameCorrected { .. }
         | Event::MatchReopened { .. }
         | Event::CandidateGamesRestored { .. } => results::correct(state, event),
         Event::BidSubmitted { .. }

@@ -142,6 +142,15 @@ pub enum Command {
     /// counts for VI.F. A forfeit of an earlier round is replaced by a score
     /// with [`Command::CorrectResult`].
     UndoForfeit { match_id: MatchId, reason: String },
+    /// TD (acwc I.C, the final call): corrects the result of game `game`
+    /// (1-based) of the Final, already recorded, while the Final is
+    /// undecided. If the corrected games decided the Final at an earlier
+    /// checkpoint (III.H), the champion is decided then and there.
+    CorrectFinalGame {
+        game: u32,
+        winner: Option<UserId>,
+        reason: String,
+    },
     /// Any player: a private accusation to the TD (acwc VII.A).
     ReportCheating { accused: UserId, details: String },
     /// TD: the finding on a report (acwc VII.B).
@@ -176,6 +185,7 @@ impl Command {
             Command::ClaimAbandonedGame { .. } => "claim-abandoned-game",
             Command::DeclareForfeit { .. } => "declare-forfeit",
             Command::CorrectResult { .. } => "correct-result",
+            Command::CorrectFinalGame { .. } => "correct-final-game",
             Command::Reinstate { .. } => "reinstate",
             Command::UndoForfeit { .. } => "undo-forfeit",
             Command::ReportCheating { .. } => "report-cheating",
@@ -396,6 +406,12 @@ pub enum Event {
         match_id: MatchId,
         first: u32,
         second: u32,
+        reason: String,
+    },
+    /// acwc I.C: the TD's correction of a recorded game of the Final.
+    FinalGameCorrected {
+        game: u32,
+        winner: Option<UserId>,
         reason: String,
     },
     /// acwc I.C: a finished match is to be played after all (a forfeit

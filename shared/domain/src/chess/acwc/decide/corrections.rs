@@ -5,7 +5,8 @@
 //! `docs/rulings/acwc.md`.
 
 use super::entries::registration_open;
-use super::{find_match, require_td, settings, Out};
+use super::{final_of, find_match, require_td, settings, Out};
+use crate::chess::acwc::final_match::{FinalGame, FinalPhase};
 use crate::chess::acwc::negotiation::check_score;
 use crate::chess::acwc::state::{apply, Championship, EntrantStatus, Match, Outcome};
 use crate::chess::acwc::vocabulary::{Award, Disqualification, Event, MatchId, Stage};
@@ -72,6 +73,66 @@ pub(super) fn correct_result(
         reason,
     })];
     Ok(after_forfeit_removed(state, m, out, ctx.now))
+}
+
+/// acwc I.C: the TD corrects the result of a recorded game of the Final
+/// (III.H), while the Final is undecided (once decided, the championship is
+/// over, as a stage's results stand once it is over). The other games stand.
+/// If the corrected games decided the Final at an earlier checkpoint (III.H.2,
+/// III.H.4–5), the games after it were played in error: the champion is the
+/// one that checkpoint gives, decided at once.
+pub(super) fn correct_final_game(
+    env: &Competition,
+    state: &Championship,
+    game: u32,
+    winner: Option<&UserId>,
+    reason: &str,
+    ctx: &Context,
+) -> Result<Out, Refusal> {
+    require_td(env, ctx)?;
+    let reason = reason_given(reason)?;
+    let (f, s) = final_of(state)?;
+    if let FinalPhase::Decided { .. } = f.phase(&s.format) {
+        return Err(Refusal::conflict("the Final is decided"));
+    }
+    let Some(recorded) = f.games.get((game as usize).wrapping_sub(1)) else {
+        return Err(Refusal::conflict(format!(
+            "game {game} of the Final is not recorded (games 1 to {} are)",
+            f.games.len()
+        )));
+    };
+    if let Some(w) = winner.filter(|w| !f.is_finalist(w)) {
+        return Err(Refusal::invalid(format!("{w} does not play the Final")));
+    }
+    if recorded.winner.as_ref() == winner {
+        return Err(Refusal::conflict(format!(
+            "game {game} of the Final already stands so"
+        )));
+    }
+    let mut corrected = f.clone();
+    corrected.games[game as usize - 1] = FinalGame {
+        winner: winner.cloned(),
+    };
+    let mut out = vec![ruled(Event::FinalGameCorrected {
+        game,
+        winner: winner.cloned(),
+        reason,
+    })];
+    // III.H: the first checkpoint the corrected games decide, if any.
+    corrected.armageddon = None;
+    corrected.armageddon_game = None;
+    let all = std::mem::take(&mut corrected.games);
+    for n in 1..=all.len() {
+        corrected.games = all[..n].to_vec();
+        if let Some(champion) = corrected.champion(&s.format) {
+            out.push((
+                Event::ChampionDecided { champion },
+                Some("acwc III.H".to_owned()),
+            ));
+            break;
+        }
+    }
+    Ok(out)
 }
 
 /// acwc I.C: the TD undoes a forfeit (VI.B, VI.D) of the current round: the

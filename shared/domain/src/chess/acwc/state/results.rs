@@ -138,6 +138,16 @@ pub(super) fn final_games(state: &mut Championship, event: &Event) {
 /// forfeit undone, a player reinstated during the round), a reinstated
 /// Candidate's games restored (VIII.B undone).
 pub(super) fn correct(state: &mut Championship, event: &Event) {
+    if let Event::FinalGameCorrected { game, winner, .. } = event {
+        let slot = state
+            .final_match
+            .as_mut()
+            .and_then(|f| f.games.get_mut((*game as usize).wrapping_sub(1)));
+        if let Some(g) = slot {
+            g.winner = winner.clone();
+        }
+        return;
+    }
     match event {
         Event::ResultCorrected {
             match_id,

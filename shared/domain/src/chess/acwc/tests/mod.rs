@@ -1,6 +1,7 @@
 //! One test per clause, each a worked example of the rule it names.
 
 mod final_call;
+mod final_correction;
 mod final_stage;
 mod notices;
 mod registration;

@@ -37,14 +37,53 @@ pub enum DutchError {
     NoValidPairing,
 }
 
+/// Which text the engine pairs by. Arbiter pairs by the 1992–2006 seed
+/// ([`Wording::SEED_2006`]); each flag switches on one change the 2012
+/// (Istanbul) wording made, so that a pairing by a later-wording engine
+/// (JaVaFo 1.4) can be explained difference by difference in the tests
+/// (docs/rulings/chess.md, "dutch 2006 versus the 2012 wording").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Wording {
+    /// 2006 notes to B6: in the last round B2 is waived at 50% and B5/B6 do
+    /// not apply over 50%. Off: no last-round notes.
+    pub last_round_notes: bool,
+    /// Later wording: a round won without playing (forfeit win, pairing bye)
+    /// or scored unpaired (H, F) counts as a downfloat. 2006 A4/A5: only the
+    /// pairings of unequal scores and the pairing bye do.
+    pub unplayed_point_is_downfloat: bool,
+    /// Later wording: a half-point bye bars the pairing bye. 2006 B1b: only a
+    /// (whole) point received without playing does.
+    pub half_point_bye_bars_bye: bool,
+}
+
+impl Wording {
+    /// The 1992–2006 text, as Arbiter pairs.
+    pub const SEED_2006: Wording = Wording {
+        last_round_notes: true,
+        unplayed_point_is_downfloat: false,
+        half_point_bye_bars_bye: false,
+    };
+}
+
 /// Pair round `t.round_to_pair()` by the Dutch system.
 ///
 /// F5: only players present for the round are paired. A5: with an odd number
 /// one player, the one left in the lowest bracket, gets the bye.
 pub fn pair(t: &SwissTournament) -> Result<RoundPairing, DutchError> {
-    let ps = state::derive(&t.players, t.rounds_played);
+    pair_as(t, Wording::SEED_2006)
+}
+
+/// [`pair`] by the given [`Wording`] (the seed's, or with later changes for
+/// comparing against later-wording engines).
+pub fn pair_as(t: &SwissTournament, w: Wording) -> Result<RoundPairing, DutchError> {
+    let ps = state::derive_as(&t.players, t.rounds_played, w);
     let round = t.round_to_pair();
-    let c = Criteria::new(&ps, round, t.total_rounds);
+    let total = if w.last_round_notes {
+        t.total_rounds
+    } else {
+        0
+    };
+    let c = Criteria::new(&ps, round, total);
     let mut present: Vec<usize> = (0..ps.len())
         .filter(|&i| t.players[i].presence == Presence::Present)
         .collect();

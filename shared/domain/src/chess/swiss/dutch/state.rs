@@ -2,6 +2,7 @@
 //! (floats), A5/B1b (bye eligibility), A7 (colour difference and preference),
 //! F2/F3 (only played games count for colour, gaps closed up).
 
+use super::Wording;
 use crate::chess::swiss::{Colour, Float, RoundOutcome, SwissPlayer};
 
 /// dutch A7: strength of a colour preference.
@@ -100,6 +101,11 @@ impl PlayerState {
 
 /// Build the state of every player from the history (indices follow `players`).
 pub fn derive(players: &[SwissPlayer], rounds_played: u32) -> Vec<PlayerState> {
+    derive_as(players, rounds_played, Wording::SEED_2006)
+}
+
+/// [`derive`] by the given [`Wording`].
+pub fn derive_as(players: &[SwissPlayer], rounds_played: u32, w: Wording) -> Vec<PlayerState> {
     let index: std::collections::HashMap<u32, usize> = players
         .iter()
         .enumerate()
@@ -110,7 +116,7 @@ pub fn derive(players: &[SwissPlayer], rounds_played: u32) -> Vec<PlayerState> {
     players
         .iter()
         .enumerate()
-        .map(|(i, p)| player_state(i, p, r, &index, &before))
+        .map(|(i, p)| player_state(i, p, r, &index, &before, w))
         .collect()
 }
 
@@ -140,6 +146,7 @@ fn player_state(
     r: usize,
     index: &std::collections::HashMap<u32, usize>,
     before: &[Vec<u32>],
+    w: Wording,
 ) -> PlayerState {
     let mut met = Vec::new();
     let mut colours = Vec::new();
@@ -166,7 +173,9 @@ fn player_state(
                         had_unplayed_point = true;
                     }
                 }
-                if let Some(j) = j {
+                if !played && half_points == 2 && w.unplayed_point_is_downfloat {
+                    float_of_round[k] = Some(Float::Downfloat);
+                } else if let Some(j) = j {
                     float_of_round[k] = match before[i][k].cmp(&before[j][k]) {
                         std::cmp::Ordering::Greater => Some(Float::Downfloat),
                         std::cmp::Ordering::Less => Some(Float::Upfloat),
@@ -181,8 +190,11 @@ fn player_state(
             }
             Some(RoundOutcome::NotPaired { half_points }) => {
                 had_bye = true;
-                if half_points == 2 {
+                if half_points == 2 || (half_points == 1 && w.half_point_bye_bars_bye) {
                     had_unplayed_point = true;
+                }
+                if half_points > 0 && w.unplayed_point_is_downfloat {
+                    float_of_round[k] = Some(Float::Downfloat);
                 }
             }
             None => had_bye = true,

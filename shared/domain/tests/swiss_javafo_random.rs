@@ -1,0 +1,233 @@
+//! Independent-engine comparison (issue #21): random tournaments generated and
+//! paired by JaVaFo 1.4 (`fixtures/swiss/javafo14-random/`, see the README
+//! there), every round re-paired by Arbiter's Dutch engine (1992–2006 seed).
+//!
+//! JaVaFo 1.4 pairs by the 2012 (Istanbul) wording of the Dutch rules, so a
+//! round may differ. Each differing round must be explained by one of the
+//! known "2006 versus later wording" classes (docs/rulings/chess.md): the
+//! round is re-paired with the engine switched to the later wording, one
+//! change at a time and then in combination ([`dutch::Wording`]); the first
+//! (smallest) set of changes that reproduces JaVaFo's pairing is the class.
+//! A round no such set explains is a failure.
+
+use arbiter_domain::chess::swiss::dutch::{self, Wording};
+use arbiter_domain::chess::swiss::{Board, Colour, RoundOutcome, SwissTournament};
+use arbiter_domain::chess::trf;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// A round's pairing as a comparable set: boards with colours, and the bye.
+type Pairing = (Vec<(u32, u32)>, Option<u32>);
+
+fn as_set(boards: &[Board], bye: Option<u32>) -> Pairing {
+    let mut v: Vec<(u32, u32)> = boards.iter().map(|b| (b.white, b.black)).collect();
+    v.sort_unstable();
+    (v, bye)
+}
+
+/// What JaVaFo published for round `r` (1-based): its games (played or
+/// forfeited, both were paired) and its pairing bye (`0000 - +`).
+fn published(full: &SwissTournament, r: usize) -> Pairing {
+    let mut boards = Vec::new();
+    let mut bye = None;
+    for p in &full.players {
+        match p.rounds.get(r - 1).copied().flatten() {
+            Some(RoundOutcome::Game {
+                opponent,
+                colour: Colour::White,
+                ..
+            }) => boards.push(Board {
+                white: p.number,
+                black: opponent,
+            }),
+            Some(RoundOutcome::PairingBye) => bye = Some(p.number),
+            _ => {}
+        }
+    }
+    as_set(&boards, bye)
+}
+
+/// dutch E5: the colour drawn by lot, as JaVaFo drew it: the colour the
+/// highest-ranked player paired in round 1 received.
+fn lot(full: &SwissTournament) -> Colour {
+    let mut first = full
+        .players
+        .iter()
+        .filter_map(|p| match p.rounds.first().copied().flatten() {
+            Some(RoundOutcome::Game { colour, .. }) => Some((p.number, colour)),
+            _ => None,
+        })
+        .collect::<Vec<_>>();
+    first.sort_by_key(|&(n, _)| n);
+    first.first().map_or(Colour::White, |&(_, c)| c)
+}
+
+/// The later-wording changes tried, smallest sets first, with their class
+/// names as docs/rulings/chess.md lists them.
+fn variants() -> Vec<(&'static str, Wording)> {
+    let seed = Wording::SEED_2006;
+    let notes = Wording {
+        last_round_notes: false,
+        ..seed
+    };
+    let floats = Wording {
+        unplayed_point_is_downfloat: true,
+        ..seed
+    };
+    let bye = Wording {
+        half_point_bye_bars_bye: true,
+        ..seed
+    };
+    let all = Wording {
+        last_round_notes: false,
+        unplayed_point_is_downfloat: true,
+        half_point_bye_bars_bye: true,
+    };
+    vec![
+        ("last-round notes to B6", notes),
+        ("unplayed points as downfloats", floats),
+        ("half-point bye bars the bye", bye),
+        (
+            "last-round notes + unplayed downfloats",
+            Wording {
+                unplayed_point_is_downfloat: true,
+                ..notes
+            },
+        ),
+        (
+            "last-round notes + half-point bye",
+            Wording {
+                half_point_bye_bars_bye: true,
+                ..notes
+            },
+        ),
+        (
+            "unplayed downfloats + half-point bye",
+            Wording {
+                half_point_bye_bars_bye: true,
+                ..floats
+            },
+        ),
+        ("all three", all),
+    ]
+}
+
+fn pairing_as(t: &SwissTournament, w: Wording) -> Option<Pairing> {
+    dutch::pair_as(t, w).ok().map(|p| as_set(&p.boards, p.bye))
+}
+
+#[test]
+fn dutch_javafo14_random_tournaments_differ_only_by_the_later_wording() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/swiss/javafo14-random");
+    assert!(dir.is_dir(), "test fixtures missing: {}", dir.display());
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "trf"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 40, "expected at least 40 tournaments");
+    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    let (mut rounds, mut identical) = (0usize, 0usize);
+    let mut unexplained = Vec::new();
+    for f in &files {
+        let name = f.file_name().unwrap().to_string_lossy().to_string();
+        let doc = trf::read(&std::fs::read_to_string(f).unwrap())
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let full = SwissTournament::from_trf(&doc, None).unwrap();
+        let total = full.rounds_played;
+        let lot = lot(&full);
+        for r in 1..=total {
+            let mut t = SwissTournament::from_trf(&doc, Some(r)).unwrap();
+            // The file is complete: its last round is the tournament's last.
+            t.total_rounds = total;
+            t.first_colour = lot;
+            let want = published(&full, r as usize);
+            rounds += 1;
+            if pairing_as(&t, Wording::SEED_2006).as_ref() == Some(&want) {
+                identical += 1;
+                continue;
+            }
+            match variants()
+                .into_iter()
+                .find(|(_, w)| pairing_as(&t, *w).as_ref() == Some(&want))
+            {
+                Some((class, _)) => *counts.entry(class).or_default() += 1,
+                None => unexplained.push((
+                    format!("{name} {r}"),
+                    format!(
+                        "{name} round {r}:\n  javafo: {want:?}\n  ours:   {:?}",
+                        pairing_as(&t, Wording::SEED_2006)
+                    ),
+                )),
+            }
+        }
+    }
+    eprintln!(
+        "javafo14-random: {} tournaments, {rounds} rounds compared, {identical} identical",
+        files.len()
+    );
+    for (class, n) in &counts {
+        eprintln!("  {class}: {n}");
+    }
+    eprintln!("  not yet classified (OPEN): {}", unexplained.len());
+    let new: Vec<&str> = unexplained
+        .iter()
+        .filter(|(key, _)| !OPEN.contains(&key.as_str()))
+        .map(|(_, detail)| detail.as_str())
+        .collect();
+    assert!(
+        new.is_empty(),
+        "{} rounds differ from JaVaFo 1.4 with no known wording class:\n{}",
+        new.len(),
+        new.join("\n")
+    );
+    let keys: Vec<&str> = unexplained.iter().map(|(k, _)| k.as_str()).collect();
+    let stale: Vec<&&str> = OPEN.iter().filter(|k| !keys.contains(k)).collect();
+    assert!(
+        stale.is_empty(),
+        "now explained or identical, remove from OPEN: {stale:?}"
+    );
+}
+
+/// Rounds (`file round`) that differ from JaVaFo 1.4 and that no known wording
+/// class explains yet (issue #21, open): each is either a further 2012 change
+/// not modelled by [`Wording`] or a fault of ours, still to be told apart. The
+/// test fails on a differing round not listed here, and on a listed round
+/// that no longer differs unexplained (then it is removed).
+const OPEN: &[&str] = &[
+    "jvf14_03_p25_r9.trf 9",
+    "jvf14_06_p38_r8.trf 7",
+    "jvf14_07_p26_r6.trf 2",
+    "jvf14_08_p14_r9.trf 9",
+    "jvf14_09_p51_r7.trf 5",
+    "jvf14_10_p39_r5.trf 5",
+    "jvf14_13_p52_r9.trf 8",
+    "jvf14_16_p16_r8.trf 5",
+    "jvf14_16_p16_r8.trf 8",
+    "jvf14_18_p41_r9.trf 8",
+    "jvf14_23_p30_r9.trf 7",
+    "jvf14_23_p30_r9.trf 9",
+    "jvf14_24_p18_r7.trf 4",
+    "jvf14_28_p19_r9.trf 8",
+    "jvf14_28_p19_r9.trf 9",
+    "jvf14_29_p56_r7.trf 7",
+    "jvf14_30_p44_r5.trf 5",
+    "jvf14_31_p32_r8.trf 7",
+    "jvf14_33_p57_r9.trf 3",
+    "jvf14_33_p57_r9.trf 9",
+    "jvf14_36_p21_r8.trf 6",
+    "jvf14_38_p46_r9.trf 9",
+    "jvf14_41_p59_r8.trf 8",
+    "jvf14_43_p35_r9.trf 7",
+    "jvf14_43_p35_r9.trf 9",
+    "jvf14_46_p48_r8.trf 2",
+    "jvf14_48_p24_r9.trf 9",
+    "jvf14_51_p37_r8.trf 5",
+    "jvf14_51_p37_r8.trf 7",
+    "jvf14_53_p13_r9.trf 9",
+    "jvf14_55_p38_r5.trf 2",
+    "jvf14_56_p26_r8.trf 7",
+    "jvf14_59_p39_r7.trf 7",
+    "jvf14_63_p40_r9.trf 7",
+];
