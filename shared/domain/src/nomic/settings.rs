@@ -10,7 +10,7 @@ use crate::refusal::Refusal;
 use serde::{Deserialize, Serialize};
 
 /// The numbers the rules of the Initial Set name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Settings {
     /// nomic 201: "All players begin with zero points" (210 note: 100

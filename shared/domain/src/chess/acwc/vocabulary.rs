@@ -21,7 +21,8 @@ pub type MatchId = String;
 pub const FINAL: &str = "final";
 
 /// A request to this kind's rules.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "AcwcCommand")]
 #[serde(tag = "action", rename_all = "kebab-case")]
 pub enum Command {
     /// Organizer: the championship's set-up (dates, variant, time control,
@@ -185,7 +186,7 @@ impl Command {
 }
 
 /// acwc VI.D: what the appearing player chooses.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum NoShowChoice {
     ClaimWin,
@@ -193,7 +194,7 @@ pub enum NoShowChoice {
 }
 
 /// Why a player was disqualified.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "ground", rename_all = "kebab-case")]
 pub enum Disqualification {
     /// acwc II.C.4: entered with a second account.
@@ -227,7 +228,9 @@ impl Disqualification {
 }
 
 /// A stage of the championship (acwc III.B).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Stage {
     Registration,
@@ -238,7 +241,7 @@ pub enum Stage {
 }
 
 /// One published match.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Pairing {
     pub match_id: MatchId,
     pub first: UserId,
@@ -246,7 +249,7 @@ pub struct Pairing {
 }
 
 /// How a match ended when it was not simply played and confirmed.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Award {
     /// acwc VI.B, VI.D, VI.F: the loser forfeited.
@@ -259,7 +262,8 @@ pub enum Award {
 
 /// Something that happened under this kind's rules. Serialized inside the
 /// envelope's event, so its tag is `event`, not `type`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "AcwcEvent")]
 #[serde(tag = "event", rename_all = "kebab-case")]
 pub enum Event {
     Configured {
