@@ -70,8 +70,10 @@ fn route_body(
     let lots = kind.draws_lots(action);
     if let Some(Value::Array(required)) = variant.get_mut("required") {
         required.retain(|r| r != "action" && !(lots && r == "seed"));
-        if required.is_empty() {
-            variant.as_object_mut().map(|v| v.remove("required"));
+    }
+    if variant["required"].as_array().is_some_and(Vec::is_empty) {
+        if let Some(fields) = variant.as_object_mut() {
+            fields.remove("required");
         }
     }
     variant["title"] = format!("{} {action}", kind.name()).into();

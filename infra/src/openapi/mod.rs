@@ -45,9 +45,9 @@ pub fn document() -> Value {
     let data: Value = serde_json::from_str(DATA).expect("operations.json is JSON");
     let mut generator = generator();
     // The envelope's answers, by the names the data refers to.
-    for_each_named::<Receipt>(&mut generator);
-    for_each_named::<LogEntry>(&mut generator);
-    for_each_named::<CompetitionView>(&mut generator);
+    define::<Receipt>(&mut generator);
+    define::<LogEntry>(&mut generator);
+    define::<CompetitionView>(&mut generator);
     let mut events = Vec::new();
     for kind in Kind::ALL {
         events.push(kind.event_schema(&mut generator));
@@ -92,7 +92,7 @@ fn generator() -> SchemaGenerator {
 }
 
 /// Registers `T` (and what it refers to) under its schema name.
-fn for_each_named<T: schemars::JsonSchema>(generator: &mut SchemaGenerator) {
+fn define<T: schemars::JsonSchema>(generator: &mut SchemaGenerator) {
     generator.subschema_for::<T>();
 }
 

@@ -45,6 +45,7 @@ pub enum AppealSubject {
 /// club III.3.8: a justice's vote, and the Court's decision.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "decision", rename_all = "kebab-case")]
+#[schemars(rename = "ClubLadderVote")]
 pub enum Vote {
     /// a) back to the moderator to re-evaluate with conditions.
     Remand { conditions: String },

@@ -13,6 +13,7 @@ pub const FLOOR: i64 = 100;
 /// The result of a game, from White's side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
+#[schemars(rename = "ClubLadderGameResult")]
 pub enum GameResult {
     WhiteWins,
     BlackWins,

@@ -57,6 +57,7 @@ impl RuleChange {
     schemars::JsonSchema,
 )]
 #[serde(rename_all = "kebab-case")]
+#[schemars(rename = "NomicVote")]
 pub enum Vote {
     Yes,
     No,

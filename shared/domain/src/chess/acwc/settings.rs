@@ -74,6 +74,7 @@ impl Default for Format {
 
 /// Every per-championship choice, in one validated value.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "AcwcSettings")]
 pub struct Settings {
     /// acwc III.A: the Lichess variant, e.g. `antichess`.
     pub variant: String,

@@ -232,6 +232,7 @@ impl Disqualification {
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema,
 )]
 #[serde(rename_all = "kebab-case")]
+#[schemars(rename = "AcwcStage")]
 pub enum Stage {
     Registration,
     Qualification,
@@ -242,6 +243,7 @@ pub enum Stage {
 
 /// One published match.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "AcwcPairing")]
 pub struct Pairing {
     pub match_id: MatchId,
     pub first: UserId,

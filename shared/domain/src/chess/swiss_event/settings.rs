@@ -55,6 +55,7 @@ pub enum AbsentWithoutNotice {
 /// The event's regulations.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(rename = "SwissSettings")]
 pub struct Settings {
     /// Rounds to be played (1 to [`MAX_ROUNDS`]).
     pub rounds: u32,

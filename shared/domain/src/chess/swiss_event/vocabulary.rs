@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 
 /// A game's result as the arbiter writes it on the pairing sheet.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "SwissGameResult")]
 pub enum GameResult {
     #[serde(rename = "1-0")]
     WhiteWins,
@@ -100,6 +101,7 @@ pub struct BoardForm {
 
 /// One board of a paired round, in publishing order (dutch F1).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "SwissPairing")]
 pub struct Pairing {
     pub board: u32,
     pub white: UserId,

@@ -152,6 +152,7 @@ impl TurnLengths {
 /// Everything the GM states when setting up the board.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
+#[schemars(rename = "DiplomacyGameSettings")]
 pub struct Settings {
     /// The player of each of the seven powers.
     pub players: BTreeMap<Power, UserId>,

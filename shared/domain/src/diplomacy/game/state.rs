@@ -79,6 +79,7 @@ pub struct Holiday {
 
 /// How the game ended.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "DiplomacyGameResult")]
 pub struct GameResult {
     pub reason: EndReason,
     pub phase: String,

@@ -43,6 +43,7 @@ pub struct Proposal {
 /// (wm D.IX.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
+#[schemars(rename = "DiplomacyGameBallot")]
 pub enum Ballot {
     Yes,
     No,

@@ -43,6 +43,7 @@ pub enum MotionKind {
 /// A TMC ballot: yes or no (an abstainer simply does not vote).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
+#[schemars(rename = "WorldMastersBallot")]
 pub enum Ballot {
     Yes,
     No,

@@ -24,6 +24,7 @@ pub type TeamId = String;
     schemars::JsonSchema,
 )]
 #[serde(rename_all = "kebab-case")]
+#[schemars(rename = "WorldMastersStage")]
 pub enum Stage {
     /// Round one, a team round.
     RoundOne,

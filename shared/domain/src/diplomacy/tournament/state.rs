@@ -12,6 +12,7 @@ use std::collections::{BTreeMap, BTreeSet};
 /// wm A.3.i: the dates the TD sets.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
+#[schemars(rename = "WorldMastersSettings")]
 pub struct Settings {
     /// wm B.2: teams and individuals are accepted up to this instant.
     pub entry_deadline: DateTime<Utc>,
