@@ -20,7 +20,7 @@ mod bodies;
 pub use bodies::kind_route;
 
 use crate::server::all_routes;
-use arbiter_domain::competition::{CompetitionView, Kind, LogEntry, Receipt};
+use arbiter_domain::competition::{CompetitionView, LogEntry, Receipt};
 use arbiter_http::routing::Route;
 use schemars::generate::SchemaSettings;
 use schemars::SchemaGenerator;
@@ -44,14 +44,11 @@ pub fn render() -> String {
 pub fn document() -> Value {
     let data: Value = serde_json::from_str(DATA).expect("operations.json is JSON");
     let mut generator = generator();
-    // The envelope's answers, by the names the data refers to.
+    // The envelope's answers, by the names the data refers to; a receipt's
+    // and a log entry's events (`Recorded`) bring every kind's event enum.
     define::<Receipt>(&mut generator);
     define::<LogEntry>(&mut generator);
     define::<CompetitionView>(&mut generator);
-    let mut events = Vec::new();
-    for kind in Kind::ALL {
-        events.push(kind.event_schema(&mut generator));
-    }
     let mut paths = Map::new();
     for (_, route) in all_routes() {
         let op = operation(&data, route, &mut generator);
@@ -67,10 +64,6 @@ pub fn document() -> Value {
     for (name, schema) in generator.take_definitions(true) {
         schemas.insert(name, schema);
     }
-    schemas.insert("KindEvent".into(), json!({
-        "description": "A kind's own event in the audit log, tagged by `event` (the `type` of the entry names the kind).",
-        "anyOf": events,
-    }));
     let mut components = data["components"].clone();
     components["schemas"] = Value::Object(schemas);
     json!({
