@@ -153,3 +153,44 @@ fn every_request_body_the_docs_show_fits_the_document() {
     }
     assert!(checked >= 10, "only {checked} bodies found");
 }
+
+/// `value` against the named component schema of `doc`.
+fn check_component(doc: &Value, name: &str, value: &Value) {
+    let schema = json!({ "$ref": format!("#/components/schemas/{name}") });
+    let errors: Vec<String> = validator(doc, &schema)
+        .iter_errors(value)
+        .map(|e| format!("{e} at {}", e.instance_path()))
+        .collect();
+    assert!(errors.is_empty(), "{name}: {value}: {errors:?}");
+}
+
+#[test]
+fn a_new_competition_of_every_kind_and_its_log_fit_the_document() {
+    use arbiter_domain::competition::{
+        apply, Actor, Commit, CompetitionId, Event, Recorded, UserId,
+    };
+    let doc = openapi::document();
+    let organizer = UserId::try_from("ann").unwrap();
+    for &kind in Kind::ALL {
+        let id = CompetitionId::try_from(kind.name()).unwrap();
+        let commit = Commit {
+            version: 1,
+            at: "2026-01-01T00:00:00Z".parse().unwrap(),
+            actor: Actor::User(organizer.clone()),
+            command: "create".into(),
+            events: vec![Recorded::new(Event::Created {
+                kind,
+                name: "A".into(),
+                organizer: organizer.clone(),
+            })],
+            idempotency: None,
+        };
+        let state = apply(None, &id, &commit);
+        for viewer in [None, Some(&organizer)] {
+            let view = serde_json::to_value(state.view(viewer)).unwrap();
+            check_component(&doc, "Competition", &view);
+            let entry = serde_json::to_value(commit.log_entry(&state, viewer)).unwrap();
+            check_component(&doc, "LogEntry", &entry);
+        }
+    }
+}
