@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite, with everything it needs installed and started, on a
-# fresh clone: formatting, lints, every test on both stores (a local
+# fresh clone: formatting, the OpenAPI document against its specification,
+# lints, every test on both stores (a local
 # DynamoDB-compatible server is installed and started here), the README's
 # shell blocks against a fresh server, and the deployment checks (template
 # lint, `sam build` of every Lambda function).
@@ -43,6 +44,9 @@ trap 'scripts/moto.sh stop >/dev/null 2>&1 || true; summary' EXIT
 
 step "rustfmt"
 cargo fmt --all -- --check
+
+step "OpenAPI document (openapi-spec-validator)"
+scripts/openapi-check.sh
 
 step "clippy"
 cargo clippy --workspace --all-targets --locked -- -D warnings

@@ -5,6 +5,7 @@
 pub mod devkeys;
 pub mod in_process;
 pub mod notifications;
+pub mod openapi;
 pub mod progress;
 pub mod scheduler;
 pub mod server;

@@ -84,6 +84,14 @@ enum Commands {
     /// Adjudicate one Diplomacy phase: JSON on standard input, JSON on
     /// standard output (schema: docs/adjudicate.md). Exit 3 on invalid input.
     Adjudicate,
+    /// Print the OpenAPI document built from the code's routes and types
+    /// (docs/openapi.json is this output).
+    Openapi {
+        /// Rewrite docs/openapi.json (in the current directory's repository)
+        /// instead of printing.
+        #[arg(long)]
+        write: bool,
+    },
     /// Run a seeded competition through the local runtime (embedded store
     /// in a temporary directory, fake clock) and print its results.
     Simulate {
@@ -180,6 +188,7 @@ fn main() -> ExitCode {
             check,
         } => pair(&system, &input, output.as_deref(), check),
         Commands::Adjudicate => adjudicate(),
+        Commands::Openapi { write } => openapi(write),
         Commands::Simulate {
             kind:
                 Simulation::Acwc {
@@ -204,6 +213,28 @@ fn main() -> ExitCode {
                     notify,
                 },
         } => simulate_world_masters(teams, seed, notify),
+    }
+}
+
+/// Prints the OpenAPI document, or rewrites `docs/openapi.json` with it.
+fn openapi(write: bool) -> ExitCode {
+    let text = arbiter::openapi::render();
+    if !write {
+        print!("{text}");
+        return ExitCode::SUCCESS;
+    }
+    match std::fs::write(arbiter::openapi::PATH, text) {
+        Ok(()) => {
+            eprintln!("wrote {}", arbiter::openapi::PATH);
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!(
+                "{}: {e} (run from the repository's root)",
+                arbiter::openapi::PATH
+            );
+            ExitCode::FAILURE
+        }
     }
 }
 

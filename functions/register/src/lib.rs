@@ -50,8 +50,15 @@ pub async fn handle<S: Store>(app: Arc<App<S>>, req: Request<Bytes>) -> Response
     .await
 }
 
-/// An ACWC registration body.
-#[derive(Debug, Deserialize)]
+/// The schema of an ACWC registration body, for the API document.
+pub fn acwc_entry_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    generator.subschema_for::<Entry>()
+}
+
+/// An ACWC registration body: a player's own Lichess `account`, or the
+/// organizer's entry of a `player` by account or with entered `facts`.
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "AcwcEntry")]
 #[serde(deny_unknown_fields)]
 struct Entry {
     #[serde(default)]

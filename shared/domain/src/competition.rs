@@ -27,7 +27,7 @@ use std::fmt;
 pub const ROLES_CLAUSE: &str = "arbiter roles";
 
 /// Who acted: a user, or a schedule (by its name in the schedule table).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Actor {
     User(UserId),
@@ -64,7 +64,7 @@ pub struct Context {
 }
 
 /// An event with the clause that made it happen, when a rule acted.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Recorded {
     #[serde(flatten)]
     pub event: Event,
@@ -116,7 +116,7 @@ pub struct Commit {
 /// An entry of the audit log as callers see it: the commit without the
 /// caller's idempotency key. Kinds with secrets (orders before adjudication,
 /// individual votes, redacted data) redact their events here by viewer.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct LogEntry {
     pub version: u64,
     /// When the commit was made; `None` on a withheld commit, whose time
@@ -176,7 +176,7 @@ pub fn redact_event(state: &Competition, event: &Event, viewer: Option<&UserId>)
 
 /// What a successful command answers: where the competition now stands and
 /// what happened. Kept for idempotent retries.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Receipt {
     pub competition: CompetitionId,
     pub version: u64,
@@ -185,7 +185,8 @@ pub struct Receipt {
 }
 
 /// The public view of a competition's envelope.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "Competition")]
 pub struct CompetitionView {
     pub id: CompetitionId,
     pub kind: Kind,
@@ -201,6 +202,7 @@ pub struct CompetitionView {
     pub next_due: Option<DateTime<Utc>>,
     /// The kind's own view, as `viewer` may see it.
     #[serde(skip_serializing_if = "serde_json::Value::is_null")]
+    #[schemars(schema_with = "crate::kinds::game_view_schema")]
     pub game: serde_json::Value,
 }
 

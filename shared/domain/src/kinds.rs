@@ -17,6 +17,7 @@ use crate::refusal::Refusal;
 use crate::resource::{Query, Resource};
 use crate::rulebook::{Route, Rulebook};
 use chrono::{DateTime, Utc};
+use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::{Deserialize, Serialize};
 
 macro_rules! kinds {
@@ -25,7 +26,7 @@ macro_rules! kinds {
         $variant:ident = $name:literal $(| $old:literal)* => $state:ty;
     )+) => {
         /// The kinds of competition Arbiter runs, one per rulebook.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema)]
         pub enum Kind {
             $( $(#[doc = $doc])* #[serde(rename = $name $(, alias = $old)*)] $variant, )+
         }
@@ -60,7 +61,7 @@ macro_rules! kinds {
 
         /// Something that happened to a competition: the envelope's own
         /// events, then one variant per kind (its own tag is `event`).
-        #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+        #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
         #[serde(tag = "type", rename_all = "kebab-case")]
         pub enum Event {
             Created { kind: Kind, name: String, organizer: UserId },
@@ -98,6 +99,21 @@ macro_rules! kinds {
             /// The read resources of this kind (see [`Rulebook::RESOURCES`]).
             pub fn resources(self) -> &'static [&'static str] {
                 match self { $(Kind::$variant => <$state as Rulebook>::RESOURCES,)+ }
+            }
+
+            /// The JSON Schema of this kind's commands (tagged by `action`).
+            pub fn command_schema(self, generator: &mut SchemaGenerator) -> Schema {
+                match self { $(Kind::$variant => generator.subschema_for::<<$state as Rulebook>::Command>(),)+ }
+            }
+
+            /// The JSON Schema of this kind's events (tagged by `event`).
+            pub fn event_schema(self, generator: &mut SchemaGenerator) -> Schema {
+                match self { $(Kind::$variant => generator.subschema_for::<<$state as Rulebook>::Event>(),)+ }
+            }
+
+            /// The JSON Schema of this kind's view (see [`Rulebook::view_schema`]).
+            pub fn view_schema(self, generator: &mut SchemaGenerator) -> Schema {
+                match self { $(Kind::$variant => <$state as Rulebook>::view_schema(generator),)+ }
             }
 
             /// Reads a JSON command of this kind (tagged by `action`).
@@ -256,6 +272,13 @@ macro_rules! kinds {
             }
         }
     };
+}
+
+/// The schema of a competition's `game`: the view of its kind (the
+/// competition's `kind` says which).
+pub fn game_view_schema(generator: &mut SchemaGenerator) -> Schema {
+    let views: Vec<Schema> = Kind::ALL.iter().map(|k| k.view_schema(generator)).collect();
+    schemars::json_schema!({ "anyOf": views })
 }
 
 kinds! {

@@ -15,6 +15,7 @@ use crate::notice::{Notice, Reminder};
 use crate::refusal::Refusal;
 use crate::resource::{Query, Resource};
 use chrono::{DateTime, Utc};
+use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::fmt::Debug;
@@ -37,12 +38,22 @@ pub enum Route {
 /// One competition kind's rules, as the envelope uses them.
 ///
 /// `Self` is the kind's rules state (what a snapshot stores); its commands
-/// are tagged by `action` and its events by `event`.
+/// are tagged by `action` and its events by `event`. Both derive their JSON
+/// Schema from their serde attributes, so the API document (`arbiter
+/// openapi`) describes every kind's bodies and log entries as they are read
+/// and written; a kind without them does not compile.
 pub trait Rulebook:
     Default + Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static
 {
-    type Command: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
-    type Event: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    type Command: Clone
+        + Debug
+        + PartialEq
+        + Serialize
+        + DeserializeOwned
+        + JsonSchema
+        + Send
+        + Sync;
+    type Event: Clone + Debug + PartialEq + Serialize + DeserializeOwned + JsonSchema + Send + Sync;
 
     /// How refusals name the kind ("a club ladder").
     const TITLE: &'static str;
@@ -105,6 +116,10 @@ pub trait Rulebook:
         query: &Query,
         viewer: Option<&UserId>,
     ) -> Result<Resource, Refusal>;
+
+    /// The JSON Schema of what [`Rulebook::view`] answers (the `game` of a
+    /// competition), for the API document.
+    fn view_schema(generator: &mut SchemaGenerator) -> Schema;
 
     /// The event as `viewer` may see it in the log and in notices: `None`
     /// withholds it, a copy may be redacted. No default: each kind decides

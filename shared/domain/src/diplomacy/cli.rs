@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 pub use crate::cli::{CliOutput, EXIT_INVALID_INPUT};
 
 /// A dislodged unit in a retreat phase's input.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DislodgedInput {
     /// `F BRE`
@@ -65,7 +65,7 @@ pub struct AdjudicateInput {
 }
 
 /// One result line: an order as written and read, and what became of it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct OrderResult {
     pub power: String,
     /// The unit (or build site) concerned, if known.

@@ -12,7 +12,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
 /// One member's presence at a session (club J.9).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Attendee {
     pub member: UserId,
     /// Minutes spent in the room during the session.
@@ -20,7 +20,7 @@ pub struct Attendee {
 }
 
 /// Why the Chief Justice removes a member.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum RemovalGrounds {
     /// club II.7: absent more than three of six weeks, at most two games.
@@ -30,7 +30,8 @@ pub enum RemovalGrounds {
 }
 
 /// A request to the club ladder's rules.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "ClubLadderCommand")]
 #[serde(tag = "action", rename_all = "kebab-case")]
 pub enum Command {
     /// club J.5, II.3, J.9: set the club's settings up (organizer, before

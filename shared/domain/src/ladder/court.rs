@@ -22,7 +22,7 @@ use std::collections::{BTreeMap, BTreeSet};
 pub const OPINION_DAYS: i64 = 7;
 
 /// What an appeal is about.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "matter", rename_all = "kebab-case")]
 pub enum AppealSubject {
     /// club III.3: a moderator's use of power (score change II.3, fraud
@@ -43,8 +43,9 @@ pub enum AppealSubject {
 }
 
 /// club III.3.8: a justice's vote, and the Court's decision.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "decision", rename_all = "kebab-case")]
+#[schemars(rename = "ClubLadderVote")]
 pub enum Vote {
     /// a) back to the moderator to re-evaluate with conditions.
     Remand { conditions: String },
@@ -79,7 +80,7 @@ pub enum AppealStatus {
 }
 
 /// club III.3.8: the Court's judgement.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Judgement {
     pub decision: Vote,
     pub majority: Vec<UserId>,

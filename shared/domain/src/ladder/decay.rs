@@ -30,7 +30,7 @@ use std::ops::Bound::{self, Excluded, Unbounded};
 pub const DEDUCTIONS_KEPT: u64 = 12;
 
 /// One member's deduction for one week.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Deduction {
     pub member: UserId,
     /// club II.6.1: the week's absence deduction (15 under the original

@@ -11,8 +11,9 @@ use serde::{Deserialize, Serialize};
 pub const FLOOR: i64 = 100;
 
 /// The result of a game, from White's side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
+#[schemars(rename = "ClubLadderGameResult")]
 pub enum GameResult {
     WhiteWins,
     BlackWins,

@@ -16,14 +16,14 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
 /// A change to one member's score, as actually applied (after the floor).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Adjustment {
     pub member: UserId,
     pub delta: i64,
 }
 
 /// A change to a ban by the Court (club II.9.3–II.9.4) or by voiding.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct BanChange {
     pub member: UserId,
     /// The new expiry (a Friday); `None` with `lifted: false` is permanent.
@@ -34,7 +34,7 @@ pub struct BanChange {
 
 /// What undoing or replacing a decision changes (club III.2.4.2 voiding,
 /// III.3.8 overturning, II.6.3 restoring a decay, III.5 reverting).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Amendment {
     /// The use of power amended, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -69,7 +69,8 @@ pub struct Amendment {
 
 /// Something that happened under the club's Terms. Serialized inside the
 /// envelope's event, so its tag is `event`, not `type`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "ClubLadderEvent")]
 #[serde(tag = "event", rename_all = "kebab-case")]
 pub enum Event {
     SettingsConfigured {

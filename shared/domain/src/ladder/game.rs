@@ -41,7 +41,9 @@ pub enum GameStatus {
 }
 
 /// club I.5: pieces of the opponent a player took.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(default)]
 pub struct Material {
     pub pawns: u8,
@@ -73,7 +75,7 @@ impl Material {
 }
 
 /// club I.5: how a moderator decided a game at the bell.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Bell {
     pub white_captured: Material,
     pub black_captured: Material,
@@ -82,7 +84,7 @@ pub struct Bell {
 }
 
 /// club I.6: what became of a rematch.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "outcome", rename_all = "kebab-case")]
 pub enum RematchOutcome {
     /// Played to a result (mate, resignation, agreement); final.
@@ -119,7 +121,9 @@ impl RematchOutcome {
 
 /// club I.8.1: what a Moderator or Justice was informed of for a game
 /// time-limited without a chessclock, as the overseer records it.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(default)]
 pub struct Informed {
     /// The time limit.
@@ -149,7 +153,7 @@ impl Informed {
 }
 
 /// club I.6–I.8: how a rematch was timed.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Timing {
     /// No time limit (I.4). A rematch is untimed only when the overseeing

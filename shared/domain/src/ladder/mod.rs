@@ -53,6 +53,7 @@ pub mod story;
 mod teacher;
 mod terms;
 mod view;
+mod view_schema;
 
 #[cfg(test)]
 mod testkit;
@@ -159,6 +160,10 @@ impl Rulebook for Ladder {
 
     fn view(&self, env: &Competition, viewer: Option<&UserId>) -> serde_json::Value {
         view::view(env, self, viewer)
+    }
+
+    fn view_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        view_schema::view_schema(generator)
     }
 
     /// club I.9.5–I.9.9: anti-cheat information is withheld.

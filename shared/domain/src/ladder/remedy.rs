@@ -12,7 +12,7 @@ use chrono::{Datelike, NaiveDate};
 use serde::{Deserialize, Serialize};
 
 /// club III.3.8 c) or b): what an overturning decision puts in place.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "remedy", rename_all = "kebab-case")]
 pub enum Remedy {
     /// Undo entirely (lift, restore, revert, void).

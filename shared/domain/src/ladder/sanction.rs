@@ -14,7 +14,9 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// club II.5: the steps of the fraud ladder.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum FraudStep {
     /// First violation: "the action must be reversed".
@@ -79,7 +81,7 @@ pub enum PowerStatus {
 }
 
 /// club III.2.4.1: where a declaration was made public.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum DeclarationChannel {
     /// a) an email to all moderators, justices, the Chief Justice and the accused.

@@ -36,7 +36,8 @@ fn streak_threshold() -> u32 {
 
 /// The club's settings. The II.6 amounts default to the Terms' own, so
 /// settings recorded before they were settings still load.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "ClubLadderSettings")]
 pub struct Settings {
     /// club J.5: the room games are played in ("322").
     pub room: String,

@@ -27,7 +27,7 @@ pub fn window() -> Duration {
 }
 
 /// nomic 214: "I agree with Judgement..." or "I disagree with Judgement...".
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Opinion {
     Agree,
@@ -37,7 +37,7 @@ pub enum Opinion {
 /// nomic 215: a Judge's finding that a move's legality is not settled,
 /// which, if the Judge is not overruled, makes the player whose move is in
 /// question the winner.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Finding {
     /// "by the Judge's best reasoning, not overruled, a move appears equally

@@ -33,6 +33,7 @@ pub mod settings;
 pub mod state;
 pub mod turns;
 mod view;
+mod view_schema;
 pub mod vocabulary;
 pub mod winner;
 
@@ -132,6 +133,10 @@ impl Rulebook for Nomic {
 
     fn view(&self, _env: &Competition, viewer: Option<&UserId>) -> serde_json::Value {
         view::view(self, viewer)
+    }
+
+    fn view_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        view_schema::view_schema(generator)
     }
 
     /// Nomic votes are public (cast in the voting thread, nomic 113), and

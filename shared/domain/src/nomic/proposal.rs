@@ -17,7 +17,7 @@ pub const WINNING_POINTS: i64 = 200;
 
 /// nomic 103: a rule-change. Serialized with its tag `op`:
 /// `{"op": "amend", "rule": 203, "text": ["..."]}`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "op", rename_all = "kebab-case")]
 pub enum RuleChange {
     /// nomic 103(1): enact a new (mutable) rule.
@@ -43,15 +43,30 @@ impl RuleChange {
 }
 
 /// nomic 113: "Vote: Yes" or "Vote: No".
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
+#[schemars(rename = "NomicVote")]
 pub enum Vote {
     Yes,
     No,
 }
 
 /// What adoption needs.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Threshold {
     /// nomic 204: unanimous among the votes cast.
@@ -64,7 +79,7 @@ pub enum Threshold {
 }
 
 /// The count of a completed vote.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Tally {
     pub yes: u32,
     pub no: u32,

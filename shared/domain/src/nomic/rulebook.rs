@@ -22,7 +22,7 @@ pub const MAX_PARAGRAPHS: usize = 100;
 pub const MAX_PARAGRAPH_CHARS: usize = 20_000;
 
 /// A note under a rule, as the export writes it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Note {
     pub content: String,
     pub author: String,
@@ -33,7 +33,7 @@ pub struct Note {
 }
 
 /// One rule of the export, exactly as the seed spells it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct RuleRecord {
     /// Paragraphs of the rule's text.
     pub text: Vec<String>,
@@ -54,7 +54,7 @@ pub struct RuleRecord {
 
 /// The rule book export: `rules` keyed by record id, plus whatever else the
 /// file carries (`date`, `author`), kept verbatim.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct RuleBookExport {
     pub rules: BTreeMap<String, RuleRecord>,
     #[serde(flatten)]

@@ -10,8 +10,9 @@ use crate::refusal::Refusal;
 use serde::{Deserialize, Serialize};
 
 /// The numbers the rules of the Initial Set name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
+#[schemars(rename = "NomicSettings")]
 pub struct Settings {
     /// nomic 201: "All players begin with zero points" (210 note: 100
     /// in non-correspondence games).

@@ -10,7 +10,19 @@ use std::collections::BTreeMap;
 
 /// nomic 201: each player is allocated one day a week. Only weekdays can be
 /// allocated: anything posted on a Saturday or Sunday is void.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum AllocatedDay {
     Monday,

@@ -12,7 +12,8 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 /// A request to the Nomic rules. Tagged by `action`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "NomicCommand")]
 #[serde(tag = "action", rename_all = "kebab-case")]
 pub enum Command {
     /// Organizer, before the game begins: the rule book (nomic 101: the
@@ -93,7 +94,8 @@ impl From<RuleChange> for Command {
 
 /// Something that happened under the Nomic rules. Serialized inside the
 /// envelope's event, so its tag is `event` and no field is `type` or `kind`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "NomicEvent")]
 #[serde(tag = "event", rename_all = "kebab-case")]
 pub enum Event {
     /// nomic 101: the Initial Set is in effect.

@@ -11,7 +11,9 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// A Lichess mark on an account.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum MarkKind {
     Engine,
@@ -19,21 +21,21 @@ pub enum MarkKind {
 }
 
 /// acwc II.C.1–2, VII.C: a mark and when it was given.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Mark {
     pub kind: MarkKind,
     pub at: DateTime<Utc>,
 }
 
 /// One point of a rating history in the championship's variant.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct RatingPoint {
     pub at: DateTime<Utc>,
     pub rating: u32,
 }
 
 /// What the platform knows about a player's account.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct PlayerFacts {
     /// The Lichess username.
     pub account: String,
@@ -89,7 +91,7 @@ impl PlayerFacts {
 pub const DEFAULT_RATING: u32 = 1500;
 
 /// acwc III.E: the two ratings the seeding rating averages.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Seeding {
     /// The rating at the rating date.
     pub at_rating_date: u32,

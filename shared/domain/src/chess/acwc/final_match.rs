@@ -15,13 +15,13 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// One game of the Final: the winner, or `None` for a draw.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct FinalGame {
     pub winner: Option<UserId>,
 }
 
 /// acwc III.H.6: the Armageddon game's colours and clocks, fixed when both bids are in.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Armageddon {
     pub white: UserId,
     pub black: UserId,

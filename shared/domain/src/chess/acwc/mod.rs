@@ -35,6 +35,7 @@ pub mod state;
 #[cfg(any(test, feature = "testkit"))]
 pub mod testkit;
 mod view;
+mod view_schema;
 pub mod vocabulary;
 
 #[cfg(test)]
@@ -132,6 +133,10 @@ impl Rulebook for Championship {
 
     fn view(&self, env: &Competition, viewer: Option<&UserId>) -> serde_json::Value {
         view::view(env, self, viewer)
+    }
+
+    fn view_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        view_schema::view_schema(generator)
     }
 
     /// acwc VII.A: an accusation is the TD's and its author's alone.

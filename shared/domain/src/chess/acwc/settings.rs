@@ -9,7 +9,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 /// A time control: minutes on the clock plus an increment in seconds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct TimeControl {
     pub minutes: u32,
     pub increment_seconds: u32,
@@ -17,7 +17,7 @@ pub struct TimeControl {
 
 /// acwc III.B, III.F–H: the shape of the three stages. The 2019 numbers are
 /// the default ([`Format::acwc_2019`]).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Format {
     /// acwc III.F.1, III.G.1: games per Qualification and Candidates match (10).
     pub games_per_match: u32,
@@ -73,7 +73,8 @@ impl Default for Format {
 }
 
 /// Every per-championship choice, in one validated value.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "AcwcSettings")]
 pub struct Settings {
     /// acwc III.A: the Lichess variant, e.g. `antichess`.
     pub variant: String,

@@ -21,7 +21,8 @@ pub type MatchId = String;
 pub const FINAL: &str = "final";
 
 /// A request to this kind's rules.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "AcwcCommand")]
 #[serde(tag = "action", rename_all = "kebab-case")]
 pub enum Command {
     /// Organizer: the championship's set-up (dates, variant, time control,
@@ -195,7 +196,7 @@ impl Command {
 }
 
 /// acwc VI.D: what the appearing player chooses.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum NoShowChoice {
     ClaimWin,
@@ -203,7 +204,7 @@ pub enum NoShowChoice {
 }
 
 /// Why a player was disqualified.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "ground", rename_all = "kebab-case")]
 pub enum Disqualification {
     /// acwc II.C.4: entered with a second account.
@@ -237,8 +238,11 @@ impl Disqualification {
 }
 
 /// A stage of the championship (acwc III.B).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
+#[schemars(rename = "AcwcStage")]
 pub enum Stage {
     Registration,
     Qualification,
@@ -248,7 +252,8 @@ pub enum Stage {
 }
 
 /// One published match.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "AcwcPairing")]
 pub struct Pairing {
     pub match_id: MatchId,
     pub first: UserId,
@@ -256,7 +261,7 @@ pub struct Pairing {
 }
 
 /// How a match ended when it was not simply played and confirmed.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Award {
     /// acwc VI.B, VI.D, VI.F: the loser forfeited.
@@ -269,7 +274,8 @@ pub enum Award {
 
 /// Something that happened under this kind's rules. Serialized inside the
 /// envelope's event, so its tag is `event`, not `type`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "AcwcEvent")]
 #[serde(tag = "event", rename_all = "kebab-case")]
 pub enum Event {
     Configured {

@@ -25,6 +25,7 @@ pub mod settings;
 pub mod standings;
 pub mod state;
 mod view;
+mod view_schema;
 pub mod vocabulary;
 
 #[cfg(test)]
@@ -110,6 +111,10 @@ impl Rulebook for SwissEvent {
 
     fn view(&self, env: &Competition, viewer: Option<&UserId>) -> serde_json::Value {
         view::view(env, self, viewer)
+    }
+
+    fn view_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        view_schema::view_schema(generator)
     }
 
     /// Nothing in a Swiss is secret: pairings, results and entries are

@@ -24,7 +24,9 @@ pub const MAX_ROUNDS: u32 = 100;
 pub const HORIZON_DAYS: i64 = 5 * 366;
 
 /// The pairing system the rounds are made with.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, schemars::JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum PairingSystem {
     /// The FIDE (Dutch) system, 1992–2006 wording.
@@ -38,7 +40,9 @@ pub enum PairingSystem {
 }
 
 /// dutch G: what happens to a player absent without notice.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, schemars::JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum AbsentWithoutNotice {
     /// dutch G's default: "considered to have withdrawn themselves".
@@ -49,8 +53,9 @@ pub enum AbsentWithoutNotice {
 }
 
 /// The event's regulations.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(rename = "SwissSettings")]
 pub struct Settings {
     /// Rounds to be played (1 to [`MAX_ROUNDS`]).
     pub rounds: u32,

@@ -28,7 +28,7 @@ use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
 /// A tie-break an organizer may list.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Tiebreak {
     /// fide-tb Buchholz: the sum of the opponents' scores.

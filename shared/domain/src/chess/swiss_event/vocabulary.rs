@@ -7,7 +7,8 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// A game's result as the arbiter writes it on the pairing sheet.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "SwissGameResult")]
 pub enum GameResult {
     #[serde(rename = "1-0")]
     WhiteWins,
@@ -70,7 +71,7 @@ impl GameResult {
 
 /// What a player gives when entering: dutch A2's ranking data and the
 /// federation a TRF records.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Entry {
     /// The name as published (and alphabetised, dutch A2(d)).
@@ -91,7 +92,7 @@ pub struct Entry {
 }
 
 /// One board of a manual pairing.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BoardForm {
     pub white: UserId,
@@ -99,7 +100,8 @@ pub struct BoardForm {
 }
 
 /// One board of a paired round, in publishing order (dutch F1).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "SwissPairing")]
 pub struct Pairing {
     pub board: u32,
     pub white: UserId,
@@ -107,7 +109,8 @@ pub struct Pairing {
 }
 
 /// A request to a Swiss event.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "SwissCommand")]
 #[serde(tag = "action", rename_all = "kebab-case")]
 pub enum Command {
     /// Organizer or arbiter, before round 1 is paired: the regulations.
@@ -176,6 +179,7 @@ pub enum Command {
     ImportTrf {
         trf: String,
         #[serde(default, with = "crate::string_keys")]
+        #[schemars(with = "BTreeMap<u32, UserId>")]
         players: BTreeMap<u32, UserId>,
     },
 }
@@ -201,7 +205,7 @@ impl Command {
 }
 
 /// Why a player is not paired in a round.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Absence {
     /// A half-point bye the player asked for (the regulations' limit).
@@ -211,14 +215,15 @@ pub enum Absence {
 }
 
 /// A player not paired in a round, and what they score for it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct NotPaired {
     pub player: UserId,
     pub half_points: u32,
 }
 
 /// Something that happened to a Swiss event.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "SwissEvent")]
 #[serde(tag = "event", rename_all = "kebab-case")]
 pub enum Event {
     SetUp {

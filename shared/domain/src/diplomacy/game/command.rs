@@ -12,7 +12,8 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 /// A request to the board's rules.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "DiplomacyGameCommand")]
 #[serde(tag = "action", rename_all = "kebab-case")]
 pub enum Command {
     /// GM: sets the game up and starts Spring 1901 (wm D.I.1.b).

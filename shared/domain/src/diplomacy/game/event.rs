@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// Why the game ended.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", tag = "by")]
 pub enum EndReason {
     /// wm B.3: the last year was played.
@@ -30,7 +30,8 @@ pub enum EndReason {
 }
 
 /// Something that happened under the board's rules.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "DiplomacyGameEvent")]
 #[serde(tag = "event", rename_all = "kebab-case")]
 pub enum Event {
     /// wm D.I.1.b: the game's settings and house rules, public.

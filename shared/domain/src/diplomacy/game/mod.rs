@@ -31,6 +31,7 @@ pub mod score;
 pub mod settings;
 pub mod state;
 pub mod view;
+mod view_schema;
 pub mod vote;
 
 // Named so that `cargo test diplomacy_game` selects them.
@@ -128,6 +129,10 @@ impl Rulebook for Board {
 
     fn view(&self, env: &Competition, viewer: Option<&UserId>) -> serde_json::Value {
         view::view(env, self, viewer)
+    }
+
+    fn view_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        view_schema::view_schema(generator)
     }
 
     /// wm D.VIII.4 orders before adjudication, wm D.IX.2 individual votes,

@@ -9,7 +9,7 @@ use crate::refusal::Refusal;
 use serde::{Deserialize, Serialize};
 
 /// wm D.X.1: the kinds of press.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum PressKind {
     /// Correctly identifies the author.
@@ -23,7 +23,7 @@ pub enum PressKind {
 }
 
 /// One published press release.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Press {
     pub id: u32,
     pub phase: String,

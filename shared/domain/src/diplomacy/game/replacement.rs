@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 pub const MAX_TEMPORARY_SEASONS: u8 = 4;
 
 /// wm B.7: the announced replacement period.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum ReplacementPeriod {
     /// For this many seasons (Spring and Fall turns, wm C.14).

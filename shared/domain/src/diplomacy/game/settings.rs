@@ -11,7 +11,9 @@ use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// wm D.III.3: how a revised partial order set is read.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum PartialOrderSets {
     /// Default: the revised set replaces every earlier set entirely.
@@ -22,7 +24,9 @@ pub enum PartialOrderSets {
 }
 
 /// wm D.VII.3: orders arriving after the deadline.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum LateOrders {
     /// Default: not accepted after the deadline.
@@ -33,7 +37,9 @@ pub enum LateOrders {
 }
 
 /// wm D.X.1: which press the GM publishes.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum PressRule {
     /// White, grey and dark-grey press; never black.
@@ -48,7 +54,7 @@ pub enum PressRule {
 }
 
 /// The house rules where the GM has discretion (wm D.I.1.b).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct HouseRules {
     /// wm D.II.2: the GM's requirements for identifying an order set. The
@@ -93,7 +99,7 @@ impl HouseRules {
 }
 
 /// wm D.VII.4.a: the length of each kind of turn, in hours.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct TurnLengths {
     pub movement_hours: u32,
@@ -144,8 +150,9 @@ impl TurnLengths {
 }
 
 /// Everything the GM states when setting up the board.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
+#[schemars(rename = "DiplomacyGameSettings")]
 pub struct Settings {
     /// The player of each of the seven powers.
     pub players: BTreeMap<Power, UserId>,

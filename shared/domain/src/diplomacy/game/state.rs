@@ -16,7 +16,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// wm D.VII.7: what a submission's receipt proves: when the server received
 /// it, for which phase, and the SHA-256 of the orders as received.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct OrderReceipt {
     pub received_at: DateTime<Utc>,
     pub phase: String,
@@ -78,7 +78,8 @@ pub struct Holiday {
 }
 
 /// How the game ended.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "DiplomacyGameResult")]
 pub struct GameResult {
     pub reason: EndReason,
     pub phase: String,

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// What is proposed.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", tag = "proposal")]
 pub enum ProposalKind {
     /// wm D.IX.4: a draw among `powers`; survivors left out are presumed
@@ -27,7 +27,7 @@ impl ProposalKind {
 }
 
 /// A proposal put to the vote. The proposer is not recorded publicly.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Proposal {
     pub id: u32,
     #[serde(flatten)]
@@ -41,8 +41,9 @@ pub struct Proposal {
 
 /// A vote. Anything else a player might write is unclear and counts as no
 /// (wm D.IX.1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
+#[schemars(rename = "DiplomacyGameBallot")]
 pub enum Ballot {
     Yes,
     No,

@@ -11,7 +11,8 @@ use std::collections::BTreeSet;
 
 /// A request to the tournament's rules. Commands that draw lots carry a
 /// seed the service chose, stored with what it drew (wm B.2, B.6, C.7.f).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "WorldMastersCommand")]
 #[serde(tag = "action", rename_all = "kebab-case")]
 pub enum Command {
     /// wm A.3.i: the TD sets the dates.

@@ -18,7 +18,7 @@ use std::collections::{BTreeMap, BTreeSet};
 pub const TEAM_PLAYERS: usize = 7;
 
 /// A team's sign-up (wm A.1, B.5).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct TeamEntry {
     pub id: TeamId,

@@ -8,7 +8,8 @@ use crate::diplomacy::map::Power;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "WorldMastersEvent")]
 #[serde(tag = "event", rename_all = "kebab-case")]
 pub enum Event {
     /// wm A.3.i: the TD set the dates.

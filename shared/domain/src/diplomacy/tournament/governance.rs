@@ -20,7 +20,7 @@ pub const TMC_SIZE: std::ops::RangeInclusive<usize> = 5..=8;
 pub const MAX_ASSISTANTS: usize = 2;
 
 /// What the TMC is asked.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "motion", rename_all = "kebab-case")]
 pub enum MotionKind {
     /// wm A.5, A.6: a game-specific issue to arbitrate.
@@ -41,15 +41,16 @@ pub enum MotionKind {
 }
 
 /// A TMC ballot: yes or no (an abstainer simply does not vote).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
+#[schemars(rename = "WorldMastersBallot")]
 pub enum Ballot {
     Yes,
     No,
 }
 
 /// How a motion ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Outcome {
     /// wm A.6: fewer than two thirds of the sitting body voted (A.7: three
@@ -66,7 +67,7 @@ pub enum Outcome {
 }
 
 /// The published count of a closed motion.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Count {
     pub sitting: usize,
     pub yes: usize,
@@ -76,7 +77,7 @@ pub struct Count {
     pub td_tie_break: Option<Ballot>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Motion {
     pub id: u32,
     #[serde(flatten)]
@@ -118,7 +119,7 @@ impl Motion {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "governance", rename_all = "kebab-case")]
 pub enum GovernanceEvent {
     MotionOpened {

@@ -33,6 +33,7 @@ pub mod scoring;
 pub mod simulate;
 pub mod state;
 pub mod view;
+mod view_schema;
 
 #[cfg(test)]
 mod tests;
@@ -131,6 +132,10 @@ impl Rulebook for Tournament {
 
     fn view(&self, env: &Competition, viewer: Option<&UserId>) -> serde_json::Value {
         view::view(env, self, viewer)
+    }
+
+    fn view_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        view_schema::view_schema(generator)
     }
 
     /// wm A.6: how each TMC member voted stays with the TMC.

@@ -10,8 +10,21 @@ use std::collections::BTreeMap;
 pub type TeamId = String;
 
 /// wm B.1, B.3: the four rounds and when each ends.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
+#[schemars(rename = "WorldMastersStage")]
 pub enum Stage {
     /// Round one, a team round.
     RoundOne,
@@ -51,7 +64,7 @@ pub struct Entrant {
 }
 
 /// One board of a round: who plays each power.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Seating {
     pub seats: BTreeMap<Power, UserId>,
 }
@@ -59,7 +72,7 @@ pub struct Seating {
 /// wm C.14: one player's part in a board: the Spring and Fall seasons they
 /// played, seasons lost to early termination credited to whoever was active
 /// at the end.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Tenure {
     pub player: UserId,
     pub seasons: u32,
@@ -69,7 +82,7 @@ pub struct Tenure {
 }
 
 /// A finished (or cut-off, wm B.3) board as reported to the tournament.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct BoardReport {
     /// The board's result: reason, final centres, eliminations.
     pub result: GameResult,

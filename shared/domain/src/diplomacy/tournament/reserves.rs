@@ -23,7 +23,7 @@ use std::collections::BTreeMap;
 pub const MAX_GAMES: usize = 3;
 
 /// A call to the reserves for one position of the current round.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct ReserveCall {
     pub id: u32,
     /// The board's index in the current round.

@@ -10,8 +10,9 @@ use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// wm A.3.i: the dates the TD sets.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
+#[schemars(rename = "WorldMastersSettings")]
 pub struct Settings {
     /// wm B.2: teams and individuals are accepted up to this instant.
     pub entry_deadline: DateTime<Utc>,
@@ -19,7 +20,7 @@ pub struct Settings {
 
 /// A team (wm A.1): at least seven players, perhaps a non-playing captain,
 /// a non-playing GM and replacements.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Team {
     pub name: String,
     /// Who completed the sign-up (wm B.5 gives them round one's powers).
@@ -48,7 +49,7 @@ impl Team {
 }
 
 /// One board of a round.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct BoardEntry {
     pub seating: Seating,
     /// wm A.9: the board's tournament observer.
@@ -64,7 +65,7 @@ pub struct BoardEntry {
 
 /// wm B.6, A.9: a constraint of the draw that could not be met: the clause
 /// and what was breached.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct DrawViolation {
     pub clause: String,
     pub breach: serde_json::Value,
@@ -87,7 +88,7 @@ pub struct Round {
 }
 
 /// The tournament's winners (wm C.11–C.13).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Winners {
     pub individual: UserId,
     #[serde(default, skip_serializing_if = "Option::is_none")]

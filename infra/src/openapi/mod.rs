@@ -1,0 +1,180 @@
+//! The OpenAPI 3.1 document (`docs/openapi.json`), built from the code.
+//!
+//! Paths and operations come from the route tables the function crates
+//! declare ([`crate::server::all_routes`]), so a route added there appears
+//! here. Every kind's commands, events and views are JSON Schemas derived by
+//! `schemars` from the same serde attributes that read and write them
+//! (`#[serde(tag = "action")]`, `rename_all`, `default`, `flatten`...), so
+//! the document follows the wire shape rather than a description of it: a
+//! request body on a kind route is a `oneOf` over the kinds' commands for that
+//! route, the audit log's events are each kind's event enum, and a
+//! competition's `game` is its kind's view. What the types cannot say
+//! (summaries, descriptions, problem responses, examples, the envelope's
+//! notification bodies) is this module's data, `operations.json`.
+//!
+//! `arbiter openapi --write` rewrites `docs/openapi.json`; a test fails when
+//! the checked-in file differs from what this module builds.
+
+mod bodies;
+
+pub use bodies::kind_route;
+
+use crate::server::all_routes;
+use arbiter_domain::competition::{CompetitionView, LogEntry, Receipt};
+use arbiter_http::routing::Route;
+use schemars::generate::SchemaSettings;
+use schemars::SchemaGenerator;
+use serde_json::{json, Map, Value};
+
+/// What the code cannot derive: texts, responses, examples, the envelope's
+/// hand-described bodies, keyed by operationId.
+const DATA: &str = include_str!("operations.json");
+
+/// Where the document lives in the repository.
+pub const PATH: &str = "docs/openapi.json";
+
+/// The document, as `arbiter openapi` prints it.
+pub fn render() -> String {
+    let mut text = serde_json::to_string_pretty(&document()).expect("a JSON value serializes");
+    text.push('\n');
+    text
+}
+
+/// The whole document.
+pub fn document() -> Value {
+    let data: Value = serde_json::from_str(DATA).expect("operations.json is JSON");
+    let mut generator = generator();
+    // The envelope's answers, by the names the data refers to; a receipt's
+    // and a log entry's events (`Recorded`) bring every kind's event enum.
+    define::<Receipt>(&mut generator);
+    define::<LogEntry>(&mut generator);
+    define::<CompetitionView>(&mut generator);
+    let mut paths = Map::new();
+    for (_, route) in all_routes() {
+        let op = operation(&data, route, &mut generator);
+        let item = paths
+            .entry(route.path.to_owned())
+            .or_insert_with(|| json!({}));
+        item[route.method.as_str().to_lowercase()] = op;
+    }
+    let mut schemas = data["components"]["schemas"]
+        .as_object()
+        .cloned()
+        .unwrap_or_default();
+    for (name, schema) in generator.take_definitions(true) {
+        schemas.insert(name, schema);
+    }
+    let mut components = data["components"].clone();
+    components["schemas"] = Value::Object(schemas);
+    json!({
+        "openapi": data["openapi"],
+        "info": data["info"],
+        "servers": data["servers"],
+        "security": data["security"],
+        "paths": paths,
+        "components": components,
+    })
+}
+
+/// JSON Schema 2020-12 (OpenAPI 3.1's dialect), definitions under
+/// `components/schemas`.
+fn generator() -> SchemaGenerator {
+    SchemaSettings::draft2020_12()
+        .with(|s| s.definitions_path = "/components/schemas".into())
+        .into_generator()
+}
+
+/// Registers `T` (and what it refers to) under its schema name.
+fn define<T: schemars::JsonSchema>(generator: &mut SchemaGenerator) {
+    generator.subschema_for::<T>();
+}
+
+/// One operation: the data's texts and responses, the path's parameters,
+/// and for a kind route the body its kinds' commands take.
+fn operation(data: &Value, route: &Route, generator: &mut SchemaGenerator) -> Value {
+    let mut op = match data["operations"].get(route.operation) {
+        Some(op) => op.clone(),
+        // A route the data does not know yet still appears, with what the
+        // route table says about it.
+        None => json!({
+            "summary": route.operation,
+            "responses": {
+                "200": { "description": "OK", "content": { "application/json": {} } },
+                "401": { "$ref": "#/components/responses/Problem" },
+                "404": { "$ref": "#/components/responses/Problem" },
+            },
+        }),
+    };
+    let mut fields = Map::new();
+    fields.insert("operationId".into(), route.operation.into());
+    if let Value::Object(rest) = op.take() {
+        fields.extend(rest);
+    }
+    if !route.authenticated {
+        fields.insert("security".into(), json!([]));
+    }
+    let mut parameters: Vec<Value> = path_parameters(data, route.path);
+    if let Some(Value::Array(more)) = fields.remove("parameters") {
+        parameters.extend(more);
+    }
+    if !parameters.is_empty() {
+        fields.insert("parameters".into(), Value::Array(parameters));
+    }
+    if let Some(body) = bodies::kind_body(route.operation, data, generator) {
+        fields.insert("requestBody".into(), body);
+    }
+    Value::Object(order(fields))
+}
+
+/// The `{name}` placeholders of `path`, typed by the data's
+/// `path_parameters` (a string when it does not name them).
+fn path_parameters(data: &Value, path: &str) -> Vec<Value> {
+    path.split('/')
+        .filter_map(|p| p.strip_prefix('{').and_then(|p| p.strip_suffix('}')))
+        .map(|name| {
+            let schema = data["path_parameters"]
+                .get(name)
+                .cloned()
+                .unwrap_or_else(|| json!({ "type": "string" }));
+            json!({ "name": name, "in": "path", "required": true, "schema": schema })
+        })
+        .collect()
+}
+
+/// An operation's fields in the order a reader expects them (serde_json
+/// may keep insertion order).
+fn order(mut fields: Map<String, Value>) -> Map<String, Value> {
+    let mut ordered = Map::new();
+    for key in [
+        "operationId",
+        "summary",
+        "description",
+        "security",
+        "parameters",
+        "requestBody",
+        "responses",
+    ] {
+        if let Some(v) = fields.remove(key) {
+            ordered.insert(key.into(), v);
+        }
+    }
+    ordered.extend(fields);
+    ordered
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_route_is_an_operation() {
+        let doc = document();
+        let count: usize = doc["paths"]
+            .as_object()
+            .unwrap()
+            .values()
+            .map(|item| item.as_object().unwrap().len())
+            .sum();
+        assert_eq!(count, all_routes().count());
+    }
+}
