@@ -7,11 +7,13 @@
 //! - [`adjudication`]: movement (wm D.VI), retreats (wm D.VII.6.c), adjustments
 //!   (wm D.V), civil disorder (wm D.V.4) and the 18-centre solo.
 //! - [`cli`]: the JSON front end of `arbiter adjudicate`.
+//! - [`picture`]: the board drawn as an SVG, orders and results as arrows.
 
 pub mod adjudication;
 pub mod cli;
 pub mod game;
 pub mod map;
 pub mod orders;
+pub mod picture;
 pub mod position;
 pub mod tournament;
