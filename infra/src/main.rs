@@ -80,6 +80,10 @@ enum Commands {
     /// Adjudicate one Diplomacy phase: JSON on standard input, JSON on
     /// standard output (schema: docs/adjudicate.md). Exit 3 on invalid input.
     Adjudicate,
+    /// Draw a Diplomacy board as SVG: a phase record (`before`, `results`,
+    /// as a board's history shows it) or a position as JSON on standard
+    /// input, the SVG on standard output. Exit 3 on invalid input.
+    Map,
     /// Run a seeded competition through the local runtime (embedded store
     /// in a temporary directory, fake clock) and print its results.
     Simulate {
@@ -168,6 +172,7 @@ fn main() -> ExitCode {
             check,
         } => pair(&system, &input, output.as_deref(), check),
         Commands::Adjudicate => adjudicate(),
+        Commands::Map => map(),
         Commands::Simulate {
             kind:
                 Simulation::Acwc {
@@ -345,6 +350,16 @@ fn adjudicate() -> ExitCode {
         return ExitCode::from(3);
     }
     let out = arbiter_domain::diplomacy::cli::adjudicate(&input);
+    finish(&out.stdout, &out.stderr, out.exit_code, None)
+}
+
+fn map() -> ExitCode {
+    let mut input = String::new();
+    if let Err(e) = std::io::Read::read_to_string(&mut std::io::stdin(), &mut input) {
+        eprintln!("arbiter map: cannot read standard input: {e}");
+        return ExitCode::from(3);
+    }
+    let out = arbiter_domain::diplomacy::picture::from_json(&input);
     finish(&out.stdout, &out.stderr, out.exit_code, None)
 }
 

@@ -23,6 +23,7 @@ mod svg;
 #[cfg(test)]
 mod tests;
 
+use crate::cli::CliOutput;
 use crate::diplomacy::cli::{parse_unit, OrderResult};
 use crate::diplomacy::game::position::Position;
 use crate::diplomacy::map::{self, Location, Power, Province, Terrain, UnitType};
@@ -102,6 +103,39 @@ pub fn draw(position: &Position, results: &[OrderResult]) -> String {
     out
 }
 
+/// What `arbiter map` reads: an adjudicated phase as the board's history
+/// publishes it (`before` and `results`), or a bare position.
+#[derive(serde::Deserialize)]
+#[serde(untagged)]
+enum MapInput {
+    Phase {
+        before: Position,
+        #[serde(default)]
+        results: Vec<OrderResult>,
+    },
+    Position(Position),
+}
+
+/// The pure half of `arbiter map < phase.json > board.svg`: the SVG of a
+/// phase record or a position; invalid JSON is exit 3 with the reason.
+pub fn from_json(input: &str) -> CliOutput {
+    match serde_json::from_str::<MapInput>(input) {
+        Ok(MapInput::Phase { before, results }) => svg_output(draw(&before, &results)),
+        Ok(MapInput::Position(p)) => svg_output(draw(&p, &[])),
+        Err(e) => CliOutput::invalid(format!(
+            "arbiter map: expected a phase record (`before`, `results`) or a position: {e}"
+        )),
+    }
+}
+
+fn svg_output(svg: String) -> CliOutput {
+    CliOutput {
+        stdout: svg + "\n",
+        stderr: String::new(),
+        exit_code: 0,
+    }
+}
+
 fn title(code: &str, phase: Option<Phase>) -> String {
     let Some(p) = phase else {
         return format!("Diplomacy board, phase {code}");
@@ -134,7 +168,8 @@ fn describe(r: &Read, results: &[OrderResult]) -> String {
         if units.is_empty() && n == 0 {
             continue;
         }
-        let _ = write!(d, "{}: {n} centres; units {}. ", p.title(), list(&units));
+        let centres = if n == 1 { "centre" } else { "centres" };
+        let _ = write!(d, "{}: {n} {centres}; units {}. ", p.title(), list(&units));
     }
     if !r.dislodged.is_empty() {
         let v: Vec<String> = r

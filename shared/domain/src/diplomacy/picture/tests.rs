@@ -464,6 +464,25 @@ fn unreadable_input_is_left_out_named_in_the_description_and_escaped() {
     );
 }
 
+#[test]
+fn arbiter_map_reads_a_phase_record_or_a_position_and_refuses_anything_else() {
+    // By hand: a phase record's `before` and `results` draw with arrows; a
+    // bare position draws without; text that is neither is exit 3.
+    let (before, results) = spring_1901_adjudicated();
+    let record = serde_json::json!({ "before": before, "results": results }).to_string();
+    let out = from_json(&record);
+    assert_eq!(out.exit_code, 0);
+    assert!(parse(out.stdout.trim_end())
+        .descendants()
+        .any(|n| has_class(&n, "order")));
+    let bare = from_json(&serde_json::to_string(&Position::initial()).expect("json"));
+    assert_eq!(bare.exit_code, 0);
+    assert!(!bare.stdout.contains("data-order="));
+    let bad = from_json("{\"phase\": 3}");
+    assert_eq!(bad.exit_code, crate::cli::EXIT_INVALID_INPUT);
+    assert!(bad.stdout.is_empty());
+}
+
 /// Plays `phases` phases from Spring 1901, each unit's order chosen by
 /// `choices`: hold, or a move to one of its neighbours, retreats to one of
 /// their legal places; adjustments are left to civil disorder.
