@@ -92,6 +92,10 @@ enum Commands {
         #[arg(long)]
         write: bool,
     },
+    /// Draw a Diplomacy board as SVG: a phase record (`before`, `results`,
+    /// as a board's history shows it) or a position as JSON on standard
+    /// input, the SVG on standard output. Exit 3 on invalid input.
+    Map,
     /// Run a seeded competition through the local runtime (embedded store
     /// in a temporary directory, fake clock) and print its results.
     Simulate {
@@ -189,6 +193,7 @@ fn main() -> ExitCode {
         } => pair(&system, &input, output.as_deref(), check),
         Commands::Adjudicate => adjudicate(),
         Commands::Openapi { write } => openapi(write),
+        Commands::Map => map(),
         Commands::Simulate {
             kind:
                 Simulation::Acwc {
@@ -388,6 +393,16 @@ fn adjudicate() -> ExitCode {
         return ExitCode::from(3);
     }
     let out = arbiter_domain::diplomacy::cli::adjudicate(&input);
+    finish(&out.stdout, &out.stderr, out.exit_code, None)
+}
+
+fn map() -> ExitCode {
+    let mut input = String::new();
+    if let Err(e) = std::io::Read::read_to_string(&mut std::io::stdin(), &mut input) {
+        eprintln!("arbiter map: cannot read standard input: {e}");
+        return ExitCode::from(3);
+    }
+    let out = arbiter_domain::diplomacy::picture::from_json(&input);
     finish(&out.stdout, &out.stderr, out.exit_code, None)
 }
 

@@ -12,6 +12,7 @@
 //! they agreed are read as aliases, so stored logs and snapshots stay readable.
 
 use crate::competition::{Commit, Competition, Context, Recorded, Role, UserId};
+use crate::ical::Deadline;
 use crate::notice::{Notice, Reminder};
 use crate::refusal::Refusal;
 use crate::resource::{Query, Resource};
@@ -172,6 +173,11 @@ macro_rules! kinds {
 
             pub fn reminders(&self, env: &Competition, now: DateTime<Utc>) -> Vec<Reminder> {
                 match self { $(Game::$variant(s) => s.reminders(env, now),)+ }
+            }
+
+            /// See [`Rulebook::deadlines`].
+            pub fn deadlines(&self, env: &Competition, viewer: Option<&UserId>, now: DateTime<Utc>) -> Vec<Deadline> {
+                match self { $(Game::$variant(s) => s.deadlines(env, viewer, now),)+ }
             }
 
             /// Decides a kind's command; a command of another kind is refused

@@ -16,6 +16,7 @@ pub mod chess;
 pub mod cli;
 pub mod competition;
 pub mod diplomacy;
+pub mod ical;
 pub mod kinds;
 pub mod ladder;
 pub mod nomic;

@@ -11,6 +11,7 @@
 //! registered kind against this contract; `docs/kinds.md` shows how to add one.
 
 use crate::competition::{Commit, Competition, Context, Recorded, Role, UserId};
+use crate::ical::Deadline;
 use crate::notice::{Notice, Reminder};
 use crate::refusal::Refusal;
 use crate::resource::{Query, Resource};
@@ -144,4 +145,16 @@ pub trait Rulebook:
 
     /// The deadline reminders due at `now`.
     fn reminders(&self, env: &Competition, now: DateTime<Utc>) -> Vec<Reminder>;
+
+    /// Every deadline the rules set that `viewer` may see, for the calendar
+    /// feeds ([`crate::ical`]): what falls due, when, under which clause and
+    /// for whom. A deadline whose existence would tell a secret (an early
+    /// adjudication once every set is final) is left out. `now` places the
+    /// recurring ones (nomic 201's allocated days).
+    fn deadlines(
+        &self,
+        env: &Competition,
+        viewer: Option<&UserId>,
+        now: DateTime<Utc>,
+    ) -> Vec<Deadline>;
 }

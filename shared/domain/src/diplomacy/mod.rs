@@ -8,6 +8,7 @@
 //!   (wm D.V), civil disorder (wm D.V.4) and the 18-centre solo.
 //! - [`options`]: the legal orders of a power's units (what a player may write).
 //! - [`cli`]: the JSON front end of `arbiter adjudicate`.
+//! - [`picture`]: the board drawn as an SVG, orders and results as arrows.
 
 pub mod adjudication;
 pub mod cli;
@@ -15,5 +16,6 @@ pub mod game;
 pub mod map;
 pub mod options;
 pub mod orders;
+pub mod picture;
 pub mod position;
 pub mod tournament;

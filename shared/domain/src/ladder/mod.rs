@@ -39,6 +39,7 @@ mod decide;
 mod due;
 pub mod elo;
 mod event;
+mod feed;
 mod game;
 mod member;
 mod modification;
@@ -76,6 +77,7 @@ pub use state::Ladder;
 pub use terms::{Superseded, TermsChange};
 
 use crate::competition::{Commit, Competition, Context, Recorded, Role, UserId};
+use crate::ical::Deadline;
 use crate::notice::{Notice, Reminder};
 use crate::refusal::Refusal;
 use crate::rulebook::{Route, Rulebook};
@@ -192,5 +194,13 @@ impl Rulebook for Ladder {
     /// officials' own (declarations, opinions).
     fn reminders(&self, _env: &Competition, _now: DateTime<Utc>) -> Vec<Reminder> {
         Vec::new()
+    }
+    fn deadlines(
+        &self,
+        _env: &Competition,
+        _viewer: Option<&UserId>,
+        _now: DateTime<Utc>,
+    ) -> Vec<Deadline> {
+        feed::deadlines(self)
     }
 }

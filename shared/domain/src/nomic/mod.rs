@@ -24,6 +24,7 @@
 pub mod decide;
 pub mod due;
 pub mod enactment;
+mod feed;
 pub mod judgement;
 pub mod notice;
 pub mod proposal;
@@ -49,6 +50,7 @@ pub use turns::AllocatedDay;
 pub use vocabulary::{Command, Event};
 
 use crate::competition::{Commit, Competition, Context, Recorded, Role, UserId};
+use crate::ical::Deadline;
 use crate::notice::{Notice, Reminder};
 use crate::refusal::Refusal;
 use crate::rulebook::{Route, Rulebook};
@@ -161,6 +163,14 @@ impl Rulebook for Nomic {
     /// game's news (see `notice`) tell players what is open.
     fn reminders(&self, _env: &Competition, _now: DateTime<Utc>) -> Vec<Reminder> {
         Vec::new()
+    }
+    fn deadlines(
+        &self,
+        _env: &Competition,
+        _viewer: Option<&UserId>,
+        now: DateTime<Utc>,
+    ) -> Vec<Deadline> {
+        feed::deadlines(self, now)
     }
 }
 

@@ -24,6 +24,7 @@
 pub mod decide;
 pub mod due;
 pub mod eligibility;
+mod feed;
 pub mod final_match;
 pub mod negotiation;
 pub mod notice;
@@ -51,6 +52,7 @@ pub use vocabulary::{
 };
 
 use crate::competition::{Commit, Competition, Context, Recorded, Role, UserId};
+use crate::ical::Deadline;
 use crate::notice::{Notice, Reminder};
 use crate::refusal::Refusal;
 use crate::rulebook::{Route, Rulebook};
@@ -168,5 +170,13 @@ impl Rulebook for Championship {
     /// acwc IV.F: players whose match is unplayed as the round deadline nears.
     fn reminders(&self, env: &Competition, now: DateTime<Utc>) -> Vec<Reminder> {
         notice::reminders(env, self, now)
+    }
+    fn deadlines(
+        &self,
+        _env: &Competition,
+        _viewer: Option<&UserId>,
+        _now: DateTime<Utc>,
+    ) -> Vec<Deadline> {
+        feed::deadlines(self)
     }
 }

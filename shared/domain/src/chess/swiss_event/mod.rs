@@ -19,6 +19,7 @@
 pub mod decide;
 pub mod due;
 pub mod engine;
+mod feed;
 pub mod notice;
 mod resources;
 pub mod settings;
@@ -38,6 +39,7 @@ pub use state::SwissEvent;
 pub use vocabulary::{Command, Event, GameResult};
 
 use crate::competition::{Commit, Competition, Context, Recorded, Role, UserId};
+use crate::ical::Deadline;
 use crate::notice::{Notice, Reminder};
 use crate::refusal::Refusal;
 use crate::rulebook::{Route, Rulebook};
@@ -145,5 +147,13 @@ impl Rulebook for SwissEvent {
     /// No deadline of a Swiss is reminded: rounds start at published times.
     fn reminders(&self, _env: &Competition, _now: DateTime<Utc>) -> Vec<Reminder> {
         vec![]
+    }
+    fn deadlines(
+        &self,
+        _env: &Competition,
+        _viewer: Option<&UserId>,
+        _now: DateTime<Utc>,
+    ) -> Vec<Deadline> {
+        feed::deadlines(self)
     }
 }

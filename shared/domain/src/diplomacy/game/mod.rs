@@ -22,6 +22,7 @@ pub mod deadline;
 pub mod decide;
 pub mod due;
 pub mod event;
+mod feed;
 pub mod notice;
 pub mod position;
 pub mod press;
@@ -44,6 +45,7 @@ pub use event::Event;
 pub use state::Board;
 
 use crate::competition::{Commit, Competition, Context, Recorded, Role, UserId};
+use crate::ical::Deadline;
 use crate::notice::{Notice, Reminder};
 use crate::refusal::Refusal;
 use crate::rulebook::{Route, Rulebook};
@@ -175,5 +177,13 @@ impl Rulebook for Board {
     /// wm D.VII.1: powers that have not ordered as the deadline nears.
     fn reminders(&self, env: &Competition, now: DateTime<Utc>) -> Vec<Reminder> {
         notice::reminders(env, self, now)
+    }
+    fn deadlines(
+        &self,
+        _env: &Competition,
+        _viewer: Option<&UserId>,
+        _now: DateTime<Utc>,
+    ) -> Vec<Deadline> {
+        feed::deadlines(self)
     }
 }

@@ -22,6 +22,7 @@ pub mod command;
 pub mod decide;
 pub mod entries;
 pub mod event;
+mod feed;
 pub mod governance;
 pub mod model;
 pub mod notice;
@@ -43,6 +44,7 @@ pub use event::Event;
 pub use state::Tournament;
 
 use crate::competition::{Commit, Competition, Context, Recorded, Role, UserId};
+use crate::ical::Deadline;
 use crate::notice::{Notice, Reminder};
 use crate::refusal::Refusal;
 use crate::rulebook::{Route, Rulebook};
@@ -196,5 +198,13 @@ impl Rulebook for Tournament {
     /// powers themselves.
     fn reminders(&self, _env: &Competition, _now: DateTime<Utc>) -> Vec<Reminder> {
         Vec::new()
+    }
+    fn deadlines(
+        &self,
+        env: &Competition,
+        viewer: Option<&UserId>,
+        _now: DateTime<Utc>,
+    ) -> Vec<Deadline> {
+        feed::deadlines(env, self, viewer)
     }
 }
