@@ -15,8 +15,10 @@ use flate2::write::GzEncoder;
 use serde::{Deserialize, Serialize};
 use std::io::{Read, Write};
 
-/// The shape of [`Competition`] that snapshots hold.
-pub const FORMAT: u32 = 1;
+/// The shape of [`Competition`] that snapshots hold. 2: the club ladder
+/// keeps the members with a deadline apart (issue #19), which a snapshot of
+/// format 1 lacks.
+pub const FORMAT: u32 = 2;
 
 /// Snapshots larger than this are gzipped.
 pub const COMPRESS_ABOVE: usize = 16 * 1024;

@@ -118,11 +118,7 @@ async fn oversized_commit_item_is_invalid() {
     let store = store_or_skip!();
     let c = arbiter_store::conformance::fresh_id("big");
     let mut append = arbiter_store::conformance::plain(&c, 1, "x");
-    append.commit.body = vec![0; 300 * 1024];
-    append.snapshot = Some(arbiter_store::Snapshot {
-        version: 1,
-        body: vec![0; 150 * 1024],
-    });
+    append.commit.body = vec![0; 410 * 1024];
     assert!(matches!(
         store.append(append).await,
         Err(StoreError::Invalid(_))
@@ -134,6 +130,73 @@ async fn oversized_commit_item_is_invalid() {
     store.append(append).await.unwrap();
     let loaded = store.load(&c).await.unwrap().unwrap();
     assert_eq!(loaded.commits[0].body.len(), 390 * 1024);
+    // A commit and a snapshot too large for one item together: the
+    // snapshot goes into part items of its own.
+    let mut append = arbiter_store::conformance::plain(&c, 2, "x");
+    append.commit.body = vec![1; 300 * 1024];
+    append.snapshot = Some(arbiter_store::Snapshot {
+        version: 2,
+        body: vec![2; 150 * 1024],
+    });
+    store.append(append).await.unwrap();
+    let loaded = store.load(&c).await.unwrap().unwrap();
+    assert_eq!(loaded.snapshot.unwrap().body, vec![2; 150 * 1024]);
+    assert!(loaded.commits.is_empty());
+}
+
+/// Issue #19: a snapshot of the largest size is split so that no item of
+/// the competition nears DynamoDB's 400 KB, and a load reads it with a
+/// bounded number of requests: the page of commits, then one query of its
+/// parts (a page per MB).
+#[tokio::test]
+async fn a_large_snapshot_is_split_under_the_item_limit_and_loaded_in_few_reads() {
+    use arbiter_store::conformance::{large_snapshot_is_read_back_whole, LARGE_SNAPSHOT_BYTES};
+    use aws_sdk_dynamodb::types::AttributeValue;
+    let store = store_or_skip!();
+    let c = large_snapshot_is_read_back_whole(&store).await;
+    let mut pages = store
+        .client()
+        .query()
+        .table_name(store.table())
+        .consistent_read(true)
+        .key_condition_expression("PK = :pk")
+        .expression_attribute_values(":pk", AttributeValue::S(format!("C#{c}")))
+        .into_paginator()
+        .items()
+        .send();
+    let mut items = Vec::new();
+    while let Some(item) = pages.next().await {
+        items.push(item.unwrap());
+    }
+    let size = |item: &std::collections::HashMap<String, AttributeValue>| -> usize {
+        item.iter()
+            .map(|(name, value)| {
+                name.len()
+                    + match value {
+                        AttributeValue::S(v) | AttributeValue::N(v) => v.len(),
+                        AttributeValue::B(v) => v.as_ref().len(),
+                        _ => 0,
+                    }
+            })
+            .sum()
+    };
+    let largest = items.iter().map(size).max().unwrap();
+    assert!(largest <= 360 * 1024, "an item of {largest} bytes");
+    let parts = items
+        .iter()
+        .filter(|i| matches!(i.get("SK"), Some(AttributeValue::S(sk)) if sk.starts_with("P#")))
+        .count();
+    assert_eq!(
+        parts,
+        LARGE_SNAPSHOT_BYTES.div_ceil(arbiter_store::dynamo::SNAPSHOT_PART_BYTES)
+    );
+    // The load: one page of commits down to the snapshot's, then its parts,
+    // at most 1 MB a page.
+    let before = store.reads();
+    store.load(&c).await.unwrap().unwrap();
+    let reads = store.reads() - before;
+    let bound = 1 + LARGE_SNAPSHOT_BYTES.div_ceil(1024 * 1024) as u64 + 1;
+    assert!(reads <= bound, "{reads} reads, more than {bound}");
 }
 
 #[tokio::test]

@@ -24,12 +24,22 @@ enum Due {
     Opinion(u64),
 }
 
+/// The members who may have a deadline: only a ban (club II.9.2) or a
+/// removal request (club II.8) gives one, and the fold keeps those members
+/// in [`Ladder::watched`], so a large club's other members are not read.
+fn watched(state: &Ladder) -> impl Iterator<Item = (&UserId, &super::member::Member)> {
+    state
+        .watched
+        .iter()
+        .filter_map(|u| state.members.get(u).map(|m| (u, m)))
+}
+
 fn due_items(state: &Ladder, now: DateTime<Utc>) -> Vec<(DateTime<Utc>, Due)> {
     let mut items: Vec<(DateTime<Utc>, Due)> = sanction::voids_due(state, now)
         .into_iter()
         .map(|(t, id)| (t, Due::Void(id)))
         .collect();
-    for (u, m) in &state.members {
+    for (u, m) in watched(state) {
         if let Some(end) = m
             .ban
             .as_ref()
@@ -139,7 +149,7 @@ pub(super) fn next_due(state: &Ladder) -> Option<DateTime<Utc>> {
         .values()
         .filter(|p| p.awaiting_declaration())
         .map(|p| p.declaration_due());
-    let members = state.members.iter().flat_map(|(u, m)| {
+    let members = watched(state).flat_map(|(u, m)| {
         let ban = m.ban.as_ref().and_then(|b| b.ends_at);
         [ban, member::removal_due(state, m, u)]
             .into_iter()

@@ -16,7 +16,7 @@ use super::{
 use crate::competition::UserId;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 mod anticheat;
 mod court;
@@ -75,9 +75,23 @@ pub struct Ladder {
     /// the Terms and reports.
     #[serde(default)]
     pub next_id: u64,
+    /// Members who were ever banned or asked to be removed (club II.8,
+    /// II.9): the only ones whose deadlines [`super::due`] looks at, so
+    /// finding the next deadline does not read every member of a large
+    /// club. Kept by the fold wherever a ban or a removal request is set.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub watched: BTreeSet<UserId>,
 }
 
 impl Ladder {
+    /// Notes that `user` now has a ban or a removal request (see
+    /// [`Ladder::watched`]).
+    pub(crate) fn watch(&mut self, user: &UserId) {
+        if !self.watched.contains(user) {
+            self.watched.insert(user.clone());
+        }
+    }
+
     /// A fresh id; ids are shared by every numbered thing of the ladder.
     pub fn fresh_id(&self) -> u64 {
         self.next_id.max(1)
@@ -131,6 +145,7 @@ pub(super) fn amend(state: &mut Ladder, a: &Amendment) {
                 });
             }
         }
+        state.watch(&change.member);
     }
     if let Some(member) = &a.lift_monitor {
         if let Some(m) = state.members.get_mut(member) {

@@ -13,20 +13,64 @@ impl DynamoStore {
             BODY.to_owned(),
             AttributeValue::B(Blob::new(append.commit.body.clone())),
         );
-        if let Some(snapshot) = &append.snapshot {
-            item.insert(
-                SNAP.to_owned(),
-                AttributeValue::B(Blob::new(snapshot.body.clone())),
-            );
-        }
         let size = item_size(&item);
         if size > MAX_ITEM_BYTES {
             return Err(StoreError::Invalid(format!(
-                "the commit item (commit body and snapshot) would be {size} bytes; \
-                 DynamoDB items are limited to {MAX_ITEM_BYTES}"
+                "the commit item would be {size} bytes; DynamoDB items are limited to \
+                 {MAX_ITEM_BYTES}"
             )));
         }
+        if let Some(snapshot) = &append.snapshot {
+            // The snapshot rides along while both fit; otherwise its
+            // parts are items of their own and the commit counts them.
+            if size + SNAP.len() + snapshot.body.len() <= MAX_ITEM_BYTES {
+                item.insert(
+                    SNAP.to_owned(),
+                    AttributeValue::B(Blob::new(snapshot.body.clone())),
+                );
+            } else {
+                let parts = snapshot.body.len().div_ceil(SNAPSHOT_PART_BYTES).max(1);
+                item.insert(SNAP_PARTS.to_owned(), n(parts as i64));
+            }
+        }
         Ok(item)
+    }
+
+    /// The part items of a snapshot too large for its commit's item (none
+    /// when it rides along, see [`DynamoStore::commit_item`]).
+    pub(super) fn snapshot_parts(
+        &self,
+        append: &Append,
+        commit: &HashMap<String, AttributeValue>,
+    ) -> Result<Vec<HashMap<String, AttributeValue>>, StoreError> {
+        let Some(snapshot) = append
+            .snapshot
+            .as_ref()
+            .filter(|_| commit.contains_key(SNAP_PARTS))
+        else {
+            return Ok(vec![]);
+        };
+        let parts: Vec<&[u8]> = snapshot.body.chunks(SNAPSHOT_PART_BYTES).collect();
+        if parts.len() > MAX_SNAPSHOT_PARTS {
+            return Err(StoreError::Invalid(format!(
+                "a snapshot of {} bytes needs {} parts; at most {MAX_SNAPSHOT_PARTS} fit in \
+                 one append",
+                snapshot.body.len(),
+                parts.len()
+            )));
+        }
+        Ok(parts
+            .into_iter()
+            .enumerate()
+            .map(|(i, part)| {
+                let mut item = key(
+                    pk(&append.competition),
+                    snapshot_part_sk(snapshot.version, i),
+                );
+                item.insert(BODY.to_owned(), AttributeValue::B(Blob::new(part.to_vec())));
+                item
+            })
+            .collect())
     }
 
     /// The transaction of an append.
@@ -34,18 +78,33 @@ impl DynamoStore {
         &self,
         append: &Append,
         commit: HashMap<String, AttributeValue>,
+        parts: Vec<HashMap<String, AttributeValue>>,
     ) -> Result<Vec<TransactWriteItem>, StoreError> {
         let members: BTreeSet<&str> = append.members_added.iter().map(String::as_str).collect();
-        if members.len() > MAX_MEMBERS_PER_APPEND {
+        if members.len() + parts.len() > MAX_MEMBERS_PER_APPEND {
             return Err(StoreError::Invalid(format!(
-                "one append may add at most {MAX_MEMBERS_PER_APPEND} members (DynamoDB \
-                 transactions hold 100 actions); this one adds {}",
-                members.len()
+                "one append may add at most {MAX_MEMBERS_PER_APPEND} members and snapshot \
+                 parts (DynamoDB transactions hold 100 actions); this one adds {} and {}",
+                members.len(),
+                parts.len()
             )));
         }
         let built = |e: aws_sdk_dynamodb::error::BuildError| unavailable("request", e);
         let id = append.competition.as_str();
-        let mut items = Vec::with_capacity(members.len() + 3);
+        let mut items = Vec::with_capacity(members.len() + parts.len() + 4);
+        for part in parts {
+            items.push(
+                TransactWriteItem::builder()
+                    .put(
+                        Put::builder()
+                            .table_name(&self.table)
+                            .set_item(Some(part))
+                            .build()
+                            .map_err(built)?,
+                    )
+                    .build(),
+            );
+        }
         items.push(
             TransactWriteItem::builder()
                 .put(

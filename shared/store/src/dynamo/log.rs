@@ -28,12 +28,22 @@ impl Store for DynamoStore {
                 .send()
                 .await
                 .map_err(|e| sdk_unavailable("query (load)", e))?;
+            self.count_read();
             for item in out.items() {
                 let commit = commit_record(item)?;
                 if let Some(body) = get_b(item, SNAP)? {
                     snapshot = Some(Snapshot {
                         version: commit.version,
                         body,
+                    });
+                    break 'pages;
+                }
+                if let Some(parts) = get_n(item, SNAP_PARTS)? {
+                    snapshot = Some(Snapshot {
+                        version: commit.version,
+                        body: self
+                            .snapshot_in_parts(competition, commit.version, parts)
+                            .await?,
                     });
                     break 'pages;
                 }
@@ -55,7 +65,8 @@ impl Store for DynamoStore {
     async fn append(&self, append: Append) -> Result<(), StoreError> {
         validate(&append)?;
         let commit = self.commit_item(&append)?;
-        let transaction = self.transaction(&append, commit)?;
+        let parts = self.snapshot_parts(&append, &commit)?;
+        let transaction = self.transaction(&append, commit, parts)?;
         let mut token = request_token();
         let mut last = Attempt::Done;
         for attempt in 0..CONFLICT_ATTEMPTS {
@@ -99,6 +110,7 @@ impl Store for DynamoStore {
             .send()
             .await
             .map_err(|e| sdk_unavailable("get item (receipt)", e))?;
+        self.count_read();
         let Some(item) = out.item else {
             return Ok(None);
         };
@@ -147,6 +159,7 @@ impl Store for DynamoStore {
                 .send()
                 .await
                 .map_err(|e| sdk_unavailable("query (commits)", e))?;
+            self.count_read();
             for item in out.items() {
                 commits.push(commit_record(item)?);
             }

@@ -15,7 +15,8 @@
 //!
 //! | item       | `PK`       | `SK`                       | GSI keys                                                        | other attributes                    |
 //! |------------|------------|----------------------------|-----------------------------------------------------------------|-------------------------------------|
-//! | commit     | `C#<comp>` | `V#<version, 20 digits>`   | —                                                               | `body` (B); `snap` (B) when the snapshot after this commit is the latest one taken |
+//! | commit     | `C#<comp>` | `V#<version, 20 digits>`   | —                                                               | `body` (B); `snap` (B) when the snapshot after this commit is the latest one taken, or `parts` (N) when that snapshot is in part items |
+//! | snapshot part | `C#<comp>` | `P#<version, 20 digits>#<index, 4 digits>` | —                                               | `body` (B): the next [`SNAPSHOT_PART_BYTES`] of the snapshot |
 //! | member     | `C#<comp>` | `M#<user>`                 | `GSI1PK = U#<user>`, `GSI1SK = C#<comp>`                        | —                                   |
 //! | deadline   | `C#<comp>` | `DUE`                      | `GSI2PK = DUE`, `GSI2SK = <millis, 15 digits>#<comp>`            | `at` (N, millis since the epoch)    |
 //! | subscription | `C#<comp>` | `S#<id>`                 | —                                                               | `body` (B)                          |
@@ -43,8 +44,10 @@
 //!
 //! - **load** is one `Query` on the partition, newest commit first, reading
 //!   pages (the first of [`DynamoStore::with_load_page`] items, 32 by
-//!   default, then doubling) until it meets an item carrying `snap`. With a
-//!   snapshot every 32 commits or more often, a load is one request.
+//!   default, then doubling) until it meets an item carrying `snap` or
+//!   `parts`. With a snapshot every 32 commits or more often, that is one
+//!   request; a snapshot in parts costs one more query (a page per MB of
+//!   snapshot, at most [`MAX_SNAPSHOT_PARTS`] parts).
 //! - **append** is one write: a `TransactWriteItems` with the commit `Put`
 //!   (condition: the version does not exist), a `ConditionCheck` that the
 //!   expected version exists (so an append ahead of the log is refused too),
@@ -69,9 +72,11 @@
 //! # Limits
 //!
 //! - A DynamoDB item is at most 400 KB ([`MAX_ITEM_BYTES`], counting
-//!   attribute names and values). The commit body and the snapshot taken with
-//!   it share one item, so an append whose commit item would be larger is
-//!   refused with [`StoreError::Invalid`]: keep snapshots compact.
+//!   attribute names and values). A snapshot rides in its commit's item
+//!   while the two fit; a larger one is split into part items of
+//!   [`SNAPSHOT_PART_BYTES`] written in the same transaction (at most
+//!   [`MAX_SNAPSHOT_PARTS`]), so no item nears the limit. A commit body
+//!   alone over the limit is refused with [`StoreError::Invalid`].
 //! - A transaction holds at most 100 actions, so one append may add at most
 //!   [`MAX_MEMBERS_PER_APPEND`] distinct members.
 //! - An append that keeps losing to concurrent transactions on the same items
@@ -112,6 +117,9 @@ pub const SK: &str = "SK";
 pub const BODY: &str = "body";
 /// Snapshot body attribute (B) of the commit item the latest snapshot belongs to.
 pub const SNAP: &str = "snap";
+/// On a commit item whose snapshot is too large to ride along (N): how
+/// many snapshot part items hold it, in order.
+pub const SNAP_PARTS: &str = "parts";
 /// Deadline instant attribute (N, millis since the epoch) of a deadline item.
 pub const AT: &str = "at";
 /// The members index: competitions of a user.
@@ -140,6 +148,12 @@ pub const MAX_ITEM_BYTES: usize = 400 * 1024;
 /// DynamoDB's limit of 100 actions per transaction, less the commit, the
 /// version check and the deadline change.
 pub const MAX_MEMBERS_PER_APPEND: usize = 97;
+/// The most bytes of a snapshot one part item holds: well under
+/// [`MAX_ITEM_BYTES`] with its keys.
+pub const SNAPSHOT_PART_BYTES: usize = 350 * 1024;
+/// The most part items a snapshot is split into: the parts go in the
+/// append's transaction, whose requests DynamoDB limits to 4 MB in all.
+pub const MAX_SNAPSHOT_PARTS: usize = 10;
 
 /// The largest instant the deadline index holds: 15 digits of milliseconds
 /// (the year 33658).
@@ -154,6 +168,8 @@ pub struct DynamoStore {
     client: Client,
     table: String,
     load_page: i32,
+    /// Read requests made by the log port so far (see [`DynamoStore::reads`]).
+    reads: std::sync::Arc<AtomicU64>,
 }
 
 fn unavailable(what: &str, e: impl std::fmt::Display) -> StoreError {
@@ -174,6 +190,17 @@ fn pk(competition: &str) -> String {
 
 fn version_sk(version: Version) -> String {
     format!("V#{version:020}")
+}
+
+/// The sort keys of the parts of the snapshot taken at `version` begin
+/// with this; `P#` sorts before `V#`, so no load or page of the log meets
+/// a part.
+fn snapshot_part_prefix(version: Version) -> String {
+    format!("P#{version:020}#")
+}
+
+fn snapshot_part_sk(version: Version, index: usize) -> String {
+    format!("{}{index:04}", snapshot_part_prefix(version))
 }
 
 fn member_sk(user: &str) -> String {
@@ -259,6 +286,20 @@ fn get_b(
         Some(_) => Err(unavailable(
             "item",
             format!("attribute {name} is not binary"),
+        )),
+    }
+}
+
+fn get_n(item: &HashMap<String, AttributeValue>, name: &str) -> Result<Option<i64>, StoreError> {
+    match item.get(name) {
+        None => Ok(None),
+        Some(AttributeValue::N(v)) => v
+            .parse()
+            .map(Some)
+            .map_err(|_| unavailable("item", format!("attribute {name} is not a number"))),
+        Some(_) => Err(unavailable(
+            "item",
+            format!("attribute {name} is not a number"),
         )),
     }
 }
@@ -360,7 +401,51 @@ impl DynamoStore {
             client,
             table: table.into(),
             load_page: DEFAULT_LOAD_PAGE,
+            reads: std::sync::Arc::default(),
         }
+    }
+
+    /// How many read requests (queries and gets, each page counted) loads,
+    /// pages of the log and receipts made through this store and its
+    /// clones: what a test holds a command's reads to.
+    pub fn reads(&self) -> u64 {
+        self.reads.load(Ordering::Relaxed)
+    }
+
+    fn count_read(&self) {
+        self.reads.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// The snapshot taken at `version` from its `parts` part items, in
+    /// order; a missing part is an error, never a shorter snapshot.
+    pub(super) async fn snapshot_in_parts(
+        &self,
+        competition: &str,
+        version: Version,
+        parts: i64,
+    ) -> Result<Vec<u8>, StoreError> {
+        let (items, pages) = self
+            .query_prefix_counted(
+                pk(competition),
+                &snapshot_part_prefix(version),
+                "query (snapshot parts)",
+            )
+            .await?;
+        self.reads.fetch_add(pages, Ordering::Relaxed);
+        if items.len() as i64 != parts {
+            return Err(unavailable(
+                "query (snapshot parts)",
+                format!(
+                    "the snapshot at version {version} has {} of its {parts} parts",
+                    items.len()
+                ),
+            ));
+        }
+        let mut body = Vec::new();
+        for item in &items {
+            body.extend(get_b(item, BODY)?.unwrap_or_default());
+        }
+        Ok(body)
     }
 
     /// A store on `table` with the credentials, region and endpoint the
@@ -408,9 +493,21 @@ impl DynamoStore {
         prefix: &str,
         what: &str,
     ) -> Result<Vec<HashMap<String, AttributeValue>>, StoreError> {
+        Ok(self.query_prefix_counted(pk, prefix, what).await?.0)
+    }
+
+    /// [`DynamoStore::query_prefix`], and how many pages it read.
+    async fn query_prefix_counted(
+        &self,
+        pk: String,
+        prefix: &str,
+        what: &str,
+    ) -> Result<(Vec<HashMap<String, AttributeValue>>, u64), StoreError> {
         let mut items = Vec::new();
         let mut start = None;
+        let mut pages = 0;
         loop {
+            pages += 1;
             let out = self
                 .client
                 .query()
@@ -428,7 +525,7 @@ impl DynamoStore {
             start = out.last_evaluated_key;
             items.extend(out.items.unwrap_or_default());
             if start.is_none() {
-                return Ok(items);
+                return Ok((items, pages));
             }
         }
     }
@@ -453,6 +550,7 @@ mod tests {
     fn notifier_items_sort_outside_the_commit_range() {
         // load and commits name the V# range; no notifier key falls in it.
         for sk in [
+            snapshot_part_sk(u64::MAX, 9999),
             subscription_sk("zzz"),
             dead_letter_sk("zzz"),
             member_sk("z"),

@@ -7,7 +7,7 @@ mod fair_play;
 mod forfeits;
 mod rounds;
 
-use super::due::{follow_ups, Ruled};
+use super::due::{follow_ups, follow_ups_owned, Ruled};
 use super::final_match::FinalPhase;
 use super::state::{apply, Championship, Match};
 use super::vocabulary::{Command, Event, MatchId, Stage};
@@ -33,11 +33,13 @@ pub fn decide(
     ctx: &Context,
 ) -> Result<Vec<Recorded>, Refusal> {
     let mut events = decide_command(env, state, command, ctx)?;
-    let mut after = state.clone();
-    for (e, _) in &events {
-        apply(&mut after, e, ctx.now);
+    if !quiet(state, &events, ctx.now) {
+        let mut after = state.clone();
+        for (e, _) in &events {
+            apply(&mut after, e, ctx.now);
+        }
+        events.extend(by_rule(follow_ups_owned(after, ctx.now)));
     }
-    events.extend(by_rule(follow_ups(&after, ctx.now)));
     Ok(events
         .into_iter()
         .map(|(e, c)| match c {
@@ -45,6 +47,26 @@ pub fn decide(
             None => Recorded::new(competition::Event::Acwc(e)),
         })
         .collect())
+}
+
+/// Whether nothing can fall due after `events`: nothing was due before
+/// them, and they only add to a match's negotiation or report (or enter a
+/// player before any match exists). Such events finish no match, award
+/// nothing, change no stage and add no deadline that has passed (an offer
+/// made after Wednesday does not count for acwc V.C, so it cannot bring
+/// V.E–F due), so the follow-ups after them are the follow-ups before them:
+/// none. Every other command is followed up on a copy of the state; the
+/// common commands of a round thus cost the same in a championship of any
+/// size.
+fn quiet(state: &Championship, events: &Out, now: chrono::DateTime<chrono::Utc>) -> bool {
+    let local = events.iter().all(|(e, _)| match e {
+        Event::TimeOffered { .. }
+        | Event::MatchTimeAgreed { .. }
+        | Event::ResultReported { .. } => true,
+        Event::Registered { .. } => state.matches.is_empty(),
+        _ => false,
+    });
+    local && follow_ups(state, now).is_empty()
 }
 
 pub(super) fn actor(ctx: &Context) -> Result<&UserId, Refusal> {

@@ -29,8 +29,27 @@ fn ruled(event: Event, clause: &str) -> Ruled {
 /// Everything due by `now` after `state`, applied in order until nothing
 /// more falls due.
 pub fn follow_ups(state: &Championship, now: DateTime<Utc>) -> Vec<Ruled> {
+    // Nothing due (the common case after a command): no copy of the state.
+    let first = step(state, now);
+    if first.is_empty() {
+        return first;
+    }
     let mut s = state.clone();
-    let mut out = vec![];
+    for (e, _) in &first {
+        apply(&mut s, e, now);
+    }
+    follow_ups_from(s, first, now)
+}
+
+/// [`follow_ups`] of a state the caller owns (already changed by a
+/// command's events), after `out` was decided: no copy of it is made.
+pub fn follow_ups_owned(state: Championship, now: DateTime<Utc>) -> Vec<Ruled> {
+    follow_ups_from(state, vec![], now)
+}
+
+fn follow_ups_from(state: Championship, out: Vec<Ruled>, now: DateTime<Utc>) -> Vec<Ruled> {
+    let mut s = state;
+    let mut out = out;
     // Each step changes the state; a championship has far fewer steps than this.
     for _ in 0..256 {
         let step = step(&s, now);
@@ -67,10 +86,11 @@ fn step(s: &Championship, now: DateTime<Utc>) -> Vec<Ruled> {
     };
     // acwc VI.F: two forfeits disqualify.
     if s.stage != Stage::Finished {
+        let forfeited = s.forfeit_counts();
         if let Some(e) = s
             .entrants
             .iter()
-            .find(|e| e.active() && s.forfeits(&e.player) >= 2)
+            .find(|e| e.active() && forfeited.get(&e.player).copied().unwrap_or(0) >= 2)
         {
             return leave(
                 s,

@@ -307,6 +307,28 @@ impl Championship {
             .count()
     }
 
+    /// acwc VI.F: the matches each player forfeited, in one pass over the
+    /// matches (the rules look for a second forfeit after every command, so
+    /// asking [`Championship::forfeits`] of every entrant would cost
+    /// entrants × matches).
+    pub fn forfeit_counts(&self) -> BTreeMap<&UserId, usize> {
+        let mut counts = BTreeMap::new();
+        for m in self.matches.values() {
+            if let Some(Outcome::Awarded {
+                winner,
+                award: Award::Forfeit,
+            }) = &m.outcome
+            {
+                for u in [&m.first, &m.second] {
+                    if u != winner {
+                        *counts.entry(u).or_insert(0) += 1;
+                    }
+                }
+            }
+        }
+        counts
+    }
+
     /// The seeding rating, doubled (exact), of a player.
     pub fn seeding_x2(&self, u: &UserId) -> u32 {
         self.entrant(u).map(|e| e.seeding.doubled()).unwrap_or(0)

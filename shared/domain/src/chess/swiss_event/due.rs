@@ -2,7 +2,7 @@
 //! time for it once the round before is complete.
 
 use super::decide::rounds_due;
-use super::engine::presences;
+use super::engine::two_present;
 use super::state::SwissEvent;
 use crate::competition::Recorded;
 use chrono::{DateTime, Utc};
@@ -18,7 +18,7 @@ pub fn next_due(state: &SwissEvent) -> Option<DateTime<Utc>> {
         return None;
     }
     let at = *s.round_times.get(round as usize - 1)?;
-    (presences(state, round).0.len() >= 2).then_some(at)
+    two_present(state, round).then_some(at)
 }
 
 /// The pairing due by `now`, if any.

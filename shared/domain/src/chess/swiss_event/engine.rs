@@ -213,6 +213,19 @@ pub fn check_manual(
     })
 }
 
+/// Whether at least two players are to be paired in `round`: what the
+/// schedule asks after every command, answered from the first two present
+/// players rather than a list of all of them.
+pub fn two_present(state: &SwissEvent, round: u32) -> bool {
+    state
+        .players
+        .values()
+        .filter(|p| matches!(presence(p, round), Presence::Present))
+        .take(2)
+        .count()
+        == 2
+}
+
 /// Who is to be paired in `round`, and who is not with their half points
 /// (dutch F5: an announced absence scores 0; a half-point bye 1).
 pub fn presences(state: &SwissEvent, round: u32) -> (Vec<&UserId>, Vec<(UserId, u32)>) {

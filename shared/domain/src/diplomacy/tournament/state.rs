@@ -119,15 +119,35 @@ pub struct Tournament {
     pub acting_td: Option<UserId>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub winners: Option<Winners>,
+    /// Everyone a team involves, with the team (the first by id, should
+    /// two name the same person): kept with [`Tournament::teams`] by the
+    /// fold, so that checking an entry (wm A.1, B.2) does not read every
+    /// team of a large tournament.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub rosters: BTreeMap<UserId, TeamId>,
 }
 
 impl Tournament {
     /// The team `player` plays for, if any.
     pub fn team_of(&self, player: &UserId) -> Option<&TeamId> {
-        self.teams
-            .iter()
-            .find(|(_, t)| t.members().any(|m| m == player))
-            .map(|(id, _)| id)
+        self.rosters.get(player)
+    }
+
+    /// Enters `team` as `id`, and its people in [`Tournament::rosters`].
+    fn insert_team(&mut self, id: &TeamId, team: &Team) {
+        if let Some(old) = self.teams.insert(id.clone(), team.clone()) {
+            for m in old.members() {
+                if self.rosters.get(m) == Some(id) {
+                    self.rosters.remove(m);
+                }
+            }
+        }
+        for m in team.members() {
+            let first = self.rosters.entry(m.clone()).or_insert_with(|| id.clone());
+            if id < first {
+                *first = id.clone();
+            }
+        }
     }
 
     /// Whether `user` has entered (on a team, as an individual or reserve).
@@ -161,14 +181,14 @@ pub fn apply(state: &mut Tournament, event: &Event, _at: DateTime<Utc>) {
     match event {
         Event::Configured { settings } => state.settings = Some(settings.clone()),
         Event::TeamRegistered { team, entry } => {
-            state.teams.insert(team.clone(), entry.clone());
+            state.insert_team(team, entry);
         }
         Event::SignedUp { player } => state.individuals.push(player.clone()),
         Event::EntriesClosed {
             teams, reserves, ..
         } => {
             for (id, team) in teams {
-                state.teams.insert(id.clone(), team.clone());
+                state.insert_team(id, team);
             }
             state.individuals.clear();
             state.reserves.extend(reserves.iter().cloned());

@@ -34,6 +34,7 @@ pub(super) fn apply(state: &mut Ladder, event: &Event, at: DateTime<Utc>) {
             if let Some(m) = state.members.get_mut(member) {
                 m.removal_requested = Some(at);
             }
+            state.watch(member);
         }
         Event::MemberRemoved { member, .. } => {
             if let Some(m) = state.members.get_mut(member) {

@@ -95,6 +95,9 @@ pub(super) fn fraud(state: &mut Ladder, event: &Event, at: DateTime<Utc>) {
                     });
                 }
             }
+            if *banned {
+                state.watch(member);
+            }
             let mut p = PowerUse::new(
                 Power::Fraud {
                     step: *step,
@@ -138,6 +141,7 @@ pub(super) fn ban(state: &mut Ladder, event: &Event, at: DateTime<Utc>) {
                     ends_at,
                 });
             }
+            state.watch(member);
             let mut p = PowerUse::new(
                 Power::Ban,
                 by,
@@ -172,6 +176,7 @@ pub(super) fn ban(state: &mut Ladder, event: &Event, at: DateTime<Utc>) {
                     ends_at,
                 });
             }
+            state.watch(member);
             let mut p = PowerUse::new(
                 Power::TeacherBan,
                 by,

@@ -370,3 +370,26 @@ fn club_ii_10_2_any_moderator_may_lift_a_monitor() {
     );
     assert!(c.ladder().members[&u("ann")].monitor.is_none());
 }
+
+/// club II.8, II.9.2: only a ban or a removal request gives a member a
+/// deadline, so the fold keeps those members apart and the schedule's
+/// deadlines read them alone (issue #19: a large club's other members are
+/// not read on every command).
+#[test]
+fn club_ii_8_and_ii_9_2_members_with_a_deadline_are_kept_apart() {
+    let mut c = Club::new();
+    c.join(&["ann", "bob", "carl"]);
+    c.ok("mod1", ban("2026-01-23"));
+    c.declare("mod1");
+    c.ok("bob", Command::RequestRemoval {});
+    // By hand: ann is banned (II.9.2 ends it on Friday 23 January) and bob
+    // asked to leave (II.8: seven days); carl has no deadline of his own.
+    let watched: Vec<&str> = c.ladder().watched.iter().map(|u| u.as_str()).collect();
+    assert_eq!(watched, ["ann", "bob"]);
+    // The ban still ends by itself at its Friday.
+    c.at("2026-01-23T00:00:00Z");
+    assert!(c
+        .tick()
+        .iter()
+        .any(|e| matches!(e, Event::BanExpired { .. })));
+}
