@@ -21,6 +21,7 @@ pub use bodies::kind_route;
 
 use crate::server::all_routes;
 use arbiter_domain::competition::{CompetitionView, LogEntry, Receipt};
+use arbiter_domain::kinds::Kind;
 use arbiter_http::routing::Route;
 use schemars::generate::SchemaSettings;
 use schemars::SchemaGenerator;
@@ -123,7 +124,72 @@ fn operation(data: &Value, route: &Route, generator: &mut SchemaGenerator) -> Va
     if let Some(body) = bodies::kind_body(route.operation, data, generator) {
         fields.insert("requestBody".into(), body);
     }
+    conditional(route, &mut fields);
+    if route.operation.starts_with("getResource") {
+        describe_resources(&mut fields);
+    }
     Value::Object(order(fields))
+}
+
+/// HTTP as every route answers it (shared/http's `conditional`): a GET is
+/// tagged (`ETag`) and answers 304 to a current `If-None-Match`; a command on
+/// a competition takes `If-Match` and answers 412 when it is stale; a 201
+/// says where (`Location`); a 503 says when to retry (`Retry-After`).
+fn conditional(route: &Route, fields: &mut Map<String, Value>) {
+    let responses = fields
+        .entry("responses")
+        .or_insert_with(|| json!({}))
+        .as_object_mut()
+        .expect("responses is an object");
+    let problem = json!({ "$ref": "#/components/responses/Problem" });
+    let header = |name: &str| json!({ "$ref": format!("#/components/headers/{name}") });
+    let parameter = if route.method == http::Method::GET {
+        if let Some(ok) = responses.get_mut("200") {
+            ok["headers"] = json!({ "ETag": header("ETag") });
+        }
+        responses.insert(
+            "304".into(),
+            json!({ "$ref": "#/components/responses/NotModified" }),
+        );
+        Some("IfNoneMatch")
+    } else if route.path.starts_with("/v1/competitions/{id}") {
+        responses.insert("412".into(), problem);
+        Some("IfMatch")
+    } else {
+        None
+    };
+    if let Some(created) = responses.get_mut("201") {
+        created["headers"] = json!({ "Location": header("Location") });
+    }
+    if responses.contains_key("503") {
+        responses.insert(
+            "503".into(),
+            json!({ "$ref": "#/components/responses/Unavailable" }),
+        );
+    }
+    if let Some(name) = parameter {
+        let reference = json!({ "$ref": format!("#/components/parameters/{name}") });
+        let parameters = fields.entry("parameters").or_insert_with(|| json!([]));
+        parameters
+            .as_array_mut()
+            .expect("parameters is an array")
+            .push(reference);
+    }
+}
+
+/// The resources each kind answers, from the kinds' own lists.
+fn describe_resources(fields: &mut Map<String, Value>) {
+    let mut text = fields
+        .get("description")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_owned();
+    text.push_str("\n\nResources by kind:");
+    for kind in Kind::ALL {
+        let names = kind.resources().join("`, `");
+        text.push_str(&format!("\n- {}: `{names}`", kind.name()));
+    }
+    fields.insert("description".into(), text.into());
 }
 
 /// The `{name}` placeholders of `path`, typed by the data's
