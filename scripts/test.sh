@@ -67,6 +67,12 @@ cargo test --workspace --locked
 step "the README's shell blocks against a fresh arbiter serve"
 ARBITER_BIN="${CARGO_TARGET_DIR:-target}/debug/arbiter" scripts/readme-tour.sh
 
+step "schemathesis against a fresh arbiter serve (no 5xx, answers fit the document)"
+ARBITER_BIN="${CARGO_TARGET_DIR:-target}/debug/arbiter" scripts/schemathesis.sh
+
+step "typed client (openapi-typescript, tsc --noEmit)"
+scripts/typescript-client.sh
+
 if [ "${SKIP_DEPLOY_CHECKS:-0}" != "1" ]; then
     step "deployment checks (cfn-lint, sam validate, sam build)"
     scripts/deploy-checks.sh

@@ -67,14 +67,36 @@ pub fn document() -> Value {
     }
     let mut components = data["components"].clone();
     components["schemas"] = Value::Object(schemas);
-    json!({
+    let mut document = json!({
         "openapi": data["openapi"],
         "info": data["info"],
         "servers": data["servers"],
         "security": data["security"],
         "paths": paths,
         "components": components,
-    })
+    });
+    open_objects(&mut document);
+    document
+}
+
+/// Says `additionalProperties: true` on every object schema that names no
+/// properties. JSON Schema means that already; generators of typed clients
+/// (openapi-typescript) would otherwise read such an object as an empty one.
+fn open_objects(value: &mut Value) {
+    match value {
+        Value::Object(map) => {
+            let bare_object = map.get("type") == Some(&json!("object"))
+                && !["properties", "additionalProperties", "patternProperties"]
+                    .iter()
+                    .any(|k| map.contains_key(*k));
+            if bare_object {
+                map.insert("additionalProperties".into(), json!(true));
+            }
+            map.values_mut().for_each(open_objects);
+        }
+        Value::Array(items) => items.iter_mut().for_each(open_objects),
+        _ => {}
+    }
 }
 
 /// JSON Schema 2020-12 (OpenAPI 3.1's dialect), definitions under
