@@ -25,7 +25,7 @@ const SEEDS: [&str; 5] = ["acwc", "club", "dutch", "wm", "nomic"];
 const OVERALL_FLOOR: f64 = 0.90;
 
 /// Coverage per seed when the index was written (acwc 49/57, club 63/72,
-/// dutch 38/44, wm 115/121, nomic 29/31), rounded down: no seed may regress.
+/// dutch 38/44, wm 116/121, nomic 29/31), rounded down: no seed may regress.
 /// Raise a floor when a `missing` clause becomes `enforced`.
 fn floor(seed: &str) -> f64 {
     match seed {
