@@ -1,6 +1,7 @@
 //! DATC v3.0 (teddriggs JSON edition) driven through our reader and resolver.
 //!
-//! One reported result per case. Where a World Masters house rule picks
+//! The 2000 rules are the standard every board is adjudicated by (wm D.I.3);
+//! one reported result per case. Where a World Masters house rule picks
 //! another DATC option than the data set expects, the case is listed in
 //! `RULINGS` with the clause and our expected result (see
 //! docs/rulings/diplomacy.md); where the data set carries the same case for

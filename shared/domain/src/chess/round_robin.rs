@@ -181,8 +181,10 @@ mod tests {
 
     #[test]
     fn acwc_iii_g_candidates_tiebreak_sums_sub_scores() {
-        // Four candidates, sub-scores in half games (12 = 6-4). 1 and 2 both win
-        // two matches of three; the sum of sub-scores decides.
+        // Four candidates, sub-scores in half games (12 = 6-4). acwc III.G.1: a
+        // won match is 1 point (2 half points), a tie 0.5 (1), a loss 0.
+        // acwc III.G.3: 1 and 2 both win two matches of three; the sum of
+        // sub-scores decides.
         let m = |a, b, x, y| MatchResult {
             a,
             b,
@@ -203,5 +205,9 @@ mod tests {
         assert_eq!(s[0].player, 2);
         assert_eq!((s[0].match_half_points, s[0].sub_score_half_games), (4, 34));
         assert_eq!((s[1].player, s[1].sub_score_half_games), (1, 32));
+        // 4: loses to 1 (9-11), beats 2 (11-9), ties 3 (10-10) -> 2 + 1 = 3 hp.
+        // 3: loses to 1 and 2, ties 4 -> 1 hp.
+        assert_eq!((s[2].player, s[2].match_half_points), (4, 3));
+        assert_eq!((s[3].player, s[3].match_half_points), (3, 1));
     }
 }

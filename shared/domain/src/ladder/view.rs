@@ -106,7 +106,7 @@ enum Access {
 
 /// club I.9.5: the Chief Justice has complete access; redacted information
 /// goes to moderators and justices it was released to and to the Court at
-/// the start of an appeal on the game (I.9.8); raw information to the Court
+/// the start of an appeal on the game (club I.9.8); raw information to the Court
 /// on a majority order (I.9.9). Everyone else has none.
 fn access(env: &Competition, state: &Ladder, report: u64, game: u64, viewer: &UserId) -> Access {
     if env.has_role(viewer, Role::ChiefJustice) {

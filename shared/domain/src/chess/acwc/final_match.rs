@@ -1,6 +1,6 @@
 //! The Final (acwc III.H): a state machine driven by reported game results.
 //!
-//! - III.H.1–3: 12 games; the leader must be two points ahead, otherwise two
+//! - acwc III.H.1, III.H.2 and III.H.3: 12 games; the leader must be two points ahead, otherwise two
 //!   more games, and again.
 //! - III.H.4: after 24 games any lead wins.
 //! - III.H.5: a tie after 24 games is broken by 2+0 games, judged after an

@@ -272,7 +272,9 @@ fn set_up(
     Ok(events)
 }
 
-/// wm D.X.1: press allowed by the game's press rule; never black.
+/// wm D.X.1: press allowed by the game's press rule; never black. Only the
+/// board's players send press: the GM has no power, so the colour commentary
+/// and game comment wm D.X.3 forbids the GM is refused with the rest.
 fn send_press(
     state: &Board,
     ctx: &Context,

@@ -4,7 +4,7 @@
 use super::*;
 
 /// club I.9.1: one online game at once; I.9.2: one per player per day;
-/// J.10: exempt from time and place; J.7, J.8, J.12 still apply.
+/// club J.10: exempt from time and place; J.7, J.8, J.12 still apply.
 pub(in crate::ladder) fn start_online(
     d: &Decider,
     white: &UserId,

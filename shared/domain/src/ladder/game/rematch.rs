@@ -115,7 +115,7 @@ pub(super) fn deltas(d: &Decider, g: &Game, result: Option<GameResult>) -> (i64,
 /// I.6: 5 minutes each unless the overseeing moderator exempts it; II.11: a
 /// member required to use a chessclock uses one; I.7.1: on a chessclock a
 /// Moderator or Justice present throughout; I.7.2: both players assent
-/// (null for a member under II.11, II.11.1); I.8.1: without one, a Moderator
+/// (null for a member under club II.11, II.11.1); I.8.1: without one, a Moderator
 /// or Justice informed of the limit, the start, any pauses and the end.
 fn check_timing(d: &Decider, g: &Game, timing: &Timing, exempted: bool) -> Result<(), Refusal> {
     if timing.minutes_each() == Some(0) {

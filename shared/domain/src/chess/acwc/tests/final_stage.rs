@@ -20,7 +20,8 @@ fn final_of(games: &[i8]) -> FinalMatch {
 #[test]
 fn acwc_iii_h_2_twelve_games_won_by_two_points() {
     let f = Format::acwc_2019();
-    // 7-5 after 12 games: two points ahead.
+    // acwc III.H.1: a 12-game match. 7-5 after 12 games: two points ahead,
+    // so the leader is champion (acwc III.H.2).
     let m = final_of(&[1, 1, 1, 1, 1, 1, 1, -1, -1, -1, -1, -1]);
     assert_eq!(
         m.phase(&f),

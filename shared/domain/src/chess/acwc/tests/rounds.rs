@@ -601,7 +601,7 @@ fn acwc_v_h_no_agreement_before_the_weekend_goes_to_the_td() {
         },
     )
     .unwrap();
-    // V.I: the opponent of the player at fault chooses.
+    // acwc V.I: the opponent of the player at fault chooses.
     assert_eq!(
         w.champ().matches["q1.1"].negotiation.chooser,
         Some(user("p1"))

@@ -1,8 +1,8 @@
-//! dutch C1, C9–C14: pairing one score bracket. C1 moves down the players
+//! dutch C1, dutch C9–C14: pairing one score bracket. dutch C1 moves down the players
 //! without an opponent; the candidates are searched ([`super::search`]) at
-//! each relaxation step in turn: C9 (B6 then B5 for upfloats), C10 (B6 then
-//! B5 for downfloats), C11 (x raised up to p), A7(c) (given up before a
-//! player more floats), the last-round B2 note, and finally C14 (p lowered).
+//! each relaxation step in turn: dutch C9 (dutch B6 then dutch B5 for upfloats), dutch C10 (dutch B6 then
+//! dutch B5 for downfloats), dutch C11 (x raised up to p), dutch A7(c) (given up before a
+//! player more floats), the last-round dutch B2 note, and finally dutch C14 (p lowered).
 
 use super::criteria::{Criteria, Level};
 use super::matching::{bipartite_matching_size, matching_size};
@@ -10,7 +10,7 @@ pub use super::search::{feasible, Below, BracketPairing};
 use super::search::{Budget, Cache, Search};
 use crate::chess::swiss::Float;
 
-/// Pair one score bracket: `moved_in` came down from above (A3), `residents`
+/// Pair one score bracket: `moved_in` came down from above (dutch A3), `residents`
 /// have the bracket's score. Returns `None` only for the lowest bracket when
 /// no pairing at all exists (the caller falls back, see `super::pair`).
 pub fn pair_bracket(
@@ -38,11 +38,11 @@ pub fn pair_bracket(
     } else {
         &[true, false]
     };
-    // A3: homogeneous, or treated as such when at least half came from above.
+    // dutch A3: homogeneous, or treated as such when at least half came from above.
     if moved_in.is_empty() || 2 * moved_in.len() >= all.len() {
         return homogeneous_bracket(c, &all, &[], &c1_moved, below, stricts, &settled);
     }
-    // Heterogeneous: S1 = moved-down players (A6).
+    // Heterogeneous: S1 = moved-down players (dutch A6).
     let rest: Vec<usize> = all
         .iter()
         .copied()
@@ -55,19 +55,19 @@ pub fn pair_bracket(
     if let Some(r) = heterogeneous_bracket(c, &all, &s1, &rest, &c1_moved, below, stricts) {
         return Some(r);
     }
-    // C14 down to p = 0 for the moved-down players: they move on; pair the rest.
+    // dutch C14 down to p = 0 for the moved-down players: they move on; pair the rest.
     let mut moved_on = c1_moved.clone();
     moved_on.extend_from_slice(&moved_in);
     homogeneous_bracket(c, &rest, &[], &moved_on, below, stricts, &settled)
 }
 
 /// dutch C9/C10 (ruling, docs/rulings/chess.md): the moved-down players
-/// whose downfloat repeats one of their last two floats (B5/B6) whatever
+/// whose downfloat repeats one of their last two floats (dutch B5/B6) whatever
 /// they play here, because no other moved-down player with their own score
-/// may meet them (B1/B2). Their downfloat was decided when the bracket above
+/// may meet them (dutch B1/B2). Their downfloat was decided when the bracket above
 /// moved them down; it cannot be "fulfilled as much as possible" here, so
-/// it is accepted for them alone, and B5/B6 stay in force for everybody
-/// else (C9 and C10 drop a criterion for the whole bracket). Sorted.
+/// it is accepted for them alone, and dutch B5/B6 stay in force for everybody
+/// else (dutch C9 and dutch C10 drop a criterion for the whole bracket). Sorted.
 fn settled_downfloaters(c: &Criteria<'_>, moved_in: &[usize]) -> Vec<usize> {
     let all_criteria = Level::all(0);
     let mut settled: Vec<usize> = moved_in
@@ -84,14 +84,14 @@ fn settled_downfloaters(c: &Criteria<'_>, moved_in: &[usize]) -> Vec<usize> {
     settled
 }
 
-/// The moved-down players of a heterogeneous bracket (its S1, A6) and which
+/// The moved-down players of a heterogeneous bracket (its S1, dutch A6) and which
 /// of them have their downfloat settled.
 struct Mdp<'m> {
     moved_in: &'m [usize],
     settled: &'m [usize],
 }
 
-/// C1: the residents without any possible opponent in the bracket move
+/// dutch C1: the residents without any possible opponent in the bracket move
 /// down; they leave `all`.
 fn c1_movers(c: &Criteria<'_>, residents: &[usize], all: &mut Vec<usize>) -> Vec<usize> {
     let movers: Vec<usize> = residents
@@ -105,9 +105,9 @@ fn c1_movers(c: &Criteria<'_>, residents: &[usize], all: &mut Vec<usize>) -> Vec
     movers
 }
 
-/// A6, C9–C14: a heterogeneous bracket (`all`, sorted) with the moved-down
+/// dutch A6, dutch C9–C14: a heterogeneous bracket (`all`, sorted) with the moved-down
 /// players `moved_in` as S1 and the `rest`, trying the most moved-down
-/// pairs first (C14), then fewer remainder pairs; `None` when no number of
+/// pairs first (dutch C14), then fewer remainder pairs; `None` when no number of
 /// moved-down pairs above 0 works.
 fn heterogeneous_bracket(
     c: &Criteria<'_>,
@@ -121,7 +121,7 @@ fn heterogeneous_bracket(
     let (moved_in, settled) = (s1_all.moved_in, s1_all.settled);
     let lowest = below.all.is_empty();
     let k = moved_in.len();
-    // Pairings possible at most, with the B2 note where it applies (C1, C14).
+    // Pairings possible at most, with the dutch B2 note where it applies (dutch C1, dutch C14).
     let adj = |a: usize, b: usize| c.compatible_c1(moved_in[a], rest[b]);
     let p_max = bipartite_matching_size(k, rest.len(), &adj);
     let cache = Cache::default();
@@ -151,7 +151,7 @@ fn heterogeneous_bracket(
                                       pairs: &[(usize, usize)],
                                       left: &[usize],
                                       left_over: Budget| {
-                        // C9: the remainder, treated as homogeneous.
+                        // dutch C9: the remainder, treated as homogeneous.
                         let mut rem: Vec<usize> = left.to_vec();
                         rem.extend_from_slice(extra_mdp);
                         c.sort(&mut rem);
@@ -210,11 +210,11 @@ fn homogeneous_bracket(
     let cache = Cache::default();
     let n = all.len();
     let a7d = c.a7d_switch(all);
-    // Pairings possible at most, with the B2 note where it applies (C1, C14).
+    // Pairings possible at most, with the dutch B2 note where it applies (dutch C1, dutch C14).
     let p_max = matching_size(n, &|a, b| c.compatible_c1(all[a], all[b])).min(n / 2);
     let x0 = c.x(all);
     for p in (1..=p_max).rev() {
-        // C14: x decreases with p when it was positive.
+        // dutch C14: x decreases with p when it was positive.
         let x_p = if x0 > 0 {
             x0.saturating_sub(n / 2 - p)
         } else {
@@ -241,7 +241,7 @@ fn homogeneous_bracket(
             }
         }
     }
-    // p = 0: the entire bracket moves down (C14), or joins in C13.
+    // p = 0: the entire bracket moves down (dutch C14), or joins in dutch C13.
     let mut moved: Vec<usize> = extra.to_vec();
     moved.extend_from_slice(all);
     c.sort(&mut moved);

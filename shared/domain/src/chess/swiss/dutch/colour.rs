@@ -1,13 +1,13 @@
-//! dutch E1–E5 (colour allocation, with F3 for gaps in the colour history)
-//! and F1 (publishing order).
+//! dutch E1–E5 (colour allocation, with dutch F3 for gaps in the colour history)
+//! and dutch F1 (publishing order).
 
 use super::criteria::Criteria;
 use super::state::Strength;
 use crate::chess::swiss::{Board, Colour};
 
 /// dutch E1–E5: colours for the pairing of `a` and `b`. `first_colour` is the
-/// lot of A7/E5; `round1_rank` gives, in round 1, the higher player's position
-/// in the A2 order (0-based) for E5.
+/// lot of dutch A7/E5; `round1_rank` gives, in round 1, the higher player's position
+/// in the dutch A2 order (0-based) for dutch E5.
 pub fn allocate(
     c: &Criteria<'_>,
     a: usize,
@@ -18,7 +18,7 @@ pub fn allocate(
     let (hi, lo) = if c.ranks_above(a, b) { (a, b) } else { (b, a) };
     let strength = |i: usize| {
         c.ps[i].preference().map(|p| {
-            // A7(c): in odd rounds a bye player's strong preference counts as absolute.
+            // dutch A7(c): in odd rounds a bye player's strong preference counts as absolute.
             let s = if c.a7c[i] && p.strength == Strength::Strong {
                 Strength::Absolute
             } else {
@@ -29,7 +29,7 @@ pub fn allocate(
     };
     let want_hi: Colour = match (strength(hi), strength(lo)) {
         (None, None) => {
-            // E5 in round 1; later, players without any played game: the lot
+            // dutch E5 in round 1; later, players without any played game: the lot
             // decides by pairing number parity (ruling, see docs/rulings/chess.md).
             let odd = match round1_rank {
                 Some(r) => r % 2 == 0,
@@ -43,13 +43,13 @@ pub fn allocate(
         }
         (Some((ch, _)), None) => ch,
         (None, Some((cl, _))) => cl.opposite(),
-        // E1: both preferences can be granted.
+        // dutch E1: both preferences can be granted.
         (Some((ch, _)), Some((cl, _))) if ch != cl => ch,
-        // E2: grant the stronger preference. In an even round every mild
-        // preference belongs to a player who missed a round, so an A7(d)
-        // player meets either another A7(d) player or a stronger preference,
-        // and E2 gives him the colour his opponent needs: the one that
-        // lowered x (A7(d)).
+        // dutch E2: grant the stronger preference. In an even round every mild
+        // preference belongs to a player who missed a round, so an dutch A7(d)
+        // player meets either another dutch A7(d) player or a stronger preference,
+        // and dutch E2 gives him the colour his opponent needs: the one that
+        // lowered x (dutch A7(d)).
         (Some((ch, sh)), Some((_, sl))) if sh != sl => {
             if sh > sl {
                 ch
@@ -58,18 +58,18 @@ pub fn allocate(
             }
         }
         (Some((ch, _)), Some(_)) => {
-            // E3: alternate to the most recent round in which they had different
-            // colours, histories aligned at the end (F3 closes up the gaps).
+            // dutch E3: alternate to the most recent round in which they had different
+            // colours, histories aligned at the end (dutch F3 closes up the gaps).
             let (h, l) = (&c.ps[hi].colours, &c.ps[lo].colours);
             let diff = h.iter().rev().zip(l.iter().rev()).find(|(x, y)| x != y);
             match diff {
                 Some((hc, _)) => hc.opposite(),
-                // E4: the higher ranked player's preference.
+                // dutch E4: the higher ranked player's preference.
                 None => ch,
             }
         }
     };
-    // B2 is absolute: never hand out a colour it forbids when the other works.
+    // dutch B2 is absolute: never hand out a colour it forbids when the other works.
     let ok = |w: usize, bl: usize| {
         c.ps[w].may_receive(Colour::White) && c.ps[bl].may_receive(Colour::Black)
     };
@@ -90,7 +90,7 @@ pub fn allocate(
 }
 
 /// dutch F1: sort the pairings for publication: score of the higher player,
-/// then the sum of both scores, then the A2 rank of the higher player.
+/// then the sum of both scores, then the dutch A2 rank of the higher player.
 pub fn publishing_order(c: &Criteria<'_>, pairs: &mut [(usize, usize)]) {
     pairs.sort_by_key(|&(a, b)| {
         let hi = if c.ranks_above(a, b) { a } else { b };

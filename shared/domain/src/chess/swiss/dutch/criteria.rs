@@ -1,26 +1,26 @@
-//! dutch B1–B6 and A8 as predicates over the pairing state, and the levels at
-//! which the relative criteria are relaxed (C9, C10, C11, C14, A7(c), the
+//! dutch B1–B6 and dutch A8 as predicates over the pairing state, and the levels at
+//! which the relative criteria are relaxed (dutch C9, dutch C10, dutch C11, dutch C14, dutch A7(c), the
 //! last-round notes).
 
 use super::state::{PlayerState, Strength};
 use crate::chess::swiss::{Colour, Float};
 
-/// Which relative criteria are still in force (one step of C9–C11).
+/// Which relative criteria are still in force (one step of dutch C9–C11).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Level {
-    /// A8/B4: pairings allowed not to fulfil all colour preferences.
+    /// dutch A8/B4: pairings allowed not to fulfil all colour preferences.
     pub x: usize,
-    /// B5 for upfloats (dropped by C9).
+    /// dutch B5 for upfloats (dropped by dutch C9).
     pub b5_up: bool,
-    /// B6 for upfloats (dropped by C9).
+    /// dutch B6 for upfloats (dropped by dutch C9).
     pub b6_up: bool,
-    /// B5 for downfloats (dropped by C10).
+    /// dutch B5 for downfloats (dropped by dutch C10).
     pub b5_down: bool,
-    /// B6 for downfloats (dropped by C10).
+    /// dutch B6 for downfloats (dropped by dutch C10).
     pub b6_down: bool,
-    /// A7(c): strong preferences of bye players treated as absolute.
+    /// dutch A7(c): strong preferences of bye players treated as absolute.
     pub a7c: bool,
-    /// Note to B6: B2 waived for players on 50% in the last round.
+    /// Note to dutch B6: dutch B2 waived for players on 50% in the last round.
     pub b2_waiver: bool,
 }
 
@@ -41,10 +41,10 @@ impl Level {
 
 /// dutch A7(d) in one bracket: in an even round a player with a mild
 /// preference who has had a bye is "counted as if" he had the mild preference
-/// "which reduces the value of x". A8 makes x = max(w, b) - q, so only a
+/// "which reduces the value of x". dutch A8 makes x = max(w, b) - q, so only a
 /// player preferring the more wanted colour `from` can lower x, by one each,
 /// and only `count` of them are needed. The pairing decides which of them
-/// take the other colour: a pairing failing B4 because two players want
+/// take the other colour: a pairing failing dutch B4 because two players want
 /// `from` is not counted as failing when one of them is such a player and
 /// fewer than `count` were counted so far. The others keep their own
 /// preference (ruling, docs/rulings/chess.md).
@@ -62,11 +62,11 @@ pub struct Criteria<'a> {
     pub ps: &'a [PlayerState],
     /// Round being paired.
     pub round: u32,
-    /// Whether it is the last round (notes to B6).
+    /// Whether it is the last round (notes to dutch B6).
     pub last_round: bool,
-    /// A7(c) applies to this player (odd round, strong preference, had a bye).
+    /// dutch A7(c) applies to this player (odd round, strong preference, had a bye).
     pub a7c: Vec<bool>,
-    /// A7(d) applies to this player (even round, mild preference, had a bye).
+    /// dutch A7(d) applies to this player (even round, mild preference, had a bye).
     pub a7d: Vec<bool>,
 }
 
@@ -97,23 +97,23 @@ impl<'a> Criteria<'a> {
         }
     }
 
-    /// A2: `a` ranks above `b` (score, then pairing number standing for b–d).
+    /// dutch A2: `a` ranks above `b` (score, then pairing number standing for b–d).
     pub fn ranks_above(&self, a: usize, b: usize) -> bool {
         let (pa, pb) = (&self.ps[a], &self.ps[b]);
         (std::cmp::Reverse(pa.score), pa.number) < (std::cmp::Reverse(pb.score), pb.number)
     }
 
-    /// Sort indices by A2.
+    /// Sort indices by dutch A2.
     pub fn sort(&self, v: &mut [usize]) {
         v.sort_by_key(|&i| (std::cmp::Reverse(self.ps[i].score), self.ps[i].number));
     }
 
-    /// Notes to B6: score of exactly 50% before the last round.
+    /// Notes to dutch B6: score of exactly 50% before the last round.
     fn at_half(&self, i: usize) -> bool {
         self.ps[i].score == self.round - 1
     }
 
-    /// Notes to B6: score over 50% before the last round.
+    /// Notes to dutch B6: score over 50% before the last round.
     fn over_half(&self, i: usize) -> bool {
         self.ps[i].score > self.round - 1
     }
@@ -131,12 +131,12 @@ impl<'a> Criteria<'a> {
         p.may_receive(c)
     }
 
-    /// B2 (with the level's A7(c) and last-round note): may `i` receive `c`?
+    /// dutch B2 (with the level's dutch A7(c) and last-round note): may `i` receive `c`?
     pub fn may_receive_at(&self, i: usize, c: Colour, lvl: &Level) -> bool {
         self.may_receive(i, c, Some(lvl))
     }
 
-    /// B1a and B2: `a` and `b` may meet (with the level's A7(c) and B2 notes when given).
+    /// dutch B1a and dutch B2: `a` and `b` may meet (with the level's dutch A7(c) and dutch B2 notes when given).
     pub fn compatible(&self, a: usize, b: usize, lvl: Option<&Level>) -> bool {
         if a == b || self.ps[a].met.contains(&b) {
             return false;
@@ -145,12 +145,12 @@ impl<'a> Criteria<'a> {
             || (self.may_receive(a, Colour::Black, lvl) && self.may_receive(b, Colour::White, lvl))
     }
 
-    /// B1b: may receive the bye.
+    /// dutch B1b: may receive the bye.
     pub fn bye_allowed(&self, i: usize) -> bool {
         !self.ps[i].had_unplayed_point
     }
 
-    /// The last-round note to B6 as a level: B2 not applied to players on
+    /// The last-round note to dutch B6 as a level: dutch B2 not applied to players on
     /// exactly 50% (only in the last round).
     fn note_level(&self) -> Option<Level> {
         self.last_round.then(|| Level {
@@ -159,23 +159,23 @@ impl<'a> Criteria<'a> {
         })
     }
 
-    /// dutch C1 with the last-round note to B6: B1a and B2, but in the last
-    /// round B2 is not applied to players on exactly 50%, since a player
-    /// without an opponent here would be moved down, and the note waives B2
+    /// dutch C1 with the last-round note to dutch B6: dutch B1a and dutch B2, but in the last
+    /// round dutch B2 is not applied to players on exactly 50%, since a player
+    /// without an opponent here would be moved down, and the note waives dutch B2
     /// "if this is helpful to avoid additional downfloaters". The bracket
-    /// search still tries strict B2 first (see [`Criteria::levels`]).
+    /// search still tries strict dutch B2 first (see [`Criteria::levels`]).
     pub fn compatible_c1(&self, a: usize, b: usize) -> bool {
         self.compatible(a, b, self.note_level().as_ref())
     }
 
-    /// dutch B2 with the last-round note to B6 (for checking a pairing made
-    /// elsewhere, F6): may `i` receive `c`?
+    /// dutch B2 with the last-round note to dutch B6 (for checking a pairing made
+    /// elsewhere, dutch F6): may `i` receive `c`?
     pub fn may_receive_with_note(&self, i: usize, c: Colour) -> bool {
         self.may_receive(i, c, self.note_level().as_ref())
     }
 
-    /// B4: the pairing does not fulfil both players' (A7) colour preferences.
-    /// See [`A7dSwitch`] for the A7(d) players counted with the other colour.
+    /// dutch B4: the pairing does not fulfil both players' (dutch A7) colour preferences.
+    /// See [`A7dSwitch`] for the dutch A7(d) players counted with the other colour.
     pub fn colour_conflict(&self, a: usize, b: usize) -> bool {
         match (self.preferred(a), self.preferred(b)) {
             (Some(x), Some(y)) => x == y,
@@ -183,7 +183,7 @@ impl<'a> Criteria<'a> {
         }
     }
 
-    /// dutch A7(d) for the bracket `players`: how many of its A7(d) players
+    /// dutch A7(d) for the bracket `players`: how many of its dutch A7(d) players
     /// are counted with the other colour, and which colour they leave; `None`
     /// when no such change lowers x.
     pub fn a7d_switch(&self, players: &[usize]) -> Option<A7dSwitch> {
@@ -208,12 +208,12 @@ impl<'a> Criteria<'a> {
         sw.is_some_and(|sw| self.a7d[i] && self.preferred(i) == Some(sw.from))
     }
 
-    /// Preferred colour (A7(a), (b)).
+    /// Preferred colour (dutch A7(a), (b)).
     pub fn preferred(&self, i: usize) -> Option<Colour> {
         self.ps[i].preference().map(|p| p.colour)
     }
 
-    /// B5/B6 for one float of player `i` (not applied over 50% in the last round).
+    /// dutch B5/B6 for one float of player `i` (not applied over 50% in the last round).
     pub fn float_allowed(&self, i: usize, f: Float, lvl: &Level) -> bool {
         if self.last_round && self.over_half(i) {
             return true;
@@ -226,14 +226,14 @@ impl<'a> Criteria<'a> {
         !(b5 && p.floats[0] == Some(f) || b6 && p.floats[1] == Some(f))
     }
 
-    /// B5/B6 for the downfloat of `i`, unless `i` is one of the `settled`
+    /// dutch B5/B6 for the downfloat of `i`, unless `i` is one of the `settled`
     /// moved-down players (sorted), whose downfloat repeats whatever he plays
     /// (see `bracket::settled_downfloaters`).
     pub fn downfloat_allowed(&self, i: usize, lvl: &Level, settled: &[usize]) -> bool {
         settled.binary_search(&i).is_ok() || self.float_allowed(i, Float::Downfloat, lvl)
     }
 
-    /// B5/B6 for the floats a pairing of `a` and `b` creates (A4), with the
+    /// dutch B5/B6 for the floats a pairing of `a` and `b` creates (dutch A4), with the
     /// `settled` moved-down players' downfloats already accepted.
     pub fn pairing_floats_allowed(
         &self,
@@ -250,7 +250,7 @@ impl<'a> Criteria<'a> {
         self.downfloat_allowed(hi, lvl, settled) && self.float_allowed(lo, Float::Upfloat, lvl)
     }
 
-    /// dutch A8 (with A7(d)): x for a set of players. The A7(d) players are
+    /// dutch A8 (with dutch A7(d)): x for a set of players. The dutch A7(d) players are
     /// shared out between white and black so that x is smallest: x is then
     /// max(w, b, half the players with a preference, rounded up) - q.
     pub fn x(&self, players: &[usize]) -> usize {
@@ -271,8 +271,8 @@ impl<'a> Criteria<'a> {
         larger.saturating_sub(q)
     }
 
-    /// The relaxation steps C9 (upfloats), C10 (downfloats), C11 (x), then
-    /// A7(c) and the B2 note, for `p` pairings starting at `x`.
+    /// The relaxation steps dutch C9 (upfloats), dutch C10 (downfloats), dutch C11 (x), then
+    /// dutch A7(c) and the dutch B2 note, for `p` pairings starting at `x`.
     pub fn levels(&self, players: &[usize], x: usize, p: usize) -> Vec<Level> {
         let has_a7c = players.iter().any(|&i| self.a7c[i]);
         let has_half = self.last_round && players.iter().any(|&i| self.at_half(i));

@@ -1,18 +1,18 @@
-//! dutch D1 (transpositions) and D2 (exchanges): the order in which the
+//! dutch D1 (transpositions) and dutch D2 (exchanges): the order in which the
 //! candidate pairings of a score bracket are tried.
 //!
-//! D1 transpositions are the permutations of S2 in ascending (lexicographic)
+//! dutch D1 transpositions are the permutations of S2 in ascending (lexicographic)
 //! order; the search in `bracket` walks them implicitly, depth first, so that the
 //! first pairing it accepts is the first transposition that works.
 //!
-//! D2 exchanges are listed here explicitly: first the identity (no exchange),
+//! dutch D2 exchanges are listed here explicitly: first the identity (no exchange),
 //! then every one-player exchange, then every two-player exchange, each group
 //! ordered by "the difference between the numbers exchanged should be as small
 //! as possible", ties going to the exchange "concerning the lowest player of
 //! S1". See docs/rulings/chess.md for the generalisation beyond the 8-player
 //! matrices.
 
-/// One D2 exchange: positions (0-based) in S1 and in S2 that swap.
+/// One dutch D2 exchange: positions (0-based) in S1 and in S2 that swap.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Exchange {
     /// Positions in S1 (ascending).
@@ -76,7 +76,7 @@ pub fn exchanges(a: usize, b: usize) -> impl Iterator<Item = Exchange> {
 mod tests {
     use super::*;
 
-    /// Bracket numbers of an exchange, for comparison with the D2 matrices.
+    /// Bracket numbers of an exchange, for comparison with the dutch D2 matrices.
     fn numbers(a: usize, e: &Exchange) -> (Vec<usize>, Vec<usize>) {
         (
             e.from_s1.iter().map(|i| i + 1).collect(),

@@ -1,6 +1,6 @@
 //! Maximum matching in a general graph (Edmonds' blossom algorithm), used to
 //! decide whether a set of players can still be completely paired under the
-//! absolute criteria B1 and B2 (the question C12 and C13 answer by
+//! absolute criteria dutch B1 and dutch B2 (the question dutch C12 and dutch C13 answer by
 //! backtracking), and how many pairings a score bracket can yield at most.
 //!
 //! The graph is implicit: `adjacent(i, j)` over vertex indices `0..n`.

@@ -1,16 +1,16 @@
 //! FIDE (Dutch) Swiss system, 1992–2006 wording (`seeds/fide-dutch-system-1992-2006.txt`,
 //! numbered in `spec/fide-dutch-1992-2006-numbered.md`).
 //!
-//! - [`state`]: A2 ranking data, A4 floats, A7 colour preferences, B1b, F2/F3.
-//! - [`criteria`]: B1–B6 as predicates, A8 x, the relaxation levels of C9–C11.
-//! - [`exchange`]: D1 transpositions and D2 exchanges.
-//! - [`bracket`]: C1, C9–C14, pairing one score bracket.
-//! - [`search`]: C4–C8 with C12/C13, the candidates at one relaxation level.
-//! - [`matching`]: the completability test behind C12/C13.
-//! - [`colour`]: E1–E5 and F1.
+//! - [`state`]: dutch A2 ranking data, dutch A4 floats, dutch A7 colour preferences, dutch B1b, dutch F2/F3.
+//! - [`criteria`]: dutch B1–B6 as predicates, dutch A8 x, the relaxation levels of dutch C9–C11.
+//! - [`exchange`]: dutch D1 transpositions and dutch D2 exchanges.
+//! - [`bracket`]: dutch C1, dutch C9–C14, pairing one score bracket.
+//! - [`search`]: dutch C4–C8 with dutch C12/C13, the candidates at one relaxation level.
+//! - [`matching`]: the completability test behind dutch C12/C13.
+//! - [`colour`]: dutch E1–E5 and dutch F1.
 //! - [`standings`]: H, final standings.
 //!
-//! [`pair`] pairs the next round (A3, A5, F4, F5); [`keep_published`] applies F6.
+//! [`pair`] pairs the next round (dutch A3, dutch A5, dutch F4, dutch F5); [`keep_published`] applies dutch F6.
 
 pub mod bracket;
 pub mod colour;
@@ -32,7 +32,7 @@ use criteria::Criteria;
 /// Why no pairing was produced.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DutchError {
-    /// No pairing of the present players satisfies B1 and B2.
+    /// No pairing of the present players satisfies dutch B1 and dutch B2.
     #[error("dutch B1/B2: no pairing of the present players satisfies the absolute criteria")]
     NoValidPairing,
 }
@@ -44,14 +44,14 @@ pub enum DutchError {
 /// (docs/rulings/chess.md, "dutch 2006 versus the 2012 wording").
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Wording {
-    /// 2006 notes to B6: in the last round B2 is waived at 50% and B5/B6 do
+    /// 2006 notes to dutch B6: in the last round dutch B2 is waived at 50% and dutch B5/B6 do
     /// not apply over 50%. Off: no last-round notes.
     pub last_round_notes: bool,
     /// Later wording: a round won without playing (forfeit win, pairing bye)
-    /// or scored unpaired (H, F) counts as a downfloat. 2006 A4/A5: only the
+    /// or scored unpaired (H, F) counts as a downfloat. 2006 dutch A4/A5: only the
     /// pairings of unequal scores and the pairing bye do.
     pub unplayed_point_is_downfloat: bool,
-    /// Later wording: a half-point bye bars the pairing bye. 2006 B1b: only a
+    /// Later wording: a half-point bye bars the pairing bye. 2006 dutch B1b: only a
     /// (whole) point received without playing does.
     pub half_point_bye_bars_bye: bool,
 }
@@ -67,7 +67,7 @@ impl Wording {
 
 /// Pair round `t.round_to_pair()` by the Dutch system.
 ///
-/// F5: only players present for the round are paired. A5: with an odd number
+/// dutch F5: only players present for the round are paired. dutch A5: with an odd number
 /// one player, the one left in the lowest bracket, gets the bye.
 pub fn pair(t: &SwissTournament) -> Result<RoundPairing, DutchError> {
     pair_as(t, Wording::SEED_2006)
@@ -92,7 +92,7 @@ pub fn pair_as(t: &SwissTournament, w: Wording) -> Result<RoundPairing, DutchErr
     if !feasible(&c, &[], &present, bye) {
         return Err(DutchError::NoValidPairing);
     }
-    // A3: score brackets, highest first.
+    // dutch A3: score brackets, highest first.
     let mut groups: Vec<Vec<usize>> = Vec::new();
     for &i in &present {
         match groups.last_mut() {
@@ -119,7 +119,7 @@ pub fn pair_as(t: &SwissTournament, w: Wording) -> Result<RoundPairing, DutchErr
             }
             None => {
                 // Only reachable in the lowest bracket when the search budget
-                // ran out: complete it by maximum matching (ruling: C13 last resort).
+                // ran out: complete it by maximum matching (ruling: dutch C13 last resort).
                 let mut v = moved.clone();
                 v.extend_from_slice(residents);
                 let n = v.len() + usize::from(bye);
@@ -176,7 +176,7 @@ pub struct AbsoluteViolation {
 }
 
 /// dutch B1/B2: check a complete pairing of round `t.round_to_pair()`. In the
-/// last round B2 is not held against players on exactly 50% (note to B6:
+/// last round dutch B2 is not held against players on exactly 50% (note to dutch B6:
 /// whether the waiver avoided downfloaters is a judgement of the pairing
 /// procedure, not an absolute criterion; see docs/rulings/chess.md).
 pub fn check_absolute(
@@ -200,7 +200,7 @@ pub fn check_absolute(
                 board: *b,
             });
         }
-        // The note to B6 lifts B2 for players on 50% in the last round.
+        // The note to dutch B6 lifts dutch B2 for players on 50% in the last round.
         if !c.may_receive_with_note(w, super::Colour::White)
             || !c.may_receive_with_note(bl, super::Colour::Black)
         {
@@ -221,7 +221,7 @@ pub fn check_absolute(
     Ok(())
 }
 
-/// dutch F6: a published pairing stands unless it breaks B1 or B2; then the
+/// dutch F6: a published pairing stands unless it breaks dutch B1 or dutch B2; then the
 /// round is paired afresh.
 pub fn keep_published(
     t: &SwissTournament,

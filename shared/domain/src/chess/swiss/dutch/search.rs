@@ -1,19 +1,19 @@
-//! dutch C4–C8 with C12/C13: the candidate pairings of one score bracket at
+//! dutch C4, C5, C6, C7 and C8 with dutch C12/C13: the candidate pairings of one score bracket at
 //! one relaxation level, with real backtracking.
 //!
-//! The candidate pairings of a bracket are visited in the rules' order: D2
-//! exchanges (identity first), and within each the D1 transpositions of S2
-//! (depth first, lexicographic). A candidate is accepted when it meets B1/B2 and
+//! The candidate pairings of a bracket are visited in the rules' order: dutch D2
+//! exchanges (identity first), and within each the dutch D1 transpositions of S2
+//! (depth first, lexicographic). A candidate is accepted when it meets dutch B1/B2 and
 //! the relative criteria still in force (see [`Level`]), and when what it leaves
 //! behind can still be paired:
 //!
-//! - C12: the players it moves down can all be paired in the next bracket
+//! - dutch C12: the players it moves down can all be paired in the next bracket
 //!   ("another player will be moved down ... and this now allows p pairings");
 //!   tried first, then given up;
-//! - C13: the rest of the tournament (moved-down players plus all lower
-//!   brackets, plus the bye) can be completed under B1/B2. This is checked with
+//! - dutch C13: the rest of the tournament (moved-down players plus all lower
+//!   brackets, plus the bye) can be completed under dutch B1/B2. This is checked with
 //!   a maximum-matching test instead of pairing the lower brackets trial by
-//!   trial; it accepts exactly the candidates that C12/C13's backtracking
+//!   trial; it accepts exactly the candidates that dutch C12/C13's backtracking
 //!   would eventually accept (see docs/rulings/chess.md).
 //!
 //! The relaxation steps around this search are in [`super::bracket`].
@@ -32,17 +32,17 @@ const WORK_BUDGET: usize = 2_000_000;
 pub struct BracketPairing {
     /// The pairings made (unordered within a pair).
     pub pairs: Vec<(usize, usize)>,
-    /// Players moved down to the next bracket (A3); in the lowest bracket, the bye.
+    /// Players moved down to the next bracket (dutch A3); in the lowest bracket, the bye.
     pub moved_down: Vec<usize>,
 }
 
 /// The part of the tournament below the bracket being paired.
 pub struct Below<'b> {
-    /// Residents of the next score bracket (for C12).
+    /// Residents of the next score bracket (for dutch C12).
     pub next: &'b [usize],
-    /// Every player of every lower bracket (for C13).
+    /// Every player of every lower bracket (for dutch C13).
     pub all: &'b [usize],
-    /// Whether the round needs a bye (odd number of players to pair, A5).
+    /// Whether the round needs a bye (odd number of players to pair, dutch A5).
     pub bye: bool,
 }
 
@@ -51,7 +51,7 @@ pub(super) struct Search<'c, 'a> {
     pub(super) c: &'c Criteria<'a>,
     pub(super) below: &'c Below<'c>,
     pub(super) lowest: bool,
-    /// C12 required (see the module comment).
+    /// dutch C12 required (see the module comment).
     pub(super) strict: bool,
     pub(super) lvl: Level,
     pub(super) nodes: usize,
@@ -59,12 +59,12 @@ pub(super) struct Search<'c, 'a> {
     /// Moved-down players whose downfloat is accepted (sorted; see
     /// `bracket::settled_downfloaters`).
     pub(super) settled: &'c [usize],
-    /// A7(d) in this bracket.
+    /// dutch A7(d) in this bracket.
     pub(super) a7d: Option<A7dSwitch>,
 }
 
-/// What a candidate may still spend: colour failures (B4, at most x) and
-/// A7(d) players still to be counted with the other colour.
+/// What a candidate may still spend: colour failures (dutch B4, at most x) and
+/// dutch A7(d) players still to be counted with the other colour.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Budget {
     x: usize,
@@ -81,11 +81,11 @@ impl Budget {
     }
 }
 
-/// Memo of the C12/C13 verdicts on a moved-down set (with the C12 flag).
+/// Memo of the dutch C12/C13 verdicts on a moved-down set (with the dutch C12 flag).
 pub(super) type Cache = std::cell::RefCell<std::collections::HashMap<(Vec<usize>, bool), bool>>;
 
 impl<'c, 'a> Search<'c, 'a> {
-    /// C12/C13: may these players be moved down?
+    /// dutch C12/C13: may these players be moved down?
     pub(super) fn leaving_ok(&self, moved: &[usize]) -> bool {
         let c = self.c;
         if !moved
@@ -113,7 +113,7 @@ impl<'c, 'a> Search<'c, 'a> {
             };
         }
         if self.strict && !moved.is_empty() {
-            // C12: every moved-down player finds a distinct opponent in the next bracket.
+            // dutch C12: every moved-down player finds a distinct opponent in the next bracket.
             let next = self.below.next;
             let k = moved.len();
             let adj = |a: usize, b: usize| c.compatible(moved[a], next[b], None);
@@ -124,8 +124,8 @@ impl<'c, 'a> Search<'c, 'a> {
         feasible(c, moved, self.below.all, self.below.bye)
     }
 
-    /// B2/B4 colour class: 0 wants white, 1 must have white, 2 wants black,
-    /// 3 must have black, 4 no preference, or an A7(d) player who may be
+    /// dutch B2/B4 colour class: 0 wants white, 1 must have white, 2 wants black,
+    /// 3 must have black, 4 no preference, or an dutch A7(d) player who may be
     /// counted with either colour (so the counts give a lower bound).
     fn class_of(&self, i: usize) -> usize {
         let (c, lvl) = (self.c, &self.lvl);
@@ -139,7 +139,7 @@ impl<'c, 'a> Search<'c, 'a> {
         }
     }
 
-    /// D1: depth-first over S2 in lexicographic order, pairing S1[i] with the
+    /// dutch D1: depth-first over S2 in lexicographic order, pairing S1[i] with the
     /// i-th chosen S2 player. `finish` judges complete candidates.
     pub(super) fn transpositions(
         &mut self,
@@ -169,9 +169,9 @@ impl<'c, 'a> Search<'c, 'a> {
         go(self, s1, s2, 0, budget, &mut w, finish)
     }
 
-    /// C4–C8 for a homogeneous bracket (or remainder) with `p` pairings:
+    /// dutch C4–C8 for a homogeneous bracket (or remainder) with `p` pairings:
     /// transpositions, then exchanges. `extra` are players already moved down
-    /// (C1) who leave with the leftover.
+    /// (dutch C1) who leave with the leftover.
     pub(super) fn homogeneous(
         &mut self,
         members: &[usize],
@@ -256,15 +256,15 @@ struct Walk {
 
 impl Walk {
     /// Necessary conditions to complete from S1 position `i` with at most
-    /// `budget` more colour failures (B4), and B2 for players who must have a colour.
+    /// `budget` more colour failures (dutch B4), and dutch B2 for players who must have a colour.
     fn may_complete(&self, i: usize, budget: usize) -> bool {
         counts_allow(&self.suffix[i], &self.avail, budget)
     }
 }
 
-/// B4/B2 by counting: can S1 players of class counts `s` be paired with S2
+/// dutch B4/B2 by counting: can S1 players of class counts `s` be paired with S2
 /// players of class counts `a` with at most `budget` colour failures, and every
-/// player who must have a colour (B2) find someone who may take the other?
+/// player who must have a colour (dutch B2) find someone who may take the other?
 fn counts_allow(s: &[usize; 5], a: &[usize; 5], budget: usize) -> bool {
     let (w1, b1) = (s[0] + s[1], s[2] + s[3]);
     let (w2, b2, n2) = (a[0] + a[1], a[2] + a[3], a[4]);
@@ -332,9 +332,9 @@ fn go<'c, 'a>(
     None
 }
 
-/// B4 with A7(d): the budget left after pairing `a` with `b`, or `None` when
+/// dutch B4 with dutch A7(d): the budget left after pairing `a` with `b`, or `None` when
 /// the pairing fails a colour preference and x is spent. A failure because
-/// both want the colour the A7(d) players are counted away from is taken by
+/// both want the colour the dutch A7(d) players are counted away from is taken by
 /// one of those players, while any are left to count (see [`A7dSwitch`]).
 fn spend(s: &Search<'_, '_>, a: usize, b: usize, budget: Budget) -> Option<Budget> {
     let c = s.c;
@@ -353,8 +353,8 @@ fn spend(s: &Search<'_, '_>, a: usize, b: usize, budget: Budget) -> Option<Budge
     })
 }
 
-/// C13 (by matching): can `moved` plus `lower` be completely paired under B1/B2,
-/// with one bye to a player allowed one (B1b) when `bye`?
+/// dutch C13 (by matching): can `moved` plus `lower` be completely paired under dutch B1/B2,
+/// with one bye to a player allowed one (dutch B1b) when `bye`?
 pub fn feasible(c: &Criteria<'_>, moved: &[usize], lower: &[usize], bye: bool) -> bool {
     let mut v: Vec<usize> = moved.to_vec();
     v.extend_from_slice(lower);

@@ -1,6 +1,6 @@
-//! Per-player pairing state derived from the history: dutch A2 (rank), A4
-//! (floats), A5/B1b (bye eligibility), A7 (colour difference and preference),
-//! F2/F3 (only played games count for colour, gaps closed up).
+//! Per-player pairing state derived from the history: dutch A2 (rank), dutch A4
+//! (floats), dutch A5/B1b (bye eligibility), dutch A7 (colour difference and preference),
+//! dutch F2/F3 (only played games count for colour, gaps closed up).
 
 use super::Wording;
 use crate::chess::swiss::{Colour, Float, RoundOutcome, SwissPlayer};
@@ -8,11 +8,11 @@ use crate::chess::swiss::{Colour, Float, RoundOutcome, SwissPlayer};
 /// dutch A7: strength of a colour preference.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Strength {
-    /// A7(b): colour difference 0, alternate from the previous game.
+    /// dutch A7(b): colour difference 0, alternate from the previous game.
     Mild,
-    /// A7(a): colour difference not zero.
+    /// dutch A7(a): colour difference not zero.
     Strong,
-    /// B2: the other colour would break B2 (difference ±2, or two equal colours in a row).
+    /// dutch B2: the other colour would break dutch B2 (difference ±2, or two equal colours in a row).
     Absolute,
 }
 
@@ -32,19 +32,19 @@ pub struct PlayerState {
     pub number: u32,
     /// Score in half points.
     pub score: u32,
-    /// Opponents met over the board or by a paired-and-played game (B1a); indices.
+    /// Opponents met over the board or by a paired-and-played game (dutch B1a); indices.
     pub met: Vec<usize>,
-    /// F2/F3: colours of played games, oldest first, gaps closed up.
+    /// dutch F2/F3: colours of played games, oldest first, gaps closed up.
     pub colours: Vec<Colour>,
-    /// A7: games with white minus games with black.
+    /// dutch A7: games with white minus games with black.
     pub colour_difference: i32,
-    /// A4: float received in the previous round (`floats[0]`) and two rounds before (`floats[1]`).
+    /// dutch A4: float received in the previous round (`floats[0]`) and two rounds before (`floats[1]`).
     pub floats: [Option<Float>; 2],
-    /// B1b: already received a point without playing.
+    /// dutch B1b: already received a point without playing.
     pub had_unplayed_point: bool,
-    /// A7(c)(d): has had a bye (an unpaired or unplayed round), so the colour count is off parity.
+    /// dutch A7(c)(d): has had a bye (an unpaired or unplayed round), so the colour count is off parity.
     pub had_bye: bool,
-    /// A7: the colour preference, computed once from `colours`.
+    /// dutch A7: the colour preference, computed once from `colours`.
     pub pref: Option<ColourPreference>,
 }
 
@@ -54,7 +54,7 @@ impl PlayerState {
         self.pref
     }
 
-    /// dutch A7 (a), (b) and B2: the preference a colour history gives.
+    /// dutch A7 (a), (b) and dutch B2: the preference a colour history gives.
     pub fn preference_of(colours: &[Colour], cd: i32) -> Option<ColourPreference> {
         let last = *colours.last()?;
         let two_same = colours.len() >= 2 && colours[colours.len() - 2] == last;
@@ -84,7 +84,7 @@ impl PlayerState {
         })
     }
 
-    /// dutch B2: may this player receive `colour` without breaking B2?
+    /// dutch B2: may this player receive `colour` without breaking dutch B2?
     pub fn may_receive(&self, colour: Colour) -> bool {
         let cd = self.colour_difference
             + match colour {
@@ -120,7 +120,7 @@ pub fn derive_as(players: &[SwissPlayer], rounds_played: u32, w: Wording) -> Vec
         .collect()
 }
 
-/// Scores before each round, for A4 floats: `[player][k]` is the score
+/// Scores before each round, for dutch A4 floats: `[player][k]` is the score
 /// before round `k + 1`, `[player][r]` the score after `r` rounds.
 fn scores_before(players: &[SwissPlayer], r: usize) -> Vec<Vec<u32>> {
     let mut before = vec![vec![0u32; r + 1]; players.len()];
@@ -246,8 +246,8 @@ mod tests {
 
     #[test]
     fn dutch_a7a_strong_preference_when_colour_difference_not_zero() {
-        // WBB: difference -1 -> strong preference for white (A7a); last two are
-        // both black, so B2b makes it absolute.
+        // WBB: difference -1 -> strong preference for white (dutch A7a); last two are
+        // both black, so dutch B2b makes it absolute.
         let p = st(&[W, B, W, B, B]);
         assert_eq!(p.preference().unwrap().colour, W);
         assert_eq!(p.preference().unwrap().strength, Strength::Absolute);
@@ -278,11 +278,11 @@ mod tests {
 
     #[test]
     fn dutch_b2_colour_difference_and_three_in_a_row() {
-        // WW: difference +2; white would make +3 and three in a row: refused (B2a, B2b).
+        // WW: difference +2; white would make +3 and three in a row: refused (dutch B2a, dutch B2b).
         let p = st(&[W, W]);
         assert!(!p.may_receive(W));
         assert!(p.may_receive(B));
-        // BWW B W: +1, white makes +2 which B2a allows, and the last two are B W.
+        // BWW B W: +1, white makes +2 which dutch B2a allows, and the last two are B W.
         let p = st(&[B, W, W, B, W]);
         assert!(p.may_receive(W));
     }

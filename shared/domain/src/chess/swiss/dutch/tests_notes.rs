@@ -1,5 +1,5 @@
-//! Clause tests for the GA 2001 notes (A7(d), the notes to B6), the moved-down
-//! player whose downfloat is settled (C9/C10), and the points where the
+//! Clause tests for the GA 2001 notes (dutch A7(d), the notes to dutch B6), the moved-down
+//! player whose downfloat is settled (dutch C9/C10), and the points where the
 //! 1992–2006 text differs from the 2012 wording. Each expectation is worked
 //! out by hand from the 1992–2006 text in the test's comment.
 
@@ -12,27 +12,27 @@ use Colour::{Black as B, White as W};
 #[test]
 fn dutch_a7d_even_round_bye_player_takes_the_colour_that_lowers_x() {
     // Eight players, round 4 of 9 (even). 3 and 5 were absent in round 1,
-    // 6 and 7 in round 2 (F5, no points, no colour).
+    // 6 and 7 in round 2 (dutch F5, no points, no colour).
     // R1: 6-1 ½, 7-2 0-1, 8-4 0-1. R2: 1-3 0-1, 2-8 0-1, 5-4 ½.
     // R3: 4-6 0-1, 3-2 ½, 7-5 0-1, 8-1 0-1.
     // Scores: 1-6 on 1.5, 8 on 1, 7 on 0.
-    // Colours: 1 BWB, 2 BWB, 4 BBW: strong white (A7a). 3 BW (mild black),
+    // Colours: 1 BWB, 2 BWB, 4 BBW: strong white (dutch A7a). 3 BW (mild black),
     // 5 WB and 6 WB (mild white): colour difference 0 and a missed round,
-    // so A7(d) applies to all three. 7 WW (must have black), 8 WBW.
-    // Bracket 1.5, A8 by their own preferences: w = 5 (1, 2, 4, 5, 6),
-    // b = 1 (3), q = 3, x = 2. A7(d): counting 5 as black lowers x to 1,
+    // so dutch A7(d) applies to all three. 7 WW (must have black), 8 WBW.
+    // Bracket 1.5, dutch A8 by their own preferences: w = 5 (1, 2, 4, 5, 6),
+    // b = 1 (3), q = 3, x = 2. dutch A7(d): counting 5 as black lowers x to 1,
     // counting 6 as black too lowers it to 0 (w = b = 3); counting 3 as
     // white would raise it. So 5 and 6 count as black, 3 keeps black: x = 0.
-    // S1 = 1 2 3, S2 = 4 5 6 (A6). D1: 4-5-6 and 4-6-5 give 1-4 (both want
+    // S1 = 1 2 3 (the p = 3 highest), S2 = 4 5 6 (dutch A6, C4). dutch D1: 4-5-6 and 4-6-5 give 1-4 (both want
     // white: a failure, more than x = 0); 5-4-6 gives 2-4 (same); 5-6-4:
-    // 1-5, 2-6, 3-4, none met before, no failure: the pairing (C6).
+    // 1-5, 2-6, 3-4, none met before, no failure: the pairing (dutch C6).
     // (Counting 5 and 6 as white, as their raw preference, every pairing has
-    // two failures; x would rise to 2 and D1's first 1-4, 2-5, 3-6 would
+    // two failures; x would rise to 2 and dutch D1's first 1-4, 2-5, 3-6 would
     // pair the strong-white players 1 and 4.)
-    // Colours: 1 strong white v 5 mild (A7d): E2, 1 white: 1-5; likewise
-    // 2-6; 4 strong white v 3 mild black: E1, 4-3.
-    // Bracket 1: 8 alone (C1) moves down; 8-7 (7 must have black, B2): 8-7.
-    // F1: the 1.5 boards by the higher player's rank, then 8-7.
+    // Colours: 1 strong white v 5 mild (dutch A7d): dutch E2, 1 white: 1-5; likewise
+    // 2-6; 4 strong white v 3 mild black: dutch E1, 4-3.
+    // Bracket 1: 8 alone (dutch C1) moves down; 8-7 (7 must have black, dutch B2): 8-7.
+    // dutch F1: the 1.5 boards by the higher player's rank, then 8-7.
     let t = T::new(8, 9)
         .absent(1, 3, 0)
         .absent(1, 5, 0)
@@ -54,7 +54,7 @@ fn dutch_a7d_even_round_bye_player_takes_the_colour_that_lowers_x() {
 #[test]
 fn dutch_a7d_player_keeps_his_own_preference_when_no_colour_lowers_x() {
     // Round 4 (even). 1: B W B, strong white. 2: W B W, strong black.
-    // 3: - B W (missed round 1), mild black: A7(d). 4: - W B, mild white: A7(d).
+    // 3: - B W (missed round 1), mild black: dutch A7(d). 4: - W B, mild white: dutch A7(d).
     let (ps, r) = states(&[
         (1, &[Some(B), Some(W), Some(B)]),
         (2, &[Some(W), Some(B), Some(W)]),
@@ -66,7 +66,7 @@ fn dutch_a7d_player_keeps_his_own_preference_when_no_colour_lowers_x() {
     assert!(c.a7d[2] && c.a7d[3] && !c.a7d[0] && !c.a7d[1]);
     // {1, 2, 3}: w = 1, b = 2, q = 2, x = 0; counting 3 as white gives
     // w = 2, b = 1, x = 0 as well: no colour lowers x, so 3 keeps black and
-    // 2-3 fails a colour preference (B4). (Held 2014, round 4, brackets 1.0.)
+    // 2-3 fails a colour preference (dutch B4). (Held 2014, round 4, brackets 1.0.)
     assert_eq!(c.x(&[0, 1, 2]), 0);
     assert_eq!(c.a7d_switch(&[0, 1, 2]), None);
     assert!(c.colour_conflict(1, 2));
@@ -82,19 +82,19 @@ fn dutch_c9_c10_settled_downfloat_keeps_the_residents_upfloat_criteria() {
     // R1: 1-6 1-0, 5-7 1-0, 2-3 ½, 4-8 1-0.
     // R2: 7-1 0-1, 5-2 0-1, 3-8 1-0, 6-4 ½.
     // Scores: 1 on 2; 2, 3, 4 on 1.5; 5 on 1; 6 on 0.5; 7, 8 on 0.
-    // Floats of round 2 (A4, by the scores before it): 1 down (1 v 0),
+    // Floats of round 2 (dutch A4, by the scores before it): 1 down (1 v 0),
     // 2 up (½ v 1), 3 down, 4 down, 5 down, 6 up, 7 up, 8 up.
-    // Bracket 2: 1 alone, moved down (C1). In bracket 1.5 he gets a downfloat
-    // whoever he plays: B5 fails for him in every pairing (ruling: his
-    // downfloat is settled, the residents keep B5/B6).
+    // Bracket 2: 1 alone, moved down (dutch C1). In bracket 1.5 he gets a downfloat
+    // whoever he plays: dutch B5 fails for him in every pairing (ruling: his
+    // downfloat is settled, the residents keep dutch B5/B6).
     // S1 = 1, S2 = 2 3 4. x: 1, 2, 4 want white, 3 black: w = 3, q = 2, x = 1.
-    // 1-2: 2 would upfloat twice running (B5): not yet. 1-3: fine; remainder
+    // 1-2: 2 would upfloat twice running (dutch B5): not yet. 1-3: fine; remainder
     // 2-4 (both want white: one failure, x = 1). Accepted.
-    // (Dropping B5 for the whole bracket, as C10 would, gives 1-2 and 3-4.)
-    // Colours: 1 WB (mild white) v 3 BW (mild black): E1, 1-3. 2 and 4 both
-    // WB: E3 finds no difference, E4: 2 (higher) white: 2-4.
+    // (Dropping dutch B5 for the whole bracket, as dutch C10 would, gives 1-2 and 3-4.)
+    // Colours: 1 WB (mild white) v 3 BW (mild black): dutch E1, 1-3. 2 and 4 both
+    // WB: dutch E3 finds no difference, dutch E4: 2 (higher) white: 2-4.
     // Bracket 1: 5 alone, moved down to 6: 5's downfloat is settled; 6's
-    // repeated upfloat cannot be avoided (the only pairing): C9 drops B5 for
+    // repeated upfloat cannot be avoided (the only pairing): dutch C9 drops dutch B5 for
     // upfloats. 5 WW must have black: 6-5. Bracket 0: 8 BB must have white: 8-7.
     let t = T::new(8, 5)
         .game(1, 1, 6, 2)
@@ -109,7 +109,7 @@ fn dutch_c9_c10_settled_downfloat_keeps_the_residents_upfloat_criteria() {
 }
 
 /// Six players after two rounds, of `rounds`: R1 1-3 0-1, 2-5 1-0, 6-4
-/// 0-1; R2 1-6 1-0, 2-4 0-1, 3-5 1-0 (the B2 note's case below).
+/// 0-1; R2 1-6 1-0, 2-4 0-1, 3-5 1-0 (the dutch B2 note's case below).
 fn fifty_percent_pair(rounds: u32) -> T {
     T::new(6, rounds)
         .game(1, 1, 3, 0)
@@ -125,13 +125,13 @@ fn dutch_b6_note_b2_waived_at_fifty_percent_in_the_last_round_before_c1_moves_do
     // Six players, round 3 of 3 (the last).
     // R1: 1-3 0-1, 2-5 1-0, 6-4 0-1. R2: 1-6 1-0, 2-4 0-1, 3-5 1-0.
     // Scores: 3, 4 on 2; 1, 2 on 1 (exactly 50%); 5, 6 on 0.
-    // Colours: 1 WW and 2 WW (B2: must have black), 4 BB and 5 BB (must have
+    // Colours: 1 WW and 2 WW (dutch B2: must have black), 4 BB and 5 BB (must have
     // white), 3 BW, 6 WB.
     // Bracket 2: 4-3 (4 must have white). Bracket 1: 1 and 2 can only meet
-    // each other, and B2 forbids it; without the note C1 moves both down
-    // (5-1, 6-2: two downfloaters). The note to B6 lifts B2 for players on
+    // each other, and dutch B2 forbids it; without the note dutch C1 moves both down
+    // (5-1, 6-2: two downfloaters). The note to dutch B6 lifts dutch B2 for players on
     // 50% in the last round when this avoids downfloaters: 1-2 is paired.
-    // Colours: both must have black, same histories: E4, 1 (higher) gets
+    // Colours: both must have black, same histories: dutch E4, 1 (higher) gets
     // black: 2-1. Bracket 0: 5 must have white: 5-6.
     let t = fifty_percent_pair(3);
     assert_eq!(t.pair(), vec!["4 3", "2 1", "5 6"]);
@@ -140,25 +140,25 @@ fn dutch_b6_note_b2_waived_at_fifty_percent_in_the_last_round_before_c1_moves_do
 #[test]
 fn dutch_b6_note_b2_stays_in_force_before_the_last_round() {
     // The same history with five rounds to play: round 3 is not the last,
-    // the note does not apply, and C1 moves 1 and 2 down (B2): S1 = 1 2,
-    // S2 = 5 6 (at least half moved down: homogeneous, A3): 1-5, 2-6.
+    // the note does not apply, and dutch C1 moves 1 and 2 down (dutch B2): S1 = 1 2,
+    // S2 = 5 6 (at least half moved down: homogeneous, dutch A3): 1-5, 2-6.
     // Colours: 5 must have white, 1 black: 5-1; 6 (mild white) v 2 (must
-    // have black): 6-2. F1: 5-1 and 6-2 both 1 + 0, by rank (1 before 2).
+    // have black): 6-2. dutch F1: 5-1 and 6-2 both 1 + 0, by rank (1 before 2).
     let t = fifty_percent_pair(5);
     assert_eq!(t.pair(), vec!["4 3", "5 1", "6 2"]);
 }
 
 #[test]
 fn dutch_b1b_a7_half_point_bye_does_not_bar_the_pairing_bye() {
-    // 2006 B1b bars the bye to a player "who has received a point without
+    // 2006 dutch B1b bars the bye to a player "who has received a point without
     // playing"; a half-point bye (TRF H) is not a point (the 2012 wording
     // bars it too).
     // Five players, round 2 of 5. R1: 1-3 ½, 2-4 ½, 5 absent with half a
-    // point. All on 0.5: one bracket, S1 = 1 2, S2 = 3 4 5 (A6).
+    // point. All on 0.5: one bracket, S1 = 1 2, S2 = 3 4 5 (dutch A6).
     // Colours: 1, 2 W (mild black), 3, 4 B (mild white), 5 none: x = 0.
-    // D1: 3-4-5 gives 1-3, met (B1a); 3-5-4 too; 4-3-5: 1-4, 2-3, no
-    // failure; 5 is left over and takes the bye, which B1b allows.
-    // Colours: E1, 4-1 and 3-2. F1: same scores, by the higher player's rank.
+    // dutch D1: 3-4-5 gives 1-3, met (dutch B1a); 3-5-4 too; 4-3-5: 1-4, 2-3, no
+    // failure; 5 is left over and takes the bye, which dutch B1b allows.
+    // Colours: dutch E1, 4-1 and 3-2. dutch F1: same scores, by the higher player's rank.
     let t = T::new(5, 5)
         .game(1, 1, 3, 1)
         .game(1, 2, 4, 1)
@@ -168,7 +168,7 @@ fn dutch_b1b_a7_half_point_bye_does_not_bar_the_pairing_bye() {
 
 #[test]
 fn dutch_a4_a5_forfeit_win_and_half_point_bye_are_not_downfloats() {
-    // 2006 A4: floats come from pairing players with unequal scores; A5: the
+    // 2006 dutch A4: floats come from pairing players with unequal scores; dutch A5: the
     // pairing bye is a downfloat. A forfeit win between equal scores and a
     // half-point bye are neither (the 2012 wording counts both as downfloats).
     // R1: 1 beats 2 by forfeit (both on 0 before it), 3 absent with half a

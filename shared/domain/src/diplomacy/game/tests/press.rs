@@ -26,6 +26,29 @@ fn wm_d_x_1_black_press_is_refused() {
 }
 
 #[test]
+fn wm_d_x_3_the_gm_sends_no_press() {
+    // wm D.X.3: "Colour commentary and other game related comment by GMs is
+    // prohibited." The GM plays no power, and press is sent by the board's
+    // players only (wm D.X.1), so any press from the GM is refused, white
+    // (signed comment) as much as grey.
+    let mut g = Game1::new();
+    for kind in [PressKind::White, PressKind::Grey] {
+        let sent = g.run(
+            "gm",
+            Command::SendPress {
+                press: kind,
+                text: "a fine stab".into(),
+                attributed_to: None,
+            },
+            h(1),
+        );
+        refused(sent, "wm D.X.1");
+    }
+    // A player's white press in the same game is accepted.
+    assert!(press(&mut g, Power::France, PressKind::White, "x").is_ok());
+}
+
+#[test]
 fn wm_d_x_1_alternative_rules_a_b_c() {
     let mut a = Game1::with(|s| s.house_rules.press = PressRule::AlternativeA);
     refused(
