@@ -10,7 +10,7 @@
 //! stdout; exit 0 when none differ, 1 when some do, 3 on invalid input.
 
 use super::round_robin;
-use super::swiss::{dutch, monrad, Board, Colour, RoundOutcome, RoundPairing, SwissTournament};
+use super::swiss::{dutch, monrad, RoundPairing, SwissTournament};
 use super::trf;
 
 pub use crate::cli::CliOutput;
@@ -105,28 +105,6 @@ pub fn pair_observed(
     }
 }
 
-/// The pairing published for round `r` (1-based) in the file, as a set.
-fn published(t: &SwissTournament, r: usize) -> (Vec<Board>, Option<u32>) {
-    let mut boards = Vec::new();
-    let mut bye = None;
-    for p in &t.players {
-        match p.rounds.get(r - 1).copied().flatten() {
-            Some(RoundOutcome::Game {
-                opponent,
-                colour: Colour::White,
-                ..
-            }) => boards.push(Board {
-                white: p.number,
-                black: opponent,
-            }),
-            Some(RoundOutcome::PairingBye) => bye = Some(p.number),
-            _ => {}
-        }
-    }
-    boards.sort_by_key(|b| (b.white, b.black));
-    (boards, bye)
-}
-
 fn check_rounds(system: &str, doc: &trf::Trf, round_done: &mut dyn FnMut(u32, u32)) -> CliOutput {
     let full = match SwissTournament::from_trf(doc, None) {
         Ok(t) => t,
@@ -139,7 +117,10 @@ fn check_rounds(system: &str, doc: &trf::Trf, round_done: &mut dyn FnMut(u32, u3
             Ok(t) => t,
             Err(e) => return invalid(e),
         };
-        let (want_boards, want_bye) = published(&full, r as usize);
+        let RoundPairing {
+            boards: want_boards,
+            bye: want_bye,
+        } = full.published(r as usize);
         match pair_round(system, &t) {
             Ok(p) => {
                 let mut got = p.boards.clone();

@@ -194,6 +194,37 @@ pub struct SwissTournament {
     pub first_colour: Colour,
 }
 
+impl SwissTournament {
+    /// The pairing the history shows for round `r` (1-based): every game
+    /// paired, played or forfeited, as White's board, and the pairing bye;
+    /// boards in White's pairing-number order (a file keeps no board order).
+    pub fn published(&self, r: usize) -> RoundPairing {
+        let mut boards = Vec::new();
+        let mut bye = None;
+        for p in &self.players {
+            match r
+                .checked_sub(1)
+                .and_then(|i| p.rounds.get(i))
+                .copied()
+                .flatten()
+            {
+                Some(RoundOutcome::Game {
+                    opponent,
+                    colour: Colour::White,
+                    ..
+                }) => boards.push(Board {
+                    white: p.number,
+                    black: opponent,
+                }),
+                Some(RoundOutcome::PairingBye) => bye = Some(p.number),
+                _ => {}
+            }
+        }
+        boards.sort_by_key(|b| (b.white, b.black));
+        RoundPairing { boards, bye }
+    }
+}
+
 /// One board of a pairing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Board {
