@@ -8,7 +8,8 @@
 //! through the same functions.
 //!
 //! - ACWC: a player offers a time in round 1 (40 and 1,000 players);
-//! - club ladder: a new member joins (100 and 10,000 members);
+//! - club ladder: a new member joins (100 and 10,000 members), also in a
+//!   club whose every member was once penalised (one use of power each);
 //! - Swiss: a round 1 result is reported (100 and 4,000 players);
 //! - World Masters: a team signs up (30 and 300 teams).
 //!
@@ -172,6 +173,30 @@ fn ladder(members: u32) -> Case {
     Case::of(&d, "newcomer", json!({"action": "join"}))
 }
 
+/// A club whose every member was once penalised and the penalty declared
+/// (club III.2.4): the uses of power grow with the club, the deadlines do not.
+fn ladder_with_history(members: u32) -> Case {
+    let mut d = Driver::new(
+        Kind::ClubLadder,
+        "2026-01-09T12:00:00Z".parse().expect("instant"),
+    );
+    d.grant("mod1", Role::Moderator);
+    for i in 0..members {
+        let member = format!("m{i:06}");
+        d.act(&member, json!({"action": "join"}));
+        let penalty = json!({"action": "change-score", "member": member, "delta": -1,
+            "reason": "talking during games", "offence": "talking on 9 January"});
+        d.act("mod1", penalty);
+        let Some(competition::Game::ClubLadder(l)) = d.state.as_ref().map(|s| &s.game) else {
+            unreachable!("a club ladder")
+        };
+        let declare = json!({"action": "declare", "power_use": l.next_id - 1,
+            "statement": "deducted 1 for talking", "channel": "email-to-all"});
+        d.act("mod1", declare);
+    }
+    Case::of(&d, "newcomer", json!({"action": "join"}))
+}
+
 fn swiss(players: u32) -> Case {
     let mut d = Driver::new(
         Kind::Swiss,
@@ -244,9 +269,15 @@ fn world_masters(teams: u32) -> Case {
 
 fn bench(c: &mut Criterion) {
     type Build = fn(u32) -> Case;
-    let kinds: [(&str, Build, u32, u32); 4] = [
+    let kinds: [(&str, Build, u32, u32); 5] = [
         ("acwc offer-time", acwc, 40, 1000),
         ("club-ladder join", ladder, 100, 10_000),
+        (
+            "club-ladder join after penalties",
+            ladder_with_history,
+            100,
+            10_000,
+        ),
         ("swiss report-result", swiss, 100, 4000),
         ("world-masters register", world_masters, 30, 300),
     ];

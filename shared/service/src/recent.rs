@@ -1,5 +1,6 @@
 //! The service's memory of recently used competitions.
 
+use crate::snapshot::Since;
 use arbiter_domain::competition::Competition;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -15,6 +16,9 @@ const RECENT: usize = 16;
 #[derive(Default)]
 pub(crate) struct Recent {
     states: HashMap<String, (u64, Arc<Competition>)>,
+    /// The log since each kept competition's last snapshot; kept while a
+    /// command has the state taken out, dropped with the state.
+    since: HashMap<String, Since>,
     tick: u64,
 }
 
@@ -26,6 +30,20 @@ impl Recent {
             *used = tick;
             Arc::clone(state)
         })
+    }
+
+    /// The log since the last snapshot, if counted up to `version`.
+    pub(crate) fn since(&self, id: &str, version: u64) -> Option<Since> {
+        self.since.get(id).copied().filter(|s| s.version == version)
+    }
+
+    /// Notes the log since the last snapshot of `id`.
+    pub(crate) fn note(&mut self, id: &str, since: Since) {
+        self.since.insert(id.to_owned(), since);
+        if self.since.len() > 2 * RECENT {
+            let states = &self.states;
+            self.since.retain(|id, _| states.contains_key(id));
+        }
     }
 
     pub(crate) fn take(&mut self, id: &str) -> Option<Arc<Competition>> {
@@ -51,6 +69,7 @@ impl Recent {
                 .map(|(id, _)| id.clone())
             {
                 self.states.remove(&oldest);
+                self.since.remove(&oldest);
             }
         }
         self.states.insert(id.to_owned(), (self.tick, state));

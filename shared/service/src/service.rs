@@ -1,7 +1,7 @@
 //! The command loop and the read models over the store.
 
 use crate::recent::Recent;
-use crate::snapshot::{decode_snapshot, encode_commit, encode_snapshot, fold};
+use crate::snapshot::{decode_snapshot, encode_commit, encode_snapshot, fold, Since};
 use arbiter_domain::competition::{
     self, receipt, Actor, Command, Commit, Competition, CompetitionId, Context, Event, Idempotency,
     Receipt, UserId,
@@ -33,7 +33,8 @@ fn backoff(attempt: usize) -> std::time::Duration {
 #[derive(Debug, Clone, Copy)]
 pub struct ServiceConfig {
     /// A snapshot is written with every commit whose version is a multiple of
-    /// this, so a load folds fewer than this many commits.
+    /// this, besides those the size of the log asks for ([`Since::due`]);
+    /// `u64::MAX` (the default): only those.
     pub snapshot_every: u64,
     /// How many times a command is decided in all before the caller is told
     /// to retry. Each lost race means another writer won, so `n` writers on
@@ -44,7 +45,7 @@ pub struct ServiceConfig {
 impl Default for ServiceConfig {
     fn default() -> Self {
         Self {
-            snapshot_every: 32,
+            snapshot_every: u64::MAX,
             max_attempts: 32,
         }
     }
@@ -95,7 +96,7 @@ pub struct Service<S> {
     config: ServiceConfig,
     /// The last state seen of recently used competitions. A load reads only
     /// the commits after it (one consistent query) instead of the snapshot
-    /// and up to 31 commits; the conditional append still decides every race.
+    /// and the commits after it; the conditional append still decides every race.
     recent: Arc<Mutex<Recent>>,
 }
 
@@ -147,7 +148,11 @@ impl<S: Store> Service<S> {
         if newer.len() == PAGE {
             return Ok(self.load_from_store(id).await?.map(Arc::new));
         }
+        let since = self.recent().since(id.as_str(), state.version);
         let folded = fold(id, Some(Arc::unwrap_or_clone(state)), &newer);
+        if let Some(since) = since {
+            self.recent().note(id.as_str(), since.folded(&newer));
+        }
         Ok(folded.map_err(ServiceError::Corrupt)?.map(Arc::new))
     }
 
@@ -174,6 +179,13 @@ impl<S: Store> Service<S> {
                 None => return self.fold_whole_log(id).await,
             },
         };
+        let since = Since {
+            version: loaded.snapshot.as_ref().map_or(0, |s| s.version),
+            snapshot_bytes: loaded.snapshot.as_ref().map_or(0, |s| s.body.len()),
+            log_bytes: 0,
+        }
+        .folded(&loaded.commits);
+        self.recent().note(id.as_str(), since);
         fold(id, base, &loaded.commits).map_err(ServiceError::Corrupt)
     }
 
@@ -333,14 +345,26 @@ impl<S: Store> Service<S> {
             // (only then) it is copied.
             let next = competition::apply(state.map(Arc::unwrap_or_clone), id, &commit);
             let next_due = next.next_due();
+            let record = encode_commit(&commit);
+            let since = match version {
+                0 => Some(Since::NEW),
+                v => self.recent().since(id.as_str(), v),
+            };
+            // Uncounted (a race left no count): the log since the last
+            // snapshot is unknown, so one is taken to restart the count.
+            let snapshot = (since.is_none_or(|s| s.due(record.body.len()))
+                || commit.version.is_multiple_of(self.config.snapshot_every))
+            .then(|| encode_snapshot(&next));
+            let counted = since.unwrap_or(Since::NEW).after(
+                commit.version,
+                record.body.len(),
+                snapshot.as_ref().map(|s| s.body.len()),
+            );
             let append = Append {
                 competition: id.as_str().to_owned(),
                 expected_version: version,
-                commit: encode_commit(&commit),
-                snapshot: commit
-                    .version
-                    .is_multiple_of(self.config.snapshot_every)
-                    .then(|| encode_snapshot(&next)),
+                commit: record,
+                snapshot,
                 members_added: members_added(&commit),
                 due: match (previous_due, next_due) {
                     (a, b) if a == b => DueChange::Unchanged,
@@ -356,6 +380,7 @@ impl<S: Store> Service<S> {
             };
             match self.store.append(append).await {
                 Ok(()) => {
+                    self.recent().note(id.as_str(), counted);
                     self.keep(Some(Arc::new(next)));
                     return Ok(receipt(id, &commit));
                 }

@@ -17,8 +17,9 @@ use std::io::{Read, Write};
 
 /// The shape of [`Competition`] that snapshots hold. 2: the club ladder
 /// keeps the members with a deadline apart (issue #19), which a snapshot of
-/// format 1 lacks.
-pub const FORMAT: u32 = 2;
+/// format 1 lacks. 3: it also keeps apart the undeclared uses of power and
+/// the awaited opinions.
+pub const FORMAT: u32 = 3;
 
 /// Snapshots larger than this are gzipped.
 pub const COMPRESS_ABOVE: usize = 16 * 1024;
@@ -36,6 +37,66 @@ struct SnapshotOut<'a> {
 struct SnapshotIn {
     format: u32,
     state: serde_json::Value,
+}
+
+/// The log since the last snapshot, in stored bytes: what decides when the
+/// next snapshot is taken (see [`Since::due`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Since {
+    /// The version the count runs to.
+    pub version: u64,
+    /// The stored size of the last snapshot (0: none yet).
+    pub snapshot_bytes: usize,
+    /// The stored size of the commits after it, up to `version`.
+    pub log_bytes: usize,
+}
+
+/// Below this much log since the last snapshot, none is taken: a small
+/// competition's load folds a few commits rather than snapshot each time.
+pub const LOG_FLOOR: usize = 16 * 1024;
+
+impl Since {
+    /// A competition with no commit yet.
+    pub const NEW: Since = Since {
+        version: 0,
+        snapshot_bytes: 0,
+        log_bytes: 0,
+    };
+
+    /// Whether the commit of `commit_bytes` that follows should carry a
+    /// snapshot: once the log since the last one is at least as large as
+    /// that snapshot (and [`LOG_FLOOR`]). A snapshot costs about its
+    /// state's size; taken only after as many bytes of commits, its cost
+    /// spread over those commits is a bounded multiple of their own size,
+    /// however large the competition (issue #19). A load reads at most
+    /// about twice the snapshot.
+    pub fn due(&self, commit_bytes: usize) -> bool {
+        self.log_bytes.saturating_add(commit_bytes) >= self.snapshot_bytes.max(LOG_FLOOR)
+    }
+
+    /// The count after commit `version` of `commit_bytes`, appended with
+    /// `snapshot` (its stored size) or without.
+    pub fn after(&self, version: u64, commit_bytes: usize, snapshot: Option<usize>) -> Since {
+        match snapshot {
+            Some(bytes) => Since {
+                version,
+                snapshot_bytes: bytes,
+                log_bytes: 0,
+            },
+            None => Since {
+                version,
+                snapshot_bytes: self.snapshot_bytes,
+                log_bytes: self.log_bytes.saturating_add(commit_bytes),
+            },
+        }
+    }
+
+    /// The count after the stored `commits` (in order) that follow it.
+    pub fn folded(&self, commits: &[CommitRecord]) -> Since {
+        commits
+            .iter()
+            .fold(*self, |s, c| s.after(c.version, c.body.len(), None))
+    }
 }
 
 pub fn encode_commit(commit: &Commit) -> CommitRecord {
@@ -143,6 +204,49 @@ mod tests {
             idempotency: None,
         };
         apply(None, &id, &commit)
+    }
+
+    fn record(version: u64, bytes: usize) -> CommitRecord {
+        CommitRecord {
+            version,
+            body: vec![b'x'; bytes],
+        }
+    }
+
+    #[test]
+    fn a_snapshot_is_due_once_the_log_since_the_last_is_as_large_as_it() {
+        // Last snapshot 100,000 bytes at version 10; commits of 30,000,
+        // 30,000 and 30,000 bytes make 90,000 < 100,000: none due yet. The
+        // next commit of 10,000 makes exactly 100,000: due.
+        let s = Since {
+            version: 10,
+            snapshot_bytes: 100_000,
+            log_bytes: 0,
+        }
+        .folded(&[record(11, 30_000), record(12, 30_000), record(13, 30_000)]);
+        assert_eq!((s.version, s.log_bytes), (13, 90_000));
+        assert!(!s.due(9_999));
+        assert!(s.due(10_000));
+        // Taken with commit 14 (a 40,000-byte snapshot): the count restarts.
+        let s = s.after(14, 10_000, Some(40_000));
+        assert_eq!(
+            s,
+            Since {
+                version: 14,
+                snapshot_bytes: 40_000,
+                log_bytes: 0
+            }
+        );
+        // Below the floor (16 KiB = 16,384 bytes) nothing is due, however
+        // small the snapshot: 100-byte snapshot, 16,383 bytes of log.
+        let small = Since {
+            version: 3,
+            snapshot_bytes: 100,
+            log_bytes: 16_000,
+        };
+        assert!(!small.due(383));
+        assert!(small.due(384));
+        assert!(!Since::NEW.due(1_000));
     }
 
     #[test]

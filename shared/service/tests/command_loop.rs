@@ -456,3 +456,55 @@ async fn state_at_is_the_fold_of_the_log_up_to_that_commit() {
     // Version 10 is the latest; 11 does not exist.
     assert!(service.state_at(&c, 11).await.is_err());
 }
+
+/// Issue #19: with the default configuration a snapshot is written once the
+/// commits since the last one hold as many stored bytes as it, and at least
+/// 16 KB (16,384 bytes), not every so many commits: a small competition's
+/// first snapshot comes with the first commit that brings the log to 16,384
+/// bytes, and the snapshot after it only once the log since has grown as
+/// large again.
+#[tokio::test]
+async fn a_snapshot_waits_for_as_many_bytes_of_log_as_it_holds() {
+    let svc = Service::new(store());
+    let c = id("nomic-bytes");
+    svc.execute(&c, &create(), &ctx("ann"), None).await.unwrap();
+    for i in 0..200 {
+        svc.execute(&c, &grant(&format!("player-{i:04}")), &ctx("ann"), None)
+            .await
+            .unwrap();
+    }
+    let commits = svc.store().commits(c.as_str(), 0, 1000).await.unwrap();
+    // Where the rule puts the snapshots, from the stored sizes: the first
+    // version whose running total reaches 16,384 bytes; then the first
+    // whose total since reaches that snapshot's size (or 16,384).
+    let mut expected = vec![];
+    let (mut since, mut threshold) = (0usize, 16_384usize);
+    let mut snapshots = vec![];
+    for record in &commits {
+        since += record.body.len();
+        if since >= threshold {
+            expected.push(record.version);
+            let loaded = arbiter_service::encode_snapshot(
+                &svc.state_at(&c, record.version).await.unwrap().unwrap(),
+            );
+            threshold = loaded.body.len().max(16_384);
+            since = 0;
+            snapshots.push(loaded.body.len());
+        }
+    }
+    assert!(
+        !expected.is_empty(),
+        "201 commits of a few hundred bytes pass 16 KB"
+    );
+    let loaded = svc.store().load(c.as_str()).await.unwrap().unwrap();
+    assert_eq!(
+        loaded.snapshot.as_ref().map(|s| s.version),
+        expected.last().copied(),
+        "the latest snapshot is where the byte count puts it; sizes {snapshots:?}"
+    );
+    assert_eq!(
+        loaded.commits.len() as u64,
+        201 - expected.last().unwrap(),
+        "every later commit follows it"
+    );
+}

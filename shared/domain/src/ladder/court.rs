@@ -462,8 +462,9 @@ pub(super) fn publish_opinion(d: &Decider, id: u64, body: &str) -> Result<Vec<Re
 /// club III.3.10: opinions whose seven days ran out by `now`.
 pub(super) fn opinions_overdue(state: &Ladder, now: DateTime<Utc>) -> Vec<(DateTime<Utc>, u64)> {
     state
-        .appeals
+        .opinions_awaited
         .iter()
+        .filter_map(|id| state.appeals.get(id).map(|a| (id, a)))
         .filter_map(|(id, a)| {
             let j = a.judgement.as_ref()?;
             (a.opinion.is_none() && !a.opinion_overdue && j.opinion_due <= now)

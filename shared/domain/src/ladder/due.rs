@@ -142,11 +142,15 @@ pub(super) fn tick(_env: &Competition, state: &Ladder, now: DateTime<Utc>) -> Ve
     out
 }
 
-/// The next instant a schedule must act.
+/// The next instant a schedule must act. Reads only what may fall due (the
+/// next week, the members in [`Ladder::watched`], the uses of power in
+/// [`Ladder::undeclared`], the appeals in [`Ladder::opinions_awaited`]),
+/// never the whole membership or history.
 pub(super) fn next_due(state: &Ladder) -> Option<DateTime<Utc>> {
     let declarations = state
-        .powers
-        .values()
+        .undeclared
+        .iter()
+        .filter_map(|id| state.powers.get(id))
         .filter(|p| p.awaiting_declaration())
         .map(|p| p.declaration_due());
     let members = watched(state).flat_map(|(u, m)| {
@@ -156,8 +160,9 @@ pub(super) fn next_due(state: &Ladder) -> Option<DateTime<Utc>> {
             .flatten()
     });
     let opinions = state
-        .appeals
-        .values()
+        .opinions_awaited
+        .iter()
+        .filter_map(|id| state.appeals.get(id))
         .filter(|a| a.opinion.is_none() && !a.opinion_overdue)
         .filter_map(|a| a.judgement.as_ref().map(|j| j.opinion_due));
     decay::next_close(state)

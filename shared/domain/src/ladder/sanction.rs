@@ -549,8 +549,9 @@ pub(super) fn declare(
 /// club III.2.4.2: penalties undeclared by `now` are void.
 pub(super) fn voids_due(state: &Ladder, now: DateTime<Utc>) -> Vec<(DateTime<Utc>, u64)> {
     state
-        .powers
+        .undeclared
         .iter()
+        .filter_map(|id| state.powers.get(id).map(|p| (id, p)))
         .filter(|(_, p)| p.awaiting_declaration() && p.declaration_due() <= now)
         .map(|(id, p)| (p.declaration_due(), *id))
         .collect()

@@ -81,6 +81,16 @@ pub struct Ladder {
     /// club. Kept by the fold wherever a ban or a removal request is set.
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub watched: BTreeSet<UserId>,
+    /// The uses of power still awaiting their declaration (club III.2.4,
+    /// III.2.4.2), kept by the fold, so that finding the next void does
+    /// not read every use of power the ladder ever recorded.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub undeclared: BTreeSet<u64>,
+    /// The appeals decided whose written opinion is still awaited (club
+    /// III.3.10), kept by the fold, so that finding the next overdue opinion
+    /// does not read every appeal ever filed.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub opinions_awaited: BTreeSet<u64>,
 }
 
 impl Ladder {
@@ -104,6 +114,43 @@ impl Ladder {
 
     fn saw_id(&mut self, id: u64) {
         self.next_id = self.next_id.max(id + 1);
+    }
+
+    /// Brings [`Ladder::undeclared`] and [`Ladder::opinions_awaited`] up to
+    /// date after an event: the uses of power recorded from id `from` on
+    /// (ids only grow) join the first, `power` and `appeal` are looked at
+    /// again, and whatever is no longer awaited leaves. The cost is that of
+    /// the deadlines still open, not of the ladder's history.
+    fn keep_deadlines(&mut self, from: u64, power: Option<u64>, appeal: Option<u64>) {
+        let fresh: Vec<u64> = self.powers.range(from..).map(|(id, _)| *id).collect();
+        self.undeclared.extend(fresh.into_iter().chain(power));
+        self.opinions_awaited.extend(appeal);
+        let powers = &self.powers;
+        self.undeclared
+            .retain(|id| powers.get(id).is_some_and(PowerUse::awaiting_declaration));
+        let appeals = &self.appeals;
+        self.opinions_awaited.retain(|id| {
+            appeals
+                .get(id)
+                .is_some_and(|a| a.judgement.is_some() && a.opinion.is_none() && !a.opinion_overdue)
+        });
+    }
+}
+
+/// The use of power and the appeal an event may have moved in or out of
+/// the deadlines kept by [`Ladder::keep_deadlines`]: an amendment can give
+/// a voided penalty back its force, a judgement asks for an opinion.
+fn deadline_ids(event: &Event) -> (Option<u64>, Option<u64>) {
+    let amended = |a: &Amendment| a.power_use;
+    match event {
+        Event::PenaltyVoided { amendment, .. } => (amended(amendment), None),
+        Event::AppealDecided {
+            appeal, amendment, ..
+        } => (amendment.as_ref().and_then(amended), Some(*appeal)),
+        Event::Reevaluated {
+            appeal, amendment, ..
+        } => (amendment.as_ref().and_then(amended), Some(*appeal)),
+        _ => (None, None),
     }
 }
 
@@ -215,6 +262,13 @@ pub(super) fn apply(state: &mut Ladder, event: &Event, at: DateTime<Utc>) {
     if state.opened.is_none() {
         state.opened = Some(at);
     }
+    let from = state.next_id;
+    fold(state, event, at);
+    let (power, appeal) = deadline_ids(event);
+    state.keep_deadlines(from, power, appeal);
+}
+
+fn fold(state: &mut Ladder, event: &Event, at: DateTime<Utc>) {
     match event {
         Event::SettingsConfigured { .. }
         | Event::TechnicallyModified { .. }

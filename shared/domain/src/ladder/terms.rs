@@ -81,7 +81,12 @@ impl Ladder {
             settings: previous,
             until: at,
         });
-        for m in self.members.values_mut() {
+        // Only a member in `watched` can have a ban (the fold notes every
+        // ban there), so a large club's other members are not read.
+        for user in &self.watched {
+            let Some(m) = self.members.get_mut(user) else {
+                continue;
+            };
             if let Some(ban) = m.ban.as_mut() {
                 if let (Some(date), Some(end)) = (ban.expires, ban.ends_at) {
                     if end > at {
@@ -268,6 +273,8 @@ mod tests {
             let mut m = super::super::member::Member::new(100, t("2026-01-02T12:00:00Z"));
             m.ban = Some(ban(expires, ends));
             l.members.insert(u.clone(), m);
+            // As the fold does for every ban (see `Ladder::watched`).
+            l.watch(u);
         }
         let ny = Settings {
             time_zone: "America/New_York".into(),

@@ -80,6 +80,39 @@ impl Club {
         self
     }
 
+    /// The deadlines the fold keeps apart (issue #19) are exactly those a
+    /// reading of the whole ladder finds: checked after every commit of
+    /// every test that drives a club, so that an event which opens or
+    /// closes a deadline cannot slip past the indexes.
+    fn check_deadline_indexes(&self) {
+        let l = self.ladder();
+        let undeclared: std::collections::BTreeSet<u64> = l
+            .powers
+            .iter()
+            .filter(|(_, p)| p.awaiting_declaration())
+            .map(|(id, _)| *id)
+            .collect();
+        assert_eq!(l.undeclared, undeclared, "club III.2.4: undeclared powers");
+        let awaited: std::collections::BTreeSet<u64> = l
+            .appeals
+            .iter()
+            .filter(|(_, a)| a.judgement.is_some() && a.opinion.is_none() && !a.opinion_overdue)
+            .map(|(id, _)| *id)
+            .collect();
+        assert_eq!(
+            l.opinions_awaited, awaited,
+            "club III.3.10: opinions awaited"
+        );
+        for (user, m) in &l.members {
+            if m.ban.is_some() || m.removal_requested.is_some() {
+                assert!(
+                    l.watched.contains(user),
+                    "club II.8, II.9.2: {user} unwatched"
+                );
+            }
+        }
+    }
+
     pub fn ladder(&self) -> &Ladder {
         match &self.env.game {
             competition::Game::ClubLadder(l) => l,
@@ -109,6 +142,7 @@ impl Club {
         let id = self.env.id.clone();
         self.env = competition::apply(Some(self.env.clone()), &id, &commit);
         self.last = Some(commit);
+        self.check_deadline_indexes();
         Ok(events
             .into_iter()
             .filter_map(|r| match r.event {

@@ -530,8 +530,15 @@ pub fn next_due(s: &Championship) -> Option<DateTime<Utc>> {
         Stage::Qualification | Stage::Candidates => {
             let r = s.rounds_of(s.stage).last()?;
             let wednesday = offers_deadline(r.deadline);
+            // The round's deadlines, earliest first: V.C after Wednesday,
+            // V.H before the weekend, IV.F after Sunday. Once a match is
+            // found due at the earliest, no other match can come sooner, so
+            // the rest of the round is not read (issue #19).
+            let earliest = wednesday + Duration::seconds(1);
             let mut due: Option<DateTime<Utc>> = None;
-            let mut at = |t: DateTime<Utc>| due = Some(due.map_or(t, |d| d.min(t)));
+            fn sooner(due: &mut Option<DateTime<Utc>>, t: DateTime<Utc>) {
+                *due = Some(due.map_or(t, |d| d.min(t)));
+            }
             for m in r
                 .matches
                 .iter()
@@ -547,13 +554,16 @@ pub fn next_due(s: &Championship) -> Option<DateTime<Utc>> {
                             .count()
                     };
                     if made(&m.first) < 3 || made(&m.second) < 3 {
-                        at(wednesday + Duration::seconds(1));
+                        sooner(&mut due, earliest);
                     } else if !n.referred {
-                        at(weekend(r.deadline));
+                        sooner(&mut due, weekend(r.deadline));
                     }
                 }
                 if !m.flags.iter().any(|f| f.starts_with("acwc IV.F")) {
-                    at(r.deadline + Duration::seconds(1));
+                    sooner(&mut due, r.deadline + Duration::seconds(1));
+                }
+                if due == Some(earliest) {
+                    break;
                 }
             }
             due

@@ -195,3 +195,29 @@ fn club_iii_4_the_chief_justice_exercises_residual_authority_alone_and_logged() 
         "club III.4"
     );
 }
+
+#[test]
+fn club_iii_2_4_2_a_declared_penalty_leaves_the_deadlines_kept_apart() {
+    // Issue #19: next_due reads only the uses of power still awaiting
+    // their declaration. A deduction made Friday 9 January 2026 12:00
+    // (London, GMT) must be declared within seven days (III.2.4), by
+    // 16 January 12:00; until then it is kept apart. Once declared it
+    // can no longer be voided (III.2.4.2), so it leaves. The week of
+    // 9 January closed at Saturday 10 January 00:00, so the next deadline
+    // is the following week's close, Saturday 17 January 00:00 (II.6).
+    let mut c = seeded();
+    let p = deduct(&mut c, "mod1", -20, "o1");
+    assert!(c.ladder().undeclared.contains(&p));
+    c.at("2026-01-10T00:00:00Z").tick();
+    assert_eq!(c.env.next_due(), Some(at("2026-01-16T12:00:00Z")));
+    c.ok(
+        "mod1",
+        Command::Declare {
+            power_use: p,
+            statement: "deducted 20 from ann for overrunning".into(),
+            channel: DeclarationChannel::EmailToAll,
+        },
+    );
+    assert!(c.ladder().undeclared.is_empty());
+    assert_eq!(c.env.next_due(), Some(at("2026-01-17T00:00:00Z")));
+}

@@ -70,3 +70,38 @@ fn acwc_v_h_a_missed_weekend_run_is_caught_up_once() {
     assert!(w.tick().is_empty());
     assert_eq!(w.c.next_due(), None);
 }
+
+/// Issue #19: `next_due` stops reading the round at the first match due at
+/// the Wednesday deadline, the earliest a round has. Round 1 of four
+/// players is published Monday 30 September: offers by Wednesday 2 October
+/// 23:59:59, so V.C acts at Thursday 3 October 00:00; V.H "before the
+/// weekend" at Saturday 5 October 00:00. Both players of q1.1 make three
+/// offers (q1.1 is due only at the weekend); q1.2 has none, so the round is
+/// due Thursday. Once q1.2's players make three offers too, the weekend is
+/// next.
+#[test]
+fn acwc_v_c_v_h_the_next_deadline_is_the_earliest_of_any_match_of_the_round() {
+    let mut w = with_players(4);
+    start(&mut w);
+    let offers = |w: &mut World, m: &str, players: [&str; 2]| {
+        for (i, p) in players.into_iter().enumerate() {
+            for day in 0..3 {
+                let t = at("2019-10-03T10:00:00Z")
+                    + Duration::days(day)
+                    + Duration::hours(4 * i as i64);
+                w.run(
+                    p,
+                    Command::OfferTime {
+                        match_id: m.into(),
+                        at: t,
+                    },
+                )
+                .unwrap();
+            }
+        }
+    };
+    offers(&mut w, "q1.1", ["p1", "p2"]);
+    assert_eq!(w.c.next_due(), Some(at("2019-10-03T00:00:00Z")));
+    offers(&mut w, "q1.2", ["p3", "p4"]);
+    assert_eq!(w.c.next_due(), Some(at("2019-10-05T00:00:00Z")));
+}
