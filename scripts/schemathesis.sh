@@ -7,13 +7,13 @@
 #
 #   scripts/schemathesis.sh                  # build the debug binary if needed
 #   ARBITER_BIN=path scripts/schemathesis.sh
-#   SCHEMATHESIS_SECONDS=60 scripts/schemathesis.sh   # per kind (default 15)
+#   SCHEMATHESIS_SECONDS=60 scripts/schemathesis.sh   # per kind (default 8)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 VENV="$ROOT/.venv-schemathesis"
 VERSION=4.32.5
-SECONDS_PER_KIND="${SCHEMATHESIS_SECONDS:-15}"
+SECONDS_PER_KIND="${SCHEMATHESIS_SECONDS:-8}"
 
 if [[ "$("$VENV/bin/python" -c 'import importlib.metadata as m; print(m.version("schemathesis"))' 2>/dev/null || true)" != "$VERSION" ]]; then
     "${PYTHON:-python3}" -m venv "$VENV"
