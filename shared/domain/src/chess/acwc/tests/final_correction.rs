@@ -5,8 +5,8 @@ use crate::chess::acwc::vocabulary::Event;
 
 /// Holder p1 and three entrants: two qualify (p2, p3), the Candidates'
 /// winner meets p1 in the Final. Returns the world at the Final and the
-/// challenger.
-fn to_final() -> (World, UserId) {
+/// challenger. The Final's own tests start here too.
+pub(super) fn to_final() -> (World, UserId) {
     let mut w = World::new(at(REGISTRATION));
     let mut s = settings_2019();
     s.holder = Some(user("p1"));

@@ -126,31 +126,8 @@ fn acwc_iii_h_6_iii_equal_bids_give_white_to_the_higher_seed() {
 
 #[test]
 fn acwc_iii_h_6_ii_bids_are_sealed_until_both_are_in() {
-    let mut w = World::new(at(REGISTRATION));
-    let mut s = settings_2019();
-    s.holder = Some(user("p1"));
-    w.run("org", Command::Configure { settings: s }).unwrap();
-    for i in 1..=3 {
-        w.run(
-            &format!("p{i}"),
-            Command::Register {
-                facts: facts(&format!("a{i}"), 2400 - i),
-            },
-        )
-        .unwrap();
-    }
-    start(&mut w);
     // Two qualifiers (p2, p3): 5 rounds, then Candidates of two, then the Final.
-    while w.champ().stage == Stage::Qualification {
-        finish_round(&mut w);
-    }
-    while w.champ().stage == Stage::Candidates {
-        let r = w.champ().rounds.last().unwrap().clone();
-        for id in &r.matches {
-            report(&mut w, id, 12, 8);
-        }
-    }
-    assert_eq!(w.champ().stage, Stage::Final);
+    let (mut w, _) = super::final_correction::to_final();
     for g in 1..=30 {
         w.run(
             "p1",
