@@ -7,7 +7,7 @@
 //! - `members/{member}`: the member's score and rank, and their games,
 //!   newest first, a page at a time; their weeks and deductions to them alone.
 
-use super::view::leaderboard;
+use super::view::{leaderboard, leaderboard_row};
 use super::Ladder;
 use crate::competition::UserId;
 use crate::refusal::Refusal;
@@ -32,17 +32,10 @@ pub fn resource(
 fn board(state: &Ladder, query: &Query) -> Result<Resource, Refusal> {
     let rows = leaderboard(state);
     let total = rows.len();
-    let lines = rows.into_iter().enumerate().map(|(i, (u, score))| {
-        let m = &state.members[&u];
-        json!({
-            "rank": i + 1,
-            "member": u,
-            "score": score,
-            "banned": m.ban.as_ref().map(|b| b.expires.map_or("permanent".to_owned(), |d| d.to_string())),
-            "monitored": m.monitor.is_some(),
-            "chessclock": m.chessclock,
-        })
-    });
+    let lines = rows
+        .into_iter()
+        .enumerate()
+        .map(|(i, (u, score))| leaderboard_row(state, i + 1, &u, score));
     query
         .page(
             lines,

@@ -21,21 +21,25 @@ pub fn leaderboard(state: &Ladder) -> Vec<(UserId, i64)> {
     rows
 }
 
+/// One line of the leaderboard (club I) as the view and the `leaderboard`
+/// resource show it.
+pub(super) fn leaderboard_row(state: &Ladder, rank: usize, member: &UserId, score: i64) -> Value {
+    let m = &state.members[member];
+    json!({
+        "rank": rank,
+        "member": member,
+        "score": score,
+        "banned": m.ban.as_ref().map(|b| b.expires.map_or("permanent".to_owned(), |d| d.to_string())),
+        "monitored": m.monitor.is_some(),
+        "chessclock": m.chessclock,
+    })
+}
+
 pub(super) fn view(_env: &Competition, state: &Ladder, viewer: Option<&UserId>) -> Value {
     let board: Vec<Value> = leaderboard(state)
         .into_iter()
         .enumerate()
-        .map(|(i, (u, score))| {
-            let m = &state.members[&u];
-            json!({
-                "rank": i + 1,
-                "member": u,
-                "score": score,
-                "banned": m.ban.as_ref().map(|b| b.expires.map_or("permanent".to_owned(), |d| d.to_string())),
-                "monitored": m.monitor.is_some(),
-                "chessclock": m.chessclock,
-            })
-        })
+        .map(|(i, (u, score))| leaderboard_row(state, i + 1, &u, score))
         .collect();
     let pending: Vec<u64> = state
         .games
