@@ -22,6 +22,7 @@ pub use bodies::kind_route;
 use crate::server::all_routes;
 use arbiter_domain::competition::{CompetitionView, LogEntry, Receipt};
 use arbiter_domain::kinds::Kind;
+use arbiter_domain::resource::Body;
 use arbiter_http::routing::Route;
 use schemars::generate::SchemaSettings;
 use schemars::SchemaGenerator;
@@ -50,6 +51,10 @@ pub fn document() -> Value {
     define::<Receipt>(&mut generator);
     define::<LogEntry>(&mut generator);
     define::<CompetitionView>(&mut generator);
+    // The envelope's own bodies that have a type.
+    define::<arbiter_http::problem::Problem>(&mut generator);
+    define::<arbiter_service::TickReport>(&mut generator);
+    define::<arbiter_domain::notice::Topic>(&mut generator);
     let mut paths = Map::new();
     for (_, route) in all_routes() {
         let op = operation(&data, route, &mut generator);
@@ -101,7 +106,7 @@ fn open_objects(value: &mut Value) {
 
 /// JSON Schema 2020-12 (OpenAPI 3.1's dialect), definitions under
 /// `components/schemas`.
-fn generator() -> SchemaGenerator {
+pub fn generator() -> SchemaGenerator {
     SchemaSettings::draft2020_12()
         .with(|s| s.definitions_path = "/components/schemas".into())
         .into_generator()
@@ -148,7 +153,11 @@ fn operation(data: &Value, route: &Route, generator: &mut SchemaGenerator) -> Va
     }
     conditional(route, &mut fields);
     if route.operation.starts_with("getResource") {
-        describe_resources(&mut fields);
+        describe_resources(
+            &mut fields,
+            route.operation == "getResourceEntry",
+            generator,
+        );
     }
     Value::Object(order(fields))
 }
@@ -199,19 +208,65 @@ fn conditional(route: &Route, fields: &mut Map<String, Value>) {
     }
 }
 
-/// The resources each kind answers, from the kinds' own lists.
-fn describe_resources(fields: &mut Map<String, Value>) {
+/// The resources each kind answers, from the kinds' own lists: the
+/// `resource` parameter names them, the description lists them by kind, and
+/// the JSON answer is one of the kinds' resource schemas (`anyOf`, each
+/// titled by kind and resource; the competition's kind and the resource
+/// named decide which).
+fn describe_resources(
+    fields: &mut Map<String, Value>,
+    entry: bool,
+    generator: &mut SchemaGenerator,
+) {
     let mut text = fields
         .get("description")
         .and_then(Value::as_str)
         .unwrap_or_default()
         .to_owned();
     text.push_str("\n\nResources by kind:");
+    let mut names: Vec<&str> = Vec::new();
+    let mut answers = Vec::new();
     for kind in Kind::ALL {
-        let names = kind.resources().join("`, `");
-        text.push_str(&format!("\n- {}: `{names}`", kind.name()));
+        let mut listed = Vec::new();
+        for described in kind.resource_schemas(generator) {
+            let body = if entry {
+                described.entry
+            } else {
+                described.whole
+            };
+            let Some(body) = body else { continue };
+            if !names.contains(&described.name) {
+                names.push(described.name);
+            }
+            let title = format!("{} {}", kind.name(), described.name);
+            match body {
+                Body::Json(schema) => {
+                    let mut schema = schema.to_value();
+                    if let Value::Object(map) = &mut schema {
+                        map.insert("title".into(), title.into());
+                    }
+                    answers.push(schema);
+                    listed.push(format!("`{}`", described.name));
+                }
+                Body::Text => listed.push(format!("`{}` (text/plain)", described.name)),
+            }
+        }
+        text.push_str(&format!("\n- {}: {}", kind.name(), listed.join(", ")));
     }
     fields.insert("description".into(), text.into());
+    if let Some(media) = fields
+        .get_mut("responses")
+        .and_then(|r| r.get_mut("200"))
+        .and_then(|ok| ok.get_mut("content"))
+        .and_then(|c| c.get_mut("application/json"))
+    {
+        media["schema"] = json!({ "anyOf": answers });
+    }
+    if let Some(Value::Array(parameters)) = fields.get_mut("parameters") {
+        for p in parameters.iter_mut().filter(|p| p["name"] == "resource") {
+            p["schema"] = json!({ "type": "string", "enum": names });
+        }
+    }
 }
 
 /// The `{name}` placeholders of `path`, typed by the data's

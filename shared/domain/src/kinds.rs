@@ -15,7 +15,7 @@ use crate::competition::{Commit, Competition, Context, Recorded, Role, UserId};
 use crate::ical::Deadline;
 use crate::notice::{Notice, Reminder};
 use crate::refusal::Refusal;
-use crate::resource::{Query, Resource};
+use crate::resource::{Query, Resource, ResourceSchema};
 use crate::rulebook::{Route, Rulebook};
 use chrono::{DateTime, Utc};
 use schemars::{JsonSchema, Schema, SchemaGenerator};
@@ -110,6 +110,11 @@ macro_rules! kinds {
             /// The JSON Schema of this kind's events (tagged by `event`).
             pub fn event_schema(self, generator: &mut SchemaGenerator) -> Schema {
                 match self { $(Kind::$variant => generator.subschema_for::<<$state as Rulebook>::Event>(),)+ }
+            }
+
+            /// What each of this kind's resources answers (see [`Rulebook::resource_schemas`]).
+            pub fn resource_schemas(self, generator: &mut SchemaGenerator) -> Vec<ResourceSchema> {
+                match self { $(Kind::$variant => <$state as Rulebook>::resource_schemas(generator),)+ }
             }
 
             /// The JSON Schema of this kind's view (see [`Rulebook::view_schema`]).

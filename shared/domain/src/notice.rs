@@ -18,8 +18,22 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
-/// What a notice is about. Subscribers mute topics; the rules forbid muting some.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+/// What a notice is about. Subscribers mute topics; the rules forbid muting
+/// the ones they require (pairings, nmr, adjudication, vote-result,
+/// declaration, points); reminder, results and announcement can be muted.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Topic {
     /// acwc IV.E: a round's pairings are posted.

@@ -11,6 +11,7 @@
 //! standings costs 50 rows of output whatever the field's size.
 
 use crate::refusal::Refusal;
+use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::Serialize;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -119,30 +120,108 @@ impl Query {
             .transpose()
     }
 
+    /// One page of `rows`: rows before the cursor are skipped unserialized,
+    /// `limit` rows are kept, and `next_cursor` names the next page (none on
+    /// the last).
+    pub fn page_of<T>(&self, rows: impl IntoIterator<Item = T>) -> Page<T> {
+        let mut rows = rows.into_iter().skip(self.offset);
+        let items: Vec<T> = rows.by_ref().take(self.limit).collect();
+        let more = rows.next().is_some();
+        let next_cursor = more.then(|| encode_cursor(self.offset + self.limit));
+        Page { items, next_cursor }
+    }
+
     /// One page of `rows` as `{"items": [...], "next_cursor": ...}`, with
-    /// the fields of `extra` (an object) beside them. Rows before the
-    /// cursor are skipped unserialized; `total` (when the caller knows it
-    /// cheaply) is shown as `total`.
+    /// the fields of `extra` (an object) beside them.
     pub fn page<T: Serialize>(
         &self,
         rows: impl IntoIterator<Item = T>,
         extra: Value,
     ) -> Result<Value, Refusal> {
-        let mut rows = rows.into_iter().skip(self.offset);
-        let items: Vec<Value> = rows
-            .by_ref()
-            .take(self.limit)
-            .map(|r| serde_json::to_value(r).map_err(|e| Refusal::invalid(e.to_string())))
-            .collect::<Result<_, _>>()?;
-        let more = rows.next().is_some();
-        let next = more.then(|| encode_cursor(self.offset + self.limit));
+        let page = serde_json::to_value(self.page_of(rows))
+            .map_err(|e| Refusal::invalid(e.to_string()))?;
         let mut body = match extra {
             Value::Object(map) => Value::Object(map),
             _ => json!({}),
         };
-        body["items"] = Value::Array(items);
-        body["next_cursor"] = json!(next);
+        body["items"] = page["items"].clone();
+        body["next_cursor"] = page["next_cursor"].clone();
         Ok(body)
+    }
+}
+
+/// One page of a list resource; a resource that says more than its rows
+/// flattens this beside its own fields.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct Page<T> {
+    /// The rows of this page, in the resource's order.
+    pub items: Vec<T>,
+    /// The `cursor` of the next page; `null` on the last page.
+    pub next_cursor: Option<String>,
+}
+
+/// What one read resource answers, for the API document (`arbiter
+/// openapi`): the schema of `…/{name}` and of `…/{name}/{key}`, each `None`
+/// where the resource does not answer that form.
+#[derive(Debug, Clone)]
+pub struct ResourceSchema {
+    pub name: &'static str,
+    pub whole: Option<Body>,
+    pub entry: Option<Body>,
+}
+
+/// A resource's answer: JSON of a schema, or `text/plain`.
+#[derive(Debug, Clone)]
+pub enum Body {
+    Json(Schema),
+    Text,
+}
+
+impl ResourceSchema {
+    /// `…/{name}` answers a `T`, and there is no `…/{name}/{key}`.
+    pub fn whole<T: JsonSchema>(name: &'static str, generator: &mut SchemaGenerator) -> Self {
+        let schema = generator.subschema_for::<T>();
+        Self {
+            name,
+            whole: Some(Body::Json(schema)),
+            entry: None,
+        }
+    }
+
+    /// Only `…/{name}/{key}`, which answers a `T`.
+    pub fn keyed<T: JsonSchema>(name: &'static str, generator: &mut SchemaGenerator) -> Self {
+        let schema = generator.subschema_for::<T>();
+        Self {
+            name,
+            whole: None,
+            entry: Some(Body::Json(schema)),
+        }
+    }
+
+    /// `…/{name}/{key}` answers a `T` as well.
+    pub fn and_entry<T: JsonSchema>(mut self, generator: &mut SchemaGenerator) -> Self {
+        self.entry = Some(Body::Json(generator.subschema_for::<T>()));
+        self
+    }
+
+    /// A resource not yet described beyond "a JSON object", with or
+    /// without a key.
+    pub fn untyped(name: &'static str) -> Self {
+        let object = || Body::Json(schemars::json_schema!({ "type": "object" }));
+        Self {
+            name,
+            whole: Some(object()),
+            entry: Some(object()),
+        }
+    }
+
+    /// `…/{name}` is a `text/plain` document.
+    pub fn text(name: &'static str) -> Self {
+        Self {
+            name,
+            whole: Some(Body::Text),
+            entry: None,
+        }
     }
 }
 

@@ -14,7 +14,7 @@ use crate::competition::{Commit, Competition, Context, Recorded, Role, UserId};
 use crate::ical::Deadline;
 use crate::notice::{Notice, Reminder};
 use crate::refusal::Refusal;
-use crate::resource::{Query, Resource};
+use crate::resource::{Query, Resource, ResourceSchema};
 use chrono::{DateTime, Utc};
 use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::de::DeserializeOwned;
@@ -117,6 +117,10 @@ pub trait Rulebook:
         query: &Query,
         viewer: Option<&UserId>,
     ) -> Result<Resource, Refusal>;
+
+    /// What each of [`Rulebook::RESOURCES`] answers, in the same order, for
+    /// the API document.
+    fn resource_schemas(generator: &mut SchemaGenerator) -> Vec<ResourceSchema>;
 
     /// The JSON Schema of what [`Rulebook::view`] answers (the `game` of a
     /// competition), for the API document.

@@ -12,13 +12,16 @@ use serde::Serialize;
 
 pub const PROBLEM_JSON: &str = "application/problem+json";
 
-/// One error answer.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+/// One error answer (RFC 9457 problem details).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct Problem {
+    /// Stable problem type, e.g. `/problems/rule-refused`.
     #[serde(rename = "type")]
     pub kind: &'static str,
     pub title: &'static str,
+    /// The HTTP status code.
     #[serde(serialize_with = "serialize_status")]
+    #[schemars(with = "u16")]
     pub status: StatusCode,
     pub detail: String,
     /// The rule that refused, e.g. `wm D.VII.5`.

@@ -629,11 +629,14 @@ fn members_added(commit: &Commit) -> Vec<String> {
 /// What one competition's tick did: how many commits and events it
 /// appended, and the version it left. The events themselves are read from
 /// the log, where each viewer sees what the rules let them see.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 pub struct TickReport {
     pub competition: CompetitionId,
+    /// The competition's version after the tick.
     pub version: u64,
+    /// Commits the tick appended (0 when nothing was due).
     pub ticks: usize,
+    /// Events in those commits.
     pub events: usize,
 }
 

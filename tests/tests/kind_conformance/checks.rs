@@ -30,7 +30,7 @@ const ROLES: [Role; 13] = [
 ];
 
 /// The run after each step: `runs[i]` is the state after step `i`.
-fn runs(script: &Script) -> Vec<Run> {
+pub fn runs(script: &Script) -> Vec<Run> {
     let mut run = Run::new(script);
     (0..script.steps.len())
         .map(|i| {
@@ -41,7 +41,7 @@ fn runs(script: &Script) -> Vec<Run> {
 }
 
 /// The viewers: no token, then each named user.
-fn viewers(script: &Script) -> Vec<Option<&'static str>> {
+pub fn viewers(script: &Script) -> Vec<Option<&'static str>> {
     std::iter::once(None)
         .chain(script.viewers.iter().map(|v| Some(*v)))
         .collect()

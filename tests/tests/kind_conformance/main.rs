@@ -21,9 +21,12 @@
 //!    integers at their max, long and odd strings) against every reached
 //!    state answer a decision or a refusal; over HTTP a 4xx problem.
 //! 5. **Schedules**: a tick run twice, or two at once, changes state once.
+//! 6. **Schemas**: every view and every resource, as every viewer, fits
+//!    the schema the API document (`docs/openapi.json`) gives it.
 
 mod checks;
 mod harness;
+mod schemas;
 mod scripts;
 
 use arbiter_domain::competition::Kind;
@@ -83,6 +86,11 @@ macro_rules! conformance {
             #[test]
             fn every_resource_reads_odd_keys_and_pages_without_panic() {
                 checks::resources(&script($kind));
+            }
+
+            #[test]
+            fn every_view_and_resource_fits_the_api_document() {
+                schemas::views_and_resources(&script($kind));
             }
 
             #[test]

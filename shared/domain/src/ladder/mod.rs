@@ -150,6 +150,12 @@ impl Rulebook for Ladder {
 
     const RESOURCES: &'static [&'static str] = resources::NAMES;
 
+    fn resource_schemas(
+        generator: &mut schemars::SchemaGenerator,
+    ) -> Vec<crate::resource::ResourceSchema> {
+        resources::schemas(generator)
+    }
+
     fn resource(
         &self,
         _env: &Competition,

@@ -16,6 +16,14 @@ use serde_json::json;
 
 pub const NAMES: &[&str] = &["leaderboard", "members"];
 
+/// What each resource answers, for the API document.
+pub fn schemas(_generator: &mut schemars::SchemaGenerator) -> Vec<crate::resource::ResourceSchema> {
+    NAMES
+        .iter()
+        .map(|n| crate::resource::ResourceSchema::untyped(n))
+        .collect()
+}
+
 pub fn resource(
     state: &Ladder,
     name: &str,

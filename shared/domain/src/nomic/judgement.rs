@@ -48,7 +48,7 @@ pub enum Finding {
 }
 
 /// nomic 214: the Judge's pronounced verdict on a Point of Order.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Judgement {
     pub judge: UserId,
     pub decision: String,
@@ -77,7 +77,7 @@ impl Judgement {
 }
 
 /// nomic 214: a Point of Order and its current Judge.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct PointOfOrder {
     /// 1, 2, 3... in order raised.
     pub id: u32,

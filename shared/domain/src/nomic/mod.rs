@@ -34,7 +34,6 @@ pub mod settings;
 pub mod state;
 pub mod turns;
 mod view;
-mod view_schema;
 pub mod vocabulary;
 pub mod winner;
 
@@ -123,6 +122,12 @@ impl Rulebook for Nomic {
 
     const RESOURCES: &'static [&'static str] = resources::NAMES;
 
+    fn resource_schemas(
+        generator: &mut schemars::SchemaGenerator,
+    ) -> Vec<crate::resource::ResourceSchema> {
+        resources::schemas(generator)
+    }
+
     fn resource(
         &self,
         _env: &Competition,
@@ -138,7 +143,7 @@ impl Rulebook for Nomic {
     }
 
     fn view_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        view_schema::view_schema(generator)
+        view::view_schema(generator)
     }
 
     /// Nomic votes are public (cast in the voting thread, nomic 113), and

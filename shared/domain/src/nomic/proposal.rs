@@ -143,7 +143,7 @@ pub fn proposer_points(highest_rule: u32, tally: &Tally) -> i64 {
 }
 
 /// Where a proposal stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum ProposalStatus {
     /// nomic 113: voting until the end of the UK day it was submitted.
@@ -162,7 +162,8 @@ pub enum ProposalStatus {
 }
 
 /// nomic 107, 109: a proper proposal, numbered, never modified.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "NomicProposal")]
 pub struct Proposal {
     pub number: u32,
     pub proposer: UserId,

@@ -8,13 +8,68 @@
 //! - `proposals`: the ballots' published outcomes, newest first, a page at a
 //!   time; `proposals/{number}`: one proposal with its votes and tally.
 
+use super::proposal::{Proposal, ProposalStatus, Tally, Threshold};
+use super::rulebook::RuleBookExport;
 use super::state::Nomic;
+use super::view::PointsLine;
+use crate::competition::UserId;
 use crate::refusal::Refusal;
-use crate::resource::{json_resource, unknown, Query, Resource};
+use crate::resource::{json_resource, unknown, Page, Query, Resource, ResourceSchema};
 use chrono::{DateTime, Utc};
-use serde_json::json;
+use schemars::{JsonSchema, SchemaGenerator};
+use serde::Serialize;
 
 pub const NAMES: &[&str] = &["rules", "points", "proposals"];
+
+/// What each resource answers, for the API document.
+pub fn schemas(generator: &mut SchemaGenerator) -> Vec<ResourceSchema> {
+    vec![
+        ResourceSchema::whole::<RuleBookExport>("rules", generator),
+        ResourceSchema::whole::<Points>("points", generator),
+        ResourceSchema::whole::<Proposals>("proposals", generator).and_entry::<Proposal>(generator),
+    ]
+}
+
+/// nomic 209: each player's points and the points thread, newest first.
+#[derive(Serialize, JsonSchema)]
+#[schemars(rename = "NomicPoints")]
+struct Points<'a> {
+    players: Vec<PlayerPoints<'a>>,
+    /// nomic 210: the winner, once there is one.
+    winner: Option<&'a UserId>,
+    #[serde(flatten)]
+    thread: Page<PointsLine<'a>>,
+}
+
+#[derive(Serialize, JsonSchema)]
+#[schemars(rename = "NomicPlayerPoints")]
+struct PlayerPoints<'a> {
+    player: &'a UserId,
+    points: i64,
+}
+
+/// The ballots' published outcomes, newest first, and what adoption needs
+/// now (nomic 204).
+#[derive(Serialize, JsonSchema)]
+#[schemars(rename = "NomicProposals")]
+struct Proposals<'a> {
+    threshold: Threshold,
+    #[serde(flatten)]
+    page: Page<Outcome<'a>>,
+}
+
+/// One proposal's published outcome (its votes: `proposals/{number}`).
+#[derive(Serialize, JsonSchema)]
+#[schemars(rename = "NomicProposalOutcome")]
+struct Outcome<'a> {
+    number: u32,
+    proposer: &'a UserId,
+    submitted_at: DateTime<Utc>,
+    closes_at: DateTime<Utc>,
+    status: ProposalStatus,
+    tally: Option<Tally>,
+    took_effect_at: Option<DateTime<Utc>>,
+}
 
 pub fn resource(state: &Nomic, name: &str, query: &Query) -> Result<Resource, Refusal> {
     match name {
@@ -46,16 +101,20 @@ fn rules(state: &Nomic, query: &Query) -> Result<Resource, Refusal> {
 
 /// nomic 209: the points and the thread that records each award.
 fn points(state: &Nomic, query: &Query) -> Result<Resource, Refusal> {
-    let players: Vec<_> = state
+    let players = state
         .players
         .keys()
-        .map(|u| json!({ "player": u, "points": state.points.get(u).copied().unwrap_or(0) }))
+        .map(|u| PlayerPoints {
+            player: u,
+            points: state.points.get(u).copied().unwrap_or(0),
+        })
         .collect();
-    let thread = state.points_thread.iter().rev().map(
-        |e| json!({ "player": e.player, "line": e.line(), "proposal": e.proposal, "at": e.at }),
-    );
-    let extra = json!({ "players": players, "winner": state.winner });
-    query.page(thread, extra).map(Resource::Json)
+    let thread = state.points_thread.iter().rev().map(PointsLine::of);
+    json_resource(&Points {
+        players,
+        winner: state.winner.as_ref(),
+        thread: query.page_of(thread),
+    })
 }
 
 fn proposals(state: &Nomic, query: &Query) -> Result<Resource, Refusal> {
@@ -67,14 +126,17 @@ fn proposals(state: &Nomic, query: &Query) -> Result<Resource, Refusal> {
             .ok_or_else(|| Refusal::not_found(format!("no proposal {key:?}")))?;
         return json_resource(found);
     }
-    let rows = state.proposals.iter().rev().map(|p| {
-        json!({
-            "number": p.number, "proposer": p.proposer, "submitted_at": p.submitted_at,
-            "closes_at": p.closes_at, "status": p.status, "tally": p.tally,
-            "took_effect_at": p.took_effect_at,
-        })
+    let rows = state.proposals.iter().rev().map(|p| Outcome {
+        number: p.number,
+        proposer: &p.proposer,
+        submitted_at: p.submitted_at,
+        closes_at: p.closes_at,
+        status: p.status,
+        tally: p.tally,
+        took_effect_at: p.took_effect_at,
     });
-    query
-        .page(rows, json!({ "threshold": state.threshold }))
-        .map(Resource::Json)
+    json_resource(&Proposals {
+        threshold: state.threshold,
+        page: query.page_of(rows),
+    })
 }

@@ -11,6 +11,12 @@ use crate::competition::UserId;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
+/// The API document names the default rather than printing it: the Initial
+/// Set is some 18 kB of rule text.
+fn without_default(schema: &mut schemars::Schema) {
+    schema.remove("default");
+}
+
 /// A request to the Nomic rules. Tagged by `action`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[schemars(rename = "NomicCommand")]
@@ -20,7 +26,9 @@ pub enum Command {
     /// Initial Set), in the export format of the seed. Without `rules`, the
     /// Initial Set the product ships ([`RuleBookExport::initial_set`]).
     ImportRules {
+        /// The rule book; absent: the Initial Set the product ships.
         #[serde(default = "RuleBookExport::initial_set")]
+        #[schemars(transform = without_default)]
         rules: RuleBookExport,
     },
     /// Organizer, before the game begins: nomic 201, a player and their day.

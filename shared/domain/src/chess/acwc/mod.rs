@@ -123,6 +123,12 @@ impl Rulebook for Championship {
 
     const RESOURCES: &'static [&'static str] = resources::NAMES;
 
+    fn resource_schemas(
+        generator: &mut schemars::SchemaGenerator,
+    ) -> Vec<crate::resource::ResourceSchema> {
+        resources::schemas(generator)
+    }
+
     fn resource(
         &self,
         _env: &Competition,

@@ -20,6 +20,14 @@ use serde_json::{json, Value};
 
 pub const NAMES: &[&str] = &["standings", "rounds", "pairings", "matches", "trf"];
 
+/// What each resource answers, for the API document.
+pub fn schemas(_generator: &mut schemars::SchemaGenerator) -> Vec<crate::resource::ResourceSchema> {
+    NAMES
+        .iter()
+        .map(|n| crate::resource::ResourceSchema::untyped(n))
+        .collect()
+}
+
 pub fn resource(
     state: &Championship,
     name: &str,

@@ -26,7 +26,6 @@ pub mod settings;
 pub mod standings;
 pub mod state;
 mod view;
-mod view_schema;
 pub mod vocabulary;
 
 #[cfg(test)]
@@ -101,6 +100,12 @@ impl Rulebook for SwissEvent {
 
     const RESOURCES: &'static [&'static str] = resources::NAMES;
 
+    fn resource_schemas(
+        generator: &mut schemars::SchemaGenerator,
+    ) -> Vec<crate::resource::ResourceSchema> {
+        resources::schemas(generator)
+    }
+
     fn resource(
         &self,
         _env: &Competition,
@@ -116,7 +121,7 @@ impl Rulebook for SwissEvent {
     }
 
     fn view_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        view_schema::view_schema(generator)
+        view::view_schema(generator)
     }
 
     /// Nothing in a Swiss is secret: pairings, results and entries are

@@ -10,13 +10,28 @@
 
 use super::engine::export_trf;
 use super::standings::{standings, Standing, Tiebreak};
-use super::state::{Round, SwissEvent};
+use super::state::{Game, Round, SwissEvent};
+use crate::competition::UserId;
 use crate::refusal::Refusal;
-use crate::resource::{json_resource, unknown, Query, Resource};
+use crate::resource::{json_resource, unknown, Page, Query, Resource, ResourceSchema};
+use chrono::{DateTime, Utc};
+use schemars::{JsonSchema, SchemaGenerator};
 use serde::Serialize;
-use serde_json::json;
+use std::collections::BTreeMap;
 
 pub const NAMES: &[&str] = &["standings", "rounds", "pairings", "games", "trf"];
+
+/// The resource `name` (every viewer reads the same, see the module doc).
+/// What each resource answers, for the API document.
+pub fn schemas(generator: &mut SchemaGenerator) -> Vec<ResourceSchema> {
+    vec![
+        ResourceSchema::whole::<StandingsPage>("standings", generator),
+        ResourceSchema::whole::<RoundsPage>("rounds", generator),
+        ResourceSchema::keyed::<Pairings>("pairings", generator),
+        ResourceSchema::keyed::<OneGame>("games", generator),
+        ResourceSchema::text("trf"),
+    ]
+}
 
 /// The resource `name` (every viewer reads the same, see the module doc).
 pub fn resource(state: &SwissEvent, name: &str, query: &Query) -> Result<Resource, Refusal> {
@@ -38,7 +53,8 @@ fn tiebreaks(state: &SwissEvent) -> Vec<Tiebreak> {
 }
 
 /// A standings line with the clause behind its `ahead_by`.
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
+#[schemars(rename = "SwissStandingsLine")]
 struct Line {
     #[serde(flatten)]
     standing: Standing,
@@ -57,6 +73,28 @@ fn decided_by(standing: &Standing, tiebreaks: &[Tiebreak]) -> Option<&'static st
     }
 }
 
+/// dutch H: the standings, a page of lines at a time.
+#[derive(Serialize, JsonSchema)]
+#[schemars(rename = "SwissStandingsPage")]
+struct StandingsPage {
+    /// The completed rounds the lines count.
+    after_round: usize,
+    /// The tie-breaks in the order they break ties, each with its clause.
+    tiebreaks: Vec<Column>,
+    /// How many lines there are in all.
+    total: usize,
+    #[serde(flatten)]
+    lines: Page<Line>,
+}
+
+/// A tie-break column and the clause that defines it.
+#[derive(Serialize, JsonSchema)]
+#[schemars(rename = "SwissTiebreakColumn")]
+struct Column {
+    name: &'static str,
+    clause: &'static str,
+}
+
 fn standings_page(state: &SwissEvent, query: &Query) -> Result<Resource, Refusal> {
     let tiebreaks = tiebreaks(state);
     let need = state.need_arbiter();
@@ -67,12 +105,19 @@ fn standings_page(state: &SwissEvent, query: &Query) -> Result<Resource, Refusal
         decided_by: decided_by(&standing, &tiebreaks),
         standing,
     });
-    let columns: Vec<_> = tiebreaks
+    let columns = tiebreaks
         .iter()
-        .map(|t| json!({ "name": t.name(), "clause": t.clause() }))
+        .map(|t| Column {
+            name: t.name(),
+            clause: t.clause(),
+        })
         .collect();
-    let extra = json!({ "after_round": completed, "tiebreaks": columns, "total": total });
-    query.page(rows, extra).map(Resource::Json)
+    json_resource(&StandingsPage {
+        after_round: completed,
+        tiebreaks: columns,
+        total,
+        lines: query.page_of(rows),
+    })
 }
 
 /// When round `number` starts by the regulations (dutch regulations' times).
@@ -81,23 +126,47 @@ fn starts_at(state: &SwissEvent, number: u32) -> Option<chrono::DateTime<chrono:
     times.get(number.checked_sub(1)? as usize).copied()
 }
 
+/// Every round the regulations schedule, paired or not, a page at a time.
+#[derive(Serialize, JsonSchema)]
+#[schemars(rename = "SwissRoundsPage")]
+struct RoundsPage<'a> {
+    /// How many rounds the regulations schedule.
+    rounds: u32,
+    #[serde(flatten)]
+    page: Page<RoundLine<'a>>,
+}
+
+/// One round: when it starts and, once paired, its boards, bye and whether
+/// every result counts. The last three are `null` before the pairing.
+#[derive(Serialize, JsonSchema)]
+#[schemars(rename = "SwissRoundLine")]
+struct RoundLine<'a> {
+    round: u32,
+    starts_at: Option<DateTime<Utc>>,
+    paired: bool,
+    boards: Option<usize>,
+    bye: Option<&'a UserId>,
+    complete: Option<bool>,
+}
+
 fn rounds_page(state: &SwissEvent, query: &Query) -> Result<Resource, Refusal> {
     let need = state.need_arbiter();
     let scheduled = state.settings.as_ref().map_or(0, |s| s.rounds);
     let rows = (1..=scheduled.max(state.rounds.len() as u32)).map(|n| {
         let round = state.round(n);
-        json!({
-            "round": n,
-            "starts_at": starts_at(state, n),
-            "paired": round.is_some(),
-            "boards": round.map(|r| r.games.len()),
-            "bye": round.and_then(|r| r.bye.as_ref()),
-            "complete": round.map(|r| r.complete(need)),
-        })
+        RoundLine {
+            round: n,
+            starts_at: starts_at(state, n),
+            paired: round.is_some(),
+            boards: round.map(|r| r.games.len()),
+            bye: round.and_then(|r| r.bye.as_ref()),
+            complete: round.map(|r| r.complete(need)),
+        }
     });
-    query
-        .page(rows, json!({ "rounds": scheduled }))
-        .map(Resource::Json)
+    json_resource(&RoundsPage {
+        rounds: scheduled,
+        page: query.page_of(rows),
+    })
 }
 
 fn round_of<'a>(state: &'a SwissEvent, key: &str) -> Result<&'a Round, Refusal> {
@@ -107,17 +176,43 @@ fn round_of<'a>(state: &'a SwissEvent, key: &str) -> Result<&'a Round, Refusal> 
         .ok_or_else(|| Refusal::not_found(format!("no round {key:?} has been paired")))
 }
 
+/// One round's boards (a page at a time), its bye and unpaired players.
+#[derive(Serialize, JsonSchema)]
+#[schemars(rename = "SwissPairings")]
+struct Pairings<'a> {
+    round: u32,
+    starts_at: Option<DateTime<Utc>>,
+    /// dutch A5: the pairing-allocated bye.
+    bye: Option<&'a UserId>,
+    /// Players not paired and their half points for the round.
+    not_paired: &'a BTreeMap<UserId, u32>,
+    /// The arbiter's reason, when the round was paired by hand.
+    manual: Option<&'a str>,
+    /// Whether every result counts.
+    complete: bool,
+    #[serde(flatten)]
+    boards: Page<&'a Game>,
+}
+
 fn pairings(state: &SwissEvent, query: &Query) -> Result<Resource, Refusal> {
     let round = round_of(state, query.key("pairings")?)?;
-    let extra = json!({
-        "round": round.number,
-        "starts_at": starts_at(state, round.number),
-        "bye": round.bye,
-        "not_paired": round.not_paired,
-        "manual": round.manual,
-        "complete": round.complete(state.need_arbiter()),
-    });
-    query.page(&round.games, extra).map(Resource::Json)
+    json_resource(&Pairings {
+        round: round.number,
+        starts_at: starts_at(state, round.number),
+        bye: round.bye.as_ref(),
+        not_paired: &round.not_paired,
+        manual: round.manual.as_deref(),
+        complete: round.complete(state.need_arbiter()),
+        boards: query.page_of(&round.games),
+    })
+}
+
+/// One game, `games/{round}.{board}`.
+#[derive(Serialize, JsonSchema)]
+#[schemars(rename = "SwissOneGame")]
+struct OneGame<'a> {
+    round: u32,
+    game: &'a Game,
 }
 
 fn game(state: &SwissEvent, query: &Query) -> Result<Resource, Refusal> {
@@ -133,5 +228,8 @@ fn game(state: &SwissEvent, query: &Query) -> Result<Resource, Refusal> {
         .ok_or_else(|| {
             Refusal::not_found(format!("round {} has no board {board:?}", round.number))
         })?;
-    json_resource(&json!({ "round": round.number, "game": game }))
+    json_resource(&OneGame {
+        round: round.number,
+        game,
+    })
 }

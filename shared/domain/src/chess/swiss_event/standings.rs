@@ -91,7 +91,8 @@ impl Tiebreak {
 }
 
 /// One player's line of the standings.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
+#[schemars(rename = "SwissStanding")]
 pub struct Standing {
     /// 1 for the first; tied players share the place (dutch H).
     pub place: u32,

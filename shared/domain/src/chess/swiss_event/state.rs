@@ -43,7 +43,8 @@ impl Player {
 }
 
 /// Where a game's result stands.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "SwissResultStatus")]
 #[serde(tag = "status", rename_all = "kebab-case")]
 pub enum ResultStatus {
     /// No result yet.
@@ -58,7 +59,8 @@ pub enum ResultStatus {
 }
 
 /// One board of a round.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "SwissGame")]
 pub struct Game {
     pub board: u32,
     pub white: UserId,
@@ -92,7 +94,8 @@ impl Game {
 }
 
 /// One paired round.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "SwissRound")]
 pub struct Round {
     pub number: u32,
     pub games: Vec<Game>,

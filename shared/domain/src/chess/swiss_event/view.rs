@@ -6,27 +6,82 @@
 
 use super::due::next_due;
 use super::engine::pairing_numbers;
-use super::standings::{standings, Tiebreak};
-use super::state::SwissEvent;
-use super::vocabulary::Event;
+use super::settings::Settings;
+use super::standings::{standings, Standing, Tiebreak};
+use super::state::{Round, SwissEvent};
+use super::vocabulary::{Absence, Entry, Event};
 use crate::competition::{Competition, UserId};
-use serde_json::{json, Value};
+use chrono::{DateTime, Utc};
+use schemars::{JsonSchema, Schema, SchemaGenerator};
+use serde::Serialize;
+use serde_json::Value;
+use std::collections::BTreeMap;
 
-/// The kind's view, the same for every viewer.
+/// A Swiss event, the same for every viewer (dutch F1).
+#[derive(Serialize, JsonSchema)]
+#[schemars(rename = "SwissView")]
+pub struct View<'a> {
+    /// The regulations; `null` until set up.
+    pub settings: Option<&'a Settings>,
+    /// The entrants, by user.
+    pub players: Vec<Entrant<'a>>,
+    /// The rounds paired so far, with their boards and results.
+    pub rounds: &'a [Round],
+    /// dutch H: the standings after the completed rounds.
+    pub standings: Standings,
+    pub next_round: NextRound,
+    /// Whether every round has been played.
+    pub finished: bool,
+}
+
+/// One entrant.
+#[derive(Serialize, JsonSchema)]
+#[schemars(rename = "SwissEntrant")]
+pub struct Entrant<'a> {
+    pub player: &'a UserId,
+    /// dutch A2: the pairing number; `null` for no one the order lists.
+    pub number: Option<u32>,
+    pub entry: &'a Entry,
+    /// The first round the player may be paired in (late entries).
+    pub first_round: u32,
+    /// dutch F5: withdrawn, not paired from this round on.
+    pub withdrawn_from: Option<u32>,
+    /// Rounds the player asked not to be paired in, by round number.
+    pub absences: &'a BTreeMap<u32, Absence>,
+}
+
+/// dutch H: the lines after `after_round` completed rounds.
+#[derive(Serialize, JsonSchema)]
+#[schemars(rename = "SwissStandings")]
+pub struct Standings {
+    pub after_round: usize,
+    /// The tie-breaks' names, in the order they break ties.
+    pub tiebreaks: Vec<&'static str>,
+    pub lines: Vec<Standing>,
+}
+
+/// The round to pair next.
+#[derive(Serialize, JsonSchema)]
+#[schemars(rename = "SwissNextRound")]
+pub struct NextRound {
+    pub number: u32,
+    /// When the regulations schedule it; `null` when they do not.
+    pub scheduled_at: Option<DateTime<Utc>>,
+}
+
+/// The kind's view (see [`View`]).
 pub fn view(_env: &Competition, state: &SwissEvent, _viewer: Option<&UserId>) -> Value {
     let numbers = pairing_numbers(state);
-    let players: Vec<Value> = state
+    let players = state
         .players
         .iter()
-        .map(|(id, p)| {
-            json!({
-                "player": id,
-                "number": numbers.get(id),
-                "entry": p.entry,
-                "first_round": p.first_round,
-                "withdrawn_from": p.withdrawn_from,
-                "absences": p.absences,
-            })
+        .map(|(id, p)| Entrant {
+            player: id,
+            number: numbers.get(id).copied(),
+            entry: &p.entry,
+            first_round: p.first_round,
+            withdrawn_from: p.withdrawn_from,
+            absences: &p.absences,
         })
         .collect();
     let tiebreaks = state
@@ -35,21 +90,27 @@ pub fn view(_env: &Competition, state: &SwissEvent, _viewer: Option<&UserId>) ->
         .map_or_else(Tiebreak::dutch_h, |s| s.tiebreaks.clone());
     let need = state.need_arbiter();
     let completed = state.rounds.iter().take_while(|r| r.complete(need)).count();
-    json!({
-        "settings": state.settings,
-        "players": players,
-        "rounds": state.rounds,
-        "standings": {
-            "after_round": completed,
-            "tiebreaks": tiebreaks.iter().map(|t| t.name()).collect::<Vec<_>>(),
-            "lines": standings(state, &tiebreaks),
+    let view = View {
+        settings: state.settings.as_ref(),
+        players,
+        rounds: &state.rounds,
+        standings: Standings {
+            after_round: completed,
+            tiebreaks: tiebreaks.iter().map(|t| t.name()).collect(),
+            lines: standings(state, &tiebreaks),
         },
-        "next_round": {
-            "number": state.next_round(),
-            "scheduled_at": next_due(state),
+        next_round: NextRound {
+            number: state.next_round(),
+            scheduled_at: next_due(state),
         },
-        "finished": state.finished(),
-    })
+        finished: state.finished(),
+    };
+    serde_json::to_value(view).unwrap_or(Value::Null)
+}
+
+/// The schema of [`view`]'s answer.
+pub fn view_schema(generator: &mut SchemaGenerator) -> Schema {
+    generator.subschema_for::<View>()
 }
 
 /// Every event is public (see the module doc).

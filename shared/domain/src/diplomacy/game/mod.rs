@@ -119,6 +119,12 @@ impl Rulebook for Board {
 
     const RESOURCES: &'static [&'static str] = resources::NAMES;
 
+    fn resource_schemas(
+        generator: &mut schemars::SchemaGenerator,
+    ) -> Vec<crate::resource::ResourceSchema> {
+        resources::schemas(generator)
+    }
+
     fn resource(
         &self,
         env: &Competition,

@@ -34,7 +34,6 @@ pub mod scoring;
 pub mod simulate;
 pub mod state;
 pub mod view;
-mod view_schema;
 
 #[cfg(test)]
 mod tests;
@@ -122,6 +121,12 @@ impl Rulebook for Tournament {
 
     const RESOURCES: &'static [&'static str] = resources::NAMES;
 
+    fn resource_schemas(
+        generator: &mut schemars::SchemaGenerator,
+    ) -> Vec<crate::resource::ResourceSchema> {
+        resources::schemas(generator)
+    }
+
     fn resource(
         &self,
         _env: &Competition,
@@ -137,7 +142,7 @@ impl Rulebook for Tournament {
     }
 
     fn view_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        view_schema::view_schema(generator)
+        view::view_schema(generator)
     }
 
     /// wm A.6: how each TMC member voted stays with the TMC.

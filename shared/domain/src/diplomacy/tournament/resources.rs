@@ -11,13 +11,29 @@
 //! - `motions`: the TMC's motions with their published outcomes.
 
 use super::closing::close;
-use super::state::{Round, Tournament};
+use super::model::Stage;
+use super::state::{BoardEntry, DrawViolation, Round, Tournament, Winners};
+use super::view::MotionShown;
 use crate::competition::UserId;
 use crate::refusal::Refusal;
-use crate::resource::{unknown, Query, Resource};
-use serde_json::{json, Value};
+use crate::resource::{json_resource, unknown, Page, Query, Resource, ResourceSchema};
+use schemars::{JsonSchema, SchemaGenerator};
+use serde::Serialize;
+use serde_json::Value;
+use std::collections::BTreeMap;
 
 pub const NAMES: &[&str] = &["rounds", "boards", "standings", "motions"];
+
+/// What each resource answers, for the API document.
+pub fn schemas(generator: &mut SchemaGenerator) -> Vec<ResourceSchema> {
+    vec![
+        ResourceSchema::whole::<RoundsPage>("rounds", generator),
+        ResourceSchema::keyed::<BoardsPage>("boards", generator),
+        ResourceSchema::whole::<StandingsPage>("standings", generator)
+            .and_entry::<StandingsPage>(generator),
+        ResourceSchema::whole::<Page<MotionShown>>("motions", generator),
+    ]
+}
 
 pub fn resource(
     state: &Tournament,
@@ -42,28 +58,95 @@ fn round_at<'a>(state: &'a Tournament, key: &str) -> Result<(usize, &'a Round), 
         .ok_or_else(|| Refusal::not_found(format!("no round {key:?} has been drawn")))
 }
 
+/// Every round drawn, a page at a time, with the stage drawn next.
+#[derive(Serialize, JsonSchema)]
+#[schemars(rename = "WorldMastersRoundsPage")]
+struct RoundsPage<'a> {
+    /// wm B.1: the stage drawn next; `null` once the final is drawn.
+    next_stage: Option<Stage>,
+    /// wm C.11–C.13: the winners, once decided.
+    winners: Option<&'a Winners>,
+    #[serde(flatten)]
+    page: Page<RoundLine<'a>>,
+}
+
+/// One round: its stage, draw seed, board count and violations (wm B.5),
+/// and once closed how many go on.
+#[derive(Serialize, JsonSchema)]
+#[schemars(rename = "WorldMastersRoundLine")]
+struct RoundLine<'a> {
+    round: usize,
+    stage: Stage,
+    seed: u64,
+    boards: usize,
+    violations: &'a [DrawViolation],
+    closed: bool,
+    /// How many go on; `null` while the round is open.
+    advancing: Option<usize>,
+}
+
 fn rounds(state: &Tournament, query: &Query) -> Result<Resource, Refusal> {
-    let rows = state.rounds.iter().enumerate().map(|(i, r)| {
-        json!({
-            "round": i + 1, "stage": r.stage, "seed": r.seed, "boards": r.boards.len(),
-            "violations": r.violations, "closed": r.advancing.is_some(),
-            "advancing": r.advancing.as_ref().map(Vec::len),
-        })
+    let rows = state.rounds.iter().enumerate().map(|(i, r)| RoundLine {
+        round: i + 1,
+        stage: r.stage,
+        seed: r.seed,
+        boards: r.boards.len(),
+        violations: &r.violations,
+        closed: r.advancing.is_some(),
+        advancing: r.advancing.as_ref().map(Vec::len),
     });
-    let extra = json!({ "next_stage": super::rounds::next_stage(state), "winners": state.winners });
-    query.page(rows, extra).map(Resource::Json)
+    json_resource(&RoundsPage {
+        next_stage: super::rounds::next_stage(state),
+        winners: state.winners.as_ref(),
+        page: query.page_of(rows),
+    })
+}
+
+/// One round's boards (seats, observer, report), a page at a time.
+#[derive(Serialize, JsonSchema)]
+#[schemars(rename = "WorldMastersBoardsPage")]
+struct BoardsPage<'a> {
+    round: usize,
+    stage: Stage,
+    #[serde(flatten)]
+    page: Page<BoardLine<'a>>,
+}
+
+#[derive(Serialize, JsonSchema)]
+#[schemars(rename = "WorldMastersBoardLine")]
+struct BoardLine<'a> {
+    /// 1 for the round's first board.
+    board: usize,
+    entry: &'a BoardEntry,
 }
 
 fn boards(state: &Tournament, query: &Query) -> Result<Resource, Refusal> {
     let (n, round) = round_at(state, query.key("boards")?)?;
-    let rows = round
-        .boards
-        .iter()
-        .enumerate()
-        .map(|(i, b)| json!({ "board": i + 1, "entry": b }));
-    query
-        .page(rows, json!({ "round": n, "stage": round.stage }))
-        .map(Resource::Json)
+    let rows = round.boards.iter().enumerate().map(|(i, entry)| BoardLine {
+        board: i + 1,
+        entry,
+    });
+    json_resource(&BoardsPage {
+        round: n,
+        stage: round.stage,
+        page: query.page_of(rows),
+    })
+}
+
+/// wm C.6–C.13: a closed round's standings: the players' lines a page at a
+/// time (`items`), beside the team table of the round (after round one
+/// `team_credits`, after round two `teams`; the semi-final has its own
+/// table's fields).
+#[derive(Serialize, JsonSchema)]
+#[schemars(rename = "WorldMastersStandingsPage")]
+struct StandingsPage {
+    round: usize,
+    stage: Stage,
+    /// The team table and any other field of the round's standings.
+    #[serde(flatten)]
+    table: BTreeMap<String, Value>,
+    #[serde(flatten)]
+    players: Page<Value>,
 }
 
 /// wm C.6–C.13: a closed round's standings, worked out from its reports and
@@ -85,21 +168,24 @@ fn standings(state: &Tournament, query: &Query) -> Result<Resource, Refusal> {
         return Err(Refusal::not_found(format!("round {n} is not closed")));
     };
     let table = close(state, round, advancing.len(), seed)?.standings;
-    let (mut extra, players) = match table {
+    let (table, players) = match table {
         Value::Object(mut fields) => {
             let players = fields.remove("players").unwrap_or(Value::Null);
-            (Value::Object(fields), players)
+            (fields.into_iter().collect(), players)
         }
-        other => (json!({}), other),
+        other => (BTreeMap::new(), other),
     };
-    extra["round"] = json!(n);
-    extra["stage"] = json!(round.stage);
     let rows = match players {
         Value::Array(rows) => rows,
         Value::Null => vec![],
         one => vec![one],
     };
-    query.page(rows, extra).map(Resource::Json)
+    json_resource(&StandingsPage {
+        round: n,
+        stage: round.stage,
+        table,
+        players: query.page_of(rows),
+    })
 }
 
 /// wm A.6: the ballots stay with their voters; the outcome and count are
@@ -109,14 +195,10 @@ fn motions(
     query: &Query,
     viewer: Option<&UserId>,
 ) -> Result<Resource, Refusal> {
-    let rows = state.motions.iter().rev().map(|m| {
-        let mut v = json!(m);
-        v["ballots"] = json!({});
-        v["binding"] = json!(m.binding());
-        if let Some(b) = viewer.and_then(|u| m.ballots.get(u)) {
-            v["my_ballot"] = json!(b);
-        }
-        v
-    });
-    query.page(rows, json!({})).map(Resource::Json)
+    let rows = state
+        .motions
+        .iter()
+        .rev()
+        .map(|m| MotionShown::of(m, viewer));
+    json_resource(&query.page_of(rows))
 }

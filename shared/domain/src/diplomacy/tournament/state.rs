@@ -72,7 +72,8 @@ pub struct DrawViolation {
 }
 
 /// One of the four rounds (wm B.1).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "WorldMastersRound")]
 pub struct Round {
     pub stage: Stage,
     /// The draw's seed: the draw can be audited and replayed.

@@ -2,54 +2,129 @@
 //! voter reads (the count is published when the motion closes).
 
 use super::event::Event;
-use super::governance::GovernanceEvent;
-use super::state::Tournament;
+use super::governance::{Ballot, GovernanceEvent, Motion};
+use super::model::{Stage, TeamId};
+use super::state::{Round, Settings, Team, Tournament, Winners};
 use crate::competition::{Competition, UserId};
-use serde_json::{json, Value};
+use schemars::{JsonSchema, Schema, SchemaGenerator};
+use serde::Serialize;
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
 
-/// The tournament as `viewer` may see it.
+/// The World Masters tournament as the viewer may see it: everything but
+/// the TMC's ballots, each its voter's alone (wm A.6).
+#[derive(Serialize, JsonSchema)]
+#[schemars(rename = "WorldMastersView")]
+pub struct View<'a> {
+    /// The regulations; `null` until set up.
+    pub settings: Option<&'a Settings>,
+    /// wm A.1: the teams, by id.
+    pub teams: &'a BTreeMap<TeamId, Team>,
+    /// wm B.2: individual sign-ups awaiting grouping, in order.
+    pub individuals: &'a [UserId],
+    /// wm B.2, B.8.d: the official reserve list, in order.
+    pub reserves: &'a [UserId],
+    pub entries_closed: bool,
+    /// wm B.1: the stage drawn next; `null` once the final is drawn.
+    pub next_stage: Option<Stage>,
+    /// The rounds drawn so far.
+    pub rounds: Vec<RoundShown<'a>>,
+    /// wm C.10: qualifiers who declined the final.
+    pub declined_final: &'a BTreeSet<UserId>,
+    /// wm A.6, A.7: the TMC's motions, numbered from 1.
+    pub motions: Vec<MotionShown<'a>>,
+    /// wm A.6: an assistant TD standing in as TD.
+    pub acting_td: Option<&'a UserId>,
+    /// wm C.11–C.13: the winners, once decided.
+    pub winners: Option<&'a Winners>,
+}
+
+/// A round as drawn, with its standings once it is closed.
+#[derive(Serialize, JsonSchema)]
+#[schemars(rename = "WorldMastersRoundShown")]
+pub struct RoundShown<'a> {
+    #[serde(flatten)]
+    pub round: &'a Round,
+    /// wm C.6–C.13: a closed round's standings, worked out from its reports
+    /// and closing seed with every tiebreak's value: after round one the
+    /// `team_credits` and `players`; after round two the `teams` and
+    /// `players`; after the semi-final its table. Absent while the round is
+    /// open.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub standings: Option<Value>,
+}
+
+/// A TMC motion as the viewer may see it: `ballots` is always empty here
+/// (wm A.6: a ballot is its voter's alone; the count is published when the
+/// motion closes), `my_ballot` is the viewer's own, present only to a voter.
+#[derive(Serialize, JsonSchema)]
+#[schemars(rename = "WorldMastersMotionShown")]
+pub struct MotionShown<'a> {
+    #[serde(flatten)]
+    pub motion: Motion,
+    /// wm A.6, D.I.2.a: whether the decision binds.
+    pub binding: bool,
+    /// The viewer's own ballot; absent unless the viewer voted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub my_ballot: Option<&'a Ballot>,
+}
+
+impl<'a> MotionShown<'a> {
+    /// `motion` with its ballots withheld, and `viewer`'s own.
+    pub fn of(motion: &'a Motion, viewer: Option<&UserId>) -> Self {
+        Self {
+            motion: Motion {
+                ballots: BTreeMap::new(),
+                ..motion.clone()
+            },
+            binding: motion.binding(),
+            my_ballot: viewer.and_then(|u| motion.ballots.get(u)),
+        }
+    }
+}
+
+/// The tournament as `viewer` may see it (see [`View`]).
 pub fn view(_env: &Competition, state: &Tournament, viewer: Option<&UserId>) -> Value {
-    let motions: Vec<Value> = state
-        .motions
-        .iter()
-        .map(|m| {
-            let mut v = json!(m);
-            v["ballots"] = json!({});
-            v["binding"] = json!(m.binding());
-            if let Some(b) = viewer.and_then(|u| m.ballots.get(u)) {
-                v["my_ballot"] = json!(b);
-            }
-            v
-        })
-        .collect();
-    // The standings of each closed round are worked out from its reports
-    // and closing seed (wm C.6–C.13), with every tiebreak's value.
-    let rounds: Vec<Value> = state
+    let rounds = state
         .rounds
         .iter()
-        .map(|round| {
-            let mut v = json!(round);
-            if let (Some(advancing), Some(seed)) = (&round.advancing, round.close_seed) {
-                if let Ok(c) = super::closing::close(state, round, advancing.len(), seed) {
-                    v["standings"] = c.standings;
-                }
-            }
-            v
+        .map(|round| RoundShown {
+            round,
+            standings: closed_standings(state, round),
         })
         .collect();
-    json!({
-        "settings": state.settings,
-        "teams": state.teams,
-        "individuals": state.individuals,
-        "reserves": state.reserves,
-        "entries_closed": state.entries_closed,
-        "next_stage": super::rounds::next_stage(state),
-        "rounds": rounds,
-        "declined_final": state.declined_final,
-        "motions": motions,
-        "acting_td": state.acting_td,
-        "winners": state.winners,
-    })
+    let view = View {
+        settings: state.settings.as_ref(),
+        teams: &state.teams,
+        individuals: &state.individuals,
+        reserves: &state.reserves,
+        entries_closed: state.entries_closed,
+        next_stage: super::rounds::next_stage(state),
+        rounds,
+        declined_final: &state.declined_final,
+        motions: state
+            .motions
+            .iter()
+            .map(|m| MotionShown::of(m, viewer))
+            .collect(),
+        acting_td: state.acting_td.as_ref(),
+        winners: state.winners.as_ref(),
+    };
+    serde_json::to_value(view).unwrap_or(Value::Null)
+}
+
+/// The standings of a closed round, worked out from its reports and closing
+/// seed (wm C.6–C.13); `None` while it is open.
+fn closed_standings(state: &Tournament, round: &Round) -> Option<Value> {
+    let (advancing, seed) = (round.advancing.as_ref()?, round.close_seed?);
+    super::closing::close(state, round, advancing.len(), seed)
+        .ok()
+        .map(|c| c.standings)
+}
+
+/// The schema of [`view`]'s answer.
+pub fn view_schema(generator: &mut SchemaGenerator) -> Schema {
+    generator.subschema_for::<View>()
 }
 
 /// The event as `viewer` may see it in the audit log; `None` hides it.
