@@ -21,12 +21,14 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 
 /// A power's choices this phase, in canonical order text (`A PAR - BUR`).
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, schemars::JsonSchema)]
+#[schemars(rename = "DiplomacyOptions")]
 pub struct Options {
     /// Each unit the power orders (`A PAR`), with its legal orders.
     pub units: BTreeMap<String, Vec<String>>,
-    /// Adjustment phase: the builds open to the power (and `WAIVE`).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    /// Adjustment phase: the builds open to the power (and `WAIVE`);
+    /// absent in other phases.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub builds: Vec<String>,
     /// Adjustment phase: builds (positive) or removals (negative) due.
     pub adjustment: i32,

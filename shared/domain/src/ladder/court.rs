@@ -66,7 +66,8 @@ impl Vote {
 }
 
 /// Where an appeal stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "ClubLadderAppealStatus")]
 #[serde(rename_all = "kebab-case")]
 pub enum AppealStatus {
     Filed,
@@ -95,7 +96,8 @@ pub struct Judgement {
 }
 
 /// club III.3.10: the written majority opinion.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "ClubLadderOpinion")]
 pub struct Opinion {
     pub author: UserId,
     pub text: String,

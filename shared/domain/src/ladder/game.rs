@@ -25,7 +25,8 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
 /// Where a game stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "ClubLadderGameStatus")]
 #[serde(rename_all = "kebab-case")]
 pub enum GameStatus {
     /// An online game being played (I.9.1).
@@ -197,7 +198,8 @@ impl Timing {
 }
 
 /// club I.6: a player's objection to a game's ending.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "ClubLadderObjection")]
 pub struct Objection {
     pub petitioner: UserId,
     /// The following session, where the rematch is played.
@@ -206,7 +208,8 @@ pub struct Objection {
 }
 
 /// A game entered into (or awaiting) the leaderboard.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "ClubLadderGame")]
 pub struct Game {
     pub white: UserId,
     pub black: UserId,

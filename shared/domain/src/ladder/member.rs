@@ -42,7 +42,8 @@ pub struct MonitorOrder {
 }
 
 /// One member's week: presence at its session (J.9) and games played (II.6.2).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "ClubLadderWeekRecord")]
 pub struct WeekRecord {
     pub present: bool,
     pub minutes: u32,

@@ -54,7 +54,6 @@ pub mod story;
 mod teacher;
 mod terms;
 mod view;
-mod view_schema;
 
 #[cfg(test)]
 mod testkit;
@@ -171,7 +170,7 @@ impl Rulebook for Ladder {
     }
 
     fn view_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        view_schema::view_schema(generator)
+        view::view_schema(generator)
     }
 
     /// club I.9.5–I.9.9: anti-cheat information is withheld.

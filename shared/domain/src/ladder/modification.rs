@@ -13,7 +13,8 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 /// club III.5: a technical modification of the Chief Justice.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "ClubLadderModification")]
 pub struct Modification {
     /// The Chief Justice who made it (a party to its challenge).
     pub by: UserId,
@@ -49,7 +50,8 @@ pub(super) fn modify(
 
 /// club III.4: an act of the Chief Justice under "Any authority not
 /// explicitly granted may be exercised unilaterally by the Chief Justice".
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "ClubLadderResidualAct")]
 pub struct ResidualAct {
     pub by: UserId,
     pub description: String,

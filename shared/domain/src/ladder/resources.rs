@@ -7,21 +7,66 @@
 //! - `members/{member}`: the member's score and rank, and their games,
 //!   newest first, a page at a time; their weeks and deductions to them alone.
 
-use super::view::{leaderboard, leaderboard_row};
+use super::game::Game;
+use super::member::WeekRecord;
+use super::view::{leaderboard, leaderboard_row, LeaderboardRow};
 use super::Ladder;
 use crate::competition::UserId;
 use crate::refusal::Refusal;
-use crate::resource::{unknown, Query, Resource};
-use serde_json::json;
+use crate::resource::{json_resource, unknown, Page, Query, Resource, ResourceSchema};
+use chrono::{DateTime, NaiveDate, Utc};
+use schemars::{JsonSchema, SchemaGenerator};
+use serde::Serialize;
+use std::collections::BTreeMap;
 
 pub const NAMES: &[&str] = &["leaderboard", "members"];
 
 /// What each resource answers, for the API document.
-pub fn schemas(_generator: &mut schemars::SchemaGenerator) -> Vec<crate::resource::ResourceSchema> {
-    NAMES
-        .iter()
-        .map(|n| crate::resource::ResourceSchema::untyped(n))
-        .collect()
+pub fn schemas(generator: &mut SchemaGenerator) -> Vec<ResourceSchema> {
+    vec![
+        ResourceSchema::whole::<Leaderboard>("leaderboard", generator),
+        ResourceSchema::keyed::<History>("members", generator),
+    ]
+}
+
+/// club J.3: the published leaderboard, a page of lines at a time.
+#[derive(Serialize, JsonSchema)]
+#[schemars(rename = "ClubLadderLeaderboard")]
+struct Leaderboard {
+    /// How many members are on it.
+    total: usize,
+    /// The last session day closed.
+    closed_through: Option<NaiveDate>,
+    #[serde(flatten)]
+    lines: Page<LeaderboardRow>,
+}
+
+/// One member's standing and games, newest first, a page at a time;
+/// `weeks` and `deductions` are present only to the member.
+#[derive(Serialize, JsonSchema)]
+#[schemars(rename = "ClubLadderMemberHistory")]
+struct History<'a> {
+    member: &'a UserId,
+    score: i64,
+    /// The place on the leaderboard; `null` when removed.
+    rank: Option<usize>,
+    joined_at: DateTime<Utc>,
+    removed: bool,
+    /// club II.10: the member's weekly attendance, to the member alone.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    weeks: Option<&'a BTreeMap<NaiveDate, WeekRecord>>,
+    /// club II.12: the decay's deductions, to the member alone.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    deductions: Option<&'a BTreeMap<NaiveDate, i64>>,
+    #[serde(flatten)]
+    games: Page<GameLine<'a>>,
+}
+
+#[derive(Serialize, JsonSchema)]
+#[schemars(rename = "ClubLadderGameLine")]
+struct GameLine<'a> {
+    game: u64,
+    details: &'a Game,
 }
 
 pub fn resource(
@@ -44,12 +89,11 @@ fn board(state: &Ladder, query: &Query) -> Result<Resource, Refusal> {
         .into_iter()
         .enumerate()
         .map(|(i, (u, score))| leaderboard_row(state, i + 1, &u, score));
-    query
-        .page(
-            lines,
-            json!({ "total": total, "closed_through": state.closed_through }),
-        )
-        .map(Resource::Json)
+    json_resource(&Leaderboard {
+        total,
+        closed_through: state.closed_through,
+        lines: query.page_of(lines),
+    })
 }
 
 fn history(state: &Ladder, query: &Query, viewer: Option<&UserId>) -> Result<Resource, Refusal> {
@@ -67,19 +111,21 @@ fn history(state: &Ladder, query: &Query, viewer: Option<&UserId>) -> Result<Res
         .iter()
         .rev()
         .filter(|(_, g)| g.involves(user))
-        .map(|(id, g)| json!({ "game": id, "details": g }));
-    let mut extra = json!({
-        "member": user,
-        "score": member.score,
-        "rank": rank,
-        "joined_at": member.joined_at,
-        "removed": member.removed,
-    });
+        .map(|(id, g)| GameLine {
+            game: *id,
+            details: g,
+        });
     // The view shows a member's own record (`me`) to that member alone; the
     // weekly attendance and the decay's deductions are read the same way.
-    if viewer == Some(user) {
-        extra["weeks"] = json!(member.weeks);
-        extra["deductions"] = json!(member.deductions);
-    }
-    query.page(games, extra).map(Resource::Json)
+    let own = viewer == Some(user);
+    json_resource(&History {
+        member: user,
+        score: member.score,
+        rank,
+        joined_at: member.joined_at,
+        removed: member.removed,
+        weeks: own.then_some(&member.weeks),
+        deductions: own.then_some(&member.deductions),
+        games: query.page_of(games),
+    })
 }

@@ -45,7 +45,8 @@ impl FraudStep {
 }
 
 /// Which moderator power was used.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "ClubLadderPower")]
 #[serde(tag = "power", rename_all = "kebab-case")]
 pub enum Power {
     ScoreChange {
@@ -70,7 +71,8 @@ pub enum Power {
 }
 
 /// Whether a use of power still stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "ClubLadderPowerStatus")]
 #[serde(rename_all = "kebab-case")]
 pub enum PowerStatus {
     Standing,
@@ -91,7 +93,8 @@ pub enum DeclarationChannel {
 }
 
 /// club III.2.4: a public declaration of a use of power.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "ClubLadderDeclaration")]
 pub struct Declaration {
     pub at: DateTime<Utc>,
     pub statement: String,

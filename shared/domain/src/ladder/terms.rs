@@ -21,7 +21,8 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
 /// club IV.1: a change of the Terms by the Chief Justice.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "ClubLadderTermsChange")]
 pub struct TermsChange {
     pub by: UserId,
     /// What changed, as published (the Terms' own change log).
@@ -38,7 +39,8 @@ pub struct TermsChange {
 /// A version of the settings no longer in force: it applied until `until`
 /// (exclusive), when a change of the Terms (IV.2) or a technical
 /// modification (III.5) replaced it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "ClubLadderSuperseded")]
 pub struct Superseded {
     pub settings: Settings,
     pub until: DateTime<Utc>,

@@ -3,11 +3,19 @@
 //! audit log with the online-chess anti-cheat information withheld from all
 //! but the Chief Justice and, as I.9.5–I.9.9 allow, the Court.
 
-use super::court::appeal_game;
+use super::court::{appeal_game, AppealStatus, AppealSubject, Judgement, Opinion};
 use super::game::GameStatus;
+use super::modification::{Modification, ResidualAct};
+use super::sanction::{Declaration, Power, PowerStatus};
+use super::settings::Settings;
+use super::terms::{Superseded, TermsChange};
 use super::{Event, Ladder};
 use crate::competition::{Competition, Role, UserId};
-use serde_json::{json, Value};
+use chrono::{DateTime, NaiveDate, Utc};
+use schemars::{JsonSchema, Schema, SchemaGenerator};
+use serde::Serialize;
+use serde_json::Value;
+use std::collections::BTreeMap;
 
 /// The leaderboard: members on it, by score (then id).
 pub fn leaderboard(state: &Ladder) -> Vec<(UserId, i64)> {
@@ -21,83 +29,208 @@ pub fn leaderboard(state: &Ladder) -> Vec<(UserId, i64)> {
     rows
 }
 
+/// One line of the leaderboard (club I, J.3).
+#[derive(Serialize, JsonSchema)]
+#[schemars(rename = "ClubLadderLeaderboardRow")]
+pub struct LeaderboardRow {
+    pub rank: usize,
+    pub member: UserId,
+    pub score: i64,
+    /// club II.9: the ban's end date, `permanent`, or `null` when not banned.
+    pub banned: Option<String>,
+    /// club I.9: under a monitoring order.
+    pub monitored: bool,
+    /// club II.11: must use a chessclock.
+    pub chessclock: bool,
+}
+
 /// One line of the leaderboard (club I) as the view and the `leaderboard`
 /// resource show it.
-pub(super) fn leaderboard_row(state: &Ladder, rank: usize, member: &UserId, score: i64) -> Value {
+pub(super) fn leaderboard_row(
+    state: &Ladder,
+    rank: usize,
+    member: &UserId,
+    score: i64,
+) -> LeaderboardRow {
     let m = &state.members[member];
-    json!({
-        "rank": rank,
-        "member": member,
-        "score": score,
-        "banned": m.ban.as_ref().map(|b| b.expires.map_or("permanent".to_owned(), |d| d.to_string())),
-        "monitored": m.monitor.is_some(),
-        "chessclock": m.chessclock,
-    })
+    LeaderboardRow {
+        rank,
+        member: member.clone(),
+        score,
+        banned: m
+            .ban
+            .as_ref()
+            .map(|b| b.expires.map_or("permanent".to_owned(), |d| d.to_string())),
+        monitored: m.monitor.is_some(),
+        chessclock: m.chessclock,
+    }
+}
+
+/// The ladder as the viewer may see it: the public leaderboard and the
+/// Court's docket (club J.3, III.3); `me` is the viewer's own counters,
+/// `null` to anyone who is not a member.
+#[derive(Serialize, JsonSchema)]
+#[schemars(rename = "ClubLadderView")]
+pub struct View<'a> {
+    pub settings: &'a Settings,
+    /// The last session day closed.
+    pub closed_through: Option<NaiveDate>,
+    pub leaderboard: Vec<LeaderboardRow>,
+    /// Games reported and not yet confirmed, by id.
+    pub pending_games: Vec<u64>,
+    pub online_game_in_progress: Option<u64>,
+    /// Open petitions for a rematch.
+    pub rematches: Vec<Rematch<'a>>,
+    /// club III.2.4: each use of moderator power.
+    pub powers: Vec<PowerLine<'a>>,
+    /// club III.3: the Court's cases.
+    pub appeals: Vec<AppealLine<'a>>,
+    /// club III.5: technical modifications, by id.
+    pub modifications: &'a BTreeMap<u64, Modification>,
+    /// club IV.1: changes of the Terms, by id.
+    pub terms_changes: &'a BTreeMap<u64, TermsChange>,
+    /// Settings no longer in force, with when they stopped applying.
+    pub superseded_settings: &'a [Superseded],
+    /// club III.4: the Chief Justice's residual acts, by id.
+    pub residual_acts: &'a BTreeMap<u64, ResidualAct>,
+    /// The viewer's own standing; `null` to non-members.
+    pub me: Option<Me>,
+}
+
+#[derive(Serialize, JsonSchema)]
+#[schemars(rename = "ClubLadderRematch")]
+pub struct Rematch<'a> {
+    pub game: u64,
+    pub petitioner: &'a UserId,
+    pub session: NaiveDate,
+}
+
+#[derive(Serialize, JsonSchema)]
+#[schemars(rename = "ClubLadderPowerLine")]
+pub struct PowerLine<'a> {
+    pub power_use: u64,
+    pub power: &'a Power,
+    pub by: &'a UserId,
+    pub member: &'a UserId,
+    pub reason: &'a str,
+    pub at: DateTime<Utc>,
+    pub status: PowerStatus,
+    /// club III.2.4: the public declaration, once made.
+    pub declared: Option<&'a Declaration>,
+    pub declaration_due: DateTime<Utc>,
+}
+
+#[derive(Serialize, JsonSchema)]
+#[schemars(rename = "ClubLadderAppealLine")]
+pub struct AppealLine<'a> {
+    pub appeal: u64,
+    pub appellant: &'a UserId,
+    pub subject: &'a AppealSubject,
+    pub grounds: &'a str,
+    pub status: AppealStatus,
+    pub en_banc: bool,
+    pub bench: &'a [UserId],
+    pub judgement: Option<&'a Judgement>,
+    pub opinion: Option<&'a Opinion>,
+    pub opinion_overdue: bool,
+}
+
+/// A member's own counters (club II.4, II.10, I.9).
+#[derive(Serialize, JsonSchema)]
+#[schemars(rename = "ClubLadderMe")]
+pub struct Me {
+    pub score: i64,
+    pub removed: bool,
+    pub absent_streak: u32,
+    pub idle_streak: u32,
+    pub fraud_violations: u32,
+    pub removal_requested: Option<DateTime<Utc>>,
 }
 
 pub(super) fn view(_env: &Competition, state: &Ladder, viewer: Option<&UserId>) -> Value {
-    let board: Vec<Value> = leaderboard(state)
+    let board = leaderboard(state)
         .into_iter()
         .enumerate()
         .map(|(i, (u, score))| leaderboard_row(state, i + 1, &u, score))
         .collect();
-    let pending: Vec<u64> = state
+    let pending_games = state
         .games
         .iter()
         .filter(|(_, g)| g.status == GameStatus::Pending)
         .map(|(id, _)| *id)
         .collect();
-    let rematches: Vec<Value> = state
+    let rematches = state
         .games
         .iter()
         .filter_map(|(id, g)| {
             let o = g.objection.as_ref().filter(|o| o.outcome.is_none())?;
-            Some(json!({ "game": id, "petitioner": o.petitioner, "session": o.session }))
+            Some(Rematch {
+                game: *id,
+                petitioner: &o.petitioner,
+                session: o.session,
+            })
         })
         .collect();
-    let powers: Vec<Value> = state
+    let powers = state
         .powers
         .iter()
-        .map(|(id, p)| {
-            json!({
-                "power_use": id, "power": p.power, "by": p.by, "member": p.member, "reason": p.reason,
-                "at": p.at, "status": p.status, "declared": p.declared, "declaration_due": p.declaration_due(),
-            })
+        .map(|(id, p)| PowerLine {
+            power_use: *id,
+            power: &p.power,
+            by: &p.by,
+            member: &p.member,
+            reason: &p.reason,
+            at: p.at,
+            status: p.status,
+            declared: p.declared.as_ref(),
+            declaration_due: p.declaration_due(),
         })
         .collect();
-    let appeals: Vec<Value> = state
+    let appeals = state
         .appeals
         .iter()
-        .map(|(id, a)| {
-            json!({
-                "appeal": id, "appellant": a.appellant, "subject": a.subject, "grounds": a.grounds,
-                "status": a.status, "en_banc": a.en_banc, "bench": a.bench, "judgement": a.judgement,
-                "opinion": a.opinion, "opinion_overdue": a.opinion_overdue,
-            })
+        .map(|(id, a)| AppealLine {
+            appeal: *id,
+            appellant: &a.appellant,
+            subject: &a.subject,
+            grounds: &a.grounds,
+            status: a.status,
+            en_banc: a.en_banc,
+            bench: &a.bench,
+            judgement: a.judgement.as_ref(),
+            opinion: a.opinion.as_ref(),
+            opinion_overdue: a.opinion_overdue,
         })
         .collect();
-    let me = viewer.and_then(|v| state.members.get(v)).map(|m| {
-        json!({
-            "score": m.score, "removed": m.removed, "absent_streak": m.absent_streak,
-            "idle_streak": m.idle_streak, "fraud_violations": m.fraud_violations,
-            "removal_requested": m.removal_requested,
-        })
+    let me = viewer.and_then(|v| state.members.get(v)).map(|m| Me {
+        score: m.score,
+        removed: m.removed,
+        absent_streak: m.absent_streak,
+        idle_streak: m.idle_streak,
+        fraud_violations: m.fraud_violations,
+        removal_requested: m.removal_requested,
     });
-    json!({
-        "settings": state.settings,
-        "closed_through": state.closed_through,
-        "leaderboard": board,
-        "pending_games": pending,
-        "online_game_in_progress": state.online_in_progress,
-        "rematches": rematches,
-        "powers": powers,
-        "appeals": appeals,
-        "modifications": state.modifications,
-        "terms_changes": state.terms_changes,
-        "superseded_settings": state.superseded,
-        "residual_acts": state.residual_acts,
-        "me": me,
-    })
+    let view = View {
+        settings: &state.settings,
+        closed_through: state.closed_through,
+        leaderboard: board,
+        pending_games,
+        online_game_in_progress: state.online_in_progress,
+        rematches,
+        powers,
+        appeals,
+        modifications: &state.modifications,
+        terms_changes: &state.terms_changes,
+        superseded_settings: &state.superseded,
+        residual_acts: &state.residual_acts,
+        me,
+    };
+    serde_json::to_value(view).unwrap_or(Value::Null)
+}
+
+/// The schema of [`view`]'s answer.
+pub fn view_schema(generator: &mut SchemaGenerator) -> Schema {
+    generator.subschema_for::<View>()
 }
 
 /// How much of a report a viewer may see.

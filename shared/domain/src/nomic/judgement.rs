@@ -49,6 +49,7 @@ pub enum Finding {
 
 /// nomic 214: the Judge's pronounced verdict on a Point of Order.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "NomicJudgement")]
 pub struct Judgement {
     pub judge: UserId,
     pub decision: String,

@@ -32,7 +32,6 @@ pub mod score;
 pub mod settings;
 pub mod state;
 pub mod view;
-mod view_schema;
 pub mod vote;
 
 // Named so that `cargo test diplomacy_game` selects them.
@@ -140,7 +139,7 @@ impl Rulebook for Board {
     }
 
     fn view_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        view_schema::view_schema(generator)
+        view::view_schema(generator)
     }
 
     /// wm D.VIII.4 orders before adjudication, wm D.IX.2 individual votes,

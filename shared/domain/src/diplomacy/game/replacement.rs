@@ -36,7 +36,8 @@ impl ReplacementPeriod {
 }
 
 /// A replacement in progress.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "DiplomacyGameReplacement")]
 pub struct Replacement {
     /// The player replaced, who returns after a temporary period.
     pub original: UserId,
@@ -47,7 +48,8 @@ pub struct Replacement {
 }
 
 /// Who plays a power.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "DiplomacyGameSeat")]
 pub struct Seat {
     pub player: UserId,
     #[serde(default, skip_serializing_if = "Option::is_none")]

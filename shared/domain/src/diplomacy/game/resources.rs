@@ -11,24 +11,95 @@
 //! - `submissions`: whose orders are in: the GM reads every power's, a
 //!   player only their own, anyone else nothing (wm D.VIII.4).
 
-use super::state::Board;
-use super::view::{is_gm, viewer_power};
+use super::position::Position;
+use super::state::{Board, GameResult, PhaseRecord};
+use super::view::{is_gm, viewer_power, PowerOrders, Status};
 use crate::competition::{Competition, UserId};
 use crate::diplomacy::cli::{read_position, AdjudicateInput, RulesInput};
 use crate::diplomacy::map::Power;
-use crate::diplomacy::options::options as legal_options;
+use crate::diplomacy::options::{options as legal_options, Options};
 use crate::refusal::Refusal;
-use crate::resource::{json_resource, unknown, Query, Resource};
-use serde_json::json;
+use crate::resource::{json_resource, unknown, Page, Query, Resource, ResourceSchema};
+use chrono::{DateTime, Utc};
+use schemars::{JsonSchema, SchemaGenerator};
+use serde::Serialize;
+use std::collections::BTreeMap;
 
 pub const NAMES: &[&str] = &["phase", "orders", "history", "options", "submissions"];
 
 /// What each resource answers, for the API document.
-pub fn schemas(_generator: &mut schemars::SchemaGenerator) -> Vec<crate::resource::ResourceSchema> {
-    NAMES
-        .iter()
-        .map(|n| crate::resource::ResourceSchema::untyped(n))
-        .collect()
+pub fn schemas(generator: &mut SchemaGenerator) -> Vec<ResourceSchema> {
+    vec![
+        ResourceSchema::whole::<PhaseNow>("phase", generator),
+        ResourceSchema::whole::<OrdersNow>("orders", generator),
+        ResourceSchema::whole::<HistoryPage>("history", generator)
+            .and_entry::<PhaseRecord>(generator),
+        ResourceSchema::whole::<PowerOptions>("options", generator),
+        ResourceSchema::whole::<Submissions>("submissions", generator),
+    ]
+}
+
+/// The current phase: position, deadline and who must order.
+#[derive(Serialize, JsonSchema)]
+#[schemars(rename = "DiplomacyGamePhaseNow")]
+struct PhaseNow<'a> {
+    status: Status,
+    /// The phase's name (`S1901M`); `null` before the game starts.
+    phase: Option<&'a str>,
+    /// wm D.VII: the phase deadline.
+    deadline: Option<DateTime<Utc>>,
+    withheld: bool,
+    position: Option<&'a Position>,
+    /// The powers that order this phase.
+    to_order: Option<Vec<Power>>,
+    result: Option<&'a GameResult>,
+}
+
+/// wm D.VIII.4: the orders of this phase the caller may read (their own
+/// power's; the GM every power's), by power name.
+#[derive(Serialize, JsonSchema)]
+#[schemars(rename = "DiplomacyGameOrdersNow")]
+struct OrdersNow<'a> {
+    phase: Option<&'a str>,
+    orders: BTreeMap<&'static str, PowerOrders<'a>>,
+}
+
+/// wm D.VIII.4: the adjudicated phases, newest first.
+#[derive(Serialize, JsonSchema)]
+#[schemars(rename = "DiplomacyGameHistoryPage")]
+struct HistoryPage<'a> {
+    /// How many phases have been adjudicated.
+    phases: usize,
+    #[serde(flatten)]
+    page: Page<&'a PhaseRecord>,
+}
+
+/// The legal orders of each of a power's units this phase.
+#[derive(Serialize, JsonSchema)]
+#[schemars(rename = "DiplomacyGameOptions")]
+struct PowerOptions<'a> {
+    phase: &'a str,
+    power: &'static str,
+    options: Options,
+}
+
+/// wm D.VIII.4: whose orders are in, among the powers the caller may read.
+#[derive(Serialize, JsonSchema)]
+#[schemars(rename = "DiplomacyGameSubmissions")]
+struct Submissions {
+    powers: Vec<SubmissionLine>,
+}
+
+#[derive(Serialize, JsonSchema)]
+#[schemars(rename = "DiplomacyGameSubmissionLine")]
+struct SubmissionLine {
+    power: &'static str,
+    /// Whether the power has submitted orders this phase.
+    #[serde(rename = "in")]
+    is_in: bool,
+    /// Whether its last order set is final.
+    #[serde(rename = "final")]
+    is_final: bool,
 }
 
 pub fn resource(
@@ -58,15 +129,19 @@ pub fn resource(
 
 fn phase(state: &Board) -> Result<Resource, Refusal> {
     let position = state.position.as_ref();
-    json_resource(&json!({
-        "status": if state.result.is_some() { "ended" } else { "playing" },
-        "phase": position.map(|p| &p.phase),
-        "deadline": state.deadline,
-        "withheld": state.withheld,
-        "position": position,
-        "to_order": position.map(|p| p.powers_to_order()),
-        "result": state.result,
-    }))
+    json_resource(&PhaseNow {
+        status: if state.result.is_some() {
+            Status::Ended
+        } else {
+            Status::Playing
+        },
+        phase: position.map(|p| p.phase.as_str()),
+        deadline: state.deadline,
+        withheld: state.withheld,
+        position,
+        to_order: position.map(|p| p.powers_to_order()),
+        result: state.result.as_ref(),
+    })
 }
 
 /// The powers whose current orders `viewer` may read (wm D.VIII.4).
@@ -80,18 +155,22 @@ fn readable_powers(env: &Competition, state: &Board, viewer: Option<&UserId>) ->
 
 fn orders(env: &Competition, state: &Board, viewer: Option<&UserId>) -> Result<Resource, Refusal> {
     let powers = readable_powers(env, state, viewer);
-    let orders: serde_json::Map<String, serde_json::Value> = powers
+    let orders = powers
         .into_iter()
         .filter_map(|p| {
-            let subs = state.submissions.get(&p)?;
+            let submissions = state.submissions.get(&p)?;
+            let counted = state.counted_orders(p);
             Some((
-                p.name().to_owned(),
-                json!({ "submissions": subs, "counted": state.counted_orders(p) }),
+                p.name(),
+                PowerOrders {
+                    submissions,
+                    counted,
+                },
             ))
         })
         .collect();
-    let phase = state.position.as_ref().map(|p| &p.phase);
-    json_resource(&json!({ "phase": phase, "orders": orders }))
+    let phase = state.position.as_ref().map(|p| p.phase.as_str());
+    json_resource(&OrdersNow { phase, orders })
 }
 
 /// wm D.VIII.4: adjudicated phases are published with every order as written
@@ -105,12 +184,10 @@ fn history(state: &Board, query: &Query) -> Result<Resource, Refusal> {
             .ok_or_else(|| Refusal::not_found(format!("phase {key:?} has not been adjudicated")))?;
         return json_resource(record);
     }
-    query
-        .page(
-            state.history.iter().rev(),
-            json!({ "phases": state.history.len() }),
-        )
-        .map(Resource::Json)
+    json_resource(&HistoryPage {
+        phases: state.history.len(),
+        page: query.page_of(state.history.iter().rev()),
+    })
 }
 
 fn options(
@@ -150,7 +227,11 @@ fn options(
     let (phase, board, centers, dislodged) =
         read_position(&input).map_err(|e| Refusal::invalid(format!("the position: {e}")))?;
     let options = legal_options(phase.kind, &board, &centers, &dislodged, power);
-    json_resource(&json!({ "phase": position.phase, "power": power.name(), "options": options }))
+    json_resource(&PowerOptions {
+        phase: &position.phase,
+        power: power.name(),
+        options,
+    })
 }
 
 /// wm D.VIII.4: whether a power has ordered tells something of its orders,
@@ -170,12 +251,12 @@ fn submissions(
         .filter(|p| to_order.contains(p))
         .map(|p| {
             let subs = state.submissions.get(&p);
-            json!({
-                "power": p.name(),
-                "in": subs.is_some_and(|s| !s.is_empty()),
-                "final": subs.and_then(|s| s.last()).is_some_and(|s| s.is_final),
-            })
+            SubmissionLine {
+                power: p.name(),
+                is_in: subs.is_some_and(|s| !s.is_empty()),
+                is_final: subs.and_then(|s| s.last()).is_some_and(|s| s.is_final),
+            }
         })
         .collect();
-    json_resource(&json!({ "powers": rows }))
+    json_resource(&Submissions { powers: rows })
 }

@@ -28,7 +28,8 @@ pub struct OrderReceipt {
 }
 
 /// One order set as submitted (wm D.II.1, D.III.3).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "DiplomacyGameSubmission")]
 pub struct Submission {
     pub orders: Vec<String>,
     #[serde(rename = "final")]
@@ -37,7 +38,8 @@ pub struct Submission {
 }
 
 /// One adjudicated phase as published (wm D.VIII.4).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "DiplomacyGamePhaseRecord")]
 pub struct PhaseRecord {
     /// The position the phase started from.
     pub before: Position,
@@ -48,7 +50,8 @@ pub struct PhaseRecord {
 }
 
 /// wm D.VII.5: a position's extension account.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "DiplomacyGameExtensionAccount")]
 pub struct ExtensionAccount {
     pub guaranteed_used: bool,
     /// Charged hours; never more than 7 days.
@@ -58,7 +61,8 @@ pub struct ExtensionAccount {
 }
 
 /// wm D.VII.6: an NMR's follow-up.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "DiplomacyGameNmrCase")]
 #[serde(rename_all = "kebab-case", tag = "stage")]
 pub enum NmrCase {
     /// The player must contact the GM by then (wm D.VII.6.a).
@@ -71,7 +75,8 @@ pub enum NmrCase {
 }
 
 /// A TD-declared holiday whose extensions are free (wm D.VII.5).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "DiplomacyGameHoliday")]
 pub struct Holiday {
     pub name: String,
     pub hours: u32,

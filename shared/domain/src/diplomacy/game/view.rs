@@ -2,11 +2,23 @@
 //! their power and the GM until adjudicated; no individual vote or tally to
 //! anyone but the voter; a grey or dark-grey author to the author alone.
 
+use super::deadline::Unavailability;
 use super::event::Event;
-use super::state::Board;
+use super::press::Press;
+use super::replacement::Seat;
+use super::settings::Settings;
+use super::state::{
+    Board, ExtensionAccount, GameResult, Holiday, NmrCase, PhaseRecord, Submission,
+};
+use super::vote::{Ballot, Proposal};
 use crate::competition::{Competition, Role, UserId};
+use crate::diplomacy::game::position::Position;
 use crate::diplomacy::map::Power;
-use serde_json::{json, Value};
+use chrono::{DateTime, Utc};
+use schemars::{JsonSchema, Schema, SchemaGenerator};
+use serde::Serialize;
+use serde_json::Value;
+use std::collections::BTreeMap;
 
 pub(super) fn is_gm(env: &Competition, viewer: Option<&UserId>) -> bool {
     viewer.is_some_and(|u| env.has_role(u, Role::GameMaster))
@@ -20,27 +32,114 @@ pub(super) fn viewer_power(state: &Board, viewer: Option<&UserId>) -> Option<Pow
     viewer.and_then(|u| state.power_of(u))
 }
 
-/// The board as `viewer` may see it.
+/// One Diplomacy board as the viewer may see it: before set-up only its
+/// status; then the board, with orders before adjudication only to their
+/// power and the GM (wm D.VIII.4), ballots only to their voter (wm D.IX.2).
+#[derive(Serialize, JsonSchema)]
+#[serde(untagged)]
+#[schemars(rename = "DiplomacyGameView")]
+pub enum View<'a> {
+    AwaitingSetUp { status: AwaitingSetUp },
+    Board(Box<Shown<'a>>),
+}
+
+/// The board has not been set up.
+#[derive(Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum AwaitingSetUp {
+    AwaitingSetUp,
+}
+
+#[derive(Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+#[schemars(rename = "DiplomacyGameStatus")]
+pub enum Status {
+    Playing,
+    Ended,
+}
+
+/// A set-up board as the viewer may see it.
+#[derive(Serialize, JsonSchema)]
+#[schemars(rename = "DiplomacyGameShown")]
+pub struct Shown<'a> {
+    pub status: Status,
+    pub settings: &'a Settings,
+    /// Who plays each power.
+    pub seats: &'a BTreeMap<Power, Seat>,
+    /// The current position; `null` before the game starts.
+    pub position: Option<&'a Position>,
+    /// wm D.VII: the phase deadline.
+    pub deadline: Option<DateTime<Utc>>,
+    /// Whether the phase's adjudication is withheld.
+    pub withheld: bool,
+    /// wm D.VIII.4: the adjudicated phases, published.
+    pub history: &'a [PhaseRecord],
+    /// wm D.VIII.4: this phase's orders of the powers the viewer may see
+    /// (their own; the GM every power's), by power name.
+    pub orders: BTreeMap<&'static str, PowerOrders<'a>>,
+    /// wm D.VII.5: each position's extension account.
+    pub extensions: &'a BTreeMap<Power, ExtensionAccount>,
+    pub holidays: &'a [Holiday],
+    /// Unavailability windows the viewer may see: their own; the GM and
+    /// the TD everyone's.
+    pub windows: BTreeMap<String, &'a Unavailability>,
+    /// wm D.VII.6: open NMR cases.
+    pub nmrs: &'a BTreeMap<Power, NmrCase>,
+    /// wm D.IX: draw, concession and house-rule proposals.
+    pub proposals: &'a [Proposal],
+    /// wm D.IX.2: the viewer's own ballots, by proposal id; never a tally.
+    pub my_ballots: BTreeMap<String, &'a Ballot>,
+    /// wm D.X: press as the viewer may read it (an author hidden but to
+    /// themselves).
+    pub press: Vec<Press>,
+    /// The result, once the game ends.
+    pub result: Option<&'a GameResult>,
+    /// wm C.1–C.4: board scores, published with the result.
+    pub scores: Option<BTreeMap<Power, f64>>,
+    /// Flags for the GM and the TD: present only to them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub td_flags: Option<&'a [String]>,
+}
+
+/// A power's order sets this phase and the orders that count.
+#[derive(Serialize, JsonSchema)]
+#[schemars(rename = "DiplomacyGamePowerOrders")]
+pub struct PowerOrders<'a> {
+    pub submissions: &'a [Submission],
+    pub counted: Option<Vec<String>>,
+}
+
+/// The board as `viewer` may see it (see [`View`]).
 pub fn view(env: &Competition, state: &Board, viewer: Option<&UserId>) -> Value {
-    if state.settings.is_none() {
-        return json!({ "status": "awaiting-set-up" });
-    }
+    serde_json::to_value(shown(env, state, viewer)).unwrap_or(Value::Null)
+}
+
+fn shown<'a>(env: &Competition, state: &'a Board, viewer: Option<&UserId>) -> View<'a> {
+    let Some(settings) = &state.settings else {
+        return View::AwaitingSetUp {
+            status: AwaitingSetUp::AwaitingSetUp,
+        };
+    };
     let gm = is_gm(env, viewer);
     let own = viewer_power(state, viewer);
     // wm D.VIII.4: current orders to their power and the GM only.
-    let orders: serde_json::Map<String, Value> = state
+    let orders = state
         .submissions
         .iter()
         .filter(|(p, _)| gm || own == Some(**p))
         .map(|(p, subs)| {
+            let counted = state.counted_orders(*p);
             (
-                p.name().to_owned(),
-                json!({ "submissions": subs, "counted": state.counted_orders(*p) }),
+                p.name(),
+                PowerOrders {
+                    submissions: subs,
+                    counted,
+                },
             )
         })
         .collect();
     // wm D.IX.2: the viewer's own ballots only; never a tally.
-    let my_ballots: serde_json::Map<String, Value> = state
+    let my_ballots = state
         .ballots
         .iter()
         .filter_map(|(id, b)| {
@@ -49,40 +148,44 @@ pub fn view(env: &Competition, state: &Board, viewer: Option<&UserId>) -> Value 
                 (None, true) => None,
                 (None, false) => return None,
             };
-            b.get(&key).map(|ballot| (id.to_string(), json!(ballot)))
+            b.get(&key).map(|ballot| (id.to_string(), ballot))
         })
         .collect();
-    let windows: serde_json::Map<String, Value> = state
+    let windows = state
         .windows
         .iter()
         .filter(|(u, _)| gm || is_td(env, viewer) || Some(*u) == viewer)
-        .map(|(u, w)| (u.to_string(), json!(w)))
+        .map(|(u, w)| (u.to_string(), w))
         .collect();
-    let press: Vec<_> = state.press.iter().map(|p| p.for_viewer(viewer)).collect();
-    let mut v = json!({
-        "status": if state.result.is_some() { "ended" } else { "playing" },
-        "settings": state.settings,
-        "seats": state.seats,
-        "position": state.position,
-        "deadline": state.deadline,
-        "withheld": state.withheld,
-        "history": state.history,
-        "orders": orders,
-        "extensions": state.extensions,
-        "holidays": state.holidays,
-        "windows": windows,
-        "nmrs": state.nmrs,
-        "proposals": state.proposals,
-        "my_ballots": my_ballots,
-        "press": press,
-        "result": state.result,
-        // wm C.1–C.4: published with the result.
-        "scores": state.result.as_ref().map(super::score::board_scores),
-    });
-    if gm || is_td(env, viewer) {
-        v["td_flags"] = json!(state.td_flags);
-    }
-    v
+    View::Board(Box::new(Shown {
+        status: if state.result.is_some() {
+            Status::Ended
+        } else {
+            Status::Playing
+        },
+        settings,
+        seats: &state.seats,
+        position: state.position.as_ref(),
+        deadline: state.deadline,
+        withheld: state.withheld,
+        history: &state.history,
+        orders,
+        extensions: &state.extensions,
+        holidays: &state.holidays,
+        windows,
+        nmrs: &state.nmrs,
+        proposals: &state.proposals,
+        my_ballots,
+        press: state.press.iter().map(|p| p.for_viewer(viewer)).collect(),
+        result: state.result.as_ref(),
+        scores: state.result.as_ref().map(super::score::board_scores),
+        td_flags: (gm || is_td(env, viewer)).then_some(state.td_flags.as_slice()),
+    }))
+}
+
+/// The schema of [`view`]'s answer.
+pub fn view_schema(generator: &mut SchemaGenerator) -> Schema {
+    generator.subschema_for::<View>()
 }
 
 /// The event as `viewer` may see it in the audit log; `None` hides it.
