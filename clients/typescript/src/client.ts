@@ -38,7 +38,19 @@ async function view(api: Api, id: string): Promise<Competition["game"]> {
 export async function swiss(api: Api, id: string) {
   await act(api, id, { action: "report-result", round: 1, board: 1, result: "1-0" });
   const game = await view(api, id);
-  return "tiebreaks" in game ? game : undefined;
+  // The view is typed down to its rows: each standings line's tie-breaks.
+  return "next_round" in game ? game.standings.lines.map((l) => l.tiebreaks) : [];
+}
+
+/** A read resource is typed too: a Nomic game's points thread (nomic 209). */
+export async function nomicPoints(api: Api, id: string): Promise<string[]> {
+  const { data, error } = await api.GET("/v1/competitions/{id}/{resource}", {
+    params: { path: { id, resource: "points" } },
+  });
+  if (error) throw new Error(error.title);
+  // The answer is one of the kinds' resources; the caller knows which.
+  const points = data as Schemas["NomicPoints"];
+  return points.items.map((line) => line.line);
 }
 
 export async function nomic(api: Api, id: string) {
