@@ -9,23 +9,108 @@
 //! - `matches/{id}`: one match (`matches/final`: the Final, bids sealed).
 //! - `trf`: the Qualification as TRF-16 (text).
 
-use super::standings::{candidates_table, qualification_standings, QualificationRow};
+use super::standings::{
+    candidates_table, qualification_standings, CandidatesRow, QualificationRow,
+};
 use super::state::{Championship, Round};
 use super::view::{final_match_view, qualification_trf};
 use super::vocabulary::{Stage, FINAL};
 use crate::competition::UserId;
 use crate::refusal::Refusal;
-use crate::resource::{json_resource, unknown, Query, Resource};
+use crate::resource::{json_resource, unknown, Body, Page, Query, Resource, ResourceSchema};
+use chrono::{DateTime, Utc};
+use schemars::{json_schema, JsonSchema, SchemaGenerator};
+use serde::Serialize;
 use serde_json::{json, Value};
 
 pub const NAMES: &[&str] = &["standings", "rounds", "pairings", "matches", "trf"];
 
-/// What each resource answers, for the API document.
-pub fn schemas(_generator: &mut schemars::SchemaGenerator) -> Vec<crate::resource::ResourceSchema> {
-    NAMES
-        .iter()
-        .map(|n| crate::resource::ResourceSchema::untyped(n))
-        .collect()
+/// What each resource answers, for the API document. A round's pairings
+/// and a match are described as objects for now.
+pub fn schemas(generator: &mut SchemaGenerator) -> Vec<ResourceSchema> {
+    let object = |description: &str| {
+        Some(Body::Json(
+            json_schema!({ "type": "object", "description": description }),
+        ))
+    };
+    vec![
+        ResourceSchema::whole::<Standings>("standings", generator),
+        ResourceSchema::whole::<RoundsPage>("rounds", generator),
+        ResourceSchema {
+            name: "pairings",
+            whole: None,
+            entry: object("A round's line (as in `rounds`) beside a page of its matches."),
+        },
+        ResourceSchema {
+            name: "matches",
+            whole: None,
+            entry: object("One match; `final`: the Final, bids sealed (acwc III.H.6.ii)."),
+        },
+        ResourceSchema::text("trf"),
+    ]
+}
+
+/// The standings of the stage `?stage=` names (the current one by default).
+#[derive(Serialize, JsonSchema)]
+#[serde(untagged)]
+#[schemars(rename = "AcwcStandings")]
+enum Standings<'a> {
+    Qualification(StandingsPage<QualificationLine<'a>>),
+    Candidates(StandingsPage<CandidatesLine<'a>>),
+}
+
+/// A page of standings lines, with the table's columns in sort order.
+#[derive(Serialize, JsonSchema)]
+#[schemars(rename = "AcwcStandingsOf{T}")]
+struct StandingsPage<T> {
+    /// `qualification` or `candidates`.
+    stage: &'static str,
+    columns: &'static [&'static str],
+    total: usize,
+    #[serde(flatten)]
+    lines: Page<T>,
+}
+
+/// A Qualification row and the clause that ranks it above the next row
+/// (`null` for the last).
+#[derive(Serialize, JsonSchema)]
+#[schemars(rename = "AcwcQualificationLine")]
+struct QualificationLine<'a> {
+    #[serde(flatten)]
+    row: &'a QualificationRow,
+    decided_by: Option<&'static str>,
+}
+
+/// A Candidates row and the clause that ranks it above the next row.
+#[derive(Serialize, JsonSchema)]
+#[schemars(rename = "AcwcCandidatesLine")]
+struct CandidatesLine<'a> {
+    #[serde(flatten)]
+    row: &'a CandidatesRow,
+    decided_by: Option<&'static str>,
+}
+
+/// Every round published, a page at a time, and the current stage.
+#[derive(Serialize, JsonSchema)]
+#[schemars(rename = "AcwcRoundsPage")]
+struct RoundsPage<'a> {
+    stage: Stage,
+    #[serde(flatten)]
+    page: Page<RoundLine<'a>>,
+}
+
+/// One round: its publication, deadline (acwc IV.F), bye, match count and
+/// whether every match is finished.
+#[derive(Serialize, JsonSchema)]
+#[schemars(rename = "AcwcRoundLine")]
+struct RoundLine<'a> {
+    stage: Stage,
+    round: u32,
+    published_at: DateTime<Utc>,
+    deadline: DateTime<Utc>,
+    bye: Option<&'a UserId>,
+    matches: usize,
+    complete: bool,
 }
 
 pub fn resource(
@@ -81,20 +166,21 @@ fn standings(state: &Championship, query: &Query) -> Result<Resource, Refusal> {
             } else {
                 vec![]
             };
-            let lines = rows.iter().enumerate().map(|(i, r)| {
-                let mut v = json!(r);
-                v["decided_by"] = json!(qualification_decided_by(r, rows.get(i + 1)));
-                v
+            let lines = rows.iter().enumerate().map(|(i, r)| QualificationLine {
+                row: r,
+                decided_by: qualification_decided_by(r, rows.get(i + 1)),
             });
-            let columns = [
-                "points",
-                "opponents_seeds",
-                "average_opponent_seed",
-                "seeding_rating",
-            ];
-            let extra =
-                json!({ "stage": "qualification", "columns": columns, "total": rows.len() });
-            query.page(lines, extra).map(Resource::Json)
+            json_resource(&Standings::Qualification(StandingsPage {
+                stage: "qualification",
+                columns: &[
+                    "points",
+                    "opponents_seeds",
+                    "average_opponent_seed",
+                    "seeding_rating",
+                ],
+                total: rows.len(),
+                lines: query.page_of(lines),
+            }))
         }
         "candidates" => {
             let rows = candidates_table(state);
@@ -109,12 +195,17 @@ fn standings(state: &Championship, query: &Query) -> Result<Resource, Refusal> {
                         "acwc III.G.3 ruling: seeding rating"
                     }
                 });
-                let mut v = json!(r);
-                v["decided_by"] = json!(by);
-                v
+                CandidatesLine {
+                    row: r,
+                    decided_by: by,
+                }
             });
-            let extra = json!({ "stage": "candidates", "columns": ["points", "sub_scores", "seeding_rating"], "total": rows.len() });
-            query.page(lines, extra).map(Resource::Json)
+            json_resource(&Standings::Candidates(StandingsPage {
+                stage: "candidates",
+                columns: &["points", "sub_scores", "seeding_rating"],
+                total: rows.len(),
+                lines: query.page_of(lines),
+            }))
         }
         other => Err(Refusal::invalid(format!(
             "stage must be qualification or candidates, not {other:?}"
@@ -122,19 +213,24 @@ fn standings(state: &Championship, query: &Query) -> Result<Resource, Refusal> {
     }
 }
 
-fn round_line(state: &Championship, r: &Round) -> Value {
-    json!({
-        "stage": r.stage, "round": r.number, "published_at": r.published_at,
-        "deadline": r.deadline, "bye": r.bye, "matches": r.matches.len(),
-        "complete": state.round_complete(r),
-    })
+fn round_line<'a>(state: &Championship, r: &'a Round) -> RoundLine<'a> {
+    RoundLine {
+        stage: r.stage,
+        round: r.number,
+        published_at: r.published_at,
+        deadline: r.deadline,
+        bye: r.bye.as_ref(),
+        matches: r.matches.len(),
+        complete: state.round_complete(r),
+    }
 }
 
 fn rounds(state: &Championship, query: &Query) -> Result<Resource, Refusal> {
     let rows = state.rounds.iter().map(|r| round_line(state, r));
-    query
-        .page(rows, json!({ "stage": state.stage }))
-        .map(Resource::Json)
+    json_resource(&RoundsPage {
+        stage: state.stage,
+        page: query.page_of(rows),
+    })
 }
 
 fn pairings(state: &Championship, query: &Query) -> Result<Resource, Refusal> {
@@ -153,9 +249,9 @@ fn pairings(state: &Championship, query: &Query) -> Result<Resource, Refusal> {
         ))
     })?;
     let matches = round.matches.iter().filter_map(|id| state.matches.get(id));
-    query
-        .page(matches, round_line(state, round))
-        .map(Resource::Json)
+    let line = serde_json::to_value(round_line(state, round))
+        .map_err(|e| Refusal::invalid(e.to_string()))?;
+    query.page(matches, line).map(Resource::Json)
 }
 
 fn one_match(

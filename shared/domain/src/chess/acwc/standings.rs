@@ -91,7 +91,8 @@ fn tournament(state: &Championship, finished_only: bool) -> SwissTournament {
 }
 
 /// A row of the Qualification standings, every tiebreak shown.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
+#[schemars(rename = "AcwcQualificationRow")]
 pub struct QualificationRow {
     pub rank: u32,
     pub player: UserId,
@@ -142,7 +143,8 @@ pub fn qualification_standings(state: &Championship) -> Vec<QualificationRow> {
 }
 
 /// A row of the Candidates standings.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
+#[schemars(rename = "AcwcCandidatesRow")]
 pub struct CandidatesRow {
     pub rank: u32,
     pub player: UserId,
