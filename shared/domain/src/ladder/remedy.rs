@@ -11,7 +11,10 @@ use crate::refusal::Refusal;
 use chrono::{Datelike, NaiveDate};
 use serde::{Deserialize, Serialize};
 
-/// club III.3.8 c) or b): what an overturning decision puts in place.
+/// club III.3.8 c) or b): what an overturning decision puts in place. For a
+/// penalty whose reasoning the Court finds wanting, these are the two ways
+/// club III.2.4.3 names to invalidate it: "in entirety" ([`Remedy::Annul`])
+/// or "in severity" ([`Remedy::Rescore`], [`Remedy::Reban`]).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "remedy", rename_all = "kebab-case")]
 pub enum Remedy {
