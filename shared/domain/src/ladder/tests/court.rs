@@ -120,6 +120,40 @@ fn club_iii_3_3_and_iii_3_7_panels_of_three_chosen_by_the_chief_justice() {
     );
 }
 
+/// club III.3.2: "The staff of the CoA currently are: Chief Justice Alex C"
+/// and the justices listed with him. The club keeps that list as its roles:
+/// the Court is exactly the holders of the justice and Chief Justice roles.
+/// On ann's appeal against mod1's −30, a panel with mod1 (a moderator only)
+/// is refused; j3, whose role is revoked, no longer sits; j5, newly
+/// appointed, sits with j2 and the Chief Justice.
+#[test]
+fn club_iii_3_2_the_court_is_its_listed_justices_and_chief_justice() {
+    let mut c = seeded();
+    let p = penalise(&mut c, "mod1", "ann", -30, "o1");
+    let a = appeal(&mut c, "ann", AppealSubject::PowerUse { power_use: p });
+    c.ok("cj", Command::GrantHearing { appeal: a });
+    let panel = |js: [&str; 3]| Command::Empanel {
+        appeal: a,
+        justices: js.iter().map(|j| u(j)).collect(),
+    };
+    assert_eq!(c.refused("cj", panel(["j1", "j2", "mod1"])), "club III.3.3");
+    let roles = |user: &str, grant: bool| {
+        let (user, role) = (u(user), Role::Justice);
+        if grant {
+            competition::Command::GrantRole { user, role }
+        } else {
+            competition::Command::RevokeRole { user, role }
+        }
+    };
+    c.envelope("org", roles("j3", false)).unwrap();
+    assert_eq!(c.refused("cj", panel(["j1", "j2", "j3"])), "club III.3.3");
+    c.envelope("org", roles("j5", true)).unwrap();
+    let e = c.ok("cj", panel(["j5", "j2", "cj"]));
+    assert!(
+        matches!(&e[0], Event::PanelEmpanelled { justices, .. } if justices == &vec![u("j5"), u("j2"), u("cj")])
+    );
+}
+
 #[test]
 fn club_iii_3_5_1_conflicted_justices_sit_only_when_too_few_others() {
     let mut c = seeded();
