@@ -77,7 +77,11 @@ pub fn table(caption: &str, head: &[&str], rows: &[Vec<Markup>]) -> Markup {
 pub fn text(v: &Value) -> String {
     match v {
         Value::Null => "–".to_owned(),
-        Value::String(s) => s.clone(),
+        Value::String(s) => match s.parse::<chrono::DateTime<chrono::Utc>>() {
+            // An instant reads as a date and a time, in UTC as the rules set it.
+            Ok(t) => t.format("%Y-%m-%d %H:%M UTC").to_string(),
+            Err(_) => s.clone(),
+        },
         Value::Bool(b) => if *b { "yes" } else { "no" }.to_owned(),
         Value::Number(n) => n.to_string(),
         other => other.to_string(),
