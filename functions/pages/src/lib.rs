@@ -61,14 +61,7 @@ async fn index<S: Store>(app: &App<S>, call: &Call) -> Result<Response<Bytes>, P
         .public_competitions(cursor.as_deref(), INDEX_PAGE)
         .await?;
     let refs: Vec<&_> = listed.competitions.iter().map(|c| c.as_ref()).collect();
-    let mut page = arbiter_pages::index(&refs);
-    if let Some(next) = listed.next {
-        let more = format!(
-            "<p><a href=\"/pages?cursor={}\">More competitions</a></p></main>",
-            next
-        );
-        page.body = page.body.replacen("</main>", &more, 1);
-    }
+    let page = arbiter_pages::index(&refs, listed.next.as_deref());
     Ok(respond(StatusCode::OK, page))
 }
 

@@ -128,7 +128,7 @@ fn names_are_escaped_never_markup() {
     let body = html(&state, &[]);
     assert!(!body.contains("<script>alert"), "{body}");
     assert!(body.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; co"));
-    let listed = index(&[&state]).body;
+    let listed = index(&[&state], None).body;
     assert!(listed.contains("&lt;script&gt;"));
     assert!(!listed.contains("<script>"));
 }
@@ -159,10 +159,16 @@ fn the_calendar_is_an_icalendar_feed() {
 #[test]
 fn the_index_links_each_listed_competition_and_the_404_page_says_nothing_of_it() {
     let state = swiss();
-    let body = index(&[&state]).body;
+    let body = index(&[&state], None).body;
     assert_accessible_frame(&body);
     assert!(body.contains("<a href=\"/pages/test\">test</a>"), "{body}");
-    assert!(index(&[])
+    assert!(!body.contains("More competitions"));
+    let more = index(&[&state], Some("test")).body;
+    assert!(
+        more.contains("<a href=\"/pages?cursor=test\">More competitions</a>"),
+        "{more}"
+    );
+    assert!(index(&[], None)
         .body
         .contains("No competition is listed publicly yet."));
     let missing = not_found().body;
