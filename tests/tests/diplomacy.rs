@@ -894,6 +894,45 @@ async fn seven_players_from_spring_1901_to_the_last_year<S: TestStore>(s: TestSe
     // The grey author stays hidden to the end.
     b.secret("\"author\":\"france-player\"", &["france-player"])
         .await;
+    map_pages(&b.s).await;
+}
+
+/// Issue 20: the board's public map of each phase is its SVG; a played
+/// phase's never changes (cached for good), the last one's may.
+async fn map_pages<S: TestStore>(s: &TestServer<S>) {
+    let first = s
+        .http
+        .get(s.url("/pages/wm-board-1/map/1.svg"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(first.status(), 200);
+    assert_eq!(first.headers()["content-type"], "image/svg+xml");
+    assert_eq!(
+        first.headers()["cache-control"],
+        "public, max-age=31536000, immutable"
+    );
+    let svg = first.text().await.unwrap();
+    // Spring 1901's map shows the opening units (wm D.VIII.4's orders too).
+    assert!(svg.starts_with("<svg") && svg.contains("S1901M"), "{svg}");
+    let phases = s
+        .http
+        .get(s.url("/pages/wm-board-1/phases"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let last = phases.matches("/pages/wm-board-1/phase/").count();
+    assert!(last > 1, "{phases}");
+    let now = s
+        .http
+        .get(s.url(&format!("/pages/wm-board-1/map/{last}.svg")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(now.headers()["cache-control"], "public, max-age=60");
 }
 
 on_both_stores!(

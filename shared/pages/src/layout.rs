@@ -25,6 +25,8 @@ pub fn document(title: &str, crumbs: &[Crumb], body: Markup) -> String {
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width, initial-scale=1";
                 title { (title) " · Arbiter" }
+                // No icon: the browser asks for none.
+                link rel="icon" href="data:,";
                 link rel="stylesheet" href={ (ROOT) "/style.css" };
             }
             body {
