@@ -137,7 +137,8 @@ pub fn any(v: &Value, depth: usize) -> Markup {
             }
             let head: Vec<String> = keys.iter().map(|k| label(k)).collect();
             html! {
-                div.scroll {
+                // Focusable, so a keyboard can scroll a wide table.
+                div.scroll tabindex="0" {
                     table {
                         thead { tr { @for h in &head { th scope="col" { (h) } } } }
                         tbody {

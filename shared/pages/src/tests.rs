@@ -193,3 +193,24 @@ fn the_rating_chart_is_labelled_and_scaled_to_its_points() {
 fn the_stylesheet_is_small() {
     assert!(STYLESHEET.len() < 4096, "{} bytes", STYLESHEET.len());
 }
+
+#[test]
+fn a_nomic_rule_book_page_shows_every_rule_in_effect_with_its_date_form() {
+    // nomic 108, 109: the rule book is readable now and as of a date; a new
+    // game holds the Initial Set, rules 101 to 118 and 201 onwards.
+    let mut h = Harness::new(Kind::Nomic, now(), &[]);
+    let empty = html(&h.env, &["rules"]);
+    assert!(
+        empty.contains("No rule book has been imported yet."),
+        "{empty}"
+    );
+    let import: Command =
+        serde_json::from_value(json!({"command": "nomic", "action": "import-rules"})).unwrap();
+    h.run("org", import)
+        .expect("the organizer imports the Initial Set");
+    let body = html(&h.env, &["rules"]);
+    assert_accessible_frame(&body);
+    assert!(body.contains("<h2>Rule 101"), "{body}");
+    assert!(body.contains("<h2>Rule 201"));
+    assert!(body.contains("<input type=\"date\" name=\"at\">"), "{body}");
+}
