@@ -14,6 +14,7 @@ pub const FUNCTIONS: &[&str] = &[
     "apply-decay",
     "competitions",
     "notify",
+    "pages",
     "pair-round",
     "record-vote",
     "register",
@@ -43,6 +44,7 @@ fn serving(handler: &str) -> Option<Serving> {
         "apply-decay" => Box::pin(serve_schedule(apply_decay::on_schedule)),
         "competitions" => Box::pin(serve_http(competitions::handle)),
         "notify" => Box::pin(notify::serve()),
+        "pages" => Box::pin(serve_http(pages::handle)),
         "pair-round" => Box::pin(serve_http_and_schedule(
             pair_round::handle,
             pair_round::on_schedule,
