@@ -225,9 +225,24 @@ for p in json.load(sys.stdin)["packages"]:
     done_step
 
     step "bootstrap sizes"
-    printf '%-32s %12s %9s  %s\n' function bytes MiB machine
-    for entry in "${FUNCTIONS[@]}"; do
-        f=".aws-sam/build/${entry%% *}/bootstrap"
+    # The functions share one build: the built template points each
+    # function's CodeUri at the one artifact folder.
+    mapfile -t ARTIFACTS < <(python - .aws-sam/build/template.yaml <<'EOF'
+import sys
+from samtranslator.yaml_helper import yaml_parse
+with open(sys.argv[1]) as f:
+    template = yaml_parse(f.read())
+for name, resource in template["Resources"].items():
+    if resource.get("Type") == "AWS::Serverless::Function":
+        print(name, resource["Properties"]["CodeUri"])
+EOF
+    )
+    ((${#ARTIFACTS[@]} == ${#FUNCTIONS[@]})) || fail "the built template has ${#ARTIFACTS[@]} functions, the template ${#FUNCTIONS[@]}"
+    mapfile -t FOLDERS < <(printf '%s\n' "${ARTIFACTS[@]#* }" | sort -u)
+    say "${#ARTIFACTS[@]} functions share ${#FOLDERS[@]} artifact(s): ${FOLDERS[*]}"
+    printf '%-32s %12s %9s  %s\n' artifact bytes MiB machine
+    for folder in "${FOLDERS[@]}"; do
+        f=".aws-sam/build/$folder/bootstrap"
         [[ -f "$f" ]] || fail "sam build did not produce $f"
         bytes="$(stat -c %s "$f")"
         # e_machine of the ELF header: 0xb7 aarch64, 0x3e x86_64.
@@ -235,7 +250,7 @@ for p in json.load(sys.stdin)["packages"]:
 h = open(sys.argv[1], "rb").read(20)
 m = int.from_bytes(h[18:20], "little") if h[:4] == b"\x7fELF" else -1
 print({0xB7: "aarch64", 0x3E: "x86_64"}.get(m, "not an ELF for Linux?"))' "$f")"
-        printf '%-32s %12d %9s  %s\n' "${entry%% *}" "$bytes" "$(awk -v b="$bytes" 'BEGIN { printf "%.1f", b / 1048576 }')" "$machine"
+        printf '%-32s %12d %9s  %s\n' "$folder" "$bytes" "$(awk -v b="$bytes" 'BEGIN { printf "%.1f", b / 1048576 }')" "$machine"
         [[ "$machine" == aarch64 ]] || fail "$f is $machine, expected aarch64"
     done
     done_step
