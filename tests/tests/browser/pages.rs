@@ -1,0 +1,382 @@
+//! Each kind's pages, read as a person reads them: the index lists the
+//! public competitions and not the private one; each competition's page and
+//! the pages it links to pass [`every_page`]; then what that kind's reader
+//! looks for (standings, round 3's pairings, the map of Fall 1902, the
+//! calendar).
+
+use crate::driver::{strings, Browser};
+use crate::scenario::{self, Visit, PRIVATE};
+use crate::{every_page, Findings};
+use arbiter_e2e::{TestServer, TestStore};
+use serde_json::{json, Value};
+
+/// At most this many linked pages a competition (the step's time is bounded).
+const LINKED_PAGES: usize = 12;
+
+async fn status<S: TestStore>(s: &TestServer<S>, path: &str) -> (u16, String) {
+    let r = s.http.get(s.url(path)).send().await.expect("request");
+    let status = r.status().as_u16();
+    (status, r.text().await.unwrap_or_default())
+}
+
+pub async fn check_all<S: TestStore>(
+    s: &TestServer<S>,
+    b: &Browser,
+    visits: &[Visit],
+    found: &mut Findings,
+) {
+    if status(s, "/pages").await.0 == 404 {
+        found.note("/pages is not served yet: the public listing read instead".into());
+        listing(s, b, visits, found).await;
+        return;
+    }
+    let index = s.url("/pages");
+    every_page(b, &index, found).await;
+    b.screenshot("index").await;
+    let links = links_to(b, "/pages/").await;
+    for v in visits {
+        if !links.iter().any(|l| l == &format!("/pages/{}", v.id)) {
+            found.fail(format!("/pages does not link {} ({})", v.id, v.kind));
+        }
+    }
+    if links.iter().any(|l| l.contains(PRIVATE)) {
+        found.fail(format!("/pages links the private {PRIVATE}"));
+    }
+    let (code, _) = status(s, &format!("/pages/{PRIVATE}")).await;
+    if code != 404 {
+        found.fail(format!(
+            "the private competition's page answers {code}, not 404"
+        ));
+    }
+    for v in visits {
+        competition(s, b, v, found).await;
+    }
+}
+
+/// What the server serves publicly before the pages: the listing of public
+/// competitions, as the browser shows it.
+async fn listing<S: TestStore>(
+    s: &TestServer<S>,
+    b: &Browser,
+    visits: &[Visit],
+    found: &mut Findings,
+) {
+    let url = s.url("/v1/public/competitions");
+    every_page(b, &url, found).await;
+    b.screenshot("public-listing").await;
+    let text = b.js("return document.body.innerText;", vec![]).await;
+    let text = text.as_str().unwrap_or_default();
+    for v in visits {
+        if !text.contains(&format!("\"{}\"", v.id)) {
+            found.fail(format!("the public listing lacks {} ({})", v.id, v.kind));
+        }
+    }
+    if text.contains(PRIVATE) {
+        found.fail(format!("the public listing shows the private {PRIVATE}"));
+    }
+}
+
+/// The same-origin links of the current page whose path starts with
+/// `prefix`, without query or fragment, each once.
+async fn links_to(b: &Browser, prefix: &str) -> Vec<String> {
+    let found = b
+        .js(
+            "const [prefix] = arguments;
+             const out = new Set();
+             for (const a of document.querySelectorAll('a[href]')) {
+               const u = new URL(a.href, location.href);
+               if (u.origin === location.origin && u.pathname.startsWith(prefix)) out.add(u.pathname);
+             }
+             return [...out];",
+            vec![json!(prefix)],
+        )
+        .await;
+    strings(&found)
+}
+
+async fn competition<S: TestStore>(
+    s: &TestServer<S>,
+    b: &Browser,
+    v: &Visit,
+    found: &mut Findings,
+) {
+    let path = format!("/pages/{}", v.id);
+    let (code, _) = status(s, &path).await;
+    if code == 404 {
+        found.note(format!("{path} ({}) is not served yet", v.kind));
+        return;
+    }
+    if code != 200 {
+        found.fail(format!("{path} ({}) answers {code}", v.kind));
+        return;
+    }
+    every_page(b, &s.url(&path), found).await;
+    b.screenshot(v.kind).await;
+    // The page and every page it links to, for what the kind shows.
+    let mut read = vec![path.clone()];
+    let mut linked = links_to(b, &format!("{path}/")).await;
+    linked.retain(|l| !l.ends_with(".ics"));
+    linked.truncate(LINKED_PAGES);
+    for l in &linked {
+        every_page(b, &s.url(l), found).await;
+        read.push(l.clone());
+    }
+    match v.kind {
+        "swiss" => swiss(s, b, &read, found).await,
+        "diplomacy-game" => diplomacy(s, b, v, &read, found).await,
+        "diplomacy-tournament" => {
+            tables(b, &read, "standings", &[], "pairs", found, v.kind).await;
+        }
+        _ => {}
+    }
+    calendar(s, v, found).await;
+}
+
+/// Looks through the pages in `read` for a table under a heading (or with a
+/// caption) matching `heading`, holding `expected` in order: in `order`
+/// mode each entry is a list of names of which one must be in its row, rows
+/// in the entries' order; in `pairs` mode each entry is [white names, black
+/// names], both in one row, white first. True when one such table is found.
+async fn tables(
+    b: &Browser,
+    read: &[String],
+    heading: &str,
+    expected: &[Value],
+    mode: &str,
+    found: &mut Findings,
+    kind: &str,
+) -> bool {
+    let mut seen = Vec::new();
+    for path in read {
+        let here = b.js("return location.pathname;", vec![]).await;
+        if here != json!(path) {
+            b.client
+                .goto(&format!(
+                    "{}{path}",
+                    b.js("return location.origin;", vec![])
+                        .await
+                        .as_str()
+                        .unwrap_or_default()
+                ))
+                .await
+                .expect("page loads");
+        }
+        let answer = b
+            .js(
+                FIND_TABLE,
+                vec![json!(heading), json!(expected), json!(mode)],
+            )
+            .await;
+        for t in answer.as_array().into_iter().flatten() {
+            if t["ok"] == true {
+                println!("{kind}: {heading} in order on {path}");
+                return true;
+            }
+            seen.push(format!("{path}: {}", t["why"]));
+        }
+    }
+    found.fail(format!(
+        "{kind}: no table under a heading matching /{heading}/ holds what the API says ({})",
+        if seen.is_empty() {
+            "no such table".to_owned()
+        } else {
+            seen.join("; ")
+        }
+    ));
+    false
+}
+
+/// Finds tables by heading or caption and checks their rows (see [`tables`]).
+const FIND_TABLE: &str = r#"
+const [heading, expected, mode] = arguments;
+const rx = new RegExp(heading, 'i');
+const word = s => new RegExp('(?<![\\w])' + s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + '(?![\\w])');
+const at = (text, names) => Math.min(...names.map(n => { const m = text.match(word(n)); return m ? m.index : Infinity; }));
+let last = '';
+const out = [];
+for (const el of document.querySelectorAll('h1,h2,h3,h4,h5,h6,table')) {
+  if (el.tagName !== 'TABLE') { last = el.textContent; continue; }
+  const cap = el.querySelector('caption');
+  if (!rx.test((cap ? cap.textContent : '') + ' ' + last)) continue;
+  const rows = [...el.querySelectorAll('tr')].map(r => r.innerText);
+  if (mode === 'order') {
+    let prev = -1, why = null;
+    for (const names of expected) {
+      const i = rows.findIndex(r => at(r, names) < Infinity);
+      if (i < 0) { why = `${names[0]} missing`; break; }
+      if (i <= prev) { why = `${names[0]} out of order`; break; }
+      prev = i;
+    }
+    out.push({ok: why === null && rows.length > 1, why: why || `${rows.length} rows`});
+  } else {
+    let why = null;
+    for (const [white, black] of expected) {
+      if (!rows.some(r => at(r, white) < at(r, black) && at(r, black) < Infinity)) {
+        why = `no row with ${white[0]} before ${black[0]}`; break;
+      }
+    }
+    out.push({ok: why === null && rows.length > 1, why: why || `${rows.length} rows`});
+  }
+}
+return out;
+"#;
+
+/// The Swiss event: its standings in the order the API ranks them, and
+/// round 3's pairings, white before black on each board.
+async fn swiss<S: TestStore>(
+    s: &TestServer<S>,
+    b: &Browser,
+    read: &[String],
+    found: &mut Findings,
+) {
+    let g = scenario::view(s, arbiter::swiss::ID).await;
+    let names = |id: &str| -> Value {
+        let name = g["players"][id]["name"].as_str().map(str::to_owned);
+        json!(std::iter::once(id.to_owned())
+            .chain(name)
+            .collect::<Vec<_>>())
+    };
+    let order: Vec<Value> = g["standings"]["lines"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|l| names(l["player"].as_str().unwrap_or_default()))
+        .collect();
+    assert!(order.len() >= 12, "the standings: {}", g["standings"]);
+    tables(b, read, "standings", &order, "order", found, "swiss").await;
+    let pairs: Vec<Value> = g["rounds"][2]["games"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|p| {
+            json!([
+                names(p["white"].as_str().unwrap_or_default()),
+                names(p["black"].as_str().unwrap_or_default())
+            ])
+        })
+        .collect();
+    assert!(!pairs.is_empty(), "round 3's games: {}", g["rounds"][2]);
+    tables(b, read, "round 3", &pairs, "pairs", found, "swiss").await;
+}
+
+/// The board: its map (map.svg, or drawn in the page) shows every unit of
+/// Fall 1902 in its province, and no other unit.
+async fn diplomacy<S: TestStore>(
+    s: &TestServer<S>,
+    b: &Browser,
+    v: &Visit,
+    read: &[String],
+    found: &mut Findings,
+) {
+    let g = scenario::view(s, &v.id).await;
+    let mut units = Vec::new();
+    for (power, list) in g["position"]["units"].as_object().into_iter().flatten() {
+        for u in list.as_array().into_iter().flatten() {
+            let (kind, at) = u.as_str().unwrap_or_default().split_at(1);
+            let kind = if kind == "F" { "fleet" } else { "army" };
+            units.push(json!([
+                power.to_lowercase(),
+                at.trim().to_lowercase(),
+                kind
+            ]));
+        }
+    }
+    assert_eq!(units.len(), 28, "Fall 1902's units: {}", g["position"]);
+    let map = format!("/pages/{}/map.svg", v.id);
+    let mut places = vec![];
+    if status(s, &map).await.0 == 200 {
+        every_page(b, &s.url(&map), found).await;
+        b.screenshot("diplomacy-game-map").await;
+        places.push(map);
+    } else {
+        found.note(format!(
+            "{map} is not served; the map looked for in the pages"
+        ));
+        places.extend(read.iter().cloned());
+    }
+    for place in &places {
+        b.client.goto(&s.url(place)).await.expect("page loads");
+        let answer = b.js(MAP_UNITS, vec![json!(units)]).await;
+        if answer.is_null() {
+            continue; // no map on this page
+        }
+        let wrong = strings(&answer);
+        if wrong.is_empty() {
+            println!("diplomacy-game: the 28 units of Fall 1902 on the map at {place}");
+        } else {
+            found.fail(format!(
+                "{place}: the map of Fall 1902: {}",
+                wrong.join("; ")
+            ));
+        }
+        return;
+    }
+    found.fail(format!("no map of {} found in {places:?}", v.id));
+}
+
+/// Null without a map; else what is wrong: each expected unit (power,
+/// location, army or fleet) drawn in the province's circle, nothing else.
+const MAP_UNITS: &str = r#"
+const [units] = arguments;
+const svg = document.querySelector('svg.diplomacy-map') ||
+  (document.documentElement.tagName.toLowerCase() === 'svg' ? document.documentElement : null);
+if (!svg) return null;
+const out = [];
+const centre = r => [r.left + r.width / 2, r.top + r.height / 2];
+for (const [power, loc, kind] of units) {
+  const u = svg.querySelector(`.units .unit[data-location="${loc}"]`);
+  if (!u) { out.push(`no unit at ${loc}`); continue; }
+  if (!u.classList.contains(power) || !u.classList.contains(kind)) {
+    out.push(`${loc} shows "${u.getAttribute('class')}", not a ${power} ${kind}`); continue;
+  }
+  const node = svg.querySelector(`#dip-${loc.split('/')[0]} .node`);
+  if (!node) { out.push(`no province ${loc}`); continue; }
+  const [ux, uy] = centre(u.getBoundingClientRect());
+  const n = node.getBoundingClientRect();
+  const [nx, ny] = centre(n);
+  const reach = Math.max(n.width, n.height) * (loc.includes('/') ? 3 : 1);
+  if (Math.hypot(ux - nx, uy - ny) > reach) out.push(`${loc} drawn away from its province`);
+  if (u.getBoundingClientRect().width === 0) out.push(`${loc} not visible`);
+}
+const drawn = svg.querySelectorAll('.units .unit').length;
+if (drawn !== units.length) out.push(`${drawn} units drawn, ${units.length} on the board`);
+return out;
+"#;
+
+/// The competition's calendar, read by the `icalendar` crate's parser: a
+/// VCALENDAR whose events each have a start; the board's holds Fall 1902's
+/// deadline.
+async fn calendar<S: TestStore>(s: &TestServer<S>, v: &Visit, found: &mut Findings) {
+    let path = format!("/pages/{}/calendar.ics", v.id);
+    let r = s.http.get(s.url(&path)).send().await.expect("request");
+    if r.status() == 404 {
+        found.note(format!("{path} is not served yet"));
+        return;
+    }
+    let kind = r
+        .headers()
+        .get("content-type")
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or_default()
+        .to_owned();
+    let text = r.text().await.unwrap_or_default();
+    if !kind.starts_with("text/calendar") {
+        found.fail(format!("{path}: content-type {kind:?}, not text/calendar"));
+    }
+    let unfolded = icalendar::parser::unfold(&text);
+    let cal = match icalendar::parser::read_calendar(&unfolded) {
+        Ok(c) => icalendar::Calendar::from(c),
+        Err(e) => return found.fail(format!("{path}: not iCalendar: {e}")),
+    };
+    let events: Vec<_> = cal.components.iter().filter_map(|c| c.as_event()).collect();
+    for e in &events {
+        use icalendar::Component;
+        if e.get_start().is_none() {
+            found.fail(format!("{path}: an event without DTSTART: {e:?}"));
+        }
+    }
+    if v.kind == "diplomacy-game" && events.is_empty() {
+        found.fail(format!("{path}: no deadline for Fall 1902"));
+    }
+    println!("{path}: {} events", events.len());
+}
