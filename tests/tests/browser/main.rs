@@ -117,6 +117,7 @@ async fn public_pages_in_headless_chromium() {
 
     let b = Browser::open(&webdriver, axe, shots.clone()).await;
     harness_catches_a_bad_page(&b).await;
+    pages::tables_read_right(&b).await;
     let mut found = Findings::default();
     pages::check_all(&s, &b, &visits, &mut found).await;
     b.client.clone().close().await.expect("close the session");

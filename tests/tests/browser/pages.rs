@@ -28,6 +28,8 @@ pub async fn check_all<S: TestStore>(
     if status(s, "/pages").await.0 == 404 {
         found.note("/pages is not served yet: the public listing read instead".into());
         listing(s, b, visits, found).await;
+        found.note("no map.svg yet: the domain's drawing of Fall 1902 read instead".into());
+        drawn_map(s, b, found).await;
         return;
     }
     let index = s.url("/pages");
@@ -259,16 +261,10 @@ async fn swiss<S: TestStore>(
     tables(b, read, "round 3", &pairs, "pairs", found, "swiss").await;
 }
 
-/// The board: its map (map.svg, or drawn in the page) shows every unit of
-/// Fall 1902 in its province, and no other unit.
-async fn diplomacy<S: TestStore>(
-    s: &TestServer<S>,
-    b: &Browser,
-    v: &Visit,
-    read: &[String],
-    found: &mut Findings,
-) {
-    let g = scenario::view(s, &v.id).await;
+/// The units on the board `id` now (Fall 1902), as the map's data
+/// attributes name them: (power, location, army or fleet).
+async fn units_now<S: TestStore>(s: &TestServer<S>, id: &str) -> (Value, Vec<Value>) {
+    let g = scenario::view(s, id).await;
     let mut units = Vec::new();
     for (power, list) in g["position"]["units"].as_object().into_iter().flatten() {
         for u in list.as_array().into_iter().flatten() {
@@ -281,7 +277,44 @@ async fn diplomacy<S: TestStore>(
             ]));
         }
     }
-    assert_eq!(units.len(), 28, "Fall 1902's units: {}", g["position"]);
+    assert_eq!(g["position"]["phase"], "F1902M");
+    // By hand from the scenario's orders: the 22 units of Spring 1901 and
+    // the 7 builds of Winter 1901, one a power; nothing was dislodged.
+    assert_eq!(units.len(), 29, "Fall 1902's units: {}", g["position"]);
+    (g["position"].clone(), units)
+}
+
+/// Checks the map on the current page: None when it has none.
+async fn map_here(b: &Browser, place: &str, units: &[Value], found: &mut Findings) -> Option<()> {
+    let answer = b.js(MAP_UNITS, vec![json!(units)]).await;
+    if answer.is_null() {
+        return None;
+    }
+    let wrong = strings(&answer);
+    if wrong.is_empty() {
+        println!(
+            "diplomacy-game: the {} units of Fall 1902 on the map at {place}",
+            units.len()
+        );
+    } else {
+        found.fail(format!(
+            "{place}: the map of Fall 1902: {}",
+            wrong.join("; ")
+        ));
+    }
+    Some(())
+}
+
+/// The board: its map (map.svg, or drawn in the page) shows every unit of
+/// Fall 1902 in its province, and no other unit.
+async fn diplomacy<S: TestStore>(
+    s: &TestServer<S>,
+    b: &Browser,
+    v: &Visit,
+    read: &[String],
+    found: &mut Findings,
+) {
+    let (_, units) = units_now(s, &v.id).await;
     let map = format!("/pages/{}/map.svg", v.id);
     let mut places = vec![];
     if status(s, &map).await.0 == 200 {
@@ -296,22 +329,27 @@ async fn diplomacy<S: TestStore>(
     }
     for place in &places {
         b.client.goto(&s.url(place)).await.expect("page loads");
-        let answer = b.js(MAP_UNITS, vec![json!(units)]).await;
-        if answer.is_null() {
-            continue; // no map on this page
+        if map_here(b, place, &units, found).await.is_some() {
+            return;
         }
-        let wrong = strings(&answer);
-        if wrong.is_empty() {
-            println!("diplomacy-game: the 28 units of Fall 1902 on the map at {place}");
-        } else {
-            found.fail(format!(
-                "{place}: the map of Fall 1902: {}",
-                wrong.join("; ")
-            ));
-        }
-        return;
     }
     found.fail(format!("no map of {} found in {places:?}", v.id));
+}
+
+/// Before the pages serve a map: the domain's own drawing of the board in
+/// Fall 1902 (what `arbiter map` draws), opened as a file in the browser.
+pub async fn drawn_map<S: TestStore>(s: &TestServer<S>, b: &Browser, found: &mut Findings) {
+    let (position, units) = units_now(s, scenario::BOARD_ID).await;
+    let out = arbiter_domain::diplomacy::picture::from_json(&position.to_string());
+    assert_eq!(out.exit_code, 0, "{}", out.stderr);
+    let file = std::path::absolute(b.shots.join("diplomacy-game-map.svg")).expect("a path");
+    std::fs::write(&file, out.stdout).expect("write the map");
+    let url = format!("file://{}", file.display());
+    every_page(b, &url, found).await;
+    b.screenshot("diplomacy-game-map").await;
+    if map_here(b, &url, &units, found).await.is_none() {
+        found.fail(format!("{url}: no map drawn"));
+    }
 }
 
 /// Null without a map; else what is wrong: each expected unit (power,
@@ -379,4 +417,26 @@ async fn calendar<S: TestStore>(s: &TestServer<S>, v: &Visit, found: &mut Findin
         found.fail(format!("{path}: no deadline for Fall 1902"));
     }
     println!("{path}: {} events", events.len());
+}
+
+/// The table reader on a planted page: the standings in order pass and out
+/// of order fail ("Player 1" is not found inside "Player 10"), a pairing
+/// passes white first and fails black first.
+pub async fn tables_read_right(b: &Browser) {
+    let page = "data:text/html,<h2>Standings</h2><table><tr><th>Rank</th><th>Player</th></tr>\
+                <tr><td>1</td><td>Player 10</td></tr><tr><td>2</td><td>Player 1</td></tr></table>\
+                <h2>Round 3</h2><table><tr><th>White</th><th>Black</th></tr>\
+                <tr><td>Player 2</td><td>Player 1</td></tr></table>";
+    b.client.goto(page).await.expect("page loads");
+    let ok = |heading: &str, expected: Value, mode: &str| {
+        let args = vec![json!(heading), expected, json!(mode)];
+        async move { b.js(FIND_TABLE, args).await[0]["ok"] == true }
+    };
+    let (ten, one) = (json!(["p0010", "Player 10"]), json!(["p0001", "Player 1"]));
+    assert!(ok("standings", json!([ten, one]), "order").await);
+    assert!(!ok("standings", json!([one, ten]), "order").await);
+    let (two, one) = (json!(["Player 2"]), json!(["Player 1"]));
+    assert!(ok("round 3", json!([[two, one]]), "pairs").await);
+    assert!(!ok("round 3", json!([[one, two]]), "pairs").await);
+    println!("the table reader reads order and colours");
 }
