@@ -29,8 +29,15 @@ fn functions(t: &Yaml) -> Vec<(String, Yaml)> {
         .map(|r| {
             let binary = r["Metadata"]["BuildProperties"]["Binary"]
                 .as_str()
-                .expect("every function names its binary")
-                .to_owned();
+                .expect("every function names its binary");
+            // The single Lambda binary names its function by the handler.
+            let binary = match binary {
+                "arbiter-lambda" => r["Properties"]["Handler"]
+                    .as_str()
+                    .expect("a function of the single binary names its handler"),
+                other => other,
+            }
+            .to_owned();
             (binary, r.clone())
         })
         .collect()
