@@ -43,8 +43,8 @@ impl WebDriverCompatibleCommand for BrowserLog {
 /// Runs axe-core over the document and answers its serious and critical
 /// violations, one line each (rule, impact, the first offending nodes).
 const AXE_RUN: &str = r#"
-const done = arguments[arguments.length - 1];
-axe.run(document, {resultTypes: ['violations']}).then(r => done(
+const [contrast, done] = arguments;
+axe.run(document, {resultTypes: ['violations'], rules: {'color-contrast': {enabled: contrast}}}).then(r => done(
   r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
     .map(v => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', ')}`)
 ), e => done(['axe failed: ' + e]));
@@ -79,6 +79,14 @@ impl Browser {
             .set_window_size(WIDTH, HEIGHT)
             .await
             .expect("window size");
+        // axe-core over a long page (thousands of elements) takes tens of
+        // seconds on two cores; WebDriver's default is 30.
+        let timeouts = fantoccini::wd::TimeoutConfiguration::new(
+            Some(std::time::Duration::from_secs(120)),
+            Some(std::time::Duration::from_secs(60)),
+            None,
+        );
+        client.update_timeouts(timeouts).await.expect("timeouts");
         std::fs::create_dir_all(&shots).expect("screenshot folder");
         Browser { client, axe, shots }
     }
@@ -110,18 +118,25 @@ impl Browser {
             .collect()
     }
 
-    /// The current page's serious and critical axe-core violations.
-    pub async fn axe(&self) -> Vec<String> {
-        self.client
-            .execute(&format!("{}\nreturn true;", self.axe), vec![])
-            .await
-            .expect("axe-core loads");
-        let found = self
+    /// The current page's serious and critical axe-core violations (or
+    /// why axe-core could not run); `contrast`: with the colour-contrast
+    /// rule.
+    pub async fn axe(&self, contrast: bool) -> Vec<String> {
+        let loaded = self
             .client
-            .execute_async(AXE_RUN, vec![])
+            .execute(&format!("{}\nreturn true;", self.axe), vec![])
+            .await;
+        if let Err(e) = loaded {
+            return vec![format!("axe-core did not load: {e}")];
+        }
+        match self
+            .client
+            .execute_async(AXE_RUN, vec![json!(contrast)])
             .await
-            .expect("axe-core runs");
-        strings(&found)
+        {
+            Ok(found) => strings(&found),
+            Err(e) => vec![format!("axe-core did not finish: {e}")],
+        }
     }
 
     /// The page's width and the viewport's: (scrollWidth, innerWidth).

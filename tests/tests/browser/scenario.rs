@@ -23,7 +23,7 @@ pub const PRIVATE: &str = "browser-private";
 pub async fn play<S: TestStore>(s: &TestServer<S>) -> Vec<Visit> {
     let swiss = arbiter::swiss::run(s, 12, 5, 1).await.expect("swiss story");
     assert_eq!(swiss_rounds(s).await, 5, "{}", swiss.text);
-    arbiter::world_masters::run(s, 30, 2027)
+    arbiter::world_masters::run(s, 8, 1)
         .await
         .expect("World Masters story");
     diplomacy_to_fall_1902(s).await;
