@@ -131,6 +131,7 @@ async fn competition<S: TestStore>(
     match v.kind {
         "swiss" => swiss(s, b, &read, found).await,
         "diplomacy-game" => diplomacy(s, b, v, &read, found).await,
+        "nomic" => nomic(s, b, &path, found).await,
         "diplomacy-tournament" => {
             tables(b, &read, "standings", &[], "pairs", found, v.kind).await;
         }
@@ -461,4 +462,51 @@ pub async fn tables_read_right(b: &Browser) {
     assert!(ok("round 3", json!([[two, one]]), "pairs").await);
     assert!(!ok("round 3", json!([[one, two]]), "pairs").await);
     println!("the table reader reads order and colours");
+}
+
+/// The Nomic rule book page: a heading "Rule N" for every rule of the book
+/// the API exports, in its order.
+async fn nomic<S: TestStore>(s: &TestServer<S>, b: &Browser, path: &str, found: &mut Findings) {
+    let book = s
+        .get(
+            &format!("/v1/competitions/{}/rules", scenario::NOMIC_ID),
+            &s.token("outsider", false),
+        )
+        .await;
+    let mut rules: Vec<(u64, String)> = book["rules"]
+        .as_object()
+        .into_iter()
+        .flatten()
+        .map(|(at, r)| {
+            let label = r["label"].as_str().map(str::to_owned);
+            (
+                at.parse().unwrap_or(u64::MAX),
+                label.unwrap_or_else(|| r["label"].to_string()),
+            )
+        })
+        .collect();
+    rules.sort();
+    let expected: Vec<String> = rules
+        .into_iter()
+        .map(|(_, l)| format!("Rule {l}"))
+        .collect();
+    assert!(expected.len() > 20, "the rule book: {book}");
+    b.client
+        .goto(&s.url(&format!("{path}/rules")))
+        .await
+        .expect("page loads");
+    let shown = b
+        .js(
+            "return [...document.querySelectorAll('h1,h2,h3')].map(h => h.textContent.trim()).filter(t => /^Rule \\S+$/.test(t));",
+            vec![],
+        )
+        .await;
+    let shown = strings(&shown);
+    if shown == expected {
+        println!("nomic: the {} rules of the book in order", shown.len());
+    } else {
+        found.fail(format!(
+            "nomic: the rule book page shows {shown:?}, the API's book {expected:?}"
+        ));
+    }
 }

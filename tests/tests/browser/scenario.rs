@@ -27,11 +27,11 @@ pub async fn play<S: TestStore>(s: &TestServer<S>) -> Vec<Visit> {
         .await
         .expect("World Masters story");
     diplomacy_to_fall_1902(s).await;
+    nomic_begun(s).await;
     let now = s.clock.now();
     for (id, kind) in [
         ("browser-acwc", "acwc"),
         ("browser-club", "club-ladder"),
-        ("browser-nomic", "nomic"),
         (PRIVATE, "swiss"),
     ] {
         s.clock.set(now);
@@ -43,7 +43,7 @@ pub async fn play<S: TestStore>(s: &TestServer<S>) -> Vec<Visit> {
         ("club-ladder", "browser-club"),
         ("diplomacy-game", BOARD_ID),
         ("diplomacy-tournament", arbiter::world_masters::ID),
-        ("nomic", "browser-nomic"),
+        ("nomic", NOMIC_ID),
         ("swiss", arbiter::swiss::ID),
     ];
     for (_, id) in visits {
@@ -196,4 +196,40 @@ async fn diplomacy_to_fall_1902<S: TestStore>(s: &TestServer<S>) {
     }
     let g = view(s, BOARD_ID).await;
     assert_eq!(g["position"]["phase"], "F1902M", "{g}");
+}
+
+pub const NOMIC_ID: &str = "browser-nomic";
+
+/// A Nomic game on the initial rule book (the game's seed), five players
+/// with their allocated days, begun.
+async fn nomic_begun<S: TestStore>(s: &TestServer<S>) {
+    let setup: DateTime<Utc> = "2026-03-14T10:00:00Z".parse().unwrap();
+    s.clock.set(setup);
+    s.create(&json!({"id": NOMIC_ID, "kind": "nomic", "name": "Browser test Nomic"}))
+        .await;
+    let rules: Value = serde_json::from_str(include_str!(
+        "../../../shared/domain/src/nomic/initial-rules.json"
+    ))
+    .expect("the seed rule book");
+    let base = format!("/v1/competitions/{NOMIC_ID}");
+    let mut requests = vec![(
+        "/actions",
+        json!({"action": "import-rules", "rules": rules}),
+    )];
+    for (p, day) in [
+        ("chris", "monday"),
+        ("dave", "tuesday"),
+        ("ben", "wednesday"),
+        ("alex", "thursday"),
+        ("erin", "friday"),
+    ] {
+        requests.push(("/registrations", json!({"player": p, "day": day})));
+    }
+    requests.push(("/actions", json!({"action": "begin"})));
+    for (path, body) in requests {
+        let (status, answer) = s
+            .post_as("org", setup, &format!("{base}{path}"), &body)
+            .await;
+        assert_eq!(status, 200, "{path} {body}: {answer}");
+    }
 }
