@@ -61,14 +61,7 @@ async fn index<S: Store>(app: &App<S>, call: &Call) -> Result<Response<Bytes>, P
         .public_competitions(cursor.as_deref(), INDEX_PAGE)
         .await?;
     let refs: Vec<&_> = listed.competitions.iter().map(|c| c.as_ref()).collect();
-    let mut page = arbiter_pages::index(&refs);
-    if let Some(next) = listed.next {
-        let more = format!(
-            "<p><a href=\"/pages?cursor={}\">More competitions</a></p></main>",
-            next
-        );
-        page.body = page.body.replacen("</main>", &more, 1);
-    }
+    let page = arbiter_pages::index(&refs, listed.next.as_deref());
     Ok(respond(StatusCode::OK, page))
 }
 
@@ -115,12 +108,17 @@ fn stylesheet() -> Response<Bytes> {
 }
 
 fn respond(status: StatusCode, page: Page) -> Response<Bytes> {
-    let mut r = Response::new(Bytes::from(page.body));
+    let Page {
+        content_type,
+        body,
+        immutable,
+    } = page;
+    let mut r = Response::new(Bytes::from(body));
     *r.status_mut() = status;
-    set(&mut r, header::CONTENT_TYPE, page.content_type);
+    set(&mut r, header::CONTENT_TYPE, content_type);
     let cache = if status != StatusCode::OK {
         "no-store".to_owned()
-    } else if page.immutable {
+    } else if immutable {
         "public, max-age=31536000, immutable".to_owned()
     } else {
         format!("public, max-age={FRESH_SECONDS}")
@@ -128,12 +126,14 @@ fn respond(status: StatusCode, page: Page) -> Response<Bytes> {
     if let Ok(v) = HeaderValue::from_str(&cache) {
         r.headers_mut().insert(header::CACHE_CONTROL, v);
     }
-    // The pages draw nothing from elsewhere and run no script.
-    set(
-        &mut r,
-        header::CONTENT_SECURITY_POLICY,
-        "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'",
-    );
+    // The pages draw nothing from elsewhere and run no script; a picture
+    // styles itself with its own `<style>`.
+    let policy = if content_type.starts_with("image/svg") {
+        "default-src 'none'; style-src 'unsafe-inline'"
+    } else {
+        "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'"
+    };
+    set(&mut r, header::CONTENT_SECURITY_POLICY, policy);
     r
 }
 

@@ -26,6 +26,13 @@ pub fn render(p: &Public, page: &[&str]) -> Option<Page> {
             let title = format!("Phase {n}: {}", phase.code);
             Some(page_of(p, Some(&title), &nav, phase_body(p, n, &phase)))
         }
+        // The phase being played (or the last one): a stable address to
+        // link from elsewhere.
+        ["map.svg"] => {
+            let phase = phases(p).pop()?;
+            let svg = picture::draw(&phase.position, &phase.results);
+            Some(Page::svg(svg, false))
+        }
         ["map", file] => {
             let n: usize = file.strip_suffix(".svg")?.parse().ok()?;
             let phase = phases(p).into_iter().nth(n.checked_sub(1)?)?;
@@ -38,7 +45,11 @@ pub fn render(p: &Public, page: &[&str]) -> Option<Page> {
 
 pub fn paths(p: &Public) -> Vec<String> {
     let mut all = vec!["phases".to_owned()];
-    for n in 1..=phases(p).len() {
+    let count = phases(p).len();
+    if count > 0 {
+        all.push("map.svg".to_owned());
+    }
+    for n in 1..=count {
         all.push(format!("phase/{n}"));
         all.push(format!("map/{n}.svg"));
     }

@@ -133,20 +133,26 @@ fn score_line(history: &Value) -> Vec<i64> {
 /// A line chart of `points` as SVG: labelled, scaled to its box, with the
 /// lowest and highest score written on the axis.
 pub fn chart(user: &str, points: &[i64]) -> String {
-    let (w, h, pad) = (600i64, 200i64, 30i64);
+    let (w, h, pad) = (600i64, 240i64, 40i64);
     let lo = points.iter().copied().min().unwrap_or(0);
     let hi = points.iter().copied().max().unwrap_or(0).max(lo + 1);
     let n = points.len().max(2) as i64 - 1;
+    let left = pad + 20;
     let xy = |i: usize, s: i64| {
         (
-            pad + (i as i64) * (w - 2 * pad) / n,
+            left + (i as i64) * (w - left - pad) / n,
             h - pad - (s - lo) * (h - 2 * pad) / (hi - lo),
         )
     };
     let mut path = String::new();
+    let mut dots = String::new();
     for (i, s) in points.iter().enumerate() {
         let (x, y) = xy(i, *s);
         let _ = write!(path, "{}{x},{y}", if i == 0 { "M" } else { " L" });
+        let _ = write!(
+            dots,
+            "<circle cx=\"{x}\" cy=\"{y}\" r=\"4\" fill=\"#0b4fa8\"/>"
+        );
     }
     let desc = format!(
         "Score of {} after each of {} games: {}",
@@ -163,14 +169,16 @@ pub fn chart(user: &str, points: &[i64]) -> String {
             "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" width=\"100%\" role=\"img\" aria-labelledby=\"chart-t chart-d\">",
             "<title id=\"chart-t\">Score history of {user}</title><desc id=\"chart-d\">{desc}</desc>",
             "<rect width=\"{w}\" height=\"{h}\" fill=\"#fff\"/>",
-            "<line x1=\"{pad}\" y1=\"{base}\" x2=\"{right}\" y2=\"{base}\" stroke=\"#4a4a4a\"/>",
-            "<text x=\"2\" y=\"{top}\" font-size=\"12\" fill=\"#1b1b1b\">{hi}</text>",
-            "<text x=\"2\" y=\"{base}\" font-size=\"12\" fill=\"#1b1b1b\">{lo}</text>",
-            "<path d=\"{path}\" fill=\"none\" stroke=\"#0b4fa8\" stroke-width=\"2\"/></svg>"
+            "<line x1=\"{left}\" y1=\"{base}\" x2=\"{right}\" y2=\"{base}\" stroke=\"#4a4a4a\"/>",
+            "<line x1=\"{left}\" y1=\"{top}\" x2=\"{left}\" y2=\"{base}\" stroke=\"#4a4a4a\"/>",
+            "<text x=\"2\" y=\"{top}\" font-size=\"22\" fill=\"#1b1b1b\">{hi}</text>",
+            "<text x=\"2\" y=\"{base}\" font-size=\"22\" fill=\"#1b1b1b\">{lo}</text>",
+            "<path d=\"{path}\" fill=\"none\" stroke=\"#0b4fa8\" stroke-width=\"3\"/>{dots}</svg>"
         ),
         w = w,
         h = h,
-        pad = pad,
+        left = left,
+        dots = dots,
         user = esc(user),
         desc = desc,
         base = h - pad,

@@ -25,6 +25,8 @@ pub fn document(title: &str, crumbs: &[Crumb], body: Markup) -> String {
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width, initial-scale=1";
                 title { (title) " · Arbiter" }
+                // No icon: the browser asks for none.
+                link rel="icon" href="data:,";
                 link rel="stylesheet" href={ (ROOT) "/style.css" };
             }
             body {
@@ -77,7 +79,11 @@ pub fn table(caption: &str, head: &[&str], rows: &[Vec<Markup>]) -> Markup {
 pub fn text(v: &Value) -> String {
     match v {
         Value::Null => "–".to_owned(),
-        Value::String(s) => s.clone(),
+        Value::String(s) => match s.parse::<chrono::DateTime<chrono::Utc>>() {
+            // An instant reads as a date and a time, in UTC as the rules set it.
+            Ok(t) => t.format("%Y-%m-%d %H:%M UTC").to_string(),
+            Err(_) => s.clone(),
+        },
         Value::Bool(b) => if *b { "yes" } else { "no" }.to_owned(),
         Value::Number(n) => n.to_string(),
         other => other.to_string(),
@@ -131,7 +137,8 @@ pub fn any(v: &Value, depth: usize) -> Markup {
             }
             let head: Vec<String> = keys.iter().map(|k| label(k)).collect();
             html! {
-                div.scroll {
+                // Focusable, so a keyboard can scroll a wide table.
+                div.scroll tabindex="0" {
                     table {
                         thead { tr { @for h in &head { th scope="col" { (h) } } } }
                         tbody {

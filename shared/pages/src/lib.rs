@@ -63,8 +63,8 @@ impl Page {
 }
 
 /// The index: the competitions listed publicly, each with a link to its
-/// front page.
-pub fn index(listed: &[&Competition]) -> Page {
+/// front page, and a link to the next page of the listing after `next`.
+pub fn index(listed: &[&Competition], next: Option<&str>) -> Page {
     let body = html! {
         @if listed.is_empty() {
             p { "No competition is listed publicly yet." }
@@ -78,6 +78,9 @@ pub fn index(listed: &[&Competition]) -> Page {
                     }
                 }
             }
+        }
+        @if let Some(after) = next {
+            p { a href={ (ROOT) "?cursor=" (after) } { "More competitions" } }
         }
     };
     Page::html(document("Public competitions", &[], body))

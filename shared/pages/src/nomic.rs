@@ -88,16 +88,44 @@ fn rule_book(p: &Public, book: &Value, at: Option<&str>) -> Markup {
             " " button type="submit" { "Show" }
         }
         @if let Some(at) = at { p { "As of " (at) "." } }
+        @if entries.is_empty() { p { "No rule book has been imported yet." } }
         @for (_, rule) in entries {
             @if rule["ineffect"].as_str() != Some("0") {
                 section {
                     h2 { "Rule " (text(&rule["label"])) }
                     @for line in rule["text"].as_array().into_iter().flatten() { p { (text(line)) } }
                     p.muted { "In this form since " (text(&rule["date"])) "." }
+                    @let earlier = linked(book, rule);
+                    @if !earlier.is_empty() {
+                        p.muted { "Amends or renumbers: " (earlier.join(", ")) "." }
+                    }
+                    @for note in rule["notes"].as_array().into_iter().flatten() {
+                        p.muted { "Note (" (text(&note["author"])) ", " (text(&note["date"])) "): " (text(&note["content"])) }
+                    }
                 }
             }
         }
     }
+}
+
+/// The rules a rule links to that are no longer in effect (the versions it
+/// amended or renumbered, nomic 108–109), by their labels.
+fn linked(book: &Value, rule: &Value) -> Vec<String> {
+    rule["linksto"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|k| {
+            let other = &book["rules"][k.as_str()?];
+            (other["ineffect"].as_str() == Some("0")).then(|| {
+                format!(
+                    "rule {} (until {})",
+                    text(&other["label"]),
+                    text(&other["date"])
+                )
+            })
+        })
+        .collect()
 }
 
 fn proposals(p: &Public) -> Markup {

@@ -128,7 +128,7 @@ fn names_are_escaped_never_markup() {
     let body = html(&state, &[]);
     assert!(!body.contains("<script>alert"), "{body}");
     assert!(body.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; co"));
-    let listed = index(&[&state]).body;
+    let listed = index(&[&state], None).body;
     assert!(listed.contains("&lt;script&gt;"));
     assert!(!listed.contains("<script>"));
 }
@@ -159,10 +159,16 @@ fn the_calendar_is_an_icalendar_feed() {
 #[test]
 fn the_index_links_each_listed_competition_and_the_404_page_says_nothing_of_it() {
     let state = swiss();
-    let body = index(&[&state]).body;
+    let body = index(&[&state], None).body;
     assert_accessible_frame(&body);
     assert!(body.contains("<a href=\"/pages/test\">test</a>"), "{body}");
-    assert!(index(&[])
+    assert!(!body.contains("More competitions"));
+    let more = index(&[&state], Some("test")).body;
+    assert!(
+        more.contains("<a href=\"/pages?cursor=test\">More competitions</a>"),
+        "{more}"
+    );
+    assert!(index(&[], None)
         .body
         .contains("No competition is listed publicly yet."));
     let missing = not_found().body;
@@ -172,12 +178,13 @@ fn the_index_links_each_listed_competition_and_the_404_page_says_nothing_of_it()
 
 #[test]
 fn the_rating_chart_is_labelled_and_scaled_to_its_points() {
-    // Scores 100, 108, 100: lowest 100 on the baseline (y = 200 - 30),
-    // highest 108 at the top (y = 30); three points across 30..570.
+    // Scores 100, 108, 100: lowest 100 on the baseline (y = 240 - 40),
+    // highest 108 at the top (y = 40); three points evenly across the
+    // plot from x = 60 (after the axis labels) to 560, so at 60, 310, 560.
     let svg = crate::ladder::chart("bob", &[100, 108, 100]);
     assert!(svg.contains("role=\"img\""));
     assert!(svg.contains("<title id=\"chart-t\">Score history of bob</title>"));
-    assert!(svg.contains("M30,170 L300,30 L570,170"), "{svg}");
+    assert!(svg.contains("M60,200 L310,40 L560,200"), "{svg}");
     let odd = crate::ladder::chart("<b>", &[]);
     assert!(odd.contains("&lt;b&gt;") && !odd.contains("<b>"));
 }
@@ -185,4 +192,25 @@ fn the_rating_chart_is_labelled_and_scaled_to_its_points() {
 #[test]
 fn the_stylesheet_is_small() {
     assert!(STYLESHEET.len() < 4096, "{} bytes", STYLESHEET.len());
+}
+
+#[test]
+fn a_nomic_rule_book_page_shows_every_rule_in_effect_with_its_date_form() {
+    // nomic 108, 109: the rule book is readable now and as of a date; a new
+    // game holds the Initial Set, rules 101 to 118 and 201 onwards.
+    let mut h = Harness::new(Kind::Nomic, now(), &[]);
+    let empty = html(&h.env, &["rules"]);
+    assert!(
+        empty.contains("No rule book has been imported yet."),
+        "{empty}"
+    );
+    let import: Command =
+        serde_json::from_value(json!({"command": "nomic", "action": "import-rules"})).unwrap();
+    h.run("org", import)
+        .expect("the organizer imports the Initial Set");
+    let body = html(&h.env, &["rules"]);
+    assert_accessible_frame(&body);
+    assert!(body.contains("<h2>Rule 101"), "{body}");
+    assert!(body.contains("<h2>Rule 201"));
+    assert!(body.contains("<input type=\"date\" name=\"at\">"), "{body}");
 }

@@ -538,7 +538,7 @@ async fn public_pages_keep_secrets<S: TestStore>(
         assert_eq!(status, 200, "GET {path}: {text}");
         paths.push((
             format!("GET {path}"),
-            crate::harness::with_entities_read(&text),
+            arbiter_e2e::with_entities_read(&text),
         ));
     }
     assert_keeps_secrets(script, run, last, None, &paths);

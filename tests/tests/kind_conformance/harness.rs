@@ -204,18 +204,10 @@ pub fn page_reads(state: &Competition) -> Vec<(String, String)> {
             let body = arbiter_pages::render(state, &segments, now)
                 .unwrap_or_else(|| panic!("listed page {path:?} does not render"))
                 .body;
-            (format!("page /{path}"), with_entities_read(&body))
+            (
+                format!("page /{path}"),
+                arbiter_e2e::with_entities_read(&body),
+            )
         })
         .collect()
-}
-
-/// `html` followed by the same text with its entities read back.
-pub fn with_entities_read(html: &str) -> String {
-    let plain = html
-        .replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&quot;", "\"")
-        .replace("&#39;", "'")
-        .replace("&amp;", "&");
-    format!("{html}\n{plain}")
 }
