@@ -21,6 +21,7 @@ mod pages;
 mod scenario;
 
 use driver::{Browser, WIDTH};
+use serde_json::json;
 use std::path::PathBuf;
 
 /// What the run found wrong, and what it could not check yet.
@@ -65,8 +66,9 @@ pub async fn every_page(b: &Browser, url: &str, axe: bool, found: &mut Findings)
         found.fail(format!("{url}: the window is {inner} px wide, not {WIDTH}"));
     }
     if scroll > u64::from(WIDTH) {
+        let wide = b.js(WIDEST, vec![json!(WIDTH)]).await;
         found.fail(format!(
-            "{url}: overflows a {WIDTH} px screen (scrollWidth {scroll})"
+            "{url}: overflows a {WIDTH} px screen (scrollWidth {scroll}; {wide})"
         ));
     }
     let html = b
@@ -96,6 +98,15 @@ pub async fn every_page(b: &Browser, url: &str, axe: bool, found: &mut Findings)
         );
     }
 }
+
+/// The innermost elements reaching past the screen's right edge, for the
+/// failure's message.
+const WIDEST: &str = r#"
+const [width] = arguments;
+const past = [...document.body.querySelectorAll('*')]
+  .filter(e => e.getBoundingClientRect().right > width && ![...e.children].some(c => c.getBoundingClientRect().right > width));
+return past.slice(0, 3).map(e => `${e.tagName.toLowerCase()}${e.className ? '.' + e.className : ''} "${e.textContent.trim().slice(0, 30)}" to ${Math.round(e.getBoundingClientRect().right)} px`).join(', ');
+"#;
 
 /// A page with one fault of each kind the checks look for (a console
 /// error, an image without text, no title or language, a 600 px box) must

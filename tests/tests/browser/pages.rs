@@ -315,9 +315,9 @@ async fn map_here(b: &Browser, place: &str, units: &[Value], found: &mut Finding
     Some(())
 }
 
-/// The board: on its pages, a picture whose text alternative names Fall
-/// 1902 (F1902M) is loaded, and that map shows every unit of Fall 1902 in
-/// its province and no other unit.
+/// The board: its latest map (map.svg), and on its pages a picture whose
+/// text alternative names Fall 1902 (F1902M), are loaded, and each shows
+/// every unit of Fall 1902 in its province and no other unit.
 async fn diplomacy<S: TestStore>(
     s: &TestServer<S>,
     b: &Browser,
@@ -326,6 +326,17 @@ async fn diplomacy<S: TestStore>(
     found: &mut Findings,
 ) {
     let (_, units) = units_now(s, &v.id).await;
+    // The latest phase's map at its stable address, when served.
+    let latest = format!("/pages/{}/map.svg", v.id);
+    if status(s, &latest).await.0 == 200 {
+        let url = s.url(&latest);
+        every_page(b, &url, true, found).await;
+        if map_here(b, &url, &units, found).await.is_none() {
+            found.fail(format!("{url}: not a map"));
+        }
+    } else {
+        found.note(format!("{latest} is not served"));
+    }
     for place in read.iter().filter(|p| !p.ends_with(".svg")) {
         b.client.goto(&s.url(place)).await.expect("page loads");
         if map_here(b, place, &units, found).await.is_some() {
