@@ -67,6 +67,7 @@ pub async fn every_page(b: &Browser, url: &str, axe: bool, found: &mut Findings)
     }
     if scroll > u64::from(WIDTH) {
         let wide = b.js(WIDEST, vec![json!(WIDTH)]).await;
+        let wide = wide.as_str().unwrap_or_default();
         found.fail(format!(
             "{url}: overflows a {WIDTH} px screen (scrollWidth {scroll}; {wide})"
         ));
