@@ -26,7 +26,7 @@ if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; the
     echo "browser-test: installing chromium and chromium-driver (apt)"
     $SUDO env DEBIAN_FRONTEND=noninteractive timeout 600 apt-get update -qq
     $SUDO env DEBIAN_FRONTEND=noninteractive timeout 900 \
-        apt-get install -y -qq --no-install-recommends chromium chromium-driver >/dev/null
+        apt-get install -y -qq chromium chromium-driver >/dev/null
 fi
 echo "browser-test: $(chromium --version 2>/dev/null); $(chromedriver --version | cut -d' ' -f1-2) ($((SECONDS - t0)) s)"
 
