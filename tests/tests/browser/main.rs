@@ -8,8 +8,7 @@
 //! standings and round 3's pairings white against black; the Diplomacy
 //! board's map with every unit of Fall 1902 drawn in its province; each
 //! competition's iCalendar feed read by a real parser; a private
-//! competition's page answering 404. Until `/pages` is served, the harness
-//! reads what the server serves publicly now (the public listing).
+//! competition's page answering 404.
 //!
 //! Needs Chromium and chromedriver, so it is ignored by `cargo test`;
 //! `scripts/browser-test.sh` installs them and runs it with `--ignored`:
@@ -24,11 +23,10 @@ use driver::{Browser, WIDTH};
 use serde_json::json;
 use std::path::PathBuf;
 
-/// What the run found wrong, and what it could not check yet.
+/// What the run found wrong.
 #[derive(Default)]
 pub struct Findings {
     pub failures: Vec<String>,
-    pub notes: Vec<String>,
     /// The harness's own check keeps its planted faults out of the log.
     pub quiet: bool,
 }
@@ -39,11 +37,6 @@ impl Findings {
             println!("FAIL {what}");
         }
         self.failures.push(what);
-    }
-
-    pub fn note(&mut self, what: String) {
-        println!("note {what}");
-        self.notes.push(what);
     }
 }
 
@@ -157,15 +150,11 @@ async fn public_pages_in_headless_chromium() {
     b.client.clone().close().await.expect("close the session");
 
     println!(
-        "browser test: {} failures, {} notes, in {:.1} s; screenshots in {}",
+        "browser test: {} failures in {:.1} s; screenshots in {}",
         found.failures.len(),
-        found.notes.len(),
         started.elapsed().as_secs_f64(),
         shots.display()
     );
-    for note in &found.notes {
-        println!("  note: {note}");
-    }
     assert!(
         found.failures.is_empty(),
         "the pages failed:\n{}",

@@ -26,13 +26,6 @@ pub async fn check_all<S: TestStore>(
     visits: &[Visit],
     found: &mut Findings,
 ) {
-    if status(s, "/pages").await.0 == 404 {
-        found.note("/pages is not served yet: the public listing read instead".into());
-        listing(s, b, visits, found).await;
-        found.note("no map.svg yet: the domain's drawing of Fall 1902 read instead".into());
-        drawn_map(s, b, found).await;
-        return;
-    }
     let index = s.url("/pages");
     every_page(b, &index, true, found).await;
     b.screenshot("index").await;
@@ -53,29 +46,6 @@ pub async fn check_all<S: TestStore>(
     }
     for v in visits {
         competition(s, b, v, found).await;
-    }
-}
-
-/// What the server serves publicly before the pages: the listing of public
-/// competitions, as the browser shows it.
-async fn listing<S: TestStore>(
-    s: &TestServer<S>,
-    b: &Browser,
-    visits: &[Visit],
-    found: &mut Findings,
-) {
-    let url = s.url("/v1/public/competitions");
-    every_page(b, &url, true, found).await;
-    b.screenshot("public-listing").await;
-    let text = b.js("return document.body.innerText;", vec![]).await;
-    let text = text.as_str().unwrap_or_default();
-    for v in visits {
-        if !text.contains(&format!("\"{}\"", v.id)) {
-            found.fail(format!("the public listing lacks {} ({})", v.id, v.kind));
-        }
-    }
-    if text.contains(PRIVATE) {
-        found.fail(format!("the public listing shows the private {PRIVATE}"));
     }
 }
 
@@ -105,10 +75,6 @@ async fn competition<S: TestStore>(
 ) {
     let path = format!("/pages/{}", v.id);
     let (code, _) = status(s, &path).await;
-    if code == 404 {
-        found.note(format!("{path} ({}) is not served yet", v.kind));
-        return;
-    }
     if code != 200 {
         found.fail(format!("{path} ({}) answers {code}", v.kind));
         return;
@@ -335,7 +301,7 @@ async fn diplomacy<S: TestStore>(
             found.fail(format!("{url}: not a map"));
         }
     } else {
-        found.note(format!("{latest} is not served"));
+        found.fail(format!("{latest} is not served"));
     }
     for place in read.iter().filter(|p| !p.ends_with(".svg")) {
         b.client.goto(&s.url(place)).await.expect("page loads");
@@ -369,22 +335,6 @@ for (const img of document.querySelectorAll('img[src*=".svg"]')) {
 }
 return {};
 "#;
-
-/// Before the pages serve a map: the domain's own drawing of the board in
-/// Fall 1902 (what `arbiter map` draws), opened as a file in the browser.
-pub async fn drawn_map<S: TestStore>(s: &TestServer<S>, b: &Browser, found: &mut Findings) {
-    let (position, units) = units_now(s, scenario::BOARD_ID).await;
-    let out = arbiter_domain::diplomacy::picture::from_json(&position.to_string());
-    assert_eq!(out.exit_code, 0, "{}", out.stderr);
-    let file = std::path::absolute(b.shots.join("diplomacy-game-map.svg")).expect("a path");
-    std::fs::write(&file, out.stdout).expect("write the map");
-    let url = format!("file://{}", file.display());
-    every_page(b, &url, true, found).await;
-    b.screenshot("diplomacy-game-map").await;
-    if map_here(b, &url, &units, found).await.is_none() {
-        found.fail(format!("{url}: no map drawn"));
-    }
-}
 
 /// Null without a map; else what is wrong: each expected unit (power,
 /// location, army or fleet) drawn in the province's circle, nothing else.
@@ -421,9 +371,8 @@ return out;
 async fn calendar<S: TestStore>(s: &TestServer<S>, v: &Visit, found: &mut Findings) {
     let path = format!("/pages/{}/calendar.ics", v.id);
     let r = s.http.get(s.url(&path)).send().await.expect("request");
-    if r.status() == 404 {
-        found.note(format!("{path} is not served yet"));
-        return;
+    if r.status() != 200 {
+        return found.fail(format!("{path} answers {}", r.status()));
     }
     let kind = r
         .headers()
