@@ -6,8 +6,11 @@
 //! violation, no horizontal overflow at 375 px, and a screenshot of each
 //! kind's page. Per kind: the Swiss standings in the order of the event's
 //! standings and round 3's pairings white against black; the Diplomacy
-//! board's map with every unit of Fall 1902 drawn in its province; each
-//! competition's iCalendar feed read by a real parser; a private
+//! board's map with every unit of Fall 1902 drawn in its province; the
+//! World Masters standings; the club's leaderboard in order and a winner's
+//! score chart; the Nomic rule book, every rule in order; each
+//! competition's iCalendar feed read by a real parser; the index listing
+//! the public competitions and not the private one, and the private
 //! competition's page answering 404.
 //!
 //! Needs Chromium and chromedriver, so it is ignored by `cargo test`;

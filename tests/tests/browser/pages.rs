@@ -98,6 +98,20 @@ async fn competition<S: TestStore>(
         "swiss" => swiss(s, b, &read, found).await,
         "diplomacy-game" => diplomacy(s, b, v, &read, found).await,
         "nomic" => nomic(s, b, &path, found).await,
+        "club-ladder" => {
+            let g = scenario::view(s, scenario::CLUB_ID).await;
+            let order: Vec<Value> = g["leaderboard"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|l| json!([l["member"]]))
+                .collect();
+            // By hand: three winners at 116 above three at 100 (club II.5).
+            assert_eq!(order.len(), 6, "the leaderboard: {}", g["leaderboard"]);
+            assert_eq!(g["leaderboard"][0]["score"], 116);
+            tables(b, &read, "leaderboard", &order, "order", found, v.kind).await;
+            score_chart(s, b, &path, found).await;
+        }
         "diplomacy-tournament" => {
             tables(b, &read, "standings", &[], "pairs", found, v.kind).await;
         }
@@ -468,5 +482,45 @@ async fn nomic<S: TestStore>(s: &TestServer<S>, b: &Browser, path: &str, found: 
         found.fail(format!(
             "nomic: the rule book page shows {shown:?}, the API's book {expected:?}"
         ));
+    }
+}
+
+/// A winner's page draws their score history as a chart: a picture that
+/// shows (at most 375 px wide, not empty) and whose description reads the
+/// scores 100 then 116 (club II.5: +16 for a win at 100 against 100).
+async fn score_chart<S: TestStore>(
+    s: &TestServer<S>,
+    b: &Browser,
+    path: &str,
+    found: &mut Findings,
+) {
+    let url = s.url(&format!("{path}/member/p01"));
+    b.client.goto(&url).await.expect("page loads");
+    let chart = b
+        .js(
+            "for (const svg of document.querySelectorAll('svg')) {
+               const t = svg.querySelector('title');
+               if (t && /score history/i.test(t.textContent)) {
+                 const r = svg.getBoundingClientRect();
+                 const d = svg.querySelector('desc');
+                 return {width: r.width, height: r.height, desc: d ? d.textContent : ''};
+               }
+             }
+             return null;",
+            vec![],
+        )
+        .await;
+    let width = chart["width"].as_f64().unwrap_or(0.0);
+    let desc = chart["desc"].as_str().unwrap_or_default();
+    if chart.is_null() {
+        found.fail(format!("{url}: no score chart"));
+    } else if !(100.0..=375.0).contains(&width) || chart["height"].as_f64().unwrap_or(0.0) < 50.0 {
+        found.fail(format!("{url}: the score chart is drawn {chart}"));
+    } else if !desc.contains("100, 116") {
+        found.fail(format!(
+            "{url}: the chart describes {desc:?}, not 100 then 116"
+        ));
+    } else {
+        println!("club-ladder: p01's score chart ({width} px wide): {desc}");
     }
 }

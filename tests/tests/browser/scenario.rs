@@ -29,18 +29,15 @@ pub async fn play<S: TestStore>(s: &TestServer<S>) -> Vec<Visit> {
     diplomacy_to_fall_1902(s).await;
     nomic_begun(s).await;
     let now = s.clock.now();
-    for (id, kind) in [
-        ("browser-acwc", "acwc"),
-        ("browser-club", "club-ladder"),
-        (PRIVATE, "swiss"),
-    ] {
+    club_first_friday(s).await;
+    for (id, kind) in [("browser-acwc", "acwc"), (PRIVATE, "swiss")] {
         s.clock.set(now);
         s.create(&json!({"id": id, "kind": kind, "name": format!("Browser test {kind}")}))
             .await;
     }
     let visits = [
         ("acwc", "browser-acwc"),
-        ("club-ladder", "browser-club"),
+        ("club-ladder", CLUB_ID),
         ("diplomacy-game", BOARD_ID),
         ("diplomacy-tournament", arbiter::world_masters::ID),
         ("nomic", NOMIC_ID),
@@ -231,5 +228,61 @@ async fn nomic_begun<S: TestStore>(s: &TestServer<S>) {
             .post_as("org", setup, &format!("{base}{path}"), &body)
             .await;
         assert_eq!(status, 200, "{path} {body}: {answer}");
+    }
+}
+
+pub const CLUB_ID: &str = "browser-club";
+
+/// A club ladder's first Friday (the domain's ladder story's club): six
+/// members join, then three games are registered in the session; each
+/// winner gains 16 at 100 against 100 (club II.5), so the leaderboard has
+/// three members at 116 above three at 100.
+async fn club_first_friday<S: TestStore>(s: &TestServer<S>) {
+    use arbiter_domain::ladder::story::{friday, local, u};
+    use arbiter_domain::ladder::{Command, GameResult, Settings};
+    let morning = local(friday(1), 9, 0);
+    s.clock.set(morning);
+    s.create(&json!({"id": CLUB_ID, "kind": "club-ladder", "name": "Browser test club"}))
+        .await;
+    let base = format!("/v1/competitions/{CLUB_ID}");
+    let send = |who: String, now: DateTime<Utc>, path: String, body: Value| {
+        let url = format!("{base}{path}");
+        async move {
+            let (status, answer) = s.post_as(&who, now, &url, &body).await;
+            assert_eq!(status, 200, "{who} {url} {body}: {answer}");
+        }
+    };
+    let role = json!({"user": "mod1", "role": "moderator"});
+    send("org".into(), morning, "/roles".into(), role).await;
+    let configure = Command::Configure {
+        settings: Settings::default(),
+    };
+    let body = serde_json::to_value(&configure).unwrap();
+    send("org".into(), morning, "/actions".into(), body).await;
+    for i in 1..=6 {
+        send(
+            format!("p0{i}"),
+            morning,
+            "/registrations".into(),
+            json!({}),
+        )
+        .await;
+    }
+    let session = local(friday(1), 13, 40);
+    for (i, (white, black)) in [("p01", "p02"), ("p03", "p04"), ("p05", "p06")]
+        .into_iter()
+        .enumerate()
+    {
+        let game = Command::RegisterGame {
+            white: u(white),
+            black: u(black),
+            result: GameResult::WhiteWins,
+            played_at: local(friday(1), 12, 35 + 3 * i as u32),
+            room: "322".into(),
+            moderator: u("mod1"),
+            chessclock: false,
+        };
+        let body = serde_json::to_value(&game).unwrap();
+        send(white.into(), session, "/actions".into(), body).await;
     }
 }
