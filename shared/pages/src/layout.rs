@@ -112,7 +112,7 @@ pub fn label(key: &str) -> String {
 /// objects as a table of their fields, other lists as a list, scalars as
 /// text. `depth` bounds the nesting (deeper parts are shown as JSON text).
 pub fn any(v: &Value, depth: usize) -> Markup {
-    if depth == 0 {
+    if depth == 0 && (v.is_object() || v.is_array()) {
         return html! { code { (v.to_string()) } };
     }
     match v {
