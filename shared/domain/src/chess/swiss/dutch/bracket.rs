@@ -125,6 +125,7 @@ fn heterogeneous_bracket(
     let adj = |a: usize, b: usize| c.compatible_c1(moved_in[a], rest[b]);
     let p_max = bipartite_matching_size(k, rest.len(), &adj);
     let cache = Cache::default();
+    // dutch C2: x of the whole bracket (dutch A8); dutch C3: p = the moved-down players (at most).
     let x_bracket = c.x(all);
     let a7d = c.a7d_switch(all);
     for p_h in (1..=p_max).rev() {
@@ -212,6 +213,8 @@ fn homogeneous_bracket(
     let a7d = c.a7d_switch(all);
     // Pairings possible at most, with the dutch B2 note where it applies (dutch C1, dutch C14).
     let p_max = matching_size(n, &|a, b| c.compatible_c1(all[a], all[b])).min(n / 2);
+    // dutch C2: x by dutch A8. dutch C3: p by dutch A6, n / 2, unless fewer
+    // pairings exist at all (then dutch C14 has already lowered it).
     let x0 = c.x(all);
     for p in (1..=p_max).rev() {
         // dutch C14: x decreases with p when it was positive.

@@ -24,6 +24,8 @@ pub mod state;
 mod tests;
 #[cfg(test)]
 mod tests_notes;
+#[cfg(test)]
+mod tests_procedure;
 
 use super::{Board, Presence, RoundPairing, SwissTournament};
 use bracket::{feasible, pair_bracket, Below};
@@ -92,7 +94,9 @@ pub fn pair_as(t: &SwissTournament, w: Wording) -> Result<RoundPairing, DutchErr
     if !feasible(&c, &[], &present, bye) {
         return Err(DutchError::NoValidPairing);
     }
-    // dutch A3: score brackets, highest first.
+    // dutch A3: score brackets, highest first. A player left unpaired moves
+    // down one bracket only, so dutch B3 (score differences as small as
+    // possible) is met by the order of the brackets.
     let mut groups: Vec<Vec<usize>> = Vec::new();
     for &i in &present {
         match groups.last_mut() {
