@@ -56,6 +56,11 @@ pub struct Wording {
     /// Later wording: a half-point bye bars the pairing bye. 2006 dutch B1b: only a
     /// (whole) point received without playing does.
     pub half_point_bye_bars_bye: bool,
+    /// JaVaFo 1.4: a pairing not played leaves no float to the player who
+    /// lost it by forfeit. 2006 dutch A4/F2: the float is written on the
+    /// pairing card when the pairing is made; dutch F2 discounts the unplayed
+    /// pairing for colour only.
+    pub forfeit_loss_has_no_float: bool,
 }
 
 impl Wording {
@@ -64,6 +69,7 @@ impl Wording {
         last_round_notes: true,
         unplayed_point_is_downfloat: false,
         half_point_bye_bars_bye: false,
+        forfeit_loss_has_no_float: false,
     };
 }
 
