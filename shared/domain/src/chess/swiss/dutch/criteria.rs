@@ -68,6 +68,8 @@ pub struct Criteria<'a> {
     pub a7c: Vec<bool>,
     /// dutch A7(d) applies to this player (even round, mild preference, had a bye).
     pub a7d: Vec<bool>,
+    /// [`super::Wording::no_history_colours_reversed`] (off for the seed).
+    pub no_history_colours_reversed: bool,
 }
 
 impl<'a> Criteria<'a> {
@@ -94,6 +96,7 @@ impl<'a> Criteria<'a> {
             last_round: total_rounds > 0 && round >= total_rounds,
             a7c,
             a7d,
+            no_history_colours_reversed: false,
         }
     }
 

@@ -61,6 +61,12 @@ pub struct Wording {
     /// pairing card when the pairing is made; dutch F2 discounts the unplayed
     /// pairing for colour only.
     pub forfeit_loss_has_no_float: bool,
+    /// JaVaFo 1.4: after round 1, between two players without a played
+    /// game, the colours are the reverse of Arbiter's reading. The 2006 text
+    /// is silent there (dutch E1–E4 need a preference or a history, dutch E5 is
+    /// for round 1); Arbiter gives the higher ranked player the lot colour
+    /// when his pairing number is odd (docs/rulings/chess.md).
+    pub no_history_colours_reversed: bool,
 }
 
 impl Wording {
@@ -70,6 +76,7 @@ impl Wording {
         unplayed_point_is_downfloat: false,
         half_point_bye_bars_bye: false,
         forfeit_loss_has_no_float: false,
+        no_history_colours_reversed: false,
     };
 }
 
@@ -91,7 +98,8 @@ pub fn pair_as(t: &SwissTournament, w: Wording) -> Result<RoundPairing, DutchErr
     } else {
         0
     };
-    let c = Criteria::new(&ps, round, total);
+    let mut c = Criteria::new(&ps, round, total);
+    c.no_history_colours_reversed = w.no_history_colours_reversed;
     let mut present: Vec<usize> = (0..ps.len())
         .filter(|&i| t.players[i].presence == Presence::Present)
         .collect();

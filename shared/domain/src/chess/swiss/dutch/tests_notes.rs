@@ -202,7 +202,10 @@ fn dutch_a4_f2_forfeit_loss_keeps_the_float_of_its_pairing() {
     // not appear: 1 wins by forfeit. After R2, 4 has the upfloat of that
     // pairing and 1 the downfloat; no colour from R2 for either.
     // (JaVaFo 1.4 keeps no float for the forfeit loser; `Wording`.)
-    let mut t = T::new(4, 5).game(1, 1, 3, 2).game(1, 2, 4, 2).game(2, 2, 3, 2);
+    let mut t = T::new(4, 5)
+        .game(1, 1, 3, 2)
+        .game(1, 2, 4, 2)
+        .game(2, 2, 3, 2);
     *t.slot(1, 2) = Some(RoundOutcome::Game {
         opponent: 4,
         colour: W,

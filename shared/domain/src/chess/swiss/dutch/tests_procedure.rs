@@ -86,3 +86,25 @@ fn dutch_c14_p_lowered_when_colours_allow_only_one_pairing() {
         .game(2, 5, 2, 0);
     assert_eq!(t.pair(), vec!["2 1", "8 3", "6 4", "7 5"]);
 }
+
+#[test]
+fn dutch_e4_e5_players_without_a_played_game_take_the_lot_by_pairing_number() {
+    // Round 1: 1-2 ½; 3, 4, 5, 6 not paired with half a point (dutch F5). All on
+    // ½ in round 2: S1 = 1 2 3, S2 = 4 5 6; 1 wants black, 2 white, the others
+    // have no preference: x = 0, dutch C6 gives 1-4, 2-5, 3-6.
+    // Colours: 4-1 and 2-5 (one preference each). 3 and 6 have no played game:
+    // dutch E1–E4 need a preference or a history and dutch E5 is for round 1
+    // only; by the ruling (docs/rulings/chess.md) the higher ranked 3, an odd
+    // pairing number, takes the lot colour: white with the lot white, black
+    // with the lot black.
+    let t = T::new(6, 5)
+        .game(1, 1, 2, 1)
+        .absent(1, 3, 1)
+        .absent(1, 4, 1)
+        .absent(1, 5, 1)
+        .absent(1, 6, 1);
+    assert_eq!(t.pair(), vec!["4 1", "2 5", "3 6"]);
+    let mut t = t;
+    t.0.first_colour = crate::chess::swiss::Colour::Black;
+    assert_eq!(t.pair(), vec!["4 1", "2 5", "6 3"]);
+}
