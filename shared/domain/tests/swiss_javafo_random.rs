@@ -40,11 +40,14 @@ fn lot(full: &SwissTournament) -> Colour {
     first.first().map_or(Colour::White, |&(_, c)| c)
 }
 
+/// One later-wording change: its class name and how it sets [`Wording`].
+type Change = (&'static str, fn(&mut Wording));
+
 /// The later-wording changes tried, one at a time, then every combination
 /// (smallest sets first), with their class names as docs/rulings/chess.md
 /// lists them.
 fn variants() -> Vec<(String, Wording)> {
-    let changes: [(&str, fn(&mut Wording)); 5] = [
+    let changes: [Change; 5] = [
         ("last-round notes to B6", |w| w.last_round_notes = false),
         ("unplayed points as downfloats", |w| {
             w.unplayed_point_is_downfloat = true
