@@ -47,7 +47,7 @@ type Change = (&'static str, fn(&mut Wording));
 /// (smallest sets first), with their class names as docs/rulings/chess.md
 /// lists them.
 fn variants() -> Vec<(String, Wording)> {
-    let changes: [Change; 5] = [
+    let changes: [Change; 6] = [
         ("last-round notes to B6", |w| w.last_round_notes = false),
         ("unplayed points as downfloats", |w| {
             w.unplayed_point_is_downfloat = true
@@ -61,6 +61,7 @@ fn variants() -> Vec<(String, Wording)> {
         ("colours without history reversed", |w| {
             w.no_history_colours_reversed = true
         }),
+        ("B6 given up before B5", |w| w.floats_b6_before_b5 = true),
     ];
     let mut sets: Vec<u32> = (1..(1u32 << changes.len())).collect();
     sets.sort_by_key(|m| (m.count_ones(), *m));
@@ -173,7 +174,6 @@ const OPEN: &[&str] = &[
     "jvf14_16_p16_r8.trf 8",
     "jvf14_23_p30_r9.trf 7",
     "jvf14_23_p30_r9.trf 9",
-    "jvf14_24_p18_r7.trf 4",
     "jvf14_28_p19_r9.trf 8",
     "jvf14_28_p19_r9.trf 9",
     "jvf14_29_p56_r7.trf 7",

@@ -70,6 +70,8 @@ pub struct Criteria<'a> {
     pub a7d: Vec<bool>,
     /// [`super::Wording::no_history_colours_reversed`] (off for the seed).
     pub no_history_colours_reversed: bool,
+    /// [`super::Wording::floats_b6_before_b5`] (off for the seed).
+    pub floats_b6_before_b5: bool,
 }
 
 impl<'a> Criteria<'a> {
@@ -97,6 +99,7 @@ impl<'a> Criteria<'a> {
             a7c,
             a7d,
             no_history_colours_reversed: false,
+            floats_b6_before_b5: false,
         }
     }
 
@@ -285,21 +288,33 @@ impl<'a> Criteria<'a> {
         };
         let has = |k: usize, f: Float| players.iter().any(|&i| self.ps[i].floats[k] == Some(f));
         let mut out = vec![l];
-        l.b6_up = false;
-        if has(1, Float::Upfloat) {
-            out.push(l);
-        }
-        l.b5_up = false;
-        if has(0, Float::Upfloat) {
-            out.push(l);
-        }
-        l.b6_down = false;
-        if has(1, Float::Downfloat) {
-            out.push(l);
-        }
-        l.b5_down = false;
-        if has(0, Float::Downfloat) {
-            out.push(l);
+        // dutch C9 drops dutch B6 then B5 for upfloats, dutch C10 then B6 and B5
+        // for downfloats; the later wording drops both B6 before either B5.
+        let steps: [(usize, Float); 4] = if self.floats_b6_before_b5 {
+            [
+                (1, Float::Upfloat),
+                (1, Float::Downfloat),
+                (0, Float::Upfloat),
+                (0, Float::Downfloat),
+            ]
+        } else {
+            [
+                (1, Float::Upfloat),
+                (0, Float::Upfloat),
+                (1, Float::Downfloat),
+                (0, Float::Downfloat),
+            ]
+        };
+        for (k, f) in steps {
+            match (k, f) {
+                (1, Float::Upfloat) => l.b6_up = false,
+                (0, Float::Upfloat) => l.b5_up = false,
+                (1, Float::Downfloat) => l.b6_down = false,
+                _ => l.b5_down = false,
+            }
+            if has(k, f) {
+                out.push(l);
+            }
         }
         *out.last_mut().expect("one level") = l;
         while l.x < p {

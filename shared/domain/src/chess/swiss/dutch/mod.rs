@@ -67,6 +67,11 @@ pub struct Wording {
     /// for round 1); Arbiter gives the higher ranked player the lot colour
     /// when his pairing number is odd (docs/rulings/chess.md).
     pub no_history_colours_reversed: bool,
+    /// Later wording: dutch B6 (two rounds before) is given up for upfloats
+    /// and for downfloats before dutch B5 (the previous round) for either.
+    /// 2006 dutch C9 drops B6 then B5 for upfloats, and only then dutch C10 drops
+    /// B6 and B5 for downfloats.
+    pub floats_b6_before_b5: bool,
 }
 
 impl Wording {
@@ -77,6 +82,7 @@ impl Wording {
         half_point_bye_bars_bye: false,
         forfeit_loss_has_no_float: false,
         no_history_colours_reversed: false,
+        floats_b6_before_b5: false,
     };
 }
 
@@ -100,6 +106,7 @@ pub fn pair_as(t: &SwissTournament, w: Wording) -> Result<RoundPairing, DutchErr
     };
     let mut c = Criteria::new(&ps, round, total);
     c.no_history_colours_reversed = w.no_history_colours_reversed;
+    c.floats_b6_before_b5 = w.floats_b6_before_b5;
     let mut present: Vec<usize> = (0..ps.len())
         .filter(|&i| t.players[i].presence == Presence::Present)
         .collect();

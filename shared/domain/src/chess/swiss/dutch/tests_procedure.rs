@@ -108,3 +108,51 @@ fn dutch_e4_e5_players_without_a_played_game_take_the_lot_by_pairing_number() {
     t.0.first_colour = crate::chess::swiss::Colour::Black;
     assert_eq!(t.pair(), vec!["4 1", "2 5", "6 3"]);
 }
+
+#[test]
+fn dutch_c9_c10_c11_upfloat_criteria_are_dropped_before_downfloat_criteria() {
+    // Four players on the same score in round 3 of 9: one upfloated in the
+    // previous round, one two rounds before, one downfloated in the previous
+    // round, one two rounds before. The relaxation order of the 2006 text:
+    // all criteria; dutch C9: B6 then B5 for upfloats; dutch C10: B6 then B5
+    // for downfloats; dutch C11: x raised one by one up to p = 2.
+    // (The later wording gives up both B6 before either B5; `Wording`.)
+    use super::criteria::Criteria;
+    use super::state::PlayerState;
+    use crate::chess::swiss::Float::{Downfloat as D, Upfloat as U};
+    let st = |number: u32, floats| PlayerState {
+        number,
+        score: 2,
+        met: vec![],
+        colours: vec![],
+        colour_difference: 0,
+        floats,
+        had_unplayed_point: false,
+        had_bye: false,
+        pref: None,
+    };
+    let ps = vec![
+        st(1, [Some(U), None]),
+        st(2, [None, Some(U)]),
+        st(3, [Some(D), None]),
+        st(4, [None, Some(D)]),
+    ];
+    let c = Criteria::new(&ps, 3, 9);
+    let steps: Vec<(bool, bool, bool, bool, usize)> = c
+        .levels(&[0, 1, 2, 3], 0, 2)
+        .iter()
+        .map(|l| (l.b6_up, l.b5_up, l.b6_down, l.b5_down, l.x))
+        .collect();
+    assert_eq!(
+        steps,
+        vec![
+            (true, true, true, true, 0),
+            (false, true, true, true, 0),
+            (false, false, true, true, 0),
+            (false, false, false, true, 0),
+            (false, false, false, false, 0),
+            (false, false, false, false, 1),
+            (false, false, false, false, 2),
+        ]
+    );
+}
