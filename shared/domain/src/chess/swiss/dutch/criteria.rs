@@ -287,7 +287,6 @@ impl<'a> Criteria<'a> {
             ..Level::all(x)
         };
         let has = |k: usize, f: Float| players.iter().any(|&i| self.ps[i].floats[k] == Some(f));
-        let mut out = vec![l];
         // dutch C9 drops dutch B6 then B5 for upfloats, dutch C10 then B6 and B5
         // for downfloats; the later wording drops both B6 before either B5.
         let steps: [(usize, Float); 4] = if self.floats_b6_before_b5 {
@@ -305,21 +304,33 @@ impl<'a> Criteria<'a> {
                 (0, Float::Downfloat),
             ]
         };
-        for (k, f) in steps {
-            match (k, f) {
-                (1, Float::Upfloat) => l.b6_up = false,
-                (0, Float::Upfloat) => l.b5_up = false,
-                (1, Float::Downfloat) => l.b6_down = false,
-                _ => l.b5_down = false,
-            }
-            if has(k, f) {
-                out.push(l);
-            }
-        }
-        *out.last_mut().expect("one level") = l;
-        while l.x < p {
-            l.x += 1;
+        // dutch C11 raises x and restarts at dutch C3: the procedure runs again
+        // through dutch C6–C10 with B5/B6 in force, so that B5/B6 (lower in
+        // priority than dutch B4) are given up again only as far as needed
+        // at the new x (ruling, docs/rulings/chess.md).
+        let mut out = Vec::new();
+        loop {
+            l.b6_up = true;
+            l.b5_up = true;
+            l.b6_down = true;
+            l.b5_down = true;
             out.push(l);
+            for (k, f) in steps {
+                match (k, f) {
+                    (1, Float::Upfloat) => l.b6_up = false,
+                    (0, Float::Upfloat) => l.b5_up = false,
+                    (1, Float::Downfloat) => l.b6_down = false,
+                    _ => l.b5_down = false,
+                }
+                if has(k, f) {
+                    out.push(l);
+                }
+            }
+            *out.last_mut().expect("one level") = l;
+            if l.x >= p {
+                break;
+            }
+            l.x += 1;
         }
         if has_a7c {
             l.a7c = false;

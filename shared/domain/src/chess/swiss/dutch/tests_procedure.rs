@@ -110,12 +110,13 @@ fn dutch_e4_e5_players_without_a_played_game_take_the_lot_by_pairing_number() {
 }
 
 #[test]
-fn dutch_c9_c10_c11_upfloat_criteria_are_dropped_before_downfloat_criteria() {
+fn dutch_c9_c10_c11_upfloat_criteria_are_dropped_before_downfloat_criteria_at_each_x() {
     // Four players on the same score in round 3 of 9: one upfloated in the
     // previous round, one two rounds before, one downfloated in the previous
     // round, one two rounds before. The relaxation order of the 2006 text:
     // all criteria; dutch C9: B6 then B5 for upfloats; dutch C10: B6 then B5
-    // for downfloats; dutch C11: x raised one by one up to p = 2.
+    // for downfloats; dutch C11: x one higher and restart at dutch C3, where
+    // B5/B6 are in force again until dutch C9/C10 give them up; up to x = p = 2.
     // (The later wording gives up both B6 before either B5; `Wording`.)
     use super::criteria::Criteria;
     use super::state::PlayerState;
@@ -143,16 +144,15 @@ fn dutch_c9_c10_c11_upfloat_criteria_are_dropped_before_downfloat_criteria() {
         .iter()
         .map(|l| (l.b6_up, l.b5_up, l.b6_down, l.b5_down, l.x))
         .collect();
-    assert_eq!(
-        steps,
-        vec![
-            (true, true, true, true, 0),
-            (false, true, true, true, 0),
-            (false, false, true, true, 0),
-            (false, false, false, true, 0),
-            (false, false, false, false, 0),
-            (false, false, false, false, 1),
-            (false, false, false, false, 2),
-        ]
-    );
+    let mut want = Vec::new();
+    for x in 0..=2 {
+        want.extend([
+            (true, true, true, true, x),
+            (false, true, true, true, x),
+            (false, false, true, true, x),
+            (false, false, false, true, x),
+            (false, false, false, false, x),
+        ]);
+    }
+    assert_eq!(steps, want);
 }
