@@ -134,8 +134,11 @@ fn heterogeneous_bracket(
         let rem_size = rest.len() - p_h + extra_mdp.len();
         for deficit in 0..=rem_size / 2 {
             let p_r = rem_size / 2 - deficit;
+            // dutch C14: every pairing fewer than the bracket's n / 2 lowers a
+            // positive x by one, as in a homogeneous bracket.
+            let x_p = x_bracket.saturating_sub((all.len() / 2).saturating_sub(p_h + p_r));
             for &strict in stricts {
-                let levels = c.levels(all, x_bracket, p_h + p_r);
+                let levels = c.levels(all, x_p, p_h + p_r);
                 let attempt = |lvl: Level| {
                     let mut s = Search {
                         c,

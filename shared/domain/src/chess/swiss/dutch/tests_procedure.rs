@@ -156,3 +156,53 @@ fn dutch_c9_c10_c11_upfloat_criteria_are_dropped_before_downfloat_criteria_at_ea
     }
     assert_eq!(steps, want);
 }
+
+#[test]
+fn dutch_c14_heterogeneous_bracket_lowers_x_with_p() {
+    // A heterogeneous bracket: M (3 points) moved down onto A, B, C (2 points),
+    // and below them D, E (1 point). A, B and C have all met each other, so
+    // whoever M meets, the other two cannot be paired here: the bracket makes
+    // one pairing, not n / 2 = 2. Preferences: M, A, C white, B black.
+    // dutch C2/A8: w = 3, b = 1, q = 2, x = 1. dutch C14: p goes from 2 to 1
+    // and, x being positive, x from 1 to 0. With x = 0, M-A (both want white)
+    // fails dutch B4; M-B grants both: the pairing, and A, C move down.
+    // (Keeping x = 1 would take the first D1 opponent, A.)
+    use super::bracket::{pair_bracket, Below};
+    use super::criteria::Criteria;
+    use super::state::PlayerState;
+    use crate::chess::swiss::Colour::{Black as B, White as W};
+    let st = |number: u32, score: u32, colours: Vec<_>, met: Vec<usize>| {
+        let cd = colours.iter().map(|c| if *c == W { 1 } else { -1 }).sum();
+        PlayerState {
+            number,
+            score,
+            met,
+            pref: PlayerState::preference_of(&colours, cd),
+            colours,
+            colour_difference: cd,
+            floats: [None, None],
+            had_unplayed_point: false,
+            had_bye: false,
+        }
+    };
+    let ps = vec![
+        st(1, 6, vec![B], vec![]),
+        st(2, 4, vec![B], vec![2, 3]),
+        st(3, 4, vec![W], vec![1, 3]),
+        st(4, 4, vec![B], vec![1, 2]),
+        st(5, 2, vec![], vec![]),
+        st(6, 2, vec![], vec![]),
+    ];
+    let c = Criteria::new(&ps, 5, 9);
+    let below = Below {
+        next: &[4, 5],
+        all: &[4, 5],
+        bye: false,
+    };
+    let r = pair_bracket(&c, &[0], &[1, 2, 3], &below).expect("a pairing");
+    let pairs: Vec<(usize, usize)> = r.pairs.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
+    assert_eq!(pairs, vec![(0, 2)]);
+    let mut down = r.moved_down.clone();
+    down.sort_unstable();
+    assert_eq!(down, vec![1, 3]);
+}
