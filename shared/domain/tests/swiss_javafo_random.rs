@@ -47,7 +47,7 @@ type Change = (&'static str, fn(&mut Wording));
 /// (smallest sets first), with their class names as docs/rulings/chess.md
 /// lists them.
 fn variants() -> Vec<(String, Wording)> {
-    let changes: [Change; 6] = [
+    let changes: [Change; 7] = [
         ("last-round notes to B6", |w| w.last_round_notes = false),
         ("unplayed points as downfloats", |w| {
             w.unplayed_point_is_downfloat = true
@@ -62,6 +62,7 @@ fn variants() -> Vec<(String, Wording)> {
             w.no_history_colours_reversed = true
         }),
         ("B6 given up before B5", |w| w.floats_b6_before_b5 = true),
+        ("topscorers in the last round", |w| w.topscorers = true),
     ];
     let mut sets: Vec<u32> = (1..(1u32 << changes.len())).collect();
     sets.sort_by_key(|m| (m.count_ones(), *m));
@@ -212,10 +213,8 @@ const OPEN: &[&str] = &[
     "jvf14_23_p30_r9.trf 7",
     "jvf14_23_p30_r9.trf 9",
     "jvf14_28_p19_r9.trf 8",
-    "jvf14_28_p19_r9.trf 9",
     "jvf14_29_p56_r7.trf 7",
     "jvf14_30_p44_r5.trf 5",
-    "jvf14_38_p46_r9.trf 9",
     "jvf14_43_p35_r9.trf 7",
     "jvf14_43_p35_r9.trf 9",
     "jvf14_48_p24_r9.trf 9",

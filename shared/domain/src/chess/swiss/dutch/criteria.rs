@@ -72,6 +72,8 @@ pub struct Criteria<'a> {
     pub no_history_colours_reversed: bool,
     /// [`super::Wording::floats_b6_before_b5`] (off for the seed).
     pub floats_b6_before_b5: bool,
+    /// [`super::Wording::topscorers`] (off for the seed).
+    pub topscorers: bool,
 }
 
 impl<'a> Criteria<'a> {
@@ -100,6 +102,7 @@ impl<'a> Criteria<'a> {
             a7d,
             no_history_colours_reversed: false,
             floats_b6_before_b5: false,
+            topscorers: false,
         }
     }
 
@@ -119,6 +122,16 @@ impl<'a> Criteria<'a> {
         self.ps[i].score == self.round - 1
     }
 
+    /// Whom the last-round dutch B2 waiver covers: players on exactly 50%
+    /// (note to dutch B6), or with [`super::Wording::topscorers`] those over 50%.
+    fn b2_waived(&self, i: usize) -> bool {
+        if self.topscorers {
+            self.over_half(i)
+        } else {
+            self.at_half(i)
+        }
+    }
+
     /// Notes to dutch B6: score over 50% before the last round.
     fn over_half(&self, i: usize) -> bool {
         self.ps[i].score > self.round - 1
@@ -130,7 +143,7 @@ impl<'a> Criteria<'a> {
             if l.a7c && self.a7c[i] && p.preference().is_some_and(|pr| pr.colour != c) {
                 return false;
             }
-            if l.b2_waiver && self.last_round && self.at_half(i) {
+            if l.b2_waiver && self.last_round && self.b2_waived(i) {
                 return true;
             }
         }
@@ -221,7 +234,7 @@ impl<'a> Criteria<'a> {
 
     /// dutch B5/B6 for one float of player `i` (not applied over 50% in the last round).
     pub fn float_allowed(&self, i: usize, f: Float, lvl: &Level) -> bool {
-        if self.last_round && self.over_half(i) {
+        if self.last_round && !self.topscorers && self.over_half(i) {
             return true;
         }
         let p = &self.ps[i];
@@ -281,7 +294,7 @@ impl<'a> Criteria<'a> {
     /// dutch A7(c) and the dutch B2 note, for `p` pairings starting at `x`.
     pub fn levels(&self, players: &[usize], x: usize, p: usize) -> Vec<Level> {
         let has_a7c = players.iter().any(|&i| self.a7c[i]);
-        let has_half = self.last_round && players.iter().any(|&i| self.at_half(i));
+        let has_half = self.last_round && players.iter().any(|&i| self.b2_waived(i));
         let mut l = Level {
             a7c: has_a7c,
             ..Level::all(x)

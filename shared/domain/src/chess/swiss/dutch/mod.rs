@@ -72,6 +72,11 @@ pub struct Wording {
     /// 2006 dutch C9 drops B6 then B5 for upfloats, and only then dutch C10 drops
     /// B6 and B5 for downfloats.
     pub floats_b6_before_b5: bool,
+    /// Later wording, last round: dutch B2 may be broken for players over 50%
+    /// ("topscorers") to avoid floaters, and dutch B5/B6 apply to them. 2006
+    /// notes to dutch B6: B2 may be waived for players on exactly 50%, and B5/B6
+    /// do not apply over 50%. Takes the place of `last_round_notes`.
+    pub topscorers: bool,
 }
 
 impl Wording {
@@ -83,6 +88,7 @@ impl Wording {
         forfeit_loss_has_no_float: false,
         no_history_colours_reversed: false,
         floats_b6_before_b5: false,
+        topscorers: false,
     };
 }
 
@@ -99,7 +105,7 @@ pub fn pair(t: &SwissTournament) -> Result<RoundPairing, DutchError> {
 pub fn pair_as(t: &SwissTournament, w: Wording) -> Result<RoundPairing, DutchError> {
     let ps = state::derive_as(&t.players, t.rounds_played, w);
     let round = t.round_to_pair();
-    let total = if w.last_round_notes {
+    let total = if w.last_round_notes || w.topscorers {
         t.total_rounds
     } else {
         0
@@ -107,6 +113,7 @@ pub fn pair_as(t: &SwissTournament, w: Wording) -> Result<RoundPairing, DutchErr
     let mut c = Criteria::new(&ps, round, total);
     c.no_history_colours_reversed = w.no_history_colours_reversed;
     c.floats_b6_before_b5 = w.floats_b6_before_b5;
+    c.topscorers = w.topscorers;
     let mut present: Vec<usize> = (0..ps.len())
         .filter(|&i| t.players[i].presence == Presence::Present)
         .collect();

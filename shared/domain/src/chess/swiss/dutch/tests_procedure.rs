@@ -206,3 +206,34 @@ fn dutch_c14_heterogeneous_bracket_lowers_x_with_p() {
     down.sort_unstable();
     assert_eq!(down, vec![1, 3]);
 }
+
+#[test]
+fn dutch_b6_note_b2_waiver_is_for_fifty_percent_not_for_topscorers() {
+    // Round 9 of 9. Notes to dutch B6: "B2 may not be applied when pairing
+    // players with a score of 50% in the last round". Player 1 has 5 points
+    // (over 50% of 8), player 2 has 4 (exactly 50%); both played white in
+    // rounds 7 and 8. 2 may receive white a third time (waiver), 1 may not
+    // (dutch B2b stays). (The later wording waives it for the "topscorers"
+    // over 50% instead; `Wording`.)
+    use super::criteria::Criteria;
+    use super::state::PlayerState;
+    use crate::chess::swiss::Colour::{Black as B, White as W};
+    let st = |number: u32, score: u32| {
+        let colours = vec![B, W, B, W, B, B, W, W];
+        PlayerState {
+            number,
+            score,
+            met: vec![],
+            pref: PlayerState::preference_of(&colours, 0),
+            colours,
+            colour_difference: 0,
+            floats: [None, None],
+            had_unplayed_point: false,
+            had_bye: false,
+        }
+    };
+    let ps = vec![st(1, 10), st(2, 8)];
+    let c = Criteria::new(&ps, 9, 9);
+    assert!(!c.may_receive_with_note(0, W));
+    assert!(c.may_receive_with_note(1, W));
+}
