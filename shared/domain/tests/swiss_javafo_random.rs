@@ -198,6 +198,14 @@ const BY_HAND: &[(&str, &str)] = &[
          (15-25) since that is possible, and the bye goes to 21; JaVaFo floats 15 \
          on to the bye (21-25), one downfloat fewer in the round (dutch A5)",
     ),
+    (
+        "jvf14_16_p16_r8.trf 8",
+        "dutch A3/C8/C11/C14: on 4 points 5, 2, 3, 4 moved down onto 1, 6, 7, 13 (treated \
+         as homogeneous); 2 and 4 can only meet 13, so p = 3 with x raised to 2; the \
+         first dutch D2 exchange that keeps two colour failures is S1 = 5 1 3: \
+         6-5, 1-13, 7-3, and 2 moves down to 16; JaVaFo plays 13-2 (a third colour \
+         failure) and moves 1 down instead, for smaller score differences",
+    ),
 ];
 
 /// Rounds (`file round`) that differ from JaVaFo 1.4 and that no known wording
@@ -209,7 +217,6 @@ const OPEN: &[&str] = &[
     "jvf14_03_p25_r9.trf 9",
     "jvf14_08_p14_r9.trf 9",
     "jvf14_10_p39_r5.trf 5",
-    "jvf14_16_p16_r8.trf 8",
     "jvf14_23_p30_r9.trf 7",
     "jvf14_23_p30_r9.trf 9",
     "jvf14_28_p19_r9.trf 8",
