@@ -8,7 +8,9 @@
 //! round is re-paired with the engine switched to the later wording, one
 //! change at a time and then in combination ([`dutch::Wording`]); the first
 //! (smallest) set of changes that reproduces JaVaFo's pairing is the class.
-//! A round no such set explains is a failure.
+//! A round no such set explains was worked by hand from the 2006 text: listed
+//! in [`BY_HAND`] (Arbiter keeps the 2006 letter, clause and contrast given),
+//! or still open ([`OPEN`]). Any other unexplained round is a failure.
 
 use arbiter_domain::chess::swiss::dutch::{self, Wording};
 use arbiter_domain::chess::swiss::{Board, Colour, RoundOutcome, SwissTournament};
