@@ -208,6 +208,14 @@ const BY_HAND: &[(&str, &str)] = &[
          6-5, 1-13, 7-3, and 2 moves down to 16; JaVaFo plays 13-2 (a third colour \
          failure) and moves 1 down instead, for smaller score differences",
     ),
+    (
+        "jvf14_08_p14_r9.trf 9",
+        "dutch C13/C14/D2: 2, 4 and 10 (4 points) move down onto 12, 13, 14, who can \
+         only be completed as 13-2, 14-4, 12-10 or 13-10, 14-2, 12-4; in the bracket \
+         on 2½ (treated as homogeneous, p lowered to 1) S1 = 2 fails, and the first \
+         dutch D2 exchange, S1 = 4, gives 4-12 (then 10-13, 2-14), the same colour \
+         failures as JaVaFo's 10-12 (a later exchange)",
+    ),
 ];
 
 /// Rounds (`file round`) that differ from JaVaFo 1.4 and that no known wording
@@ -217,7 +225,6 @@ const BY_HAND: &[(&str, &str)] = &[
 /// that no longer differs unexplained (then it is removed).
 const OPEN: &[&str] = &[
     "jvf14_03_p25_r9.trf 9",
-    "jvf14_08_p14_r9.trf 9",
     "jvf14_10_p39_r5.trf 5",
     "jvf14_23_p30_r9.trf 7",
     "jvf14_23_p30_r9.trf 9",
