@@ -16,12 +16,11 @@
 #                        target/, as for `sam build` on a developer's machine)
 #   PYTHON               the python used to make the venv (default: python3)
 #
-# The functions built are the BuildProperties.Binary names in template.yaml;
-# each must be a binary target of the workspace. `sam build` runs one
-# `cargo lambda build --release --arm64 --bin NAME` per function in the
-# workspace root; they share the target directory, so the dependencies
-# compile once (every function resolves the same features: the shared crates
-# take them from [workspace.dependencies]).
+# Every function in template.yaml is the one binary named in its
+# BuildProperties.Binary (arbiter-lambda), with identical Metadata and CodeUri,
+# so `sam build` runs `cargo lambda build --release --arm64 --bin
+# arbiter-lambda` once and copies the artifact to each function; the
+# function's Handler picks the handler at run time.
 set -euo pipefail
 
 CFN_LINT_VERSION="1.58.0"
@@ -177,7 +176,7 @@ if ((LINT_ONLY)); then
 else
     # ------------------------------------------------------------ 3. build
 
-    step "resolve the function binaries"
+    step "resolve the function binary"
     # "LogicalId binary" per function: sam build writes .aws-sam/build/LogicalId.
     mapfile -t FUNCTIONS < <(python - "$TEMPLATE" <<'EOF'
 import sys
@@ -191,23 +190,17 @@ for name, resource in template["Resources"].items():
 EOF
     )
     ((${#FUNCTIONS[@]} > 0)) || fail "no BuildProperties.Binary in $TEMPLATE"
-    BINS=()
-    for f in "${FUNCTIONS[@]}"; do BINS+=("${f#* }"); done
+    mapfile -t BINS < <(printf '%s\n' "${FUNCTIONS[@]#* }" | sort -u)
+    ((${#BINS[@]} == 1)) || fail "the functions name several binaries (${BINS[*]}): sam build would build each; every function is arbiter-lambda"
     WORKSPACE_BINS="$(cargo metadata --no-deps --format-version 1 |
         python -c 'import json, sys
 for p in json.load(sys.stdin)["packages"]:
     for t in p["targets"]:
         if "bin" in t["kind"]:
             print(t["name"])')" || fail "cargo metadata failed"
-    for bin in "${BINS[@]}"; do
-        grep -qx -- "$bin" <<<"$WORKSPACE_BINS" ||
-            fail "template.yaml builds binary '$bin', but no workspace crate has a binary of that name (binaries: $(echo $WORKSPACE_BINS))"
-    done
-    say "${#BINS[@]} functions: ${BINS[*]}"
-    done_step
-
-    step "one feature set for every function"
-    python scripts/feature-sets.py "${BINS[@]}" || fail "the functions resolve shared dependencies differently"
+    grep -qx -- "${BINS[0]}" <<<"$WORKSPACE_BINS" ||
+        fail "template.yaml builds binary '${BINS[0]}', but no workspace crate has a binary of that name (binaries: $(echo $WORKSPACE_BINS))"
+    say "${#FUNCTIONS[@]} functions, one binary: ${BINS[0]}"
     done_step
 
     step "aarch64 Rust target"
@@ -223,7 +216,7 @@ for p in json.load(sys.stdin)["packages"]:
     say "aarch64-unknown-linux-gnu target present"
     done_step
 
-    step "sam build (${#BINS[@]} functions, cargo-lambda, release, arm64)"
+    step "sam build (${#FUNCTIONS[@]} functions of one binary, cargo-lambda, release, arm64)"
     # Exactly the README's command, with the project's samconfig.toml; its
     # output goes to .aws-sam/build as for a deploy.
     say "CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$ROOT/target}"
@@ -232,10 +225,24 @@ for p in json.load(sys.stdin)["packages"]:
     done_step
 
     step "bootstrap sizes"
-    printf '%-24s %12s %9s  %s\n' function bytes MiB machine
-    for entry in "${FUNCTIONS[@]}"; do
-        bin="${entry#* }"
-        f=".aws-sam/build/${entry%% *}/bootstrap"
+    # The functions share one build: the built template points each
+    # function's CodeUri at the one artifact folder.
+    mapfile -t ARTIFACTS < <(python - .aws-sam/build/template.yaml <<'EOF'
+import sys
+from samtranslator.yaml_helper import yaml_parse
+with open(sys.argv[1]) as f:
+    template = yaml_parse(f.read())
+for name, resource in template["Resources"].items():
+    if resource.get("Type") == "AWS::Serverless::Function":
+        print(name, resource["Properties"]["CodeUri"])
+EOF
+    )
+    ((${#ARTIFACTS[@]} == ${#FUNCTIONS[@]})) || fail "the built template has ${#ARTIFACTS[@]} functions, the template ${#FUNCTIONS[@]}"
+    mapfile -t FOLDERS < <(printf '%s\n' "${ARTIFACTS[@]#* }" | sort -u)
+    say "${#ARTIFACTS[@]} functions share ${#FOLDERS[@]} artifact(s): ${FOLDERS[*]}"
+    printf '%-32s %12s %9s  %s\n' artifact bytes MiB machine
+    for folder in "${FOLDERS[@]}"; do
+        f=".aws-sam/build/$folder/bootstrap"
         [[ -f "$f" ]] || fail "sam build did not produce $f"
         bytes="$(stat -c %s "$f")"
         # e_machine of the ELF header: 0xb7 aarch64, 0x3e x86_64.
@@ -243,7 +250,7 @@ for p in json.load(sys.stdin)["packages"]:
 h = open(sys.argv[1], "rb").read(20)
 m = int.from_bytes(h[18:20], "little") if h[:4] == b"\x7fELF" else -1
 print({0xB7: "aarch64", 0x3E: "x86_64"}.get(m, "not an ELF for Linux?"))' "$f")"
-        printf '%-24s %12d %9s  %s\n' "$bin" "$bytes" "$(awk -v b="$bytes" 'BEGIN { printf "%.1f", b / 1048576 }')" "$machine"
+        printf '%-32s %12d %9s  %s\n' "$folder" "$bytes" "$(awk -v b="$bytes" 'BEGIN { printf "%.1f", b / 1048576 }')" "$machine"
         [[ "$machine" == aarch64 ]] || fail "$f is $machine, expected aarch64"
     done
     done_step

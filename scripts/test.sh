@@ -3,7 +3,8 @@
 # fresh clone: formatting, the OpenAPI document against its specification,
 # lints, every test on both stores (a local
 # DynamoDB-compatible server is installed and started here), the README's
-# shell blocks against a fresh server, and the deployment checks (template
+# shell blocks against a fresh server, the public pages in a real browser,
+# and the deployment checks (template
 # lint, `sam build` of every Lambda function).
 #
 #   scripts/test.sh                        # everything
@@ -69,6 +70,9 @@ ARBITER_BIN="${CARGO_TARGET_DIR:-target}/debug/arbiter" scripts/readme-tour.sh
 
 step "schemathesis against a fresh arbiter serve (no 5xx, answers fit the document)"
 ARBITER_BIN="${CARGO_TARGET_DIR:-target}/debug/arbiter" scripts/schemathesis.sh
+
+step "the public pages in headless Chromium (chromedriver, axe-core, 375 px)"
+scripts/browser-test.sh
 
 step "typed client (openapi-typescript, tsc --noEmit)"
 scripts/typescript-client.sh

@@ -50,6 +50,12 @@ enum Commands {
         /// `*` for any) call the API: CORS. Repeat for more origins.
         #[arg(long = "cors-origin", value_name = "ORIGIN")]
         cors_origins: Vec<String>,
+        /// The address clients reach this server by, for Location headers
+        /// and notification links (e.g. https://arbiter.club.example behind
+        /// a proxy). Default: the listening address, with `localhost` for an
+        /// address that listens everywhere (0.0.0.0, ::).
+        #[arg(long, env = "ARBITER_PUBLIC_BASE_URL", value_name = "URL")]
+        public_base_url: Option<String>,
     },
     /// Print a dev token for USER that `arbiter serve` accepts.
     Token {
@@ -161,6 +167,7 @@ fn main() -> ExitCode {
             clock,
             clock_rate,
             cors_origins,
+            public_base_url,
         } => {
             let rehearsal = match clock.map(|start| RehearsalClock::new(start, clock_rate)) {
                 None => None,
@@ -176,7 +183,10 @@ fn main() -> ExitCode {
                 !no_schedules,
                 &lichess_url,
                 rehearsal,
-                cors_origins,
+                Web {
+                    cors_origins,
+                    public_base_url,
+                },
             )
         }
         Commands::Token {
@@ -441,6 +451,26 @@ fn token(user: &str, roles: &[String], days: i64, data_dir: &std::path::Path) ->
     ExitCode::SUCCESS
 }
 
+/// How browsers and links reach `arbiter serve`.
+struct Web {
+    cors_origins: Vec<String>,
+    public_base_url: Option<String>,
+}
+
+/// The base of Locations and notification links: the configured address, or
+/// the listening one; an address that listens everywhere (0.0.0.0, ::) is no
+/// address a client can use, so it becomes `localhost`.
+fn link_base(local: std::net::SocketAddr, configured: Option<&str>) -> String {
+    if let Some(base) = configured.filter(|b| !b.is_empty()) {
+        return base.trim_end_matches('/').to_owned();
+    }
+    if local.ip().is_unspecified() {
+        format!("http://localhost:{}", local.port())
+    } else {
+        format!("http://{local}")
+    }
+}
+
 #[tokio::main]
 async fn serve(
     addr: &str,
@@ -448,7 +478,7 @@ async fn serve(
     schedules: bool,
     lichess_url: &str,
     rehearsal: Option<RehearsalClock>,
-    cors_origins: Vec<String>,
+    web: Web,
 ) -> ExitCode {
     tracing_subscriber::fmt()
         .with_env_filter(
@@ -472,17 +502,18 @@ async fn serve(
         // Links and Locations name the address this server listens on.
         let listener = tokio::net::TcpListener::bind(addr).await?;
         let local = listener.local_addr()?;
+        let base = link_base(local, web.public_base_url.as_deref());
         let app = Arc::new(
             App::new(store.clone(), Authenticator::Dev { secret }, clock.clone())
                 .with_loopback_targets()
                 .with_facts(Arc::new(arbiter_facts::Lichess::new(lichess_url)))
-                .with_public_base(format!("http://{local}"))
-                .with_cors(cors_origins),
+                .with_public_base(base.clone())
+                .with_cors(web.cors_origins),
         );
         let outbox = data_dir.join("outbox");
         let notifier = Arc::new(
             notifications::local_notifier(store, &outbox, Arc::new(move || clock.now()))
-                .with_link_base(format!("http://{local}")),
+                .with_link_base(base.clone()),
         );
         if schedules {
             scheduler::spawn(Arc::clone(&app), Arc::clone(&notifier));
@@ -531,5 +562,28 @@ fn token_command(data_dir: &std::path::Path) -> String {
         base.to_owned()
     } else {
         format!("{base} --data-dir {}", data_dir.display())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::link_base;
+
+    #[test]
+    fn links_name_an_address_a_client_can_reach() {
+        let any: std::net::SocketAddr = "0.0.0.0:8080".parse().unwrap();
+        let any6: std::net::SocketAddr = "[::]:8080".parse().unwrap();
+        let loopback: std::net::SocketAddr = "127.0.0.1:3000".parse().unwrap();
+        // Listening everywhere is not an address: localhost is.
+        assert_eq!(link_base(any, None), "http://localhost:8080");
+        assert_eq!(link_base(any6, None), "http://localhost:8080");
+        assert_eq!(link_base(loopback, None), "http://127.0.0.1:3000");
+        // A configured address wins, without its trailing slash; an empty
+        // one (an unset environment variable) counts as none.
+        assert_eq!(
+            link_base(any, Some("https://arbiter.club.example/")),
+            "https://arbiter.club.example"
+        );
+        assert_eq!(link_base(loopback, Some("")), "http://127.0.0.1:3000");
     }
 }

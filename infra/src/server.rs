@@ -19,6 +19,7 @@ pub const HTTP_FUNCTIONS: &[(&str, &[Route])] = &[
     ("record-vote", record_vote::ROUTES),
     ("act", act::ROUTES),
     ("subscriptions", subscriptions::ROUTES),
+    ("pages", pages::ROUTES),
 ];
 
 /// Every route of the API.
@@ -69,6 +70,7 @@ async fn to_function<S: Store + NotifyStore>(
         Some("record-vote") => record_vote::handle(app, req).await,
         Some("act") => act::handle(app, req).await,
         Some("subscriptions") => subscriptions::handle(app, req).await,
+        Some("pages") => pages::handle(app, req).await,
         _ => Problem::not_found(format!("no resource at {path}")).into_response(),
     }
 }

@@ -122,6 +122,32 @@ impl<S: TestStore> TestServer<S> {
             .expect("body")
     }
 
+    /// Every public page of competition `id` (`arbiter_pages::paths` of its
+    /// stored state), fetched without a token as anyone reads them; each
+    /// must answer 200. Their text, with HTML entities also read back (see
+    /// [`with_entities_read`]), for searching for secrets.
+    pub async fn public_pages(&self, id: &str) -> String {
+        let state = self
+            .app
+            .service
+            .load(&arbiter_domain::competition::CompetitionId::try_from(id).expect("an id"))
+            .await
+            .expect("loads")
+            .expect("exists");
+        let mut all = String::new();
+        for page in arbiter_pages::paths(&state) {
+            let path = format!("/pages/{id}/{page}");
+            let path = path.trim_end_matches('/');
+            let r = self.http.get(self.url(path)).send().await.expect("request");
+            let status = r.status();
+            let text = r.text().await.expect("body");
+            assert_eq!(status, 200, "GET {path}: {text}");
+            all.push_str(&with_entities_read(&text));
+            all.push('\n');
+        }
+        all
+    }
+
     /// `org`, who may organize, creates the competition `body` describes
     /// (`{"id", "kind", "name"}`) at the clock's time; it must be created.
     pub async fn create(&self, body: &serde_json::Value) {
@@ -170,6 +196,18 @@ impl<S: TestStore> TestServer<S> {
         assert_eq!(report.failed, 0, "{name} at {now}: {report:?}");
         report
     }
+}
+
+/// `html` followed by the same text with its entities read back, so a
+/// search for a secret finds it behind `&quot;` or `&lt;` too.
+pub fn with_entities_read(html: &str) -> String {
+    let plain = html
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&amp;", "&");
+    format!("{html}\n{plain}")
 }
 
 /// Asserts that `answer` is a refusal citing `clause`: 422 for a rule, 403

@@ -19,7 +19,8 @@ fn template() -> Yaml {
         .remove(0)
 }
 
-/// (binary, resource) for every function in the template.
+/// (handler, resource) for every function in the template: the Handler
+/// names which of the one binary's handlers the function serves.
 fn functions(t: &Yaml) -> Vec<(String, Yaml)> {
     t["Resources"]
         .as_hash()
@@ -27,11 +28,11 @@ fn functions(t: &Yaml) -> Vec<(String, Yaml)> {
         .values()
         .filter(|r| r["Type"].as_str() == Some("AWS::Serverless::Function"))
         .map(|r| {
-            let binary = r["Metadata"]["BuildProperties"]["Binary"]
+            let handler = r["Properties"]["Handler"]
                 .as_str()
-                .expect("every function names its binary")
+                .expect("every function names its handler")
                 .to_owned();
-            (binary, r.clone())
+            (handler, r.clone())
         })
         .collect()
 }
@@ -154,13 +155,44 @@ fn template_schedules_equal_the_schedule_table() {
 }
 
 #[test]
-fn every_function_crate_is_in_the_template() {
+fn every_function_crate_is_in_the_template_and_the_binary() {
     let t = template();
     let declared: BTreeSet<_> = functions(&t).into_iter().map(|(b, _)| b).collect();
+    let dispatched: BTreeSet<_> = arbiter_lambda::FUNCTIONS
+        .iter()
+        .map(|f| f.to_string())
+        .collect();
+    assert_eq!(
+        declared, dispatched,
+        "template Handlers and the binary's dispatch"
+    );
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../functions");
     let crates: BTreeSet<_> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())
         .collect();
     assert_eq!(declared, crates);
+}
+
+/// Identical Metadata and CodeUri on every function is what lets `sam build`
+/// build the one binary once instead of once per function.
+#[test]
+fn every_function_is_the_one_binary_built_the_same_way() {
+    let t = template();
+    let (first_handler, first) = &functions(&t)[0];
+    for (handler, resource) in functions(&t) {
+        assert_eq!(
+            resource["Metadata"]["BuildProperties"]["Binary"].as_str(),
+            Some("arbiter-lambda"),
+            "{handler}"
+        );
+        assert_eq!(
+            resource["Metadata"], first["Metadata"],
+            "{handler} vs {first_handler}"
+        );
+        assert_eq!(
+            resource["Properties"]["CodeUri"], first["Properties"]["CodeUri"],
+            "{handler} vs {first_handler}"
+        );
+    }
 }

@@ -283,10 +283,13 @@ impl<S: TestStore> Board<S> {
         all
     }
 
-    /// `needle` is visible to exactly `allowed` among the viewers.
+    /// `needle` is visible to exactly `allowed` among the viewers. The
+    /// board is listed publicly, so every viewer also reads its public
+    /// pages (issue 20): a secret there would be read by all.
     async fn secret(&self, needle: &str, allowed: &[&str]) {
+        let pages = self.s.public_pages("wm-board-1").await;
         for viewer in VIEWERS {
-            let sees = self.visible(viewer).await.contains(needle);
+            let sees = self.visible(viewer).await.contains(needle) || pages.contains(needle);
             assert_eq!(
                 sees,
                 allowed.contains(&viewer),
@@ -367,8 +370,9 @@ impl<S: TestStore> Board<S> {
     /// wm D.IX.2: nobody reads another's ballot or a tally; a voter reads
     /// only their own vote events.
     async fn votes_secret(&self, cast: &[(&str, usize)]) {
+        let pages = self.s.public_pages("wm-board-1").await;
         for viewer in VIEWERS {
-            let text = self.visible(viewer).await;
+            let text = self.visible(viewer).await + &pages;
             let own = cast
                 .iter()
                 .find(|(p, _)| player(p) == viewer)
@@ -420,6 +424,10 @@ async fn seven_players_from_spring_1901_to_the_last_year<S: TestStore>(s: TestSe
         b.ok("org", t(0), "/roles", json!({"user": user, "role": role}))
             .await;
     }
+
+    // The organizer lists the board publicly: its pages are searched for
+    // every secret below, as the API is.
+    b.ok("org", t(0), "/public", json!({"public": true})).await;
 
     // wm D.I.1: only the GM sets up; the house rules are public (D.I.1.b).
     b.refused(
@@ -886,6 +894,45 @@ async fn seven_players_from_spring_1901_to_the_last_year<S: TestStore>(s: TestSe
     // The grey author stays hidden to the end.
     b.secret("\"author\":\"france-player\"", &["france-player"])
         .await;
+    map_pages(&b.s).await;
+}
+
+/// Issue 20: the board's public map of each phase is its SVG; a played
+/// phase's never changes (cached for good), the last one's may.
+async fn map_pages<S: TestStore>(s: &TestServer<S>) {
+    let first = s
+        .http
+        .get(s.url("/pages/wm-board-1/map/1.svg"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(first.status(), 200);
+    assert_eq!(first.headers()["content-type"], "image/svg+xml");
+    assert_eq!(
+        first.headers()["cache-control"],
+        "public, max-age=31536000, immutable"
+    );
+    let svg = first.text().await.unwrap();
+    // Spring 1901's map shows the opening units (wm D.VIII.4's orders too).
+    assert!(svg.starts_with("<svg") && svg.contains("S1901M"), "{svg}");
+    let phases = s
+        .http
+        .get(s.url("/pages/wm-board-1/phases"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let last = phases.matches("/pages/wm-board-1/phase/").count();
+    assert!(last > 1, "{phases}");
+    let now = s
+        .http
+        .get(s.url(&format!("/pages/wm-board-1/map/{last}.svg")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(now.headers()["cache-control"], "public, max-age=60");
 }
 
 on_both_stores!(

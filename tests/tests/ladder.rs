@@ -260,6 +260,11 @@ async fn every_get<S: TestStore>(s: &TestServer<S>, who: &str) -> Vec<(String, S
             .unwrap();
         seen.push((path, r.text().await.unwrap()));
     }
+    // The club is listed publicly: its pages (issue 20) are read by anyone.
+    seen.push((
+        "/pages/anti-cheat-club/*".to_owned(),
+        s.public_pages("anti-cheat-club").await,
+    ));
     seen
 }
 
@@ -320,6 +325,15 @@ async fn anti_cheat_redaction<S: TestStore>(s: TestServer<S>) {
         &json!({"id": "anti-cheat-club", "kind": "club-ladder", "name": "Friday Lunch Chess Club"}),
     )
     .await;
+    let r = s
+        .http
+        .post(s.url(&format!("{AC_CLUB}/public")))
+        .bearer_auth(s.token("org", false))
+        .json(&json!({"public": true}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
     for (who, role) in [
         ("mod1", Role::Moderator),
         ("mod2", Role::Moderator),

@@ -365,6 +365,16 @@ async fn tmc_votes<S: TestStore>(s: TestServer<S>) {
             .await;
         assert_eq!(status, 200);
     }
+    // Listed publicly: its pages are searched for the ballots too (issue 20).
+    let (status, _) = s
+        .post_as(
+            "org",
+            now,
+            &format!("{base}/public"),
+            &json!({"public": true}),
+        )
+        .await;
+    assert_eq!(status, 200);
     let motion = json!({"action": "open-motion", "motion": "decision", "question": "Redo board 4's Fall 1903?"});
     let (status, answer) = s
         .post_as("td", now, &format!("{base}/actions"), &motion)
@@ -399,9 +409,15 @@ async fn tmc_votes<S: TestStore>(s: TestServer<S>) {
             .await;
         assert_eq!(status, 200, "{answer}");
     }
+    let pages = s.public_pages("wm-tmc").await;
+    assert!(pages.contains("Redo board 4"), "the motion is published");
+    // wm A.6: a ballot is keyed by its voter; no voter is named on a page.
+    for m in tmc {
+        assert!(!pages.contains(m), "wm A.6: the pages name {m}'s ballot");
+    }
     for viewer in ["tmc1", "tmc3", "td", "org", "stranger"] {
         let token = s.token(viewer, false);
-        let mut seen = String::new();
+        let mut seen = pages.clone();
         for path in [
             base.to_owned(),
             format!("{base}/log?limit=1000"),

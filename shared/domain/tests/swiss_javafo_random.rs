@@ -8,7 +8,9 @@
 //! round is re-paired with the engine switched to the later wording, one
 //! change at a time and then in combination ([`dutch::Wording`]); the first
 //! (smallest) set of changes that reproduces JaVaFo's pairing is the class.
-//! A round no such set explains is a failure.
+//! A round no such set explains was worked by hand from the 2006 text: listed
+//! in [`BY_HAND`] (Arbiter keeps the 2006 letter, clause and contrast given),
+//! or still open ([`OPEN`]). Any other unexplained round is a failure.
 
 use arbiter_domain::chess::swiss::dutch::{self, Wording};
 use arbiter_domain::chess::swiss::{Board, Colour, RoundOutcome, SwissTournament};
@@ -40,54 +42,45 @@ fn lot(full: &SwissTournament) -> Colour {
     first.first().map_or(Colour::White, |&(_, c)| c)
 }
 
-/// The later-wording changes tried, smallest sets first, with their class
-/// names as docs/rulings/chess.md lists them.
-fn variants() -> Vec<(&'static str, Wording)> {
-    let seed = Wording::SEED_2006;
-    let notes = Wording {
-        last_round_notes: false,
-        ..seed
-    };
-    let floats = Wording {
-        unplayed_point_is_downfloat: true,
-        ..seed
-    };
-    let bye = Wording {
-        half_point_bye_bars_bye: true,
-        ..seed
-    };
-    let all = Wording {
-        last_round_notes: false,
-        unplayed_point_is_downfloat: true,
-        half_point_bye_bars_bye: true,
-    };
-    vec![
-        ("last-round notes to B6", notes),
-        ("unplayed points as downfloats", floats),
-        ("half-point bye bars the bye", bye),
-        (
-            "last-round notes + unplayed downfloats",
-            Wording {
-                unplayed_point_is_downfloat: true,
-                ..notes
-            },
-        ),
-        (
-            "last-round notes + half-point bye",
-            Wording {
-                half_point_bye_bars_bye: true,
-                ..notes
-            },
-        ),
-        (
-            "unplayed downfloats + half-point bye",
-            Wording {
-                half_point_bye_bars_bye: true,
-                ..floats
-            },
-        ),
-        ("all three", all),
-    ]
+/// One later-wording change: its class name and how it sets [`Wording`].
+type Change = (&'static str, fn(&mut Wording));
+
+/// The later-wording changes tried, one at a time, then every combination
+/// (smallest sets first), with their class names as docs/rulings/chess.md
+/// lists them.
+fn variants() -> Vec<(String, Wording)> {
+    let changes: [Change; 7] = [
+        ("last-round notes to B6", |w| w.last_round_notes = false),
+        ("unplayed points as downfloats", |w| {
+            w.unplayed_point_is_downfloat = true
+        }),
+        ("half-point bye bars the bye", |w| {
+            w.half_point_bye_bars_bye = true
+        }),
+        ("forfeit loss leaves no float", |w| {
+            w.forfeit_loss_has_no_float = true
+        }),
+        ("colours without history reversed", |w| {
+            w.no_history_colours_reversed = true
+        }),
+        ("B6 given up before B5", |w| w.floats_b6_before_b5 = true),
+        ("topscorers in the last round", |w| w.topscorers = true),
+    ];
+    let mut sets: Vec<u32> = (1..(1u32 << changes.len())).collect();
+    sets.sort_by_key(|m| (m.count_ones(), *m));
+    sets.into_iter()
+        .map(|m| {
+            let mut w = Wording::SEED_2006;
+            let mut names = Vec::new();
+            for (k, (name, apply)) in changes.iter().enumerate() {
+                if m & (1 << k) != 0 {
+                    apply(&mut w);
+                    names.push(*name);
+                }
+            }
+            (names.join(" + "), w)
+        })
+        .collect()
 }
 
 fn pairing_as(t: &SwissTournament, w: Wording) -> Option<Pairing> {
@@ -105,9 +98,10 @@ fn dutch_javafo14_random_tournaments_differ_only_by_the_later_wording() {
         .collect();
     files.sort();
     assert!(files.len() >= 40, "expected at least 40 tournaments");
-    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut counts: BTreeMap<String, usize> = BTreeMap::new();
     let (mut rounds, mut identical) = (0usize, 0usize);
     let mut unexplained = Vec::new();
+    let mut by_hand: Vec<String> = Vec::new();
     for f in &files {
         let name = f.file_name().unwrap().to_string_lossy().to_string();
         let doc = trf::read(&std::fs::read_to_string(f).unwrap())
@@ -132,6 +126,9 @@ fn dutch_javafo14_random_tournaments_differ_only_by_the_later_wording() {
                 .find(|(_, w)| pairing_as(&t, *w).as_ref() == Some(&want))
             {
                 Some((class, _)) => *counts.entry(class).or_default() += 1,
+                None if BY_HAND.iter().any(|(k, _)| *k == format!("{name} {r}")) => {
+                    by_hand.push(format!("{name} {r}"));
+                }
                 None => unexplained.push((
                     format!("{name} {r}"),
                     format!(
@@ -149,7 +146,20 @@ fn dutch_javafo14_random_tournaments_differ_only_by_the_later_wording() {
     for (class, n) in &counts {
         eprintln!("  {class}: {n}");
     }
+    eprintln!(
+        "  worked by hand, the 2006 letter kept (BY_HAND): {}",
+        by_hand.len()
+    );
     eprintln!("  not yet classified (OPEN): {}", unexplained.len());
+    let stale: Vec<&str> = BY_HAND
+        .iter()
+        .map(|(k, _)| *k)
+        .filter(|k| !by_hand.iter().any(|b| b == k))
+        .collect();
+    assert!(
+        stale.is_empty(),
+        "now identical or explained by a wording class, remove from BY_HAND: {stale:?}"
+    );
     let new: Vec<&str> = unexplained
         .iter()
         .filter(|(key, _)| !OPEN.contains(&key.as_str()))
@@ -169,6 +179,45 @@ fn dutch_javafo14_random_tournaments_differ_only_by_the_later_wording() {
     );
 }
 
+/// Rounds (`file round`) that differ from JaVaFo 1.4, that no [`Wording`]
+/// change explains, and that were worked by hand from the 2006 text: Arbiter's
+/// pairing is the one the 2006 letter gives, JaVaFo's follows another rule.
+/// Each entry: the round, then the clause and the contrast
+/// (docs/rulings/chess.md, "Cross-check against JaVaFo 1.4"). The test fails
+/// when a listed round no longer differs this way.
+const BY_HAND: &[(&str, &str)] = &[
+    (
+        "jvf14_36_p21_r8.trf 6",
+        "dutch A3/C8: the bracket on 1½ with 13 and 21 moved down from 2 is treated \
+         as homogeneous; 13 must move on to the bye (dutch B1b), and of the exchanges \
+         18-19 is the first that keeps dutch B5/B6 (21 floats on to 17); JaVaFo \
+         moves 18 down instead (21-19, 17-18), breaking 18's dutch B5 downfloat to \
+         keep the score differences smaller",
+    ),
+    (
+        "jvf14_56_p26_r8.trf 7",
+        "dutch A3: 15, moved down from 2½, is paired first in the 2-point bracket \
+         (15-25) since that is possible, and the bye goes to 21; JaVaFo floats 15 \
+         on to the bye (21-25), one downfloat fewer in the round (dutch A5)",
+    ),
+    (
+        "jvf14_16_p16_r8.trf 8",
+        "dutch A3/C8/C11/C14: on 4 points 5, 2, 3, 4 moved down onto 1, 6, 7, 13 (treated \
+         as homogeneous); 2 and 4 can only meet 13, so p = 3 with x raised to 2; the \
+         first dutch D2 exchange that keeps two colour failures is S1 = 5 1 3: \
+         6-5, 1-13, 7-3, and 2 moves down to 16; JaVaFo plays 13-2 (a third colour \
+         failure) and moves 1 down instead, for smaller score differences",
+    ),
+    (
+        "jvf14_08_p14_r9.trf 9",
+        "dutch C13/C14/D2: 2, 4 and 10 (4 points) move down onto 12, 13, 14, who can \
+         only be completed as 13-2, 14-4, 12-10 or 13-10, 14-2, 12-4; in the bracket \
+         on 2½ (treated as homogeneous, p lowered to 1) S1 = 2 fails, and the first \
+         dutch D2 exchange, S1 = 4, gives 4-12 (then 10-13, 2-14), the same colour \
+         failures as JaVaFo's 10-12 (a later exchange)",
+    ),
+];
+
 /// Rounds (`file round`) that differ from JaVaFo 1.4 and that no known wording
 /// class explains yet (issue #21, open): each is either a further 2012 change
 /// not modelled by [`Wording`] or a fault of ours, still to be told apart. The
@@ -176,37 +225,20 @@ fn dutch_javafo14_random_tournaments_differ_only_by_the_later_wording() {
 /// that no longer differs unexplained (then it is removed).
 const OPEN: &[&str] = &[
     "jvf14_03_p25_r9.trf 9",
-    "jvf14_06_p38_r8.trf 7",
-    "jvf14_07_p26_r6.trf 2",
-    "jvf14_08_p14_r9.trf 9",
-    "jvf14_09_p51_r7.trf 5",
     "jvf14_10_p39_r5.trf 5",
-    "jvf14_13_p52_r9.trf 8",
-    "jvf14_16_p16_r8.trf 5",
-    "jvf14_16_p16_r8.trf 8",
-    "jvf14_18_p41_r9.trf 8",
     "jvf14_23_p30_r9.trf 7",
     "jvf14_23_p30_r9.trf 9",
-    "jvf14_24_p18_r7.trf 4",
     "jvf14_28_p19_r9.trf 8",
-    "jvf14_28_p19_r9.trf 9",
     "jvf14_29_p56_r7.trf 7",
     "jvf14_30_p44_r5.trf 5",
-    "jvf14_31_p32_r8.trf 7",
-    "jvf14_33_p57_r9.trf 3",
-    "jvf14_33_p57_r9.trf 9",
-    "jvf14_36_p21_r8.trf 6",
-    "jvf14_38_p46_r9.trf 9",
-    "jvf14_41_p59_r8.trf 8",
     "jvf14_43_p35_r9.trf 7",
     "jvf14_43_p35_r9.trf 9",
-    "jvf14_46_p48_r8.trf 2",
     "jvf14_48_p24_r9.trf 9",
+    // dutch A7(c) is given up for the whole remainder at once (20-28 and 16-26 both
+    // break it); JaVaFo's 23-28, 29-20, 16-26 breaks it for 26 only, which the
+    // 2006 text ("as long as this does not result in additional downfloaters")
+    // favours: a fault of ours, not yet fixed.
     "jvf14_51_p37_r8.trf 5",
     "jvf14_51_p37_r8.trf 7",
     "jvf14_53_p13_r9.trf 9",
-    "jvf14_55_p38_r5.trf 2",
-    "jvf14_56_p26_r8.trf 7",
-    "jvf14_59_p39_r7.trf 7",
-    "jvf14_63_p40_r9.trf 7",
 ];

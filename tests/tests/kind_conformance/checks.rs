@@ -491,6 +491,7 @@ pub async fn on_store<S: TestStore>(script: &Script, server: TestServer<S>) {
     }
     let log = service.log(&run.id, 0, 10_000).await.expect("the log");
     assert_eq!(log, run.log, "the stored log is the decided one");
+    public_pages_keep_secrets(script, &server, &service, &mut run).await;
     if let Some(due) = run.state().next_due() {
         let ctx = context("schedule", due);
         let (a, b) = tokio::join!(
@@ -503,4 +504,42 @@ pub async fn on_store<S: TestStore>(script: &Script, server: TestServer<S>) {
         let loaded = service.load(&run.id).await.expect("loads").expect("exists");
         assert_eq!(&*loaded, run.state(), "two ticks at once land once");
     }
+}
+
+/// The organizer lists the competition publicly at the script's last step;
+/// then every public page, fetched over HTTP without a token, answers 200
+/// and holds no secret still open at that step.
+async fn public_pages_keep_secrets<S: TestStore>(
+    script: &Script,
+    server: &TestServer<S>,
+    service: &Service<S>,
+    run: &mut Run,
+) {
+    let last = script.steps.len() - 1;
+    let at = script.steps[last].at;
+    let public = Command::SetPublic { public: true };
+    service
+        .execute(&run.id, &public, &context("org", at), None)
+        .await
+        .expect("the organizer lists the competition");
+    run.act("org", at, &public).expect("listed");
+    let mut paths = vec![];
+    for page in arbiter_pages::paths(run.state()) {
+        let path = format!("/pages/{}/{page}", script.id);
+        let path = path.trim_end_matches('/').to_owned();
+        let r = server
+            .http
+            .get(server.url(&path))
+            .send()
+            .await
+            .expect("request");
+        let status = r.status();
+        let text = r.text().await.expect("body");
+        assert_eq!(status, 200, "GET {path}: {text}");
+        paths.push((
+            format!("GET {path}"),
+            arbiter_e2e::with_entities_read(&text),
+        ));
+    }
+    assert_keeps_secrets(script, run, last, None, &paths);
 }

@@ -126,6 +126,10 @@ impl Run {
             serde_json::to_string(&state.view(viewer)).expect("a view serializes"),
         )];
         paths.extend(resource_reads(state, viewer));
+        // The public pages show what someone without an account sees.
+        if viewer.is_none() {
+            paths.extend(page_reads(state));
+        }
         for commit in &self.log {
             let entry = commit.log_entry(state, viewer);
             paths.push((
@@ -186,4 +190,24 @@ pub fn resource_reads(state: &Competition, viewer: Option<&UserId>) -> Vec<(Stri
         }
     }
     out
+}
+
+/// Every public page of the competition (`arbiter_pages::paths`), rendered
+/// as the pages function renders it, each also with its HTML entities read
+/// back, so a secret cannot hide behind `&quot;`.
+pub fn page_reads(state: &Competition) -> Vec<(String, String)> {
+    let now = state.created_at;
+    arbiter_pages::paths(state)
+        .into_iter()
+        .map(|path| {
+            let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
+            let body = arbiter_pages::render(state, &segments, now)
+                .unwrap_or_else(|| panic!("listed page {path:?} does not render"))
+                .body;
+            (
+                format!("page /{path}"),
+                arbiter_e2e::with_entities_read(&body),
+            )
+        })
+        .collect()
 }

@@ -29,7 +29,9 @@ impl Decider<'_> {
         self.env.has_role(u, Role::Moderator) || self.is_justice(u)
     }
 
-    /// club III.3.2: sits on the Court (a justice or the Chief Justice).
+    /// club III.3.2: sits on the Court (a justice or the Chief Justice). The
+    /// Terms list the Court's staff; the club keeps that list as the roles
+    /// the organizer grants, so the Court is whoever holds them now.
     pub fn is_justice(&self, u: &UserId) -> bool {
         self.env.has_role(u, Role::Justice) || self.is_chief(u)
     }

@@ -314,6 +314,7 @@ fn check_players(
         if m.banned_at(played_at) {
             return Err(invalid("club J.7", format!("{p} is banned")));
         }
+        // club II.8.2: removal ends being counted in games, not an office.
         if m.removed {
             return Err(invalid(
                 "club J.8",

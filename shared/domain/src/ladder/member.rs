@@ -296,7 +296,11 @@ pub fn removal_due(state: &Ladder, member: &Member, user: &UserId) -> Option<Dat
     })
 }
 
-/// club II.7, II.8: the Chief Justice removes a member.
+/// club II.7, II.8: the Chief Justice removes a member. Only the member's
+/// place on the leaderboard goes (club II.8.2: "Removing a Member does not
+/// affect their status as Moderator or Justice, only their ability to be
+/// counted in games"): roles are the competition's, which removal leaves
+/// alone, and J.8 keeps the removed member out of games.
 pub(super) fn remove(
     d: &Decider,
     user: &UserId,

@@ -114,7 +114,9 @@ pub(super) fn amendment_for(
 
 /// What `remedy` changes for a moderator's use of power: annulled
 /// entirely, a score change rescored (club II.3), or a ban's expiry changed
-/// (II.9.3).
+/// (II.9.3). For a penalty whose reasoning the Court finds wanting, these
+/// are the two ways club III.2.4.3 names to invalidate it: "in entirety"
+/// (`Annul`) or "in severity" (`Rescore`, `Reban`).
 fn use_of_power(d: &Decider, power_use: u64, remedy: &Remedy) -> Result<Amendment, Refusal> {
     let state = d.state;
     let p = state

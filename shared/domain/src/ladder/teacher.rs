@@ -27,8 +27,9 @@ fn require_teacher(d: &Decider, what: &str) -> Result<(), Refusal> {
     }
 }
 
-/// club III.6: the teacher bans any member, until the start of `expires`
-/// (club time) or until lifted.
+/// club III.6.1: the teacher bans any member ("via banning from room, or
+/// independently": the ban is the same either way), until the start of
+/// `expires` (club time) or until lifted.
 pub(super) fn ban(
     d: &Decider,
     member: &UserId,
@@ -62,7 +63,7 @@ pub(super) fn ban(
             reason,
             expires,
         },
-        "club III.6",
+        "club III.6.1",
     )])
 }
 

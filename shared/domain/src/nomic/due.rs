@@ -46,7 +46,9 @@ impl Recorder {
     }
 
     /// nomic 203, 205, 207, 210: adds points and declares the first player
-    /// to reach 200 the winner.
+    /// to reach 200 the winner. Reaching n points is the only way to win
+    /// here, and no adopted rule text changes it (nomic 114: winning "may
+    /// not be altered from achieving n points"; 215 decides the rest).
     pub fn points(
         &mut self,
         player: &UserId,

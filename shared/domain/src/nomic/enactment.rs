@@ -23,6 +23,9 @@ fn impossible(clause: &'static str, detail: String) -> Impossible {
 /// nomic 103, 116, 211: whether `change`, targeting the record `target_id`
 /// (as resolved at submission), can be made to `book` with at most `cap`
 /// mutable rules (nomic 211: 25). `Ok(label)` gives the targeted rule's label.
+/// What the targeted rule is about is never asked: a change to the rules
+/// that allow or apply rule-changes, even to the rule under whose authority
+/// the change itself is adopted, is checked like any other (nomic 117).
 pub fn check(
     book: &RuleBookExport,
     change: &RuleChange,

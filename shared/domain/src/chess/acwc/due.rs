@@ -65,7 +65,10 @@ fn follow_ups_from(state: Championship, out: Vec<Ruled>, now: DateTime<Utc>) -> 
 }
 
 /// acwc IV.F: a round published at `at` ends on the Sunday 23:59:59 UTC of
-/// the week that starts on the next Monday 00:00 (or at `at` itself).
+/// the week that starts on the next Monday 00:00 (or at `at` itself). So
+/// every round has at least one whole week, Monday to Sunday: acwc IV.A
+/// ("one week per Qualification round") and IV.B ("one week per
+/// round-robin round") for the Candidates.
 pub fn round_deadline(at: DateTime<Utc>) -> DateTime<Utc> {
     week_deadline_utc(next_monday_utc(at - Duration::seconds(1)))
 }

@@ -174,7 +174,10 @@ impl FinalMatch {
         None
     }
 
-    /// The time control of the next game (III.A, III.H.5, III.H.6).
+    /// The time control of the next game: the championship's own (acwc
+    /// III.A, 2+5) through the match and its extensions, 2+0 once the margin
+    /// is dropped (III.H.5); none for Armageddon, whose clocks differ by
+    /// colour (III.H.6).
     pub fn next_time_control(&self, settings: &Settings) -> Option<TimeControl> {
         match self.phase(&settings.format) {
             FinalPhase::Match { .. } => Some(settings.time_control),

@@ -108,7 +108,12 @@ pub fn check_score(first: u32, second: u32, games: u32, early_stop: bool) -> Res
 }
 
 /// acwc V.B–D: a player of the match offers a start time; after a failed
-/// negotiation only when rescheduling a no-show (V.E).
+/// negotiation only when rescheduling a no-show (V.E). The match exists
+/// from the round's publication, so offers open "as soon as their next
+/// pairing is known" (acwc V.A). The time is a UTC instant: an offset a
+/// client sends is read as the same instant, and every record, view and
+/// notice gives it in UTC (acwc V.B: "players must communicate their times
+/// in UTC").
 pub(super) fn offer_time(
     state: &Championship,
     match_id: &MatchId,

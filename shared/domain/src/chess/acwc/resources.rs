@@ -233,6 +233,8 @@ fn rounds(state: &Championship, query: &Query) -> Result<Resource, Refusal> {
     })
 }
 
+/// One round's pairings, each match with its negotiation: the agreed time
+/// is public (acwc V.A: "it must be shared in the pairings forum post").
 fn pairings(state: &Championship, query: &Query) -> Result<Resource, Refusal> {
     let key = query.key("pairings")?;
     let found = key.rsplit_once('-').and_then(|(stage, n)| {

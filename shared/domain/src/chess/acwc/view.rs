@@ -26,6 +26,9 @@ fn is_official(env: &Competition, viewer: Option<&UserId>) -> bool {
 pub fn view(env: &Competition, state: &Championship, viewer: Option<&UserId>) -> Value {
     let td = is_td(env, viewer);
     let entrants = entrants_view(state, td);
+    // acwc IV.E, V.A: the published pairings, each match with its agreed
+    // time ("When a time is agreed on, it must be shared in the pairings
+    // forum post").
     let rounds: Vec<Value> = state
         .rounds
         .iter()

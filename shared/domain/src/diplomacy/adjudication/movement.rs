@@ -152,6 +152,9 @@ impl<'a> Resolver<'a> {
                         }
                     }
                 }
+                // A fleet of any power convoys, even an army whose move
+                // dislodges the fleet's own power's unit: "the convoy and the
+                // dislodgment will be permitted" (wm D.VI.7).
                 MovementOrder::Convoy { army, dest: cd } => {
                     if let Some(j) = board.index_at(*army) {
                         if board.units[i].province().is_sea() && dest[j] == cd.0 && convoyed[j] {
@@ -311,8 +314,9 @@ impl<'a> Resolver<'a> {
         false
     }
 
-    /// wm D.VI.3–4: a convoyed army needs a chain of undislodged convoying
-    /// fleets; a named route must be intact, an unnamed one any route.
+    /// wm D.VI.3, D.VI.4: a convoyed army needs a chain of undislodged
+    /// convoying fleets; a named route must be intact (D.VI.3), an unnamed
+    /// one fails only when no route is left (D.VI.4).
     fn path(&mut self, nr: usize) -> bool {
         if !self.convoyed[nr] {
             return true;

@@ -216,6 +216,9 @@ fn check(
     let loc = parsed
         .location
         .ok_or_else(|| "not a movement order (wm D.III.4)".to_string())?;
+    // The unit is found by its province alone: a coast written for it,
+    // missing or wrong, is not read, so it never invalidates a hold
+    // (wm D.IV.3.a) or any other order of that fleet.
     let i = board
         .index_at(loc.province)
         .ok_or_else(|| format!("no unit in {} (wm D.III.2)", loc.province))?;

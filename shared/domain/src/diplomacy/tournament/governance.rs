@@ -409,6 +409,7 @@ fn motion_outcome(
         let passed = match yes.cmp(&no) {
             std::cmp::Ordering::Greater => true,
             std::cmp::Ordering::Less => false,
+            // wm A.3.iii, A.6: the TD breaks a tie.
             std::cmp::Ordering::Equal => {
                 let Some(b) = tie_break else {
                     return Err(Refusal::rule(

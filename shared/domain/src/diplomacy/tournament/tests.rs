@@ -150,6 +150,28 @@ fn wm_b_2_entries_close_at_the_deadline() {
     );
 }
 
+/// wm A.3.i: "Setting tournament begin and end deadlines" is the TD's duty.
+/// Entries close Saturday 10 January 2026 at noon; neither a TMC member nor an
+/// assistant TD (not standing in) may move that; the TD moves it to Sunday 11
+/// January noon, and an entry on Saturday at noon, refused before, is then
+/// accepted (wm B.2).
+#[test]
+fn wm_a_3_i_only_the_td_sets_the_tournaments_dates() {
+    let mut h = tournament();
+    let later = || Command::Configure {
+        settings: Settings {
+            entry_deadline: at("2026-01-11T12:00:00Z"),
+        },
+    };
+    refused(run(&mut h, "tmc1", later()), "wm A.3.i");
+    refused(run(&mut h, "atd1", later()), "wm A.3.i");
+    h.now = at("2026-01-10T12:00:00Z");
+    refused(register(&mut h, "x", team("sat")), "wm B.2");
+    let set = run(&mut h, "td", later()).unwrap();
+    assert_eq!(set[0].clause.as_deref(), Some("wm A.3.i"));
+    register(&mut h, "x", team("sat")).unwrap();
+}
+
 #[test]
 fn wm_b_2_individuals_are_grouped_in_sevens_and_the_rest_are_reserves() {
     let mut h = tournament();
@@ -348,6 +370,24 @@ fn wm_a_6_the_td_votes_only_to_break_a_tie() {
     let m = motion(&mut h, "td", decision());
     tmc(&mut h, m, "yyyynn");
     refused(close(&mut h, "td", m, Some(No)), "wm A.6");
+}
+
+/// wm A.3.iii: "Breaking ties on any TMC votes" is the TD's duty. The
+/// sitting body is the six TMC members and the two assistants (8); six vote,
+/// 3 yes and 3 no: binding (6 of 8 is at least two thirds) but tied. Neither
+/// a TMC member nor an assistant may break the tie; the TD's yes passes the
+/// motion.
+#[test]
+fn wm_a_3_iii_the_td_breaks_a_tied_tmc_vote() {
+    let mut h = tournament();
+    let m = motion(&mut h, "tmc1", decision());
+    tmc(&mut h, m, "yynnyn");
+    refused(close(&mut h, "tmc1", m, Some(Yes)), "wm A.6");
+    refused(close(&mut h, "atd1", m, Some(Yes)), "wm A.6");
+    close(&mut h, "td", m, Some(Yes)).unwrap();
+    assert_eq!(outcome(&h, m), Some(Outcome::Passed));
+    let count = state(&h).motions[0].count.unwrap();
+    assert_eq!((count.yes, count.no, count.td_tie_break), (3, 3, Some(Yes)));
 }
 
 #[test]

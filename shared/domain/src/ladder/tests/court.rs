@@ -4,7 +4,7 @@
 
 use super::super::testkit::*;
 use super::super::{
-    AppealStatus, AppealSubject, Command, Event, GameResult::*, Remedy, Settings, Vote,
+    AppealStatus, AppealSubject, Command, Event, GameResult::*, PowerStatus, Remedy, Settings, Vote,
 };
 use crate::competition::{self, Role};
 use crate::rulebook::Rulebook;
@@ -120,8 +120,42 @@ fn club_iii_3_3_and_iii_3_7_panels_of_three_chosen_by_the_chief_justice() {
     );
 }
 
+/// club III.3.2: "The staff of the CoA currently are: Chief Justice Alex C"
+/// and the justices listed with him. The club keeps that list as its roles:
+/// the Court is exactly the holders of the justice and Chief Justice roles.
+/// On ann's appeal against mod1's −30, a panel with mod1 (a moderator only)
+/// is refused; j3, whose role is revoked, no longer sits; j5, newly
+/// appointed, sits with j2 and the Chief Justice.
 #[test]
-fn club_iii_3_5_and_iii_3_5_1_conflicted_justices_sit_only_when_too_few_others() {
+fn club_iii_3_2_the_court_is_its_listed_justices_and_chief_justice() {
+    let mut c = seeded();
+    let p = penalise(&mut c, "mod1", "ann", -30, "o1");
+    let a = appeal(&mut c, "ann", AppealSubject::PowerUse { power_use: p });
+    c.ok("cj", Command::GrantHearing { appeal: a });
+    let panel = |js: [&str; 3]| Command::Empanel {
+        appeal: a,
+        justices: js.iter().map(|j| u(j)).collect(),
+    };
+    assert_eq!(c.refused("cj", panel(["j1", "j2", "mod1"])), "club III.3.3");
+    let roles = |user: &str, grant: bool| {
+        let (user, role) = (u(user), Role::Justice);
+        if grant {
+            competition::Command::GrantRole { user, role }
+        } else {
+            competition::Command::RevokeRole { user, role }
+        }
+    };
+    c.envelope("org", roles("j3", false)).unwrap();
+    assert_eq!(c.refused("cj", panel(["j1", "j2", "j3"])), "club III.3.3");
+    c.envelope("org", roles("j5", true)).unwrap();
+    let e = c.ok("cj", panel(["j5", "j2", "cj"]));
+    assert!(
+        matches!(&e[0], Event::PanelEmpanelled { justices, .. } if justices == &vec![u("j5"), u("j2"), u("cj")])
+    );
+}
+
+#[test]
+fn club_iii_3_5_1_conflicted_justices_sit_only_when_too_few_others() {
     let mut c = seeded();
     let p = penalise(&mut c, "j1", "ann", -30, "o1");
     let a = appeal(&mut c, "ann", AppealSubject::PowerUse { power_use: p });
@@ -153,6 +187,8 @@ fn club_iii_3_5_and_iii_3_5_1_conflicted_justices_sit_only_when_too_few_others()
     assert!(
         matches!(&e[0], Event::PanelEmpanelled { conflicts_ignored, .. } if conflicts_ignored == &vec![u("j1")])
     );
+    let recorded = &c.last.as_ref().unwrap().events[0];
+    assert_eq!(recorded.clause.as_deref(), Some("club III.3.5.1"));
 }
 
 #[test]
@@ -182,6 +218,33 @@ fn club_iii_3_8_overturn_with_a_new_decision() {
     // −30 becomes −10: +20.
     assert_eq!(c.score("ann"), 190);
     assert_eq!(c.ladder().appeals[&a].status, AppealStatus::Decided);
+}
+
+/// club III.2.4.3: "Failure to provide proper reasoning either in this
+/// declaration or after, as determined under appeal, may cause grounds to
+/// invalidate the penalty, either in severity, or in entirety." ann starts at
+/// 200; mod1's −30 leaves her at 170. Under appeal, a majority finding the
+/// reasoning wanting may cut the penalty in severity (−30 → −10: 190) or
+/// invalidate it entirely (the −30 annulled: 200, and the use of power void).
+#[test]
+fn club_iii_2_4_3_a_penalty_without_proper_reasoning_is_invalidated_in_severity_or_entirety() {
+    let severity = Vote::Overturn {
+        remedy: Remedy::Rescore { delta: -10 },
+    };
+    let (mut c, _, a) = heard();
+    assert_eq!(c.score("ann"), 170);
+    vote(&mut c, "j1", a, severity.clone());
+    vote(&mut c, "j3", a, severity);
+    assert_eq!(c.score("ann"), 190);
+
+    let entirety = Vote::Overturn {
+        remedy: Remedy::Annul,
+    };
+    let (mut c, p, a) = heard();
+    vote(&mut c, "j2", a, entirety.clone());
+    vote(&mut c, "j3", a, entirety);
+    assert_eq!(c.score("ann"), 200);
+    assert_eq!(c.ladder().powers[&p].status, PowerStatus::Void);
 }
 
 #[test]

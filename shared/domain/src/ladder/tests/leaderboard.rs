@@ -246,6 +246,46 @@ fn club_ii_8_removal_on_request_within_seven_days() {
     assert!(c.tick().is_empty());
 }
 
+/// club II.8.2: "Removing a Member does not affect their status as Moderator
+/// or Justice, only their ability to be counted in games." mod1 (a moderator)
+/// and j1 (a justice) join the leaderboard, ask to be removed on Friday 9
+/// January and are removed seven days on, 16 January 12:00 (II.8). On Friday
+/// 23 January mod1 still oversees ann v bob (J.6), and j1 still uses
+/// moderator power (III.3.4: a +10 score change); but a game with mod1 as a
+/// player, overseen by mod2, is not counted (J.8).
+#[test]
+fn club_ii_8_2_a_removed_moderator_or_justice_keeps_the_office_but_plays_no_counted_game() {
+    let mut c = Club::new();
+    c.join(&["ann", "bob", "mod1", "j1"]);
+    c.ok("mod1", Command::RequestRemoval {});
+    c.ok("j1", Command::RequestRemoval {});
+    c.at("2026-01-16T12:00:00Z");
+    let removed = c.tick();
+    for who in ["mod1", "j1"] {
+        assert!(removed.contains(&Event::MemberRemoved {
+            member: u(who),
+            grounds: RemovalGrounds::Request
+        }));
+    }
+    c.at("2026-01-23T13:00:00Z");
+    // Still a moderator: oversees a counted game.
+    c.ok("ann", game("ann", "bob", WhiteWins, "2026-01-23T12:40:00Z"));
+    // Still a justice, so still holding moderator power.
+    let e = c.ok("j1", change("ann", 10));
+    assert!(matches!(e[0], Event::ScoreChanged { delta: 10, .. }));
+    // No longer counted in games.
+    let as_player = Command::RegisterGame {
+        white: u("mod1"),
+        black: u("bob"),
+        result: Draw,
+        played_at: at("2026-01-23T12:50:00Z"),
+        room: "322".into(),
+        moderator: u("mod2"),
+        chessclock: false,
+    };
+    assert_eq!(c.refused("mod2", as_player), "club J.8");
+}
+
 #[test]
 fn club_ii_8_1_not_while_banned_or_in_a_hearing() {
     let mut c = Club::new();

@@ -28,12 +28,14 @@ fn teacher_ban(member: &str) -> Command {
 }
 
 #[test]
-fn club_iii_6_the_teacher_bans_any_member_and_the_court_cannot_hear_it() {
+fn club_iii_6_1_the_teacher_bans_any_member_and_the_court_cannot_hear_it() {
     let mut c = club();
     // Only the teacher has the power; a moderator bans under II.9 instead.
     assert_eq!(c.refused("mod1", teacher_ban("ann")), "club III.6");
     c.ok("doran", teacher_ban("ann"));
     let ban = c.last_id();
+    let recorded = &c.last.as_ref().unwrap().events[0];
+    assert_eq!(recorded.clause.as_deref(), Some("club III.6.1"));
     // A banned member's games are invalid (J.7).
     c.at("2026-01-09T13:00:00Z");
     assert_eq!(

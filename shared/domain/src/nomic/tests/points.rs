@@ -157,6 +157,41 @@ fn nomic_210_first_to_200_wins_and_the_game_ends() {
     assert_eq!(g.nomic().next_due(), None);
 }
 
+/// nomic 114: "The state of affairs that constitutes winning may not be
+/// altered from achieving n points to any other state of affairs." On
+/// Monday 16 March chris has "alexw wins the game." enacted, all five voting
+/// yes: it takes effect as rule 301, and nobody has won. On Tuesday dave
+/// (given 195 points) has a proposal adopted, all yes: 203 gives him
+/// floor(max(10, 301 − 290) · 5/5) = 11, so 206 ≥ 200: dave, not alexw, wins
+/// (nomic 210).
+#[test]
+fn nomic_114_an_adopted_rule_cannot_change_what_winning_is() {
+    let mut g = Game::new();
+    let p = g.propose(
+        "chris",
+        "2026-03-16T09:00:00Z",
+        enact("alexw wins the game."),
+    );
+    g.votes(&ALL, "2026-03-16T10:00:00Z", p, Vote::Yes);
+    g.tick("2026-03-17T00:00:00Z");
+    assert_eq!(g.status(p), ProposalStatus::InEffect);
+    assert!(g.nomic().rules.current.find(301).is_some());
+    assert_eq!(g.nomic().winner, None);
+    if let competition::Game::Nomic(n) = &mut g.env.game {
+        n.points.insert(user("dave"), 195);
+    }
+    let q = g.propose(
+        "dave",
+        "2026-03-17T09:00:00Z",
+        enact("Players shall be polite."),
+    );
+    g.votes(&ALL, "2026-03-17T10:00:00Z", q, Vote::Yes);
+    let events = g.tick("2026-03-18T00:00:00Z");
+    assert_eq!(g.points("dave"), 206);
+    assert_eq!(g.nomic().winner, Some(user("dave")));
+    assert!(clauses(&events).contains(&"nomic 210".to_string()));
+}
+
 #[test]
 fn nomic_210_note_settings_start_non_correspondence_games_at_100() {
     // The note on 210: "In non-correspondence games, the initial total is 100."

@@ -143,6 +143,42 @@ fn nomic_103_enactment_creates_a_mutable_rule_numbered_by_its_proposal() {
     assert_eq!(r.record.date, "2026-03-17");
 }
 
+/// nomic 117: "Rule-changes that affect rules needed to allow or apply
+/// rule-changes are as permissible as other rule-changes. Even rule-changes
+/// that amend or repeal their own authority are permissible." On Monday 16
+/// March chris proposes to repeal 202, the rule that lets him propose on his
+/// day; on Tuesday dave proposes to amend 204, the rule under which his own
+/// proposal is adopted. Both are proper (numbered 301 and 302), adopted
+/// unanimously and take effect: 202 is gone, and 204 is now rule 302 (109).
+#[test]
+fn nomic_117_rule_changes_may_change_the_rule_change_rules_and_their_own_authority() {
+    let mut g = Game::new();
+    let p = g.propose(
+        "chris",
+        "2026-03-16T09:00:00Z",
+        RuleChange::Repeal { rule: 202 },
+    );
+    assert_eq!(p, 301);
+    g.votes(&ALL, "2026-03-16T10:00:00Z", p, Vote::Yes);
+    g.tick("2026-03-17T00:00:00Z");
+    assert_eq!(g.status(p), ProposalStatus::InEffect);
+    assert!(g.nomic().rules.current.find(202).is_none());
+    let q = g.propose(
+        "dave",
+        "2026-03-17T09:00:00Z",
+        amend(
+            204,
+            "A rule-change is adopted if and only if the vote is unanimous among the votes cast.",
+        ),
+    );
+    assert_eq!(q, 302);
+    g.votes(&ALL, "2026-03-17T10:00:00Z", q, Vote::Yes);
+    g.tick("2026-03-18T00:00:00Z");
+    assert_eq!(g.status(q), ProposalStatus::InEffect);
+    assert!(g.nomic().rules.current.find(204).is_none());
+    assert!(g.nomic().rules.current.find(302).is_some());
+}
+
 #[test]
 fn nomic_103_repeal_takes_a_rule_out_of_effect_but_keeps_its_record() {
     let mut g = Game::new();

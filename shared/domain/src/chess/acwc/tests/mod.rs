@@ -8,6 +8,7 @@ mod registration;
 mod rounds;
 mod standings;
 mod sweeps;
+mod timeline;
 
 use super::eligibility::{Mark, MarkKind, RatingPoint, Seeding};
 use super::final_match::{FinalGame, FinalMatch, FinalPhase};

@@ -125,6 +125,7 @@ fn heterogeneous_bracket(
     let adj = |a: usize, b: usize| c.compatible_c1(moved_in[a], rest[b]);
     let p_max = bipartite_matching_size(k, rest.len(), &adj);
     let cache = Cache::default();
+    // dutch C2: x of the whole bracket (dutch A8); dutch C3: p = the moved-down players (at most).
     let x_bracket = c.x(all);
     let a7d = c.a7d_switch(all);
     for p_h in (1..=p_max).rev() {
@@ -133,8 +134,11 @@ fn heterogeneous_bracket(
         let rem_size = rest.len() - p_h + extra_mdp.len();
         for deficit in 0..=rem_size / 2 {
             let p_r = rem_size / 2 - deficit;
+            // dutch C14: every pairing fewer than the bracket's n / 2 lowers a
+            // positive x by one, as in a homogeneous bracket.
+            let x_p = x_bracket.saturating_sub((all.len() / 2).saturating_sub(p_h + p_r));
             for &strict in stricts {
-                let levels = c.levels(all, x_bracket, p_h + p_r);
+                let levels = c.levels(all, x_p, p_h + p_r);
                 let attempt = |lvl: Level| {
                     let mut s = Search {
                         c,
@@ -212,6 +216,8 @@ fn homogeneous_bracket(
     let a7d = c.a7d_switch(all);
     // Pairings possible at most, with the dutch B2 note where it applies (dutch C1, dutch C14).
     let p_max = matching_size(n, &|a, b| c.compatible_c1(all[a], all[b])).min(n / 2);
+    // dutch C2: x by dutch A8. dutch C3: p by dutch A6, n / 2, unless fewer
+    // pairings exist at all (then dutch C14 has already lowered it).
     let x0 = c.x(all);
     for p in (1..=p_max).rev() {
         // dutch C14: x decreases with p when it was positive.

@@ -33,7 +33,7 @@ pub fn allocate(
             // decides by pairing number parity (ruling, see docs/rulings/chess.md).
             let odd = match round1_rank {
                 Some(r) => r % 2 == 0,
-                None => c.ps[hi].number % 2 == 1,
+                None => (c.ps[hi].number % 2 == 1) != c.no_history_colours_reversed,
             };
             if odd {
                 first_colour

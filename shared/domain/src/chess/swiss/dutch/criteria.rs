@@ -68,6 +68,12 @@ pub struct Criteria<'a> {
     pub a7c: Vec<bool>,
     /// dutch A7(d) applies to this player (even round, mild preference, had a bye).
     pub a7d: Vec<bool>,
+    /// [`super::Wording::no_history_colours_reversed`] (off for the seed).
+    pub no_history_colours_reversed: bool,
+    /// [`super::Wording::floats_b6_before_b5`] (off for the seed).
+    pub floats_b6_before_b5: bool,
+    /// [`super::Wording::topscorers`] (off for the seed).
+    pub topscorers: bool,
 }
 
 impl<'a> Criteria<'a> {
@@ -94,6 +100,9 @@ impl<'a> Criteria<'a> {
             last_round: total_rounds > 0 && round >= total_rounds,
             a7c,
             a7d,
+            no_history_colours_reversed: false,
+            floats_b6_before_b5: false,
+            topscorers: false,
         }
     }
 
@@ -113,6 +122,16 @@ impl<'a> Criteria<'a> {
         self.ps[i].score == self.round - 1
     }
 
+    /// Whom the last-round dutch B2 waiver covers: players on exactly 50%
+    /// (note to dutch B6), or with [`super::Wording::topscorers`] those over 50%.
+    fn b2_waived(&self, i: usize) -> bool {
+        if self.topscorers {
+            self.over_half(i)
+        } else {
+            self.at_half(i)
+        }
+    }
+
     /// Notes to dutch B6: score over 50% before the last round.
     fn over_half(&self, i: usize) -> bool {
         self.ps[i].score > self.round - 1
@@ -124,7 +143,7 @@ impl<'a> Criteria<'a> {
             if l.a7c && self.a7c[i] && p.preference().is_some_and(|pr| pr.colour != c) {
                 return false;
             }
-            if l.b2_waiver && self.last_round && self.at_half(i) {
+            if l.b2_waiver && self.last_round && self.b2_waived(i) {
                 return true;
             }
         }
@@ -215,7 +234,7 @@ impl<'a> Criteria<'a> {
 
     /// dutch B5/B6 for one float of player `i` (not applied over 50% in the last round).
     pub fn float_allowed(&self, i: usize, f: Float, lvl: &Level) -> bool {
-        if self.last_round && self.over_half(i) {
+        if self.last_round && !self.topscorers && self.over_half(i) {
             return true;
         }
         let p = &self.ps[i];
@@ -275,33 +294,56 @@ impl<'a> Criteria<'a> {
     /// dutch A7(c) and the dutch B2 note, for `p` pairings starting at `x`.
     pub fn levels(&self, players: &[usize], x: usize, p: usize) -> Vec<Level> {
         let has_a7c = players.iter().any(|&i| self.a7c[i]);
-        let has_half = self.last_round && players.iter().any(|&i| self.at_half(i));
+        let has_half = self.last_round && players.iter().any(|&i| self.b2_waived(i));
         let mut l = Level {
             a7c: has_a7c,
             ..Level::all(x)
         };
         let has = |k: usize, f: Float| players.iter().any(|&i| self.ps[i].floats[k] == Some(f));
-        let mut out = vec![l];
-        l.b6_up = false;
-        if has(1, Float::Upfloat) {
+        // dutch C9 drops dutch B6 then B5 for upfloats, dutch C10 then B6 and B5
+        // for downfloats; the later wording drops both B6 before either B5.
+        let steps: [(usize, Float); 4] = if self.floats_b6_before_b5 {
+            [
+                (1, Float::Upfloat),
+                (1, Float::Downfloat),
+                (0, Float::Upfloat),
+                (0, Float::Downfloat),
+            ]
+        } else {
+            [
+                (1, Float::Upfloat),
+                (0, Float::Upfloat),
+                (1, Float::Downfloat),
+                (0, Float::Downfloat),
+            ]
+        };
+        // dutch C11 raises x and restarts at dutch C3: the procedure runs again
+        // through dutch C6–C10 with B5/B6 in force, so that B5/B6 (lower in
+        // priority than dutch B4) are given up again only as far as needed
+        // at the new x (ruling, docs/rulings/chess.md).
+        let mut out = Vec::new();
+        loop {
+            l.b6_up = true;
+            l.b5_up = true;
+            l.b6_down = true;
+            l.b5_down = true;
             out.push(l);
-        }
-        l.b5_up = false;
-        if has(0, Float::Upfloat) {
-            out.push(l);
-        }
-        l.b6_down = false;
-        if has(1, Float::Downfloat) {
-            out.push(l);
-        }
-        l.b5_down = false;
-        if has(0, Float::Downfloat) {
-            out.push(l);
-        }
-        *out.last_mut().expect("one level") = l;
-        while l.x < p {
+            for (k, f) in steps {
+                match (k, f) {
+                    (1, Float::Upfloat) => l.b6_up = false,
+                    (0, Float::Upfloat) => l.b5_up = false,
+                    (1, Float::Downfloat) => l.b6_down = false,
+                    _ => l.b5_down = false,
+                }
+                if has(k, f) {
+                    out.push(l);
+                }
+            }
+            *out.last_mut().expect("one level") = l;
+            if l.x >= p {
+                break;
+            }
             l.x += 1;
-            out.push(l);
         }
         if has_a7c {
             l.a7c = false;

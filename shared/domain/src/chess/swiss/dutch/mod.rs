@@ -24,6 +24,8 @@ pub mod state;
 mod tests;
 #[cfg(test)]
 mod tests_notes;
+#[cfg(test)]
+mod tests_procedure;
 
 use super::{Board, Presence, RoundPairing, SwissTournament};
 use bracket::{feasible, pair_bracket, Below};
@@ -54,6 +56,27 @@ pub struct Wording {
     /// Later wording: a half-point bye bars the pairing bye. 2006 dutch B1b: only a
     /// (whole) point received without playing does.
     pub half_point_bye_bars_bye: bool,
+    /// JaVaFo 1.4: a pairing not played leaves no float to the player who
+    /// lost it by forfeit. 2006 dutch A4/F2: the float is written on the
+    /// pairing card when the pairing is made; dutch F2 discounts the unplayed
+    /// pairing for colour only.
+    pub forfeit_loss_has_no_float: bool,
+    /// JaVaFo 1.4: after round 1, between two players without a played
+    /// game, the colours are the reverse of Arbiter's reading. The 2006 text
+    /// is silent there (dutch E1–E4 need a preference or a history, dutch E5 is
+    /// for round 1); Arbiter gives the higher ranked player the lot colour
+    /// when his pairing number is odd (docs/rulings/chess.md).
+    pub no_history_colours_reversed: bool,
+    /// Later wording: dutch B6 (two rounds before) is given up for upfloats
+    /// and for downfloats before dutch B5 (the previous round) for either.
+    /// 2006 dutch C9 drops B6 then B5 for upfloats, and only then dutch C10 drops
+    /// B6 and B5 for downfloats.
+    pub floats_b6_before_b5: bool,
+    /// Later wording, last round: dutch B2 may be broken for players over 50%
+    /// ("topscorers") to avoid floaters, and dutch B5/B6 apply to them. 2006
+    /// notes to dutch B6: B2 may be waived for players on exactly 50%, and B5/B6
+    /// do not apply over 50%. Takes the place of `last_round_notes`.
+    pub topscorers: bool,
 }
 
 impl Wording {
@@ -62,6 +85,10 @@ impl Wording {
         last_round_notes: true,
         unplayed_point_is_downfloat: false,
         half_point_bye_bars_bye: false,
+        forfeit_loss_has_no_float: false,
+        no_history_colours_reversed: false,
+        floats_b6_before_b5: false,
+        topscorers: false,
     };
 }
 
@@ -78,12 +105,15 @@ pub fn pair(t: &SwissTournament) -> Result<RoundPairing, DutchError> {
 pub fn pair_as(t: &SwissTournament, w: Wording) -> Result<RoundPairing, DutchError> {
     let ps = state::derive_as(&t.players, t.rounds_played, w);
     let round = t.round_to_pair();
-    let total = if w.last_round_notes {
+    let total = if w.last_round_notes || w.topscorers {
         t.total_rounds
     } else {
         0
     };
-    let c = Criteria::new(&ps, round, total);
+    let mut c = Criteria::new(&ps, round, total);
+    c.no_history_colours_reversed = w.no_history_colours_reversed;
+    c.floats_b6_before_b5 = w.floats_b6_before_b5;
+    c.topscorers = w.topscorers;
     let mut present: Vec<usize> = (0..ps.len())
         .filter(|&i| t.players[i].presence == Presence::Present)
         .collect();
@@ -92,7 +122,9 @@ pub fn pair_as(t: &SwissTournament, w: Wording) -> Result<RoundPairing, DutchErr
     if !feasible(&c, &[], &present, bye) {
         return Err(DutchError::NoValidPairing);
     }
-    // dutch A3: score brackets, highest first.
+    // dutch A3: score brackets, highest first. A player left unpaired moves
+    // down one bracket only, so dutch B3 (score differences as small as
+    // possible) is met by the order of the brackets.
     let mut groups: Vec<Vec<usize>> = Vec::new();
     for &i in &present {
         match groups.last_mut() {

@@ -175,6 +175,8 @@ fn player_state(
                 }
                 if !played && half_points == 2 && w.unplayed_point_is_downfloat {
                     float_of_round[k] = Some(Float::Downfloat);
+                } else if !played && half_points < 2 && w.forfeit_loss_has_no_float {
+                    float_of_round[k] = None;
                 } else if let Some(j) = j {
                     float_of_round[k] = match before[i][k].cmp(&before[j][k]) {
                         std::cmp::Ordering::Greater => Some(Float::Downfloat),

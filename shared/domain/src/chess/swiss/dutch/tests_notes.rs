@@ -192,3 +192,34 @@ fn dutch_a4_a5_forfeit_win_and_half_point_bye_are_not_downfloats() {
     assert_eq!(st[2].floats, [None, None]);
     assert_eq!(st[3].floats, [Some(Float::Downfloat), None]);
 }
+
+#[test]
+fn dutch_a4_f2_forfeit_loss_keeps_the_float_of_its_pairing() {
+    // 2006 dutch A4: pairing unequal scores gives the higher player a
+    // downfloat and the lower an upfloat, written on the pairing card when
+    // the pairing is made; dutch F2 discounts a pairing not played for colour
+    // only. R1: 1-3 1-0, 2-4 1-0. R2: 1 (1 point) paired with 4 (0), 4 does
+    // not appear: 1 wins by forfeit. After R2, 4 has the upfloat of that
+    // pairing and 1 the downfloat; no colour from R2 for either.
+    // (JaVaFo 1.4 keeps no float for the forfeit loser; `Wording`.)
+    let mut t = T::new(4, 5)
+        .game(1, 1, 3, 2)
+        .game(1, 2, 4, 2)
+        .game(2, 2, 3, 2);
+    *t.slot(1, 2) = Some(RoundOutcome::Game {
+        opponent: 4,
+        colour: W,
+        half_points: 2,
+        played: false,
+    });
+    *t.slot(4, 2) = Some(RoundOutcome::Game {
+        opponent: 1,
+        colour: B,
+        half_points: 0,
+        played: false,
+    });
+    let st = derive(&t.0.players, 2);
+    assert_eq!(st[0].floats, [Some(Float::Downfloat), None]);
+    assert_eq!(st[3].floats, [Some(Float::Upfloat), None]);
+    assert_eq!(st[3].colours, vec![B]);
+}

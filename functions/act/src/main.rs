@@ -1,4 +1,0 @@
-#[tokio::main]
-async fn main() -> Result<(), arbiter_http::lambda::Error> {
-    arbiter_http::lambda::serve_http(act::handle).await
-}

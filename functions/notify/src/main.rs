@@ -1,4 +1,0 @@
-#[tokio::main]
-async fn main() -> Result<(), lambda_runtime::Error> {
-    notify::serve().await
-}

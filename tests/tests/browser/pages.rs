@@ -1,0 +1,526 @@
+//! Each kind's pages, read as a person reads them: the index lists the
+//! public competitions and not the private one; each competition's page and
+//! the pages it links to pass [`every_page`]; then what that kind's reader
+//! looks for (standings, round 3's pairings, the map of Fall 1902, the
+//! calendar).
+
+use crate::driver::{strings, Browser};
+use crate::scenario::{self, Visit, PRIVATE};
+use crate::{every_page, Findings};
+use arbiter_e2e::{TestServer, TestStore};
+use serde_json::{json, Value};
+
+/// At most this many linked pages a competition (the step's time is
+/// bounded).
+const LINKED_PAGES: usize = 8;
+
+async fn status<S: TestStore>(s: &TestServer<S>, path: &str) -> (u16, String) {
+    let r = s.http.get(s.url(path)).send().await.expect("request");
+    let status = r.status().as_u16();
+    (status, r.text().await.unwrap_or_default())
+}
+
+pub async fn check_all<S: TestStore>(
+    s: &TestServer<S>,
+    b: &Browser,
+    visits: &[Visit],
+    found: &mut Findings,
+) {
+    let index = s.url("/pages");
+    every_page(b, &index, true, found).await;
+    b.screenshot("index").await;
+    let links = links_to(b, "/pages/").await;
+    for v in visits {
+        if !links.iter().any(|l| l == &format!("/pages/{}", v.id)) {
+            found.fail(format!("/pages does not link {} ({})", v.id, v.kind));
+        }
+    }
+    if links.iter().any(|l| l.contains(PRIVATE)) {
+        found.fail(format!("/pages links the private {PRIVATE}"));
+    }
+    let (code, _) = status(s, &format!("/pages/{PRIVATE}")).await;
+    if code != 404 {
+        found.fail(format!(
+            "the private competition's page answers {code}, not 404"
+        ));
+    }
+    for v in visits {
+        competition(s, b, v, found).await;
+    }
+}
+
+/// The same-origin links of the current page whose path starts with
+/// `prefix`, without query or fragment, each once.
+async fn links_to(b: &Browser, prefix: &str) -> Vec<String> {
+    let found = b
+        .js(
+            "const [prefix] = arguments;
+             const out = new Set();
+             for (const a of document.querySelectorAll('a[href]')) {
+               const u = new URL(a.href, location.href);
+               if (u.origin === location.origin && u.pathname.startsWith(prefix)) out.add(u.pathname);
+             }
+             return [...out];",
+            vec![json!(prefix)],
+        )
+        .await;
+    strings(&found)
+}
+
+async fn competition<S: TestStore>(
+    s: &TestServer<S>,
+    b: &Browser,
+    v: &Visit,
+    found: &mut Findings,
+) {
+    let path = format!("/pages/{}", v.id);
+    let (code, _) = status(s, &path).await;
+    if code != 200 {
+        found.fail(format!("{path} ({}) answers {code}", v.kind));
+        return;
+    }
+    every_page(b, &s.url(&path), true, found).await;
+    b.screenshot(v.kind).await;
+    // The page and every page it links to, for what the kind shows.
+    let mut read = vec![path.clone()];
+    let mut linked = links_to(b, &format!("{path}/")).await;
+    linked.retain(|l| !l.ends_with(".ics") && !l.ends_with(".svg"));
+    linked.truncate(LINKED_PAGES);
+    // axe-core reads the first page of each sort (round/1, not round/2):
+    // one template, one reading, and the step's time bounded.
+    let mut sorts = std::collections::BTreeSet::new();
+    for l in &linked {
+        let sort = l[path.len() + 1..].split('/').next().unwrap_or_default();
+        every_page(b, &s.url(l), sorts.insert(sort.to_owned()), found).await;
+        read.push(l.clone());
+    }
+    match v.kind {
+        "swiss" => swiss(s, b, &read, found).await,
+        "diplomacy-game" => diplomacy(s, b, v, &read, found).await,
+        "nomic" => nomic(s, b, &path, found).await,
+        "club-ladder" => {
+            let g = scenario::view(s, scenario::CLUB_ID).await;
+            let order: Vec<Value> = g["leaderboard"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|l| json!([l["member"]]))
+                .collect();
+            // By hand: three winners at 116 above three at 100 (club II.5).
+            assert_eq!(order.len(), 6, "the leaderboard: {}", g["leaderboard"]);
+            assert_eq!(g["leaderboard"][0]["score"], 116);
+            tables(b, &read, "leaderboard", &order, "order", found, v.kind).await;
+            score_chart(s, b, &path, found).await;
+        }
+        "diplomacy-tournament" => {
+            tables(b, &read, "standings", &[], "pairs", found, v.kind).await;
+        }
+        _ => {}
+    }
+    calendar(s, v, found).await;
+}
+
+/// Looks through the pages in `read` for a table under a heading (or with a
+/// caption) matching `heading`, holding `expected` in order: in `order`
+/// mode each entry is a list of names of which one must be in its row, rows
+/// in the entries' order; in `pairs` mode each entry is [white names, black
+/// names], both in one row, white first. True when one such table is found.
+async fn tables(
+    b: &Browser,
+    read: &[String],
+    heading: &str,
+    expected: &[Value],
+    mode: &str,
+    found: &mut Findings,
+    kind: &str,
+) -> bool {
+    let mut seen = Vec::new();
+    for path in read {
+        let here = b.js("return location.pathname;", vec![]).await;
+        if here != json!(path) {
+            b.client
+                .goto(&format!(
+                    "{}{path}",
+                    b.js("return location.origin;", vec![])
+                        .await
+                        .as_str()
+                        .unwrap_or_default()
+                ))
+                .await
+                .expect("page loads");
+        }
+        let answer = b
+            .js(
+                FIND_TABLE,
+                vec![json!(heading), json!(expected), json!(mode)],
+            )
+            .await;
+        for t in answer.as_array().into_iter().flatten() {
+            if t["ok"] == true {
+                println!("{kind}: {heading} in order on {path}");
+                return true;
+            }
+            seen.push(format!("{path}: {}", t["why"]));
+        }
+    }
+    found.fail(format!(
+        "{kind}: no table under a heading matching /{heading}/ holds what the API says ({})",
+        if seen.is_empty() {
+            "no such table".to_owned()
+        } else {
+            seen.join("; ")
+        }
+    ));
+    false
+}
+
+/// Finds tables by heading or caption and checks their rows (see [`tables`]).
+const FIND_TABLE: &str = r#"
+const [heading, expected, mode] = arguments;
+const rx = new RegExp(heading, 'i');
+const word = s => new RegExp('(?<![\\w])' + s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + '(?![\\w])');
+const at = (text, names) => Math.min(...names.map(n => { const m = text.match(word(n)); return m ? m.index : Infinity; }));
+let last = '';
+const out = [];
+for (const el of document.querySelectorAll('h1,h2,h3,h4,h5,h6,table')) {
+  if (el.tagName !== 'TABLE') { last = el.textContent; continue; }
+  const cap = el.querySelector('caption');
+  if (!rx.test((cap ? cap.textContent : '') + ' ' + last)) continue;
+  const rows = [...el.querySelectorAll('tr')].map(r => r.innerText);
+  if (mode === 'order') {
+    let prev = -1, why = null;
+    for (const names of expected) {
+      const i = rows.findIndex(r => at(r, names) < Infinity);
+      if (i < 0) { why = `${names[0]} missing`; break; }
+      if (i <= prev) { why = `${names[0]} out of order`; break; }
+      prev = i;
+    }
+    out.push({ok: why === null && rows.length > 1, why: why || `${rows.length} rows`});
+  } else {
+    let why = null;
+    for (const [white, black] of expected) {
+      if (!rows.some(r => at(r, white) < at(r, black) && at(r, black) < Infinity)) {
+        why = `no row with ${white[0]} before ${black[0]}`; break;
+      }
+    }
+    out.push({ok: why === null && rows.length > 1, why: why || `${rows.length} rows`});
+  }
+}
+return out;
+"#;
+
+/// The Swiss event: its standings in the order the API ranks them, and
+/// round 3's pairings, white before black on each board.
+async fn swiss<S: TestStore>(
+    s: &TestServer<S>,
+    b: &Browser,
+    read: &[String],
+    found: &mut Findings,
+) {
+    let g = scenario::view(s, arbiter::swiss::ID).await;
+    let lines = g["standings"]["lines"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    // A player as the pages may name them: the user id or the entry's name.
+    let names = |id: &str| -> Value {
+        let name = lines
+            .iter()
+            .find(|l| l["player"] == id)
+            .and_then(|l| l["name"].as_str());
+        json!(std::iter::once(id).chain(name).collect::<Vec<_>>())
+    };
+    let order: Vec<Value> = lines
+        .iter()
+        .map(|l| names(l["player"].as_str().unwrap_or_default()))
+        .collect();
+    assert!(order.len() >= 12, "the standings: {}", g["standings"]);
+    tables(b, read, "standings", &order, "order", found, "swiss").await;
+    let pairs: Vec<Value> = g["rounds"][2]["games"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|p| {
+            json!([
+                names(p["white"].as_str().unwrap_or_default()),
+                names(p["black"].as_str().unwrap_or_default())
+            ])
+        })
+        .collect();
+    assert!(!pairs.is_empty(), "round 3's games: {}", g["rounds"][2]);
+    tables(b, read, "round 3", &pairs, "pairs", found, "swiss").await;
+}
+
+/// The units on the board `id` now (Fall 1902), as the map's data
+/// attributes name them: (power, location, army or fleet).
+async fn units_now<S: TestStore>(s: &TestServer<S>, id: &str) -> (Value, Vec<Value>) {
+    let g = scenario::view(s, id).await;
+    let mut units = Vec::new();
+    for (power, list) in g["position"]["units"].as_object().into_iter().flatten() {
+        for u in list.as_array().into_iter().flatten() {
+            let (kind, at) = u.as_str().unwrap_or_default().split_at(1);
+            let kind = if kind == "F" { "fleet" } else { "army" };
+            units.push(json!([
+                power.to_lowercase(),
+                at.trim().to_lowercase(),
+                kind
+            ]));
+        }
+    }
+    assert_eq!(g["position"]["phase"], "F1902M");
+    // By hand from the scenario's orders: the 22 units of Spring 1901 and
+    // the 7 builds of Winter 1901, one a power; nothing was dislodged.
+    assert_eq!(units.len(), 29, "Fall 1902's units: {}", g["position"]);
+    (g["position"].clone(), units)
+}
+
+/// Checks the map on the current page: None when it has none.
+async fn map_here(b: &Browser, place: &str, units: &[Value], found: &mut Findings) -> Option<()> {
+    let answer = b.js(MAP_UNITS, vec![json!(units)]).await;
+    if answer.is_null() {
+        return None;
+    }
+    let wrong = strings(&answer);
+    if wrong.is_empty() {
+        println!(
+            "diplomacy-game: the {} units of Fall 1902 on the map at {place}",
+            units.len()
+        );
+    } else {
+        found.fail(format!(
+            "{place}: the map of Fall 1902: {}",
+            wrong.join("; ")
+        ));
+    }
+    Some(())
+}
+
+/// The board: its latest map (map.svg), and on its pages a picture whose
+/// text alternative names Fall 1902 (F1902M), are loaded, and each shows
+/// every unit of Fall 1902 in its province and no other unit.
+async fn diplomacy<S: TestStore>(
+    s: &TestServer<S>,
+    b: &Browser,
+    v: &Visit,
+    read: &[String],
+    found: &mut Findings,
+) {
+    let (_, units) = units_now(s, &v.id).await;
+    // The latest phase's map at its stable address, when served.
+    let latest = format!("/pages/{}/map.svg", v.id);
+    if status(s, &latest).await.0 == 200 {
+        let url = s.url(&latest);
+        every_page(b, &url, true, found).await;
+        if map_here(b, &url, &units, found).await.is_none() {
+            found.fail(format!("{url}: not a map"));
+        }
+    } else {
+        found.fail(format!("{latest} is not served"));
+    }
+    for place in read.iter().filter(|p| !p.ends_with(".svg")) {
+        b.client.goto(&s.url(place)).await.expect("page loads");
+        if map_here(b, place, &units, found).await.is_some() {
+            return; // drawn in the page
+        }
+        let picture = b.js(FALL_1902_PICTURE, vec![]).await;
+        let Some(src) = picture["src"].as_str() else {
+            continue;
+        };
+        if picture["loaded"] != true {
+            found.fail(format!("{place}: the map {src} does not load"));
+        }
+        every_page(b, src, true, found).await;
+        b.screenshot("diplomacy-game-map").await;
+        if map_here(b, src, &units, found).await.is_none() {
+            found.fail(format!("{src}: not a map"));
+        }
+        return;
+    }
+    found.fail(format!("no map of Fall 1902 on the pages {read:?}"));
+}
+
+/// The page's SVG picture whose text alternative names Fall 1902: its
+/// address, and whether the browser drew it.
+const FALL_1902_PICTURE: &str = r#"
+for (const img of document.querySelectorAll('img[src*=".svg"]')) {
+  if (/F1902M|Fall 1902/.test(img.alt)) {
+    return {src: img.src, loaded: img.complete && img.naturalWidth > 0};
+  }
+}
+return {};
+"#;
+
+/// Null without a map; else what is wrong: each expected unit (power,
+/// location, army or fleet) drawn in the province's circle, nothing else.
+const MAP_UNITS: &str = r#"
+const [units] = arguments;
+const svg = document.querySelector('svg.diplomacy-map') ||
+  (document.documentElement.tagName.toLowerCase() === 'svg' ? document.documentElement : null);
+if (!svg) return null;
+const out = [];
+const centre = r => [r.left + r.width / 2, r.top + r.height / 2];
+for (const [power, loc, kind] of units) {
+  const u = svg.querySelector(`.units .unit[data-location="${loc}"]`);
+  if (!u) { out.push(`no unit at ${loc}`); continue; }
+  if (!u.classList.contains(power) || !u.classList.contains(kind)) {
+    out.push(`${loc} shows "${u.getAttribute('class')}", not a ${power} ${kind}`); continue;
+  }
+  const node = svg.querySelector(`#dip-${loc.split('/')[0]} .node`);
+  if (!node) { out.push(`no province ${loc}`); continue; }
+  const [ux, uy] = centre(u.getBoundingClientRect());
+  const n = node.getBoundingClientRect();
+  const [nx, ny] = centre(n);
+  const reach = Math.max(n.width, n.height) * (loc.includes('/') ? 3 : 1);
+  if (Math.hypot(ux - nx, uy - ny) > reach) out.push(`${loc} drawn away from its province`);
+  if (u.getBoundingClientRect().width === 0) out.push(`${loc} not visible`);
+}
+const drawn = svg.querySelectorAll('.units .unit').length;
+if (drawn !== units.length) out.push(`${drawn} units drawn, ${units.length} on the board`);
+return out;
+"#;
+
+/// The competition's calendar, read by the `icalendar` crate's parser: a
+/// VCALENDAR whose events each have a start; the board's holds Fall 1902's
+/// deadline.
+async fn calendar<S: TestStore>(s: &TestServer<S>, v: &Visit, found: &mut Findings) {
+    let path = format!("/pages/{}/calendar.ics", v.id);
+    let r = s.http.get(s.url(&path)).send().await.expect("request");
+    if r.status() != 200 {
+        return found.fail(format!("{path} answers {}", r.status()));
+    }
+    let kind = r
+        .headers()
+        .get("content-type")
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or_default()
+        .to_owned();
+    let text = r.text().await.unwrap_or_default();
+    if !kind.starts_with("text/calendar") {
+        found.fail(format!("{path}: content-type {kind:?}, not text/calendar"));
+    }
+    let unfolded = icalendar::parser::unfold(&text);
+    let cal = match icalendar::parser::read_calendar(&unfolded) {
+        Ok(c) => icalendar::Calendar::from(c),
+        Err(e) => return found.fail(format!("{path}: not iCalendar: {e}")),
+    };
+    let events: Vec<_> = cal.components.iter().filter_map(|c| c.as_event()).collect();
+    for e in &events {
+        use icalendar::Component;
+        if e.get_start().is_none() {
+            found.fail(format!("{path}: an event without DTSTART: {e:?}"));
+        }
+    }
+    if v.kind == "diplomacy-game" && events.is_empty() {
+        found.fail(format!("{path}: no deadline for Fall 1902"));
+    }
+    println!("{path}: {} events", events.len());
+}
+
+/// The table reader on a planted page: the standings in order pass and out
+/// of order fail ("Player 1" is not found inside "Player 10"), a pairing
+/// passes white first and fails black first.
+pub async fn tables_read_right(b: &Browser) {
+    let page = "data:text/html,<h2>Standings</h2><table><tr><th>Rank</th><th>Player</th></tr>\
+                <tr><td>1</td><td>Player 10</td></tr><tr><td>2</td><td>Player 1</td></tr></table>\
+                <h2>Round 3</h2><table><tr><th>White</th><th>Black</th></tr>\
+                <tr><td>Player 2</td><td>Player 1</td></tr></table>";
+    b.client.goto(page).await.expect("page loads");
+    let ok = |heading: &str, expected: Value, mode: &str| {
+        let args = vec![json!(heading), expected, json!(mode)];
+        async move { b.js(FIND_TABLE, args).await[0]["ok"] == true }
+    };
+    let (ten, one) = (json!(["p0010", "Player 10"]), json!(["p0001", "Player 1"]));
+    assert!(ok("standings", json!([ten, one]), "order").await);
+    assert!(!ok("standings", json!([one, ten]), "order").await);
+    let (two, one) = (json!(["Player 2"]), json!(["Player 1"]));
+    assert!(ok("round 3", json!([[two, one]]), "pairs").await);
+    assert!(!ok("round 3", json!([[one, two]]), "pairs").await);
+    println!("the table reader reads order and colours");
+}
+
+/// The Nomic rule book page: a heading "Rule N" for every rule of the book
+/// the API exports, in its order.
+async fn nomic<S: TestStore>(s: &TestServer<S>, b: &Browser, path: &str, found: &mut Findings) {
+    let book = s
+        .get(
+            &format!("/v1/competitions/{}/rules", scenario::NOMIC_ID),
+            &s.token("outsider", false),
+        )
+        .await;
+    let mut rules: Vec<(u64, String)> = book["rules"]
+        .as_object()
+        .into_iter()
+        .flatten()
+        .map(|(at, r)| {
+            let label = r["label"].as_str().map(str::to_owned);
+            (
+                at.parse().unwrap_or(u64::MAX),
+                label.unwrap_or_else(|| r["label"].to_string()),
+            )
+        })
+        .collect();
+    rules.sort();
+    let expected: Vec<String> = rules
+        .into_iter()
+        .map(|(_, l)| format!("Rule {l}"))
+        .collect();
+    assert!(expected.len() > 20, "the rule book: {book}");
+    b.client
+        .goto(&s.url(&format!("{path}/rules")))
+        .await
+        .expect("page loads");
+    let shown = b
+        .js(
+            "return [...document.querySelectorAll('h1,h2,h3')].map(h => h.textContent.trim()).filter(t => /^Rule \\S+$/.test(t));",
+            vec![],
+        )
+        .await;
+    let shown = strings(&shown);
+    if shown == expected {
+        println!("nomic: the {} rules of the book in order", shown.len());
+    } else {
+        found.fail(format!(
+            "nomic: the rule book page shows {shown:?}, the API's book {expected:?}"
+        ));
+    }
+}
+
+/// A winner's page draws their score history as a chart: a picture that
+/// shows (at most 375 px wide, not empty) and whose description reads the
+/// scores 100 then 116 (club II.5: +16 for a win at 100 against 100).
+async fn score_chart<S: TestStore>(
+    s: &TestServer<S>,
+    b: &Browser,
+    path: &str,
+    found: &mut Findings,
+) {
+    let url = s.url(&format!("{path}/member/p01"));
+    b.client.goto(&url).await.expect("page loads");
+    let chart = b
+        .js(
+            "for (const svg of document.querySelectorAll('svg')) {
+               const t = svg.querySelector('title');
+               if (t && /score history/i.test(t.textContent)) {
+                 const r = svg.getBoundingClientRect();
+                 const d = svg.querySelector('desc');
+                 return {width: r.width, height: r.height, desc: d ? d.textContent : ''};
+               }
+             }
+             return null;",
+            vec![],
+        )
+        .await;
+    let width = chart["width"].as_f64().unwrap_or(0.0);
+    let desc = chart["desc"].as_str().unwrap_or_default();
+    if chart.is_null() {
+        found.fail(format!("{url}: no score chart"));
+    } else if !(100.0..=375.0).contains(&width) || chart["height"].as_f64().unwrap_or(0.0) < 50.0 {
+        found.fail(format!("{url}: the score chart is drawn {chart}"));
+    } else if !desc.contains("100, 116") {
+        found.fail(format!(
+            "{url}: the chart describes {desc:?}, not 100 then 116"
+        ));
+    } else {
+        println!("club-ladder: p01's score chart ({width} px wide): {desc}");
+    }
+}

@@ -1,0 +1,288 @@
+//! The competitions the browser looks at: one of each kind, played far
+//! enough through the API that its pages have something to show (a Swiss
+//! event past round 3, a World Masters tournament to its final, a Diplomacy
+//! board in Fall 1902), each marked public; and one private competition,
+//! whose pages must answer 404.
+
+use arbiter_e2e::{TestServer, TestStore};
+use arbiter_http::Clock;
+use chrono::{DateTime, Duration, Utc};
+use serde_json::{json, Value};
+
+/// A competition the browser visits.
+pub struct Visit {
+    pub kind: &'static str,
+    pub id: String,
+}
+
+/// The private competition: never listed, its pages 404.
+pub const PRIVATE: &str = "browser-private";
+
+/// Creates and plays every competition, marks all but [`PRIVATE`] public;
+/// the competitions to visit.
+pub async fn play<S: TestStore>(s: &TestServer<S>) -> Vec<Visit> {
+    let swiss = arbiter::swiss::run(s, 12, 5, 1).await.expect("swiss story");
+    assert_eq!(swiss_rounds(s).await, 5, "{}", swiss.text);
+    arbiter::world_masters::run(s, 8, 1)
+        .await
+        .expect("World Masters story");
+    diplomacy_to_fall_1902(s).await;
+    nomic_begun(s).await;
+    let now = s.clock.now();
+    club_first_friday(s).await;
+    for (id, kind) in [("browser-acwc", "acwc"), (PRIVATE, "swiss")] {
+        s.clock.set(now);
+        s.create(&json!({"id": id, "kind": kind, "name": format!("Browser test {kind}")}))
+            .await;
+    }
+    let visits = [
+        ("acwc", "browser-acwc"),
+        ("club-ladder", CLUB_ID),
+        ("diplomacy-game", BOARD_ID),
+        ("diplomacy-tournament", arbiter::world_masters::ID),
+        ("nomic", NOMIC_ID),
+        ("swiss", arbiter::swiss::ID),
+    ];
+    for (_, id) in visits {
+        let (status, answer) = s
+            .post_as(
+                "org",
+                s.clock.now(),
+                &format!("/v1/competitions/{id}/public"),
+                &json!({"public": true}),
+            )
+            .await;
+        assert_eq!(status, 200, "mark {id} public: {answer}");
+    }
+    visits
+        .into_iter()
+        .map(|(kind, id)| Visit {
+            kind,
+            id: id.to_owned(),
+        })
+        .collect()
+}
+
+async fn swiss_rounds<S: TestStore>(s: &TestServer<S>) -> usize {
+    let g = view(s, arbiter::swiss::ID).await;
+    g["rounds"].as_array().map_or(0, Vec::len)
+}
+
+/// The game part of competition `id`'s view, as an outsider reads it.
+pub async fn view<S: TestStore>(s: &TestServer<S>, id: &str) -> Value {
+    s.get(
+        &format!("/v1/competitions/{id}"),
+        &s.token("outsider", false),
+    )
+    .await["game"]
+        .clone()
+}
+
+pub const BOARD_ID: &str = "browser-board";
+
+const POWERS: [&str; 7] = [
+    "AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY",
+];
+
+fn player(power: &str) -> String {
+    format!("{}-player", power.to_lowercase())
+}
+
+/// Monday 5 January 2026, 12:00 UTC, plus `hours`.
+fn t(hours: i64) -> DateTime<Utc> {
+    "2026-01-05T12:00:00Z".parse::<DateTime<Utc>>().unwrap() + Duration::hours(hours)
+}
+
+/// A board whose every power submits final orders that never meet, so each
+/// phase is adjudicated early at the sweep a day later (wm D.VII.2), up to
+/// Fall 1902, which is left to be ordered.
+async fn diplomacy_to_fall_1902<S: TestStore>(s: &TestServer<S>) {
+    s.clock.set(t(0));
+    s.create(&json!({"id": BOARD_ID, "kind": "diplomacy-game", "name": "Browser test board"}))
+        .await;
+    let base = format!("/v1/competitions/{BOARD_ID}");
+    let post = |who: String, now, path: &'static str, body: Value| {
+        let url = format!("{base}{path}");
+        async move {
+            let (status, answer) = s.post_as(&who, now, &url, &body).await;
+            assert_eq!(status, 200, "{who} {path} {body}: {answer}");
+        }
+    };
+    post(
+        "org".into(),
+        t(0),
+        "/roles",
+        json!({"user": "gm", "role": "game-master"}),
+    )
+    .await;
+    let players: serde_json::Map<String, Value> = POWERS
+        .iter()
+        .map(|p| (p.to_string(), json!(player(p))))
+        .collect();
+    let settings = json!({
+        "players": players,
+        "last-year": 1905,
+        "first-deadline": t(120),
+        "turn-lengths": {"movement-hours": 120, "retreat-hours": 24, "adjustment-hours": 24},
+    });
+    post(
+        "gm".into(),
+        t(0),
+        "/actions",
+        json!({"action": "set-up", "settings": settings}),
+    )
+    .await;
+    let phases: [(&str, [&[&str]; 7]); 4] = [
+        (
+            "S1901M",
+            [
+                &["F TRI - ALB", "A VIE - GAL", "A BUD - SER"],
+                &["F LON - NTH", "F EDI - NWG", "A LVP - YOR"],
+                &["F BRE - MAO", "A PAR - BUR", "A MAR - SPA"],
+                &["F KIE - DEN", "A BER - KIE", "A MUN - RUH"],
+                &["F NAP - ION", "A ROM - APU", "A VEN H"],
+                &["F STP/SC - BOT", "A MOS - UKR", "A WAR H", "F SEV H"],
+                &["F ANK - BLA", "A CON - BUL", "A SMY H"],
+            ],
+        ),
+        (
+            "F1901M",
+            [
+                &["F ALB - GRE", "A GAL H", "A SER H"],
+                &["F NWG - NWY", "F NTH H", "A YOR H"],
+                &["F MAO - POR", "A BUR - BEL", "A SPA H"],
+                &["F DEN H", "A KIE - HOL", "A RUH H"],
+                &["F ION - TUN", "A APU H", "A VEN H"],
+                &["F BOT - SWE", "A UKR - RUM", "A WAR H", "F SEV H"],
+                &["F BLA H", "A BUL H", "A SMY H"],
+            ],
+        ),
+        (
+            "W1901A",
+            [
+                &["build A VIE"],
+                &["build F LON"],
+                &["build A PAR"],
+                &["build A BER"],
+                &["build F NAP"],
+                &["build A MOS"],
+                &["build F ANK"],
+            ],
+        ),
+        (
+            "S1902M",
+            [
+                &["A VIE - BOH"],
+                &["F LON - ENG"],
+                &["A PAR - PIC"],
+                &["A BER - SIL"],
+                &["F NAP - TYS"],
+                &["A MOS - LVN"],
+                &["F ANK - ARM"],
+            ],
+        ),
+    ];
+    for (i, (phase, orders)) in phases.iter().enumerate() {
+        let now = t(24 * i as i64 + 1);
+        for (power, lines) in POWERS.iter().zip(orders) {
+            let body = json!({"power": power, "phase": phase, "orders": lines, "final": true});
+            post(player(power), now, "/orders", body).await;
+        }
+        let swept = s.fire("deadline-sweep", t(24 * (i as i64 + 1))).await;
+        assert_eq!(swept.changed, 1, "{phase} adjudicated");
+    }
+    let g = view(s, BOARD_ID).await;
+    assert_eq!(g["position"]["phase"], "F1902M", "{g}");
+}
+
+pub const NOMIC_ID: &str = "browser-nomic";
+
+/// A Nomic game on the initial rule book (the game's seed), five players
+/// with their allocated days, begun.
+async fn nomic_begun<S: TestStore>(s: &TestServer<S>) {
+    let setup: DateTime<Utc> = "2026-03-14T10:00:00Z".parse().unwrap();
+    s.clock.set(setup);
+    s.create(&json!({"id": NOMIC_ID, "kind": "nomic", "name": "Browser test Nomic"}))
+        .await;
+    let rules: Value = serde_json::from_str(include_str!(
+        "../../../shared/domain/src/nomic/initial-rules.json"
+    ))
+    .expect("the seed rule book");
+    let base = format!("/v1/competitions/{NOMIC_ID}");
+    let mut requests = vec![(
+        "/actions",
+        json!({"action": "import-rules", "rules": rules}),
+    )];
+    for (p, day) in [
+        ("chris", "monday"),
+        ("dave", "tuesday"),
+        ("ben", "wednesday"),
+        ("alex", "thursday"),
+        ("erin", "friday"),
+    ] {
+        requests.push(("/registrations", json!({"player": p, "day": day})));
+    }
+    requests.push(("/actions", json!({"action": "begin"})));
+    for (path, body) in requests {
+        let (status, answer) = s
+            .post_as("org", setup, &format!("{base}{path}"), &body)
+            .await;
+        assert_eq!(status, 200, "{path} {body}: {answer}");
+    }
+}
+
+pub const CLUB_ID: &str = "browser-club";
+
+/// A club ladder's first Friday (the domain's ladder story's club): six
+/// members join, then three games are registered in the session; each
+/// winner gains 16 at 100 against 100 (club II.5), so the leaderboard has
+/// three members at 116 above three at 100.
+async fn club_first_friday<S: TestStore>(s: &TestServer<S>) {
+    use arbiter_domain::ladder::story::{friday, local, u};
+    use arbiter_domain::ladder::{Command, GameResult, Settings};
+    let morning = local(friday(1), 9, 0);
+    s.clock.set(morning);
+    s.create(&json!({"id": CLUB_ID, "kind": "club-ladder", "name": "Browser test club"}))
+        .await;
+    let base = format!("/v1/competitions/{CLUB_ID}");
+    let send = |who: String, now: DateTime<Utc>, path: String, body: Value| {
+        let url = format!("{base}{path}");
+        async move {
+            let (status, answer) = s.post_as(&who, now, &url, &body).await;
+            assert_eq!(status, 200, "{who} {url} {body}: {answer}");
+        }
+    };
+    let role = json!({"user": "mod1", "role": "moderator"});
+    send("org".into(), morning, "/roles".into(), role).await;
+    let configure = Command::Configure {
+        settings: Settings::default(),
+    };
+    let body = serde_json::to_value(&configure).unwrap();
+    send("org".into(), morning, "/actions".into(), body).await;
+    for i in 1..=6 {
+        send(
+            format!("p0{i}"),
+            morning,
+            "/registrations".into(),
+            json!({}),
+        )
+        .await;
+    }
+    let session = local(friday(1), 13, 40);
+    for (i, (white, black)) in [("p01", "p02"), ("p03", "p04"), ("p05", "p06")]
+        .into_iter()
+        .enumerate()
+    {
+        let game = Command::RegisterGame {
+            white: u(white),
+            black: u(black),
+            result: GameResult::WhiteWins,
+            played_at: local(friday(1), 12, 35 + 3 * i as u32),
+            room: "322".into(),
+            moderator: u("mod1"),
+            chessclock: false,
+        };
+        let body = serde_json::to_value(&game).unwrap();
+        send(white.into(), session, "/actions".into(), body).await;
+    }
+}
