@@ -180,6 +180,18 @@ async fn me_lists_roles_and_competitions<S: TestStore>(s: TestServer<S>) {
     assert_eq!(bob["roles"], json!([]));
     assert_eq!(bob["competitions"][0]["id"], "club");
     assert_eq!(bob["competitions"][0]["roles"], json!(["moderator"]));
+    // One page holds `limit` competitions in id order ("club" < "vote"); the
+    // cursor names the last one served, and the last page has none.
+    let first = s.get("/v1/me?limit=1", &s.token("org", true)).await;
+    assert_eq!(first["competitions"].as_array().unwrap().len(), 1);
+    assert_eq!(first["competitions"][0]["id"], "club");
+    assert_eq!(first["next_cursor"], "club");
+    let second = s
+        .get("/v1/me?limit=1&cursor=club", &s.token("org", true))
+        .await;
+    assert_eq!(second["competitions"][0]["id"], "vote");
+    assert_eq!(second["next_cursor"], Value::Null);
+    assert_eq!(org["next_cursor"], Value::Null, "both fit the default page");
 }
 on_both_stores!(
     me_lists_roles_and_competitions,

@@ -11,7 +11,8 @@ use http::{Response, StatusCode};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-/// The most competitions one page of the public listing holds.
+/// The most competitions one page of a listing (`/v1/me`, the public
+/// listing) holds.
 const MAX_PUBLIC_PAGE: u64 = 100;
 
 /// A competition as a listing shows it: no kind state, no roster.
@@ -28,12 +29,21 @@ fn summary(state: &Competition) -> Value {
 }
 
 /// The caller: their id, their platform roles (`organizer`: may create
-/// competitions), and each competition they belong to with their roles in it.
+/// competitions), and a page of the competitions they belong to, in id
+/// order, with their roles in each: `limit` (1 to 100, default 20) after the
+/// `cursor` the previous page answered as `next_cursor`. Only the page's
+/// competitions are loaded, however many the caller belongs to.
 pub async fn me<S: Store>(app: &App<S>, call: Call) -> Result<Response<Bytes>, Problem> {
     let caller = call.caller();
+    let limit = query_number(&call.request, "limit", 20)?.clamp(1, MAX_PUBLIC_PAGE) as usize;
+    let cursor = query(&call.request, "cursor");
+    let mut ids = app.service.competitions_of(&caller.user).await?;
+    ids.sort();
+    ids.retain(|id| cursor.as_deref().is_none_or(|after| id.as_str() > after));
+    let next_cursor = (ids.len() > limit).then(|| ids[limit - 1].as_str().to_owned());
     let mut competitions = Vec::new();
-    for id in app.service.competitions_of(&caller.user).await? {
-        if let Some(state) = app.service.load(&id).await? {
+    for id in ids.iter().take(limit) {
+        if let Some(state) = app.service.load(id).await? {
             competitions.push(membership(&state, &caller.user));
         }
     }
@@ -44,7 +54,12 @@ pub async fn me<S: Store>(app: &App<S>, call: Call) -> Result<Response<Bytes>, P
         .collect();
     Ok(json(
         StatusCode::OK,
-        &json!({ "user": caller.user, "roles": platform, "competitions": competitions }),
+        &json!({
+            "user": caller.user,
+            "roles": platform,
+            "competitions": competitions,
+            "next_cursor": next_cursor,
+        }),
     ))
 }
 
