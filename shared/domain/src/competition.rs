@@ -13,9 +13,11 @@
 
 pub use crate::kinds::{Command, Event, Game, Kind};
 pub use ids::{CompetitionId, UserId};
+pub use role_table::Roles;
 pub use roles::Role;
 
 mod ids;
+mod role_table;
 mod roles;
 use crate::refusal::Refusal;
 use chrono::{DateTime, Utc};
@@ -214,7 +216,7 @@ pub struct Competition {
     pub name: String,
     pub created_at: DateTime<Utc>,
     pub organizer: UserId,
-    pub roles: BTreeMap<UserId, BTreeSet<Role>>,
+    pub roles: Roles,
     /// The number of commits folded into this state.
     pub version: u64,
     /// Whether the organizer lists it publicly (`set-public`).
@@ -231,10 +233,7 @@ impl Competition {
 
     /// The users holding `role`, in id order.
     pub fn holders(&self, role: Role) -> impl Iterator<Item = &UserId> {
-        self.roles
-            .iter()
-            .filter(move |(_, roles)| roles.contains(&role))
-            .map(|(user, _)| user)
+        self.roles.holders(role)
     }
 
     /// What any authenticated caller may see of the envelope. Roles are
@@ -250,7 +249,7 @@ impl Competition {
             created_at: self.created_at,
             organizer: self.organizer.clone(),
             version: self.version,
-            roles: self.roles.clone(),
+            roles: (*self.roles).clone(),
             public: self.public,
             next_due: self.next_due(),
         }
@@ -325,7 +324,10 @@ pub fn apply(state: Option<Competition>, id: &CompetitionId, commit: &Commit) ->
                 name: name.clone(),
                 created_at: commit.at,
                 organizer: organizer.clone(),
-                roles: BTreeMap::from([(organizer.clone(), BTreeSet::from([Role::Organizer]))]),
+                roles: Roles::from(BTreeMap::from([(
+                    organizer.clone(),
+                    BTreeSet::from([Role::Organizer]),
+                )])),
                 version: 0,
                 public: false,
                 game: Game::new(*kind),
@@ -336,10 +338,7 @@ pub fn apply(state: Option<Competition>, id: &CompetitionId, commit: &Commit) ->
                 // hold the player role in the envelope.
                 if event.is_kind_event() {
                     for user in event.members_added() {
-                        s.roles
-                            .entry(user.clone())
-                            .or_default()
-                            .insert(Role::Player);
+                        s.roles.grant(user, Role::Player);
                     }
                 }
                 s
@@ -356,16 +355,9 @@ pub fn apply(state: Option<Competition>, id: &CompetitionId, commit: &Commit) ->
 fn apply_event(state: &mut Competition, event: &Event, at: DateTime<Utc>) {
     match event {
         Event::RoleGranted { user, role } => {
-            state.roles.entry(user.clone()).or_default().insert(*role);
+            state.roles.grant(user, *role);
         }
-        Event::RoleRevoked { user, role } => {
-            if let Some(roles) = state.roles.get_mut(user) {
-                roles.remove(role);
-                if roles.is_empty() {
-                    state.roles.remove(user);
-                }
-            }
-        }
+        Event::RoleRevoked { user, role } => state.roles.revoke(user, *role),
         Event::PublicSet { public } => state.public = *public,
         Event::Created { .. } => {}
         kind_event => state.game.apply(kind_event, at),

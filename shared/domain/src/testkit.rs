@@ -116,3 +116,41 @@ pub fn refused<T: std::fmt::Debug>(result: Result<T, Refusal>, clause: &str) -> 
     assert_eq!(refusal.clause.as_deref(), Some(clause), "{refusal:?}");
     refusal
 }
+
+/// Every role, for the index checks.
+const ALL_ROLES: [Role; 13] = [
+    Role::Organizer,
+    Role::Player,
+    Role::Captain,
+    Role::GameMaster,
+    Role::TournamentDirector,
+    Role::AssistantTournamentDirector,
+    Role::TmcMember,
+    Role::Observer,
+    Role::Moderator,
+    Role::Justice,
+    Role::ChiefJustice,
+    Role::Teacher,
+    Role::Arbiter,
+];
+
+/// arbiter roles (issue #19): the holders of each role, read from the index
+/// kept by role, are those the roles by user name, in the state and in its
+/// JSON read back (a snapshot).
+pub fn check_role_index(env: &Competition) {
+    let json = serde_json::to_value(env).expect("a state serializes");
+    let back: Competition = serde_json::from_value(json).expect("a state reads back");
+    assert_eq!(&back, env, "a state survives its JSON");
+    for c in [env, &back] {
+        for role in ALL_ROLES {
+            let indexed: Vec<&UserId> = c.holders(role).collect();
+            let scanned: Vec<&UserId> = c
+                .roles
+                .iter()
+                .filter(|(_, r)| r.contains(&role))
+                .map(|(u, _)| u)
+                .collect();
+            assert_eq!(indexed, scanned, "holders of {role:?}");
+        }
+    }
+}

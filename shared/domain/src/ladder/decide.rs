@@ -42,12 +42,12 @@ impl Decider<'_> {
 
     /// Everyone on the Court, in id order.
     pub fn justices(&self) -> Vec<UserId> {
-        self.env
-            .roles
-            .iter()
-            .filter(|(_, r)| r.contains(&Role::Justice) || r.contains(&Role::ChiefJustice))
-            .map(|(u, _)| u.clone())
-            .collect()
+        let court: std::collections::BTreeSet<&UserId> = self
+            .env
+            .holders(Role::Justice)
+            .chain(self.env.holders(Role::ChiefJustice))
+            .collect();
+        court.into_iter().cloned().collect()
     }
 
     pub fn require_moderator(&self, clause: &'static str, what: &str) -> Result<(), Refusal> {

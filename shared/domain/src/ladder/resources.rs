@@ -102,15 +102,15 @@ fn history(state: &Ladder, query: &Query, viewer: Option<&UserId>) -> Result<Res
         .ok()
         .and_then(|u| state.members.get_key_value(&u))
         .ok_or_else(|| Refusal::not_found(format!("{key:?} is not a member")))?;
-    let rank = (!member.removed)
-        .then(|| leaderboard(state).iter().position(|(u, _)| u == user))
-        .flatten()
-        .map(|i| i + 1);
+    // The leaderboard's order (by score, then id), counted in one pass
+    // instead of sorting every member.
+    let ahead = |(u, m): (&UserId, &super::Member)| {
+        !m.removed && (m.score > member.score || (m.score == member.score && u < user))
+    };
+    let rank = (!member.removed).then(|| state.members.iter().filter(|e| ahead(*e)).count() + 1);
     let games = state
         .games
-        .iter()
-        .rev()
-        .filter(|(_, g)| g.involves(user))
+        .of(user)
         .map(|(id, g)| GameLine {
             game: *id,
             details: g,

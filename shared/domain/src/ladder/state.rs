@@ -20,7 +20,10 @@ use std::collections::{BTreeMap, BTreeSet};
 
 mod anticheat;
 mod court;
+mod game_table;
 mod games;
+
+pub use game_table::Games;
 mod members;
 mod modifications;
 mod sanctions;
@@ -36,9 +39,9 @@ pub struct Ladder {
     /// Everyone who ever joined, removed ones included (II.7: they re-enter as new).
     #[serde(default)]
     pub members: BTreeMap<UserId, Member>,
-    /// Games entered into the leaderboard, by id.
-    #[serde(default, with = "crate::string_keys")]
-    pub games: BTreeMap<u64, Game>,
+    /// Games entered into the leaderboard, by id, each member's kept apart.
+    #[serde(default, with = "game_table")]
+    pub games: Games,
     /// club I.9.1: the one online game in progress.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub online_in_progress: Option<u64>,

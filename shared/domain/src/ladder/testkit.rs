@@ -85,6 +85,8 @@ impl Club {
     /// every test that drives a club, so that an event which opens or
     /// closes a deadline cannot slip past the indexes.
     fn check_deadline_indexes(&self) {
+        crate::testkit::check_role_index(&self.env);
+        self.check_game_index();
         let l = self.ladder();
         let undeclared: std::collections::BTreeSet<u64> = l
             .powers
@@ -109,6 +111,30 @@ impl Club {
                     l.watched.contains(user),
                     "club II.8, II.9.2: {user} unwatched"
                 );
+            }
+        }
+    }
+
+    /// Issue #19: each member's games, read from the index the state keeps,
+    /// are the games they played, newest first, in the state and in its
+    /// JSON read back (a snapshot).
+    fn check_game_index(&self) {
+        let json = serde_json::to_value(&self.env).expect("a state serializes");
+        let back: Competition = serde_json::from_value(json).expect("a state reads back");
+        for env in [&self.env, &back] {
+            let competition::Game::ClubLadder(l) = &env.game else {
+                unreachable!("a club ladder")
+            };
+            for user in l.members.keys() {
+                let indexed: Vec<u64> = l.games.of(user).map(|(id, _)| *id).collect();
+                let scanned: Vec<u64> = l
+                    .games
+                    .iter()
+                    .rev()
+                    .filter(|(_, g)| g.involves(user))
+                    .map(|(id, _)| *id)
+                    .collect();
+                assert_eq!(indexed, scanned, "the games of {user}");
             }
         }
     }

@@ -7,7 +7,7 @@ mod fair_play;
 mod forfeits;
 mod rounds;
 
-use super::due::{follow_ups, follow_ups_owned, Ruled};
+use super::due::{due_by_time, follow_ups_owned, Ruled};
 use super::final_match::FinalPhase;
 use super::state::{apply, Championship, Match};
 use super::vocabulary::{Command, Event, MatchId, Stage};
@@ -49,24 +49,42 @@ pub fn decide(
         .collect())
 }
 
-/// Whether nothing can fall due after `events`: nothing was due before
-/// them, and they only add to a match's negotiation or report (or enter a
-/// player before any match exists). Such events finish no match, award
-/// nothing, change no stage and add no deadline that has passed (an offer
-/// made after Wednesday does not count for acwc V.C, so it cannot bring
-/// V.E–F due), so the follow-ups after them are the follow-ups before them:
-/// none. Every other command is followed up on a copy of the state; the
-/// common commands of a round thus cost the same in a championship of any
-/// size.
+/// Whether nothing can fall due after `events`, read from what they touch
+/// (issue #19). Time has brought nothing due since the last commit
+/// ([`due_by_time`]; every other follow-up is brought only by events, and
+/// each commit was followed up until nothing more was due), and the events
+/// only add to a match's negotiation or report (or enter a player before
+/// any match exists), or finish one match of the current round while
+/// another is still open. Such events award nothing by forfeit, change no
+/// stage, complete no round (acwc IV.D–E) and add no deadline that has
+/// passed (an offer made after Wednesday does not count for acwc V.C, so it
+/// cannot bring V.E–F due), so nothing follows them. Every other command is
+/// followed up on a copy of the state; the common commands of a round thus
+/// cost the same in a championship of any size.
 fn quiet(state: &Championship, events: &Out, now: chrono::DateTime<chrono::Utc>) -> bool {
     let local = events.iter().all(|(e, _)| match e {
         Event::TimeOffered { .. }
         | Event::MatchTimeAgreed { .. }
         | Event::ResultReported { .. } => true,
         Event::Registered { .. } => state.matches.is_empty(),
+        Event::ResultConfirmed { match_id, .. } | Event::ResultSettled { match_id, .. } => {
+            events.len() == 1 && round_stays_open(state, match_id)
+        }
         _ => false,
     });
-    local && follow_ups(state, now).is_empty()
+    local && !due_by_time(state, now)
+}
+
+/// acwc IV.D–E: finishing the unfinished match `id` of the current round
+/// leaves the round open: another of its matches is unfinished. A score
+/// (confirmed or settled) is not a forfeit, so acwc VI.F cannot follow.
+fn round_stays_open(state: &Championship, id: &MatchId) -> bool {
+    let Some(m) = state.matches.get(id).filter(|m| !m.finished()) else {
+        return false;
+    };
+    let current = state.rounds_of(state.stage).last();
+    current.is_some_and(|r| r.stage == m.stage && r.number == m.round)
+        && state.matches.unfinished_count(m.stage, m.round) >= 2
 }
 
 pub(super) fn actor(ctx: &Context) -> Result<&UserId, Refusal> {

@@ -83,6 +83,27 @@ pub fn weekend(round_deadline: DateTime<Utc>) -> DateTime<Utc> {
     round_deadline - Duration::days(2) + Duration::seconds(1)
 }
 
+/// Whether time alone has brought something due since the last commit:
+/// the start of the Qualification (acwc III.F, IV.D) or a deadline of the
+/// current round (IV.F, V.C–F, V.H, VI.D). Everything else [`step`] looks
+/// for (a second forfeit, a complete round, a stage's end, the Final's
+/// course) is brought only by events, and every commit is followed up until
+/// nothing more is due; so after a commit, only time can make the state due
+/// again.
+pub fn due_by_time(s: &Championship, now: DateTime<Utc>) -> bool {
+    let Some(settings) = &s.settings else {
+        return false;
+    };
+    match s.stage {
+        Stage::Registration => now >= settings.qualification_starts,
+        Stage::Qualification | Stage::Candidates => s
+            .rounds_of(s.stage)
+            .last()
+            .is_some_and(|r| !deadlines(s, r, now).is_empty()),
+        _ => false,
+    }
+}
+
 fn step(s: &Championship, now: DateTime<Utc>) -> Vec<Ruled> {
     let Some(settings) = &s.settings else {
         return vec![];
@@ -166,6 +187,11 @@ fn step(s: &Championship, now: DateTime<Utc>) -> Vec<Ruled> {
 /// is caught up by the next one, once.
 fn deadlines(s: &Championship, r: &super::state::Round, now: DateTime<Utc>) -> Vec<Ruled> {
     let mut out = vec![];
+    // Until Wednesday's deadline (V.C), the earliest of the round, nothing
+    // below can be due: the round's matches are not read (issue #19).
+    if now <= offers_deadline(r.deadline) {
+        return out;
+    }
     for id in &r.matches {
         let m = &s.matches[id];
         if m.finished() {
@@ -534,40 +560,38 @@ pub fn next_due(s: &Championship) -> Option<DateTime<Utc>> {
             let r = s.rounds_of(s.stage).last()?;
             let wednesday = offers_deadline(r.deadline);
             // The round's deadlines, earliest first: V.C after Wednesday,
-            // V.H before the weekend, IV.F after Sunday. Once a match is
-            // found due at the earliest, no other match can come sooner, so
-            // the rest of the round is not read (issue #19).
+            // V.H before the weekend, IV.F after Sunday. Only the round's
+            // open matches are read ([`super::state::Matches`]), and once a
+            // match is found due at the earliest, no other can come sooner
+            // (issue #19).
             let earliest = wednesday + Duration::seconds(1);
             let mut due: Option<DateTime<Utc>> = None;
             fn sooner(due: &mut Option<DateTime<Utc>>, t: DateTime<Utc>) {
                 *due = Some(due.map_or(t, |d| d.min(t)));
             }
-            for m in r
-                .matches
-                .iter()
-                .map(|id| &s.matches[id])
-                .filter(|m| !m.finished())
-            {
+            // Only the matches still negotiating can be due at V.C or V.H.
+            for m in s.matches.negotiating(r.stage, r.number) {
                 let n = &m.negotiation;
-                if n.time.is_none() && !n.failed {
-                    let made = |u: &UserId| {
-                        n.offers
-                            .iter()
-                            .filter(|o| &o.by == u && o.made_at <= wednesday)
-                            .count()
-                    };
-                    if made(&m.first) < 3 || made(&m.second) < 3 {
-                        sooner(&mut due, earliest);
-                    } else if !n.referred {
-                        sooner(&mut due, weekend(r.deadline));
-                    }
-                }
-                if !m.flags.iter().any(|f| f.starts_with("acwc IV.F")) {
-                    sooner(&mut due, r.deadline + Duration::seconds(1));
-                }
-                if due == Some(earliest) {
+                let made = |u: &UserId| {
+                    n.offers
+                        .iter()
+                        .filter(|o| &o.by == u && o.made_at <= wednesday)
+                        .count()
+                };
+                if made(&m.first) < 3 || made(&m.second) < 3 {
+                    sooner(&mut due, earliest);
                     break;
+                } else if !n.referred {
+                    sooner(&mut due, weekend(r.deadline));
                 }
+            }
+            // IV.F: one unfinished match not yet flagged is enough.
+            let unflagged = s
+                .matches
+                .unfinished(r.stage, r.number)
+                .any(|m| !m.flags.iter().any(|f| f.starts_with("acwc IV.F")));
+            if unflagged {
+                sooner(&mut due, r.deadline + Duration::seconds(1));
             }
             due
         }

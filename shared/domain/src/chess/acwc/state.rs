@@ -15,6 +15,9 @@ mod entries;
 mod matches;
 mod results;
 mod stages;
+mod table;
+
+pub use table::Matches;
 
 /// Where an entry stands.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -240,7 +243,7 @@ pub struct Championship {
     pub candidates: Vec<UserId>,
     /// Rounds in publishing order.
     pub rounds: Vec<Round>,
-    pub matches: BTreeMap<MatchId, Match>,
+    pub matches: Matches,
     #[serde(rename = "final")]
     pub final_match: Option<FinalMatch>,
     pub pending_final_game: Option<PendingGame>,
@@ -259,7 +262,7 @@ impl Default for Championship {
             qualification_rounds: 0,
             candidates: vec![],
             rounds: vec![],
-            matches: BTreeMap::new(),
+            matches: Matches::default(),
             final_match: None,
             pending_final_game: None,
             champion: None,
@@ -291,9 +294,10 @@ impl Championship {
         self.rounds.iter().filter(move |r| r.stage == stage)
     }
 
-    /// Every match of the round is finished.
+    /// Every match of the round is finished (read from the open matches
+    /// kept apart, [`Matches`]).
     pub fn round_complete(&self, round: &Round) -> bool {
-        round.matches.iter().all(|m| self.matches[m].finished())
+        self.matches.unfinished_count(round.stage, round.number) == 0
     }
 
     /// acwc VI.F: matches a player forfeited.

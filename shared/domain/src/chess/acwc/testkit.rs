@@ -112,6 +112,7 @@ impl World {
             let commit = commit(version, self.now, actor, &command, events.clone());
             self.c = competition::apply(Some(self.c.clone()), &id, &commit);
             self.log.push(commit);
+            check_indexes(&self.c);
         }
         Ok(events)
     }
@@ -157,5 +158,38 @@ fn commit(
         command: command.name().into(),
         events,
         idempotency: None,
+    }
+}
+
+/// Issue #19: the open and negotiating matches of each round, read from the
+/// index the state keeps, are those its matches show, in the state and in
+/// its JSON read back (a snapshot); and so are the holders of each role.
+fn check_indexes(env: &Competition) {
+    crate::testkit::check_role_index(env);
+    let json = serde_json::to_value(env).expect("a state serializes");
+    let back: Competition = serde_json::from_value(json).expect("a state reads back");
+    for c in [env, &back] {
+        let competition::Game::Acwc(s) = &c.game else {
+            unreachable!("a championship")
+        };
+        for r in &s.rounds {
+            let ms = || r.matches.iter().map(|id| &s.matches[id]);
+            let ids = |it: Vec<&super::state::Match>| {
+                let mut v: Vec<String> = it.into_iter().map(|m| m.id.clone()).collect();
+                v.sort();
+                v
+            };
+            let open = ids(ms().filter(|m| !m.finished()).collect());
+            let negotiating = ids(ms()
+                .filter(|m| !m.finished())
+                .filter(|m| m.negotiation.time.is_none() && !m.negotiation.failed)
+                .collect());
+            assert_eq!(ids(s.matches.unfinished(r.stage, r.number).collect()), open);
+            assert_eq!(
+                ids(s.matches.negotiating(r.stage, r.number).collect()),
+                negotiating
+            );
+            assert_eq!(s.round_complete(r), open.is_empty());
+        }
     }
 }

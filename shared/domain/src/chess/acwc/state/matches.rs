@@ -14,33 +14,33 @@ pub(super) fn negotiation(state: &mut Championship, event: &Event, at: DateTime<
             by,
             at: time,
         } => {
-            if let Some(m) = state.matches.get_mut(match_id) {
+            state.matches.update(match_id, |m| {
                 m.negotiation.offers.push(Offer {
                     by: by.clone(),
                     at: *time,
                     made_at: at,
                 });
-            }
+            });
         }
         Event::MatchTimeAgreed { match_id, at: time }
         | Event::MatchTimeFixed {
             match_id, at: time, ..
         } => {
-            if let Some(m) = state.matches.get_mut(match_id) {
+            state.matches.update(match_id, |m| {
                 m.negotiation.time = Some(*time);
                 m.no_show = None;
-            }
+            });
         }
         Event::NegotiationFailed {
             match_id,
             chooser,
             at_fault,
         } => {
-            if let Some(m) = state.matches.get_mut(match_id) {
+            state.matches.update(match_id, |m| {
                 m.negotiation.failed = true;
                 m.negotiation.chooser = chooser.clone();
                 m.negotiation.at_fault = at_fault.clone();
-            }
+            });
         }
         _ => unreachable!("state::apply sends negotiation events only"),
     }
@@ -51,24 +51,24 @@ pub(super) fn negotiation(state: &mut Championship, event: &Event, at: DateTime<
 pub(super) fn conduct(state: &mut Championship, event: &Event) {
     match event {
         Event::MatchFlagged { match_id, reason } => {
-            if let Some(m) = state.matches.get_mut(match_id) {
+            state.matches.update(match_id, |m| {
                 m.flags.push(reason.clone());
                 if reason.starts_with("acwc V.H") {
                     m.negotiation.referred = true;
                 }
-            }
+            });
         }
         Event::NoShowClaimed {
             match_id,
             by,
             choice,
         } => {
-            if let Some(m) = state.matches.get_mut(match_id) {
+            state.matches.update(match_id, |m| {
                 m.no_show = Some((by.clone(), *choice));
                 if *choice == NoShowChoice::Reschedule {
                     m.negotiation.time = None;
                 }
-            }
+            });
         }
         Event::GameClaimed { .. } => {}
         Event::BreakCalled {
@@ -76,9 +76,9 @@ pub(super) fn conduct(state: &mut Championship, event: &Event) {
             by,
             ends_at,
         } => {
-            if let Some(m) = state.matches.get_mut(match_id) {
+            state.matches.update(match_id, |m| {
                 m.breaks.insert(by.clone(), *ends_at);
-            }
+            });
         }
         _ => unreachable!("state::apply sends the conduct of matches only"),
     }

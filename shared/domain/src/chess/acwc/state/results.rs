@@ -16,14 +16,14 @@ pub(super) fn report(state: &mut Championship, event: &Event) {
             first,
             second,
         } => {
-            if let Some(m) = state.matches.get_mut(match_id) {
+            state.matches.update(match_id, |m| {
                 m.report = Some(Report {
                     by: by.clone(),
                     first: *first,
                     second: *second,
                     disputed: None,
                 });
-            }
+            });
         }
         Event::FinalGameReported { game, by, winner } => {
             state.pending_final_game = Some(PendingGame {
@@ -36,13 +36,15 @@ pub(super) fn report(state: &mut Championship, event: &Event) {
         Event::ResultConfirmed { match_id, .. } => {
             if match_id == FINAL {
                 state.pending_final_game = None;
-            } else if let Some(m) = state.matches.get_mut(match_id) {
-                if let Some(r) = m.report.take() {
-                    m.outcome = Some(Outcome::Score {
-                        first: r.first,
-                        second: r.second,
-                    });
-                }
+            } else {
+                state.matches.update(match_id, |m| {
+                    if let Some(r) = m.report.take() {
+                        m.outcome = Some(Outcome::Score {
+                            first: r.first,
+                            second: r.second,
+                        });
+                    }
+                });
             }
         }
         Event::ResultDisputed {
@@ -52,12 +54,12 @@ pub(super) fn report(state: &mut Championship, event: &Event) {
                 if let Some(p) = &mut state.pending_final_game {
                     p.disputed = Some(reason.clone());
                 }
-            } else if let Some(r) = state
-                .matches
-                .get_mut(match_id)
-                .and_then(|m| m.report.as_mut())
-            {
-                r.disputed = Some(reason.clone());
+            } else {
+                state.matches.update(match_id, |m| {
+                    if let Some(r) = m.report.as_mut() {
+                        r.disputed = Some(reason.clone());
+                    }
+                });
             }
         }
         _ => unreachable!("state::apply sends reports, confirmations and disputes only"),
@@ -74,13 +76,13 @@ pub(super) fn settle(state: &mut Championship, event: &Event) {
             second,
             ..
         } => {
-            if let Some(m) = state.matches.get_mut(match_id) {
+            state.matches.update(match_id, |m| {
                 m.report = None;
                 m.outcome = Some(Outcome::Score {
                     first: *first,
                     second: *second,
                 });
-            }
+            });
         }
         Event::FinalGameSettled { .. } => state.pending_final_game = None,
         Event::MatchAwarded {
@@ -88,7 +90,7 @@ pub(super) fn settle(state: &mut Championship, event: &Event) {
             winner,
             award,
         } => {
-            if let Some(m) = state.matches.get_mut(match_id) {
+            state.matches.update(match_id, |m| {
                 m.report = None;
                 let before = m.outcome.replace(Outcome::Awarded {
                     winner: winner.clone(),
@@ -98,14 +100,14 @@ pub(super) fn settle(state: &mut Championship, event: &Event) {
                 if *award == Award::EngineMark {
                     m.overturned = before.filter(|o| matches!(o, Outcome::Score { .. }));
                 }
-            }
+            });
         }
         Event::CandidateGamesDisregarded { player } => {
-            for m in state.matches.values_mut() {
+            state.matches.update_all(|m| {
                 if m.stage == Stage::Candidates && m.plays(player) {
                     m.disregarded = true;
                 }
-            }
+            });
         }
         _ => unreachable!("state::apply sends settlements and awards only"),
     }
@@ -155,22 +157,22 @@ pub(super) fn correct(state: &mut Championship, event: &Event) {
             second,
             ..
         } => {
-            if let Some(m) = state.matches.get_mut(match_id) {
+            state.matches.update(match_id, |m| {
                 m.outcome = Some(Outcome::Score {
                     first: *first,
                     second: *second,
                 });
                 m.overturned = None;
-            }
+            });
         }
         Event::MatchReopened { match_id, .. } => {
-            if let Some(m) = state.matches.get_mut(match_id) {
+            state.matches.update(match_id, |m| {
                 m.outcome = None;
                 m.report = None;
                 m.overturned = None;
                 m.no_show = None;
                 m.negotiation.time = None;
-            }
+            });
         }
         Event::CandidateGamesRestored { player } => restore_candidate_games(state, player),
         _ => unreachable!("state::apply sends the TD's corrections only"),
@@ -191,8 +193,8 @@ fn restore_candidate_games(state: &mut Championship, player: &UserId) {
         .map(|m| m.id.clone())
         .collect();
     for id in restored {
-        if let Some(m) = state.matches.get_mut(&id) {
+        state.matches.update(&id, |m| {
             m.disregarded = false;
-        }
+        });
     }
 }

@@ -42,24 +42,21 @@ pub(super) fn apply(state: &mut Championship, event: &Event, at: DateTime<Utc>) 
             deadline,
         } => {
             for p in pairings {
-                state.matches.insert(
-                    p.match_id.clone(),
-                    Match {
-                        id: p.match_id.clone(),
-                        stage: *stage,
-                        round: *round,
-                        first: p.first.clone(),
-                        second: p.second.clone(),
-                        negotiation: Negotiation::default(),
-                        report: None,
-                        outcome: None,
-                        disregarded: false,
-                        no_show: None,
-                        breaks: BTreeMap::new(),
-                        flags: vec![],
-                        overturned: None,
-                    },
-                );
+                state.matches.insert(Match {
+                    id: p.match_id.clone(),
+                    stage: *stage,
+                    round: *round,
+                    first: p.first.clone(),
+                    second: p.second.clone(),
+                    negotiation: Negotiation::default(),
+                    report: None,
+                    outcome: None,
+                    disregarded: false,
+                    no_show: None,
+                    breaks: BTreeMap::new(),
+                    flags: vec![],
+                    overturned: None,
+                });
             }
             state.rounds.push(Round {
                 stage: *stage,
