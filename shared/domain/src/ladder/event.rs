@@ -5,7 +5,7 @@
 use super::court::{AppealSubject, Judgement, Vote};
 use super::decay::Deduction;
 use super::elo::GameResult;
-use super::game::{Bell, RematchOutcome, Timing};
+use super::game::{Bell, Oversight, RematchOutcome, Timing};
 use super::remedy::Remedy;
 use super::sanction::{DeclarationChannel, FraudStep};
 use super::settings::Settings;
@@ -100,6 +100,9 @@ pub enum Event {
         chessclock: bool,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         bell: Option<Bell>,
+        /// club II.10.3: the moderator who oversaw the game.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        oversight: Option<Oversight>,
         registered_by: UserId,
         /// club II.10.4: awaiting a moderator's approval.
         pending: bool,

@@ -282,6 +282,7 @@ fn club_ii_8_2_a_removed_moderator_or_justice_keeps_the_office_but_plays_no_coun
         room: "322".into(),
         moderator: u("mod2"),
         chessclock: false,
+        oversight: None,
     };
     assert_eq!(c.refused("mod2", as_player), "club J.8");
 }
