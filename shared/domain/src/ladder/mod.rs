@@ -71,7 +71,7 @@ pub use game::{
     Bell, Game, GameStatus, Informed, Material, Objection, Oversight, OversightExtent,
     RematchOutcome, Timing,
 };
-pub use member::{Ban, Member, MonitorOrder, WeekRecord};
+pub use member::{Ban, Member, MonitorOrder, Removal, WeekRecord};
 pub use modification::Modification;
 pub use remedy::Remedy;
 pub use sanction::{Declaration, DeclarationChannel, FraudStep, Power, PowerStatus, PowerUse};
