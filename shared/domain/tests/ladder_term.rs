@@ -118,6 +118,7 @@ fn ladder_state_commands_and_events_round_trip_as_json() {
             moderator: Some(u("mod1")),
             chessclock: false,
             bell: None,
+            oversight: None,
             registered_by: u("p01"),
             pending: false,
             white_delta: 16,

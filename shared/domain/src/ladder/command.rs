@@ -4,7 +4,7 @@
 
 use super::court::{AppealSubject, Vote};
 use super::elo::GameResult;
-use super::game::{Material, RematchOutcome, Timing};
+use super::game::{Material, Oversight, RematchOutcome, Timing};
 use super::sanction::{DeclarationChannel, FraudStep};
 use super::settings::Settings;
 use crate::competition::UserId;
@@ -61,6 +61,10 @@ pub enum Command {
         /// club II.11: whether a chessclock was used.
         #[serde(default)]
         chessclock: bool,
+        /// club II.10.3: the moderator who oversaw the game, partially or
+        /// entirely (required when a player is monitored).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        oversight: Option<Oversight>,
     },
     /// club II.10.4: a moderator approves a monitored member's game.
     ApproveGame { game: u64 },

@@ -38,6 +38,9 @@ pub enum AppealSubject {
     Judgement { appeal: u64 },
     /// club I.9.7 and III.3: a game (e.g. an online game ended improperly).
     Game { game: u64 },
+    /// club II.12.2: a removal by the Chief Justice (II.7, II.8), petitioned
+    /// by the member removed as not supported by the Terms.
+    Removal { member: UserId },
     /// club II.11.3: cannot be petitioned; always refused.
     Chessclock { member: UserId },
 }

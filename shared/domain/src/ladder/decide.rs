@@ -192,6 +192,7 @@ fn games(d: &Decider, command: &Command) -> Result<Vec<Recorded>, Refusal> {
             room,
             moderator,
             chessclock,
+            oversight,
         } => game::register(
             d,
             game::Played {
@@ -201,6 +202,7 @@ fn games(d: &Decider, command: &Command) -> Result<Vec<Recorded>, Refusal> {
                 room,
                 moderator,
                 chessclock: *chessclock,
+                oversight: oversight.as_ref(),
             },
             *result,
             None,

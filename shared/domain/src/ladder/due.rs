@@ -89,6 +89,7 @@ fn decide_item(state: &Ladder, item: &Due) -> Option<Recorded> {
             Event::MemberRemoved {
                 member: member.clone(),
                 grounds: RemovalGrounds::Request,
+                by: None,
             },
             "club II.8",
         ),

@@ -5,7 +5,7 @@
 use super::court::{AppealSubject, Judgement, Vote};
 use super::decay::Deduction;
 use super::elo::GameResult;
-use super::game::{Bell, RematchOutcome, Timing};
+use super::game::{Bell, Oversight, RematchOutcome, Timing};
 use super::remedy::Remedy;
 use super::sanction::{DeclarationChannel, FraudStep};
 use super::settings::Settings;
@@ -65,6 +65,10 @@ pub struct Amendment {
     /// club III.2: the result `restore_game` had before a correction.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub restore_result: Option<GameResult>,
+    /// club II.12.2: the removed member the Court puts back on the
+    /// leaderboard.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reinstate: Option<UserId>,
 }
 
 /// Something that happened under the club's Terms. Serialized inside the
@@ -100,6 +104,9 @@ pub enum Event {
         chessclock: bool,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         bell: Option<Bell>,
+        /// club II.10.3: the moderator who oversaw the game.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        oversight: Option<Oversight>,
         registered_by: UserId,
         /// club II.10.4: awaiting a moderator's approval.
         pending: bool,
@@ -172,6 +179,10 @@ pub enum Event {
     MemberRemoved {
         member: UserId,
         grounds: RemovalGrounds,
+        /// The Chief Justice who removed the member; none when the deadline
+        /// sweep complied with a request (II.8, II.12).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<UserId>,
     },
     /// club III.2, J.11: a game registered by honest mistake, voided (no
     /// `result`) or corrected to `result`; `adjustments` reverse its rating

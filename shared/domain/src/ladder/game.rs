@@ -7,6 +7,7 @@
 mod bell;
 mod objection;
 mod online;
+mod oversight;
 mod rematch;
 mod validity;
 
@@ -14,6 +15,7 @@ pub(super) use bell::adjudicate_bell;
 use bell::on_material;
 pub(super) use objection::{object, record_rematch};
 pub(super) use online::{finish_online, reversal, start_online, void_online};
+pub use oversight::{Oversight, OversightExtent};
 
 use super::decide::{rec, text, Decider};
 use super::elo::{self, clamped, GameResult};
@@ -220,6 +222,8 @@ pub struct Game {
     pub moderator: Option<UserId>,
     pub chessclock: bool,
     pub bell: Option<Bell>,
+    /// club II.10.3: the moderator who oversaw it, if recorded.
+    pub oversight: Option<Oversight>,
     pub registered_by: UserId,
     pub status: GameStatus,
     /// The game's current effect on each player's score.
@@ -339,6 +343,8 @@ pub(super) struct Played<'a> {
     pub room: &'a str,
     pub moderator: &'a UserId,
     pub chessclock: bool,
+    /// club II.10.3: who oversaw it.
+    pub oversight: Option<&'a Oversight>,
 }
 
 /// club II.4: members register their games; club J.5–J.12 decide validity;
@@ -356,6 +362,7 @@ pub(super) fn register(
         validity::check_chessclock(d, &g)?;
     }
     validity::check_not_registered(d, &g)?;
+    oversight::check(d, &g)?;
     let monitored = [g.white, g.black]
         .iter()
         .any(|p| d.state.members.get(*p).is_some_and(|m| m.monitor.is_some()));
@@ -382,6 +389,7 @@ pub(super) fn register(
             moderator: Some(g.moderator.clone()),
             chessclock: g.chessclock,
             bell,
+            oversight: g.oversight.cloned(),
             registered_by: d.actor.clone(),
             pending: monitored,
             white_delta,

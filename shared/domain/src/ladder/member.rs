@@ -79,6 +79,19 @@ pub struct Member {
     pub last_online_day: Option<NaiveDate>,
     /// club II.8: when the member asked to be removed.
     pub removal_requested: Option<DateTime<Utc>>,
+    /// club II.12.2: the removal in force, which the member may petition.
+    #[serde(default)]
+    pub removal: Option<Removal>,
+}
+
+/// club II.7, II.8: a removal by the Chief Justice, kept while it stands so
+/// that the Court can hear a petition against it (II.12.2).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Removal {
+    pub grounds: RemovalGrounds,
+    /// The Chief Justice who removed the member (none: the deadline sweep).
+    pub by: Option<UserId>,
+    pub at: DateTime<Utc>,
 }
 
 impl Member {
@@ -98,6 +111,7 @@ impl Member {
             deductions: BTreeMap::new(),
             last_online_day: None,
             removal_requested: None,
+            removal: None,
         }
     }
 
@@ -120,6 +134,7 @@ impl Member {
         self.removed = true;
         self.monitor = None;
         self.removal_requested = None;
+        self.removal = None;
         self.absent_streak = 0;
         self.idle_streak = 0;
         self.weeks.clear();
@@ -347,6 +362,7 @@ pub(super) fn remove(
         Event::MemberRemoved {
             member: user.clone(),
             grounds,
+            by: Some(d.actor.clone()),
         },
         clause,
     )])

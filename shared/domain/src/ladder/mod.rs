@@ -66,8 +66,11 @@ pub use court::{Appeal, AppealStatus, AppealSubject, Judgement, Opinion, Vote};
 pub use decay::Deduction;
 pub use elo::{GameResult, FLOOR};
 pub use event::{Adjustment, Amendment, BanChange, Event};
-pub use game::{Bell, Game, GameStatus, Informed, Material, Objection, RematchOutcome, Timing};
-pub use member::{Ban, Member, MonitorOrder, WeekRecord};
+pub use game::{
+    Bell, Game, GameStatus, Informed, Material, Objection, Oversight, OversightExtent,
+    RematchOutcome, Timing,
+};
+pub use member::{Ban, Member, MonitorOrder, Removal, WeekRecord};
 pub use modification::Modification;
 pub use remedy::Remedy;
 pub use sanction::{Declaration, DeclarationChannel, FraudStep, Power, PowerStatus, PowerUse};

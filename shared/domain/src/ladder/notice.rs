@@ -232,5 +232,6 @@ fn subject(s: &AppealSubject) -> String {
         AppealSubject::Judgement { appeal } => format!("the judgement on appeal {appeal}"),
         AppealSubject::Game { game } => format!("game {game}"),
         AppealSubject::Chessclock { member } => format!("the chessclock of {member}"),
+        AppealSubject::Removal { member } => format!("the removal of {member}"),
     }
 }

@@ -97,6 +97,7 @@ pub(super) fn amendment_for(
                 ..Amendment::default()
             })
         }
+        (AppealSubject::Removal { member }, Remedy::Annul) => reinstatement(d, member),
         (AppealSubject::Game { game: id }, Remedy::Annul) => {
             let g = state
                 .games
@@ -110,6 +111,27 @@ pub(super) fn amendment_for(
         }
         _ => Err(unfit(remedy)),
     }
+}
+
+/// club II.12.2: the Court grants a petition against a removal: the member
+/// is reinstated, if the removal still stands (a member who rejoined since
+/// was entered as new, II.7.1, and has nothing left to reinstate).
+fn reinstatement(d: &Decider, member: &UserId) -> Result<Amendment, Refusal> {
+    let removed = d
+        .state
+        .members
+        .get(member)
+        .is_some_and(|m| m.removed && m.removal.is_some());
+    if !removed {
+        return Err(Refusal::rule(
+            "club II.12.2",
+            format!("{member} is no longer removed: there is nothing to reinstate"),
+        ));
+    }
+    Ok(Amendment {
+        reinstate: Some(member.clone()),
+        ..Amendment::default()
+    })
 }
 
 /// What `remedy` changes for a moderator's use of power: annulled

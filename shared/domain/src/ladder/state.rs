@@ -216,6 +216,14 @@ pub(super) fn amend(state: &mut Ladder, a: &Amendment) {
             }
         }
     }
+    if let Some(member) = &a.reinstate {
+        // club II.12.2: the removal is undone; the member is counted in
+        // games again, with the score kept since the removal.
+        if let Some(m) = state.members.get_mut(member) {
+            m.removed = false;
+            m.removal = None;
+        }
+    }
     if let Some(week) = a.restore_decay {
         for adj in &a.adjustments {
             if let Some(m) = state.members.get_mut(&adj.member) {

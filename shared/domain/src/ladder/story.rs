@@ -160,6 +160,7 @@ pub fn register(
         room: "322".into(),
         moderator: u("mod1"),
         chessclock: false,
+        oversight: None,
     };
     t.ok(white, cmd)
 }
@@ -293,6 +294,7 @@ pub fn twelve_fridays<D: Driver>(mut t: D) {
         room: "322".into(),
         moderator: u("mod1"),
         chessclock: false,
+        oversight: None,
     };
     assert_eq!(t.refused("p03", late), "club J.5");
     let outsider = Command::RegisterGame {
@@ -303,6 +305,7 @@ pub fn twelve_fridays<D: Driver>(mut t: D) {
         room: "322".into(),
         moderator: u("mod1"),
         chessclock: false,
+        oversight: None,
     };
     assert_eq!(t.refused("p03", outsider), "club J.12");
     attendance(&mut t, 1, &[]);
@@ -626,6 +629,7 @@ pub fn twelve_fridays<D: Driver>(mut t: D) {
         room: "322".into(),
         moderator: u("mod1"),
         chessclock: false,
+        oversight: None,
     };
     assert_eq!(t.refused("p02", banned), "club J.7");
     // p01 (176) beats p02 (100): E = 1/(1+10^(−76/400)) = 0.6077;
@@ -671,6 +675,7 @@ pub fn twelve_fridays<D: Driver>(mut t: D) {
         room: "322".into(),
         moderator: u("mod1"),
         chessclock: false,
+        oversight: None,
     };
     assert_eq!(t.refused("p30", removed), "club J.8");
     // p01 (179) draws p10 (100): E = 1/(1+10^(−79/400)) = 0.6118;
@@ -725,6 +730,7 @@ pub fn twelve_fridays<D: Driver>(mut t: D) {
         room: "322".into(),
         moderator: u("mod1"),
         chessclock: false,
+        oversight: None,
     };
     assert_eq!(t.refused("p01", utc_noon), "club J.5");
     // p01 (183) beats p02 (100): E = 1/(1+10^(−83/400)) = 0.6172;

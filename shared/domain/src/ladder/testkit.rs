@@ -254,6 +254,7 @@ pub fn game(white: &str, black: &str, result: super::GameResult, played_at: &str
         room: "322".into(),
         moderator: u("mod1"),
         chessclock: false,
+        oversight: None,
     }
 }
 

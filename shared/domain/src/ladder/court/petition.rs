@@ -45,7 +45,33 @@ pub(super) fn standing(d: &Decider, subject: &AppealSubject) -> Result<Standing,
         }
         AppealSubject::Judgement { appeal: target } => judgement(d, subject, *target),
         AppealSubject::Game { game } => played_game(d, *game),
+        AppealSubject::Removal { member } => removal(d, member),
     }
+}
+
+/// club II.12.2: "If the actions taken are not supported by Acts in these
+/// Terms, the Court of Appeals may hear the petition": the member removed
+/// (II.7, II.8) petitions while the removal stands (not after rejoining,
+/// which enters them as new, II.7.1). The Chief Justice who removed them is
+/// a party (III.3.5.2).
+fn removal(d: &Decider, member: &UserId) -> Result<Standing, Refusal> {
+    let me = d.actor;
+    if member != me {
+        return Err(Refusal::forbidden(
+            "club II.12.2",
+            "the member removed petitions against the removal",
+        ));
+    }
+    let r = d
+        .state
+        .members
+        .get(me)
+        .filter(|m| m.removed)
+        .and_then(|m| m.removal.as_ref())
+        .ok_or_else(|| Refusal::not_found("you are not removed from the leaderboard"))?;
+    let mut parties = BTreeSet::from([me.clone()]);
+    parties.extend(r.by.clone());
+    Ok((false, parties, "club II.12.2"))
 }
 
 /// club III.3: the member concerned appeals a moderator's use of power

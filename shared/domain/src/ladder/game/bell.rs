@@ -51,6 +51,12 @@ pub(in crate::ladder) fn adjudicate_bell(
         ));
     }
     let (result, bell) = on_material(white_captured, black_captured)?;
+    // club II.10.3: the adjudicating moderator oversaw the game's ending,
+    // so at least partially.
+    let oversight = super::Oversight {
+        moderator: d.actor.clone(),
+        extent: super::OversightExtent::Partial,
+    };
     register(
         d,
         Played {
@@ -60,6 +66,7 @@ pub(in crate::ladder) fn adjudicate_bell(
             room,
             moderator: d.actor,
             chessclock: false,
+            oversight: Some(&oversight),
         },
         result,
         Some(bell),

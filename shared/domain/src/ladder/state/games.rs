@@ -21,6 +21,7 @@ pub(super) fn register(state: &mut Ladder, event: &Event) {
             moderator,
             chessclock,
             bell,
+            oversight,
             registered_by,
             pending,
             white_delta,
@@ -37,6 +38,7 @@ pub(super) fn register(state: &mut Ladder, event: &Event) {
                 moderator: moderator.clone(),
                 chessclock: *chessclock,
                 bell: bell.clone(),
+                oversight: oversight.clone(),
                 registered_by: registered_by.clone(),
                 status: if *pending {
                     GameStatus::Pending
@@ -164,6 +166,7 @@ pub(super) fn online(state: &mut Ladder, event: &Event, at: DateTime<Utc>) {
                     moderator: None,
                     chessclock: false,
                     bell: None,
+                    oversight: None,
                     registered_by: white.clone(),
                     status: GameStatus::InProgress,
                     white_delta: 0,

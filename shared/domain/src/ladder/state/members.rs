@@ -2,7 +2,7 @@
 //! presence at sessions (J.9), removal by the Chief Justice (II.7) and on
 //! request (II.8).
 
-use crate::ladder::member::Member;
+use crate::ladder::member::{Member, Removal};
 use crate::ladder::{Event, Ladder};
 use chrono::{DateTime, Utc};
 
@@ -36,9 +36,18 @@ pub(super) fn apply(state: &mut Ladder, event: &Event, at: DateTime<Utc>) {
             }
             state.watch(member);
         }
-        Event::MemberRemoved { member, .. } => {
+        Event::MemberRemoved {
+            member,
+            grounds,
+            by,
+        } => {
             if let Some(m) = state.members.get_mut(member) {
                 m.remove();
+                m.removal = Some(Removal {
+                    grounds: *grounds,
+                    by: by.clone(),
+                    at,
+                });
             }
         }
         _ => unreachable!("state::apply sends membership and attendance only"),

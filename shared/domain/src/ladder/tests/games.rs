@@ -380,6 +380,17 @@ fn club_ii_4_members_register_their_own_games() {
     );
 }
 
+/// club II.10.3: `cmd` names `moderator` as having overseen all of the game.
+fn overseen(mut cmd: Command, moderator: &str) -> Command {
+    if let Command::RegisterGame { oversight, .. } = &mut cmd {
+        *oversight = Some(crate::ladder::Oversight {
+            moderator: u(moderator),
+            extent: crate::ladder::OversightExtent::Entire,
+        });
+    }
+    cmd
+}
+
 #[test]
 fn club_ii_10_4_monitored_members_games_need_a_moderators_approval() {
     let mut c = Club::new();
@@ -392,7 +403,13 @@ fn club_ii_10_4_monitored_members_games_need_a_moderators_approval() {
         },
     );
     c.at("2026-01-09T13:00:00Z");
-    c.ok("ann", game("ann", "bob", WhiteWins, "2026-01-09T12:45:00Z"));
+    c.ok(
+        "ann",
+        overseen(
+            game("ann", "bob", WhiteWins, "2026-01-09T12:45:00Z"),
+            "mod1",
+        ),
+    );
     let id = c.last_id();
     assert_eq!(c.ladder().games[&id].status, GameStatus::Pending);
     assert_eq!(c.score("ann"), 100);
@@ -403,7 +420,13 @@ fn club_ii_10_4_monitored_members_games_need_a_moderators_approval() {
     c.ok("mod2", Command::ApproveGame { game: id });
     assert_eq!(c.score("ann"), 116);
     // A rejected game is not entered.
-    c.ok("bob", game("bob", "ann", WhiteWins, "2026-01-09T12:55:00Z"));
+    c.ok(
+        "bob",
+        overseen(
+            game("bob", "ann", WhiteWins, "2026-01-09T12:55:00Z"),
+            "mod1",
+        ),
+    );
     let second = c.last_id();
     c.ok(
         "mod1",

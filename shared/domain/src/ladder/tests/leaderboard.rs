@@ -241,7 +241,8 @@ fn club_ii_8_removal_on_request_within_seven_days() {
     let e = c.tick();
     assert!(e.contains(&Event::MemberRemoved {
         member: u("ann"),
-        grounds: RemovalGrounds::Request
+        grounds: RemovalGrounds::Request,
+        by: None,
     }));
     assert!(c.tick().is_empty());
 }
@@ -264,7 +265,8 @@ fn club_ii_8_2_a_removed_moderator_or_justice_keeps_the_office_but_plays_no_coun
     for who in ["mod1", "j1"] {
         assert!(removed.contains(&Event::MemberRemoved {
             member: u(who),
-            grounds: RemovalGrounds::Request
+            grounds: RemovalGrounds::Request,
+            by: None,
         }));
     }
     c.at("2026-01-23T13:00:00Z");
@@ -282,6 +284,7 @@ fn club_ii_8_2_a_removed_moderator_or_justice_keeps_the_office_but_plays_no_coun
         room: "322".into(),
         moderator: u("mod2"),
         chessclock: false,
+        oversight: None,
     };
     assert_eq!(c.refused("mod2", as_player), "club J.8");
 }

@@ -9,6 +9,7 @@ mod decay;
 mod games;
 mod jurisdiction;
 mod leaderboard;
+mod monitoring;
 mod notices;
 mod teacher;
 mod terms;

@@ -34,6 +34,7 @@ fn game_in(room: &str, played_at: &str) -> Command {
             room: room.into(),
             moderator,
             chessclock,
+            oversight: None,
         },
         _ => unreachable!(),
     }
