@@ -281,6 +281,7 @@ async fn club_first_friday<S: TestStore>(s: &TestServer<S>) {
             room: "322".into(),
             moderator: u("mod1"),
             chessclock: false,
+            oversight: None,
         };
         let body = serde_json::to_value(&game).unwrap();
         send(white.into(), session, "/actions".into(), body).await;
