@@ -196,3 +196,35 @@ fn every_function_is_the_one_binary_built_the_same_way() {
         );
     }
 }
+
+/// The public pages only read: their function's policies grant no action
+/// beyond reading items, so a fault in page rendering cannot change a
+/// competition.
+#[test]
+fn the_pages_function_may_only_read_the_table() {
+    let t = template();
+    let (_, pages) = functions(&t)
+        .into_iter()
+        .find(|(handler, _)| handler == "pages")
+        .expect("a pages function");
+    let policies = pages["Properties"]["Policies"].as_vec().expect("Policies");
+    assert!(!policies.is_empty());
+    for policy in policies {
+        let name = policy.as_str().unwrap_or_else(|| {
+            panic!("pages policy {policy:?} is a reference to a managed policy")
+        });
+        let statements = t["Resources"][name]["Properties"]["PolicyDocument"]["Statement"]
+            .as_vec()
+            .unwrap_or_else(|| panic!("{name} has statements"));
+        for action in statements
+            .iter()
+            .flat_map(|s| s["Action"].as_vec().expect("Action list"))
+        {
+            let action = action.as_str().expect("action");
+            assert!(
+                ["dynamodb:GetItem", "dynamodb:Query"].contains(&action),
+                "{name} lets the pages function {action}"
+            );
+        }
+    }
+}

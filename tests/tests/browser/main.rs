@@ -7,7 +7,8 @@
 //! kind's page. Per kind: the Swiss standings in the order of the event's
 //! standings and round 3's pairings white against black; the Diplomacy
 //! board's map with every unit of Fall 1902 drawn in its province; the
-//! World Masters standings; the club's leaderboard in order and a winner's
+//! World Masters standings; the ACWC Qualification standings in the
+//! order of its standings resource and round 1's matches; the club's leaderboard in order and a winner's
 //! score chart; the Nomic rule book, every rule in order; each
 //! competition's iCalendar feed read by a real parser; the index listing
 //! the public competitions and not the private one, and the private

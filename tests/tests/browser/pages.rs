@@ -112,6 +112,7 @@ async fn competition<S: TestStore>(
             tables(b, &read, "leaderboard", &order, "order", found, v.kind).await;
             score_chart(s, b, &path, found).await;
         }
+        "acwc" => acwc(s, b, &read, found).await,
         "diplomacy-tournament" => {
             tables(b, &read, "standings", &[], "pairs", found, v.kind).await;
         }
@@ -249,6 +250,45 @@ async fn swiss<S: TestStore>(
         .collect();
     assert!(!pairs.is_empty(), "round 3's games: {}", g["rounds"][2]);
     tables(b, read, "round 3", &pairs, "pairs", found, "swiss").await;
+}
+
+/// The ACWC championship: the Qualification standings in the order of the
+/// API's standings resource, and round 1's matches, first player before
+/// second, as the API paired them.
+async fn acwc<S: TestStore>(s: &TestServer<S>, b: &Browser, read: &[String], found: &mut Findings) {
+    let standings: Value = s
+        .get(
+            &format!("/v1/competitions/{}/standings", scenario::ACWC_ID),
+            &s.token("outsider", false),
+        )
+        .await;
+    let order: Vec<Value> = standings["items"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|l| json!([l["player"]]))
+        .collect();
+    // By hand: six entrants, each listed once.
+    assert_eq!(order.len(), 6, "the standings: {standings}");
+    tables(
+        b,
+        read,
+        "qualification standings",
+        &order,
+        "order",
+        found,
+        "acwc",
+    )
+    .await;
+    let g = scenario::view(s, scenario::ACWC_ID).await;
+    let pairs: Vec<Value> = g["rounds"][0]["matches"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|m| json!([[m["first"]], [m["second"]]]))
+        .collect();
+    assert_eq!(pairs.len(), 3, "round 1: {}", g["rounds"][0]);
+    tables(b, read, "round 1", &pairs, "pairs", found, "acwc").await;
 }
 
 /// The units on the board `id` now (Fall 1902), as the map's data

@@ -1,7 +1,8 @@
 //! The competitions the browser looks at: one of each kind, played far
 //! enough through the API that its pages have something to show (a Swiss
 //! event past round 3, a World Masters tournament to its final, a Diplomacy
-//! board in Fall 1902), each marked public; and one private competition,
+//! board in Fall 1902, an ACWC Qualification past its first round), each
+//! marked public; and one private competition,
 //! whose pages must answer 404.
 
 use arbiter_e2e::{TestServer, TestStore};
@@ -30,13 +31,12 @@ pub async fn play<S: TestStore>(s: &TestServer<S>) -> Vec<Visit> {
     nomic_begun(s).await;
     let now = s.clock.now();
     club_first_friday(s).await;
-    for (id, kind) in [("browser-acwc", "acwc"), (PRIVATE, "swiss")] {
-        s.clock.set(now);
-        s.create(&json!({"id": id, "kind": kind, "name": format!("Browser test {kind}")}))
-            .await;
-    }
+    acwc_round_one(s).await;
+    s.clock.set(now);
+    s.create(&json!({"id": PRIVATE, "kind": "swiss", "name": "Browser test swiss"}))
+        .await;
     let visits = [
-        ("acwc", "browser-acwc"),
+        ("acwc", ACWC_ID),
         ("club-ladder", CLUB_ID),
         ("diplomacy-game", BOARD_ID),
         ("diplomacy-tournament", arbiter::world_masters::ID),
@@ -285,5 +285,69 @@ async fn club_first_friday<S: TestStore>(s: &TestServer<S>) {
         };
         let body = serde_json::to_value(&game).unwrap();
         send(white.into(), session, "/actions".into(), body).await;
+    }
+}
+
+pub const ACWC_ID: &str = "browser-acwc";
+
+/// An ACWC championship with the 2019 dates: six players entered by the
+/// organizer with their facts (acwc II), the Qualification's first round
+/// published by the TD (acwc III.F.4, IV.D), each match's time agreed
+/// (acwc V) and its score reported by the second player and confirmed by
+/// the first (acwc VI.G): the first player of each match wins 6–3, the
+/// match stopped once past 5½ (acwc III.F.1).
+async fn acwc_round_one<S: TestStore>(s: &TestServer<S>) {
+    use arbiter_domain::chess::acwc::{PlayerFacts, Settings};
+    let settings = Settings::acwc_2019();
+    let entries = settings.qualification_starts - Duration::days(14);
+    s.clock.set(entries);
+    s.create(&json!({"id": ACWC_ID, "kind": "acwc", "name": "Browser test ACWC"}))
+        .await;
+    let base = format!("/v1/competitions/{ACWC_ID}");
+    let send = |who: &'static str, path: &'static str, body: Value| {
+        let url = format!("{base}{path}");
+        async move {
+            let (status, answer) = s.post_as(who, s.clock.now(), &url, &body).await;
+            assert_eq!(status, 200, "{who} {url} {body}: {answer}");
+        }
+    };
+    let td = json!({"user": "td", "role": "tournament-director"});
+    send("org", "/roles", td).await;
+    let configure = json!({"action": "configure", "settings": settings});
+    send("org", "/actions", configure).await;
+    for i in 1..=6u32 {
+        let facts = PlayerFacts::simulated(&format!("acc{i}"), 2500 - 100 * i, &settings);
+        let entry = json!({"player": format!("q{i}"), "facts": facts});
+        send("org", "/registrations", entry).await;
+    }
+    s.clock.set(settings.qualification_starts);
+    send("td", "/rounds", json!({})).await;
+    let round = view(s, ACWC_ID).await["rounds"][0].clone();
+    let matches = round["matches"].as_array().cloned().unwrap_or_default();
+    assert_eq!(matches.len(), 3, "six players, three matches: {round}");
+    let at = settings.qualification_starts + Duration::days(1);
+    for m in &matches {
+        let (id, first, second) = (&m["id"], m["first"].clone(), m["second"].clone());
+        let (first, second) = (first.as_str().unwrap(), second.as_str().unwrap());
+        let actions = [
+            (
+                first,
+                json!({"action": "offer-time", "match_id": id, "at": at}),
+            ),
+            (
+                second,
+                json!({"action": "accept-offer", "match_id": id, "at": at}),
+            ),
+            (
+                second,
+                json!({"action": "report-result", "match_id": id, "first": 12, "second": 6}),
+            ),
+            (first, json!({"action": "confirm-result", "match_id": id})),
+        ];
+        for (who, body) in actions {
+            let url = format!("{base}/actions");
+            let (status, answer) = s.post_as(who, s.clock.now(), &url, &body).await;
+            assert_eq!(status, 200, "{who} {body}: {answer}");
+        }
     }
 }
