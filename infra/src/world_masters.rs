@@ -200,7 +200,11 @@ pub async fn run<T: Transport>(t: &T, teams: usize, seed: u64) -> Result<Summary
         for (i, board) in boards.iter().enumerate() {
             let seating: Seating =
                 serde_json::from_value(board["seating"].clone()).map_err(|e| e.to_string())?;
-            let standby = reserves.get(i % reserves.len().max(1));
+            // One board per reserve: a reserve who took over two positions
+            // would count once (wm C.15), and the two players he replaced
+            // not at all, leaving a seven-team tournament a player short of
+            // its semi-final.
+            let standby = reserves.get(i);
             let report = random_report(&mut rng, stage, &seating, standby);
             // wm B.8.e: a reserve standing in took over for want of a team
             // replacement.
