@@ -2,6 +2,8 @@
 //! the service drives it, for tests of any kind: given a competition at a
 //! time, when someone issues a command, then events or a refusal.
 
+pub mod large;
+
 use crate::competition::{
     self, Actor, Command, Commit, Competition, CompetitionId, Context, Kind, Recorded, Role, UserId,
 };

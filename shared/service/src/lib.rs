@@ -22,4 +22,4 @@ pub use service::{
     PublicPage, Service, ServiceConfig, ServiceError, SweepReport, TickReport, PUBLIC_LISTING,
     RECEIPT_WINDOW_HOURS,
 };
-pub use snapshot::{decode_commit, decode_snapshot, encode_snapshot};
+pub use snapshot::{decode_commit, decode_snapshot, encode_commit, encode_snapshot};

@@ -1,0 +1,251 @@
+//! The largest competitions of issue #19's targets, built in memory through
+//! `decide` and `apply` (no store, no clock): what the command-cost bench
+//! times a command on and what the DynamoDB scale test stores and loads.
+//!
+//! - ACWC: `players` entered, round 1 published; the case: the first player
+//!   of the first match offers a time (acwc V);
+//! - club ladder: `members` joined; the case: a newcomer joins (club II.1),
+//!   also in a club whose every member was once penalised (club III.2.4);
+//! - Swiss: `players` registered and round 1 paired; the case: a result of
+//!   round 1 reported;
+//! - World Masters: `teams` signed up; the case: one more team signs up.
+
+use crate::chess::acwc::testkit::{facts, settings_2019};
+use crate::competition::{
+    self, Actor, Command, Commit, Competition, CompetitionId, Context, Event, Kind, Role, UserId,
+};
+use crate::rulebook::Route;
+use chrono::{DateTime, Duration, Utc};
+use serde_json::{json, Value};
+
+fn user(s: &str) -> UserId {
+    UserId::try_from(s).expect("a valid user id")
+}
+
+/// A competition driven through `decide` and `apply`, in place.
+pub struct Driver {
+    state: Option<Competition>,
+    kind: Kind,
+    now: DateTime<Utc>,
+}
+
+impl Driver {
+    pub fn new(kind: Kind, now: DateTime<Utc>) -> Self {
+        let mut d = Driver {
+            state: None,
+            kind,
+            now,
+        };
+        d.run(
+            "org",
+            Command::Create {
+                kind,
+                name: "bench".into(),
+            },
+        );
+        d
+    }
+
+    pub fn ctx(&self, who: &str) -> Context {
+        let actor = match who.strip_prefix("schedule:") {
+            Some(s) => Actor::Schedule(s.into()),
+            None => Actor::User(user(who)),
+        };
+        Context {
+            actor,
+            may_organize: who == "org",
+            now: self.now,
+        }
+    }
+
+    pub fn run(&mut self, who: &str, command: Command) -> Vec<competition::Recorded> {
+        let ctx = self.ctx(who);
+        let events = competition::decide(self.state.as_ref(), &command, &ctx)
+            .unwrap_or_else(|r| panic!("{who} {command:?}: {r:?}"));
+        if !events.is_empty() {
+            let commit = commit(self.state.as_ref(), &command, &ctx, events.clone());
+            let id = CompetitionId::try_from("bench").expect("valid id");
+            self.state = Some(competition::apply(self.state.take(), &id, &commit));
+        }
+        events
+    }
+
+    pub fn act(&mut self, who: &str, body: Value) -> Vec<competition::Recorded> {
+        let command = self.kind.command(body).expect("a command of the kind");
+        self.run(who, command)
+    }
+
+    pub fn grant(&mut self, who: &str, role: Role) {
+        self.run(
+            "org",
+            Command::GrantRole {
+                user: user(who),
+                role,
+            },
+        );
+    }
+
+    pub fn state(&self) -> &Competition {
+        self.state.as_ref().expect("created")
+    }
+}
+
+pub fn commit(
+    state: Option<&Competition>,
+    command: &Command,
+    ctx: &Context,
+    events: Vec<competition::Recorded>,
+) -> Commit {
+    Commit {
+        version: state.map_or(0, |s| s.version) + 1,
+        at: ctx.now,
+        actor: ctx.actor.clone(),
+        command: command.name().into(),
+        events,
+        idempotency: None,
+    }
+}
+
+/// A competition, and a command to time on it.
+pub struct Case {
+    pub state: Competition,
+    pub command: Command,
+    pub ctx: Context,
+}
+
+impl Case {
+    pub fn of(d: &Driver, who: &str, body: Value) -> Self {
+        Case {
+            state: d.state().clone(),
+            command: d.kind.command(body).expect("a command of the kind"),
+            ctx: d.ctx(who),
+        }
+    }
+}
+
+pub fn acwc(players: u32) -> Case {
+    let mut d = Driver::new(Kind::Acwc, "2019-09-01T10:00:00Z".parse().expect("instant"));
+    d.grant("td", Role::TournamentDirector);
+    let settings = settings_2019();
+    d.act("org", json!({"action": "configure", "settings": settings}));
+    for i in 1..=players {
+        let f = facts(&format!("acc{i}"), 2400 - (i % 1000));
+        d.act(&format!("p{i}"), json!({"action": "register", "facts": f}));
+    }
+    // acwc IV.D: the first round is published when the Qualification starts.
+    d.now = settings.qualification_starts;
+    d.run("schedule:bench", Command::Tick);
+    d.now += Duration::hours(1);
+    let Some(competition::Game::Acwc(c)) = d.state.as_ref().map(|s| &s.game) else {
+        unreachable!("an ACWC competition")
+    };
+    let m = &c.matches[&c.rounds[0].matches[0]];
+    let offer = json!({"action": "offer-time", "match_id": m.id, "at": d.now + Duration::days(1)});
+    let who = m.first.to_string();
+    Case::of(&d, &who, offer)
+}
+
+pub fn ladder(members: u32) -> Case {
+    let mut d = Driver::new(
+        Kind::ClubLadder,
+        "2026-01-09T12:00:00Z".parse().expect("instant"),
+    );
+    for i in 0..members {
+        d.act(&format!("m{i:06}"), json!({"action": "join"}));
+    }
+    Case::of(&d, "newcomer", json!({"action": "join"}))
+}
+
+/// A club whose every member was once penalised and the penalty declared
+/// (club III.2.4): the uses of power grow with the club, the deadlines do not.
+pub fn ladder_with_history(members: u32) -> Case {
+    let mut d = Driver::new(
+        Kind::ClubLadder,
+        "2026-01-09T12:00:00Z".parse().expect("instant"),
+    );
+    d.grant("mod1", Role::Moderator);
+    for i in 0..members {
+        let member = format!("m{i:06}");
+        d.act(&member, json!({"action": "join"}));
+        let penalty = json!({"action": "change-score", "member": member, "delta": -1,
+            "reason": "talking during games", "offence": "talking on 9 January"});
+        d.act("mod1", penalty);
+        let Some(competition::Game::ClubLadder(l)) = d.state.as_ref().map(|s| &s.game) else {
+            unreachable!("a club ladder")
+        };
+        let declare = json!({"action": "declare", "power_use": l.next_id - 1,
+            "statement": "deducted 1 for talking", "channel": "email-to-all"});
+        d.act("mod1", declare);
+    }
+    Case::of(&d, "newcomer", json!({"action": "join"}))
+}
+
+pub fn swiss(players: u32) -> Case {
+    let mut d = Driver::new(
+        Kind::Swiss,
+        "2026-07-01T18:00:00Z".parse().expect("instant"),
+    );
+    d.grant("arb", Role::Arbiter);
+    let settings = json!({"rounds": 9, "half_point_byes": 1,
+        "tiebreaks": ["buchholz-cut-1", "buchholz", "sonneborn-berger"]});
+    d.act("arb", json!({"action": "set-up", "settings": settings}));
+    for i in 1..=players {
+        let entry = json!({"name": format!("Player {i}"), "rating": 1000 + (i * 7919) % 1800});
+        d.act(
+            &format!("p{i:04}"),
+            json!({"action": "register", "entry": entry}),
+        );
+    }
+    let pair = Kind::Swiss
+        .route_action(Route::Rounds)
+        .expect("a pairing route");
+    let paired = d.act("arb", json!({"action": pair}));
+    let Event::Swiss(event) = &paired[0].event else {
+        unreachable!("a Swiss event")
+    };
+    let board = &serde_json::to_value(event).expect("serializes")["boards"][0];
+    let white = board["white"].as_str().expect("a white player").to_owned();
+    d.now += Duration::hours(2);
+    let body =
+        json!({"action": "report-result", "round": 1, "board": board["board"], "result": "1-0"});
+    Case::of(&d, &white, body)
+}
+
+fn team_entry(n: u32) -> Value {
+    let id = format!("t{n:03}");
+    let powers = [
+        "AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY",
+    ];
+    let players: serde_json::Map<String, Value> = powers
+        .iter()
+        .map(|p| ((*p).to_owned(), json!(format!("{id}-{}", p.to_lowercase()))))
+        .collect();
+    json!({"id": id, "name": format!("Team {n}"), "players": players, "captain": format!("{id}-captain")})
+}
+
+pub fn world_masters(teams: u32) -> Case {
+    let mut d = Driver::new(
+        Kind::DiplomacyTournament,
+        "2027-01-04T12:00:00Z".parse().expect("instant"),
+    );
+    d.grant("td", Role::TournamentDirector);
+    let deadline = d.now + Duration::days(14);
+    d.act(
+        "td",
+        json!({"action": "configure", "settings": {"entry-deadline": deadline}}),
+    );
+    let register = Kind::DiplomacyTournament
+        .route_action(Route::Registrations)
+        .expect("a registration route");
+    for n in 1..=teams {
+        let captain = format!("t{n:03}-captain");
+        d.act(&captain, json!({"action": register, "team": team_entry(n)}));
+    }
+    let n = teams + 1;
+    let captain = format!("t{n:03}-captain");
+    Case::of(
+        &d,
+        &captain,
+        json!({"action": register, "team": team_entry(n)}),
+    )
+}

@@ -1,0 +1,143 @@
+//! Issue #19 on DynamoDB (moto in the test command): the largest
+//! competitions of the issue's targets (ACWC 1,000 players, a club of 10,000
+//! members each once penalised, a Swiss event of 4,000 players paired, World
+//! Masters 300 teams), stored, loaded and appended to by the service, with no
+//! item of the table over DynamoDB's 400 KB, and a command that reads a
+//! bounded number of items: cold (nothing in memory), the page of commits and
+//! the snapshot's parts, a query page per MB; warm, one query of the commits
+//! since.
+//!
+//! The state is built in memory through `decide` and `apply`
+//! (`arbiter_domain::testkit::large`, as the command-cost bench builds it)
+//! and stored as the snapshot of the competition's first commit, so the test
+//! does not spend minutes appending its tens of thousands of commits one by
+//! one.
+
+use arbiter_domain::competition::{Actor, Commit, CompetitionId};
+use arbiter_domain::testkit::large::{acwc, ladder_with_history, swiss, world_masters, Case};
+use arbiter_service::{encode_commit, encode_snapshot};
+use arbiter_store::{Append, DueChange, Store};
+use aws_sdk_dynamodb::types::AttributeValue;
+use std::collections::HashMap;
+
+/// DynamoDB's item limit.
+const ITEM_LIMIT: usize = 400 * 1024;
+
+/// An item's size as DynamoDB counts it: names and values.
+fn size(item: &HashMap<String, AttributeValue>) -> usize {
+    item.iter()
+        .map(|(name, value)| {
+            name.len()
+                + match value {
+                    AttributeValue::S(v) | AttributeValue::N(v) => v.len(),
+                    AttributeValue::B(v) => v.as_ref().len(),
+                    _ => 8,
+                }
+        })
+        .sum()
+}
+
+async fn largest(name: &str, case: Case) {
+    let Some(server) = arbiter_e2e::dynamo().await else {
+        return;
+    };
+    let service = &server.app.service;
+    let store = service.store();
+    let id = CompetitionId::try_from(name).expect("valid id");
+    let mut state = case.state;
+    state.id = id.clone();
+    state.version = 1;
+    let first = Commit {
+        version: 1,
+        at: case.ctx.now,
+        actor: Actor::User("org".try_into().expect("valid user")),
+        command: "create".into(),
+        events: vec![],
+        idempotency: None,
+    };
+    let snapshot = encode_snapshot(&state);
+    let snapshot_bytes = snapshot.body.len();
+    store
+        .append(Append {
+            competition: name.into(),
+            expected_version: 0,
+            commit: encode_commit(&first),
+            snapshot: Some(snapshot),
+            members_added: vec![],
+            due: DueChange::Unchanged,
+            receipt: None,
+        })
+        .await
+        .expect("the large state stored");
+
+    // Cold: loaded from the table, decided, appended (with a new snapshot,
+    // since this process has counted nothing since the last one).
+    let before = store.reads();
+    let receipt = service
+        .execute(&id, &case.command, &case.ctx, None)
+        .await
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+    assert_eq!(receipt.version, 2, "{name}: the command appended");
+    let cold = store.reads() - before;
+    let bound = 1 + snapshot_bytes.div_ceil(1024 * 1024) as u64 + 1;
+    assert!(
+        cold <= bound,
+        "{name}: {cold} reads cold, more than {bound}"
+    );
+
+    // Warm: the state is in memory; one query finds nothing newer. The
+    // same command again is refused or applied; either way, one read.
+    let before = store.reads();
+    let _ = service.execute(&id, &case.command, &case.ctx, None).await;
+    let warm = store.reads() - before;
+    assert_eq!(
+        warm, 1,
+        "{name}: a warm command reads the commits since, once"
+    );
+
+    let mut pages = store
+        .client()
+        .query()
+        .table_name(store.table())
+        .consistent_read(true)
+        .key_condition_expression("PK = :pk")
+        .expression_attribute_values(":pk", AttributeValue::S(format!("C#{name}")))
+        .into_paginator()
+        .items()
+        .send();
+    let mut largest_item = 0;
+    let mut items = 0;
+    while let Some(item) = pages.next().await {
+        let item = item.expect("a stored item");
+        largest_item = largest_item.max(size(&item));
+        items += 1;
+    }
+    eprintln!(
+        "{name}: snapshot {snapshot_bytes} B in {items} items, largest {largest_item} B; \
+         reads cold {cold}, warm {warm}"
+    );
+    assert!(
+        largest_item < ITEM_LIMIT,
+        "{name}: an item of {largest_item} B"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn acwc_of_1000_players() {
+    largest("scale-acwc", acwc(1000)).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn club_of_10000_members_each_once_penalised() {
+    largest("scale-club", ladder_with_history(10_000)).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn swiss_of_4000_players() {
+    largest("scale-swiss", swiss(4000)).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn world_masters_of_300_teams() {
+    largest("scale-wm", world_masters(300)).await;
+}
