@@ -108,13 +108,10 @@ fn history(state: &Ladder, query: &Query, viewer: Option<&UserId>) -> Result<Res
         !m.removed && (m.score > member.score || (m.score == member.score && u < user))
     };
     let rank = (!member.removed).then(|| state.members.iter().filter(|e| ahead(*e)).count() + 1);
-    let games = state
-        .games
-        .of(user)
-        .map(|(id, g)| GameLine {
-            game: *id,
-            details: g,
-        });
+    let games = state.games.of(user).map(|(id, g)| GameLine {
+        game: *id,
+        details: g,
+    });
     // The view shows a member's own record (`me`) to that member alone; the
     // weekly attendance and the decay's deductions are read the same way.
     let own = viewer == Some(user);

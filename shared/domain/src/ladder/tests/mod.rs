@@ -11,5 +11,6 @@ mod jurisdiction;
 mod leaderboard;
 mod monitoring;
 mod notices;
+mod removal_appeals;
 mod teacher;
 mod terms;
