@@ -3,6 +3,7 @@
 //! (K = 32 unless said otherwise).
 
 mod administration;
+mod conduct;
 mod corrections;
 mod court;
 mod decay;
