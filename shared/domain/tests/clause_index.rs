@@ -24,13 +24,13 @@ use std::path::{Path, PathBuf};
 const SEEDS: [&str; 5] = ["acwc", "club", "dutch", "wm", "nomic"];
 const OVERALL_FLOOR: f64 = 0.90;
 
-/// Coverage per seed, rounded down (acwc 57/57, club 68/71, dutch 44/44,
+/// Coverage per seed, rounded down (acwc 57/57, club 71/71, dutch 44/44,
 /// wm 121/121, nomic 31/31): no seed may
 /// regress. Raise a floor when a `missing` clause becomes `enforced`.
 fn floor(seed: &str) -> f64 {
     match seed {
         "acwc" => 1.0,
-        "club" => 0.95,
+        "club" => 1.0,
         "dutch" => 1.0,
         "wm" => 1.0,
         "nomic" => 1.0,

@@ -385,6 +385,15 @@ pub fn club_ladder() -> Script {
             "mod1",
             act(
                 k,
+                "penalize-conduct",
+                json!({"member": "cat", "offence": "o2", "reason": "r", "deduction": 5, "ban_expires": "2026-12-25"}),
+            ),
+        ),
+        step(
+            t0,
+            "mod1",
+            act(
+                k,
                 "register-game",
                 json!({"white": "ann", "black": "cat", "result": "draw", "played_at": t0, "room": "322", "moderator": "mod1"}),
             ),

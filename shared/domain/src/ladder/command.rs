@@ -139,6 +139,21 @@ pub enum Command {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         step: Option<FraudStep>,
     },
+    /// club I.2.1: a moderator penalises unsportsmanlike conduct or cheating
+    /// by a deduction of `deduction` points, the forfeiture of the member's
+    /// game `forfeit`, a ban until `ban_expires`, or a combination: one use
+    /// of power for one offence (III.2.2).
+    PenalizeConduct {
+        member: UserId,
+        offence: String,
+        reason: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        deduction: Option<i64>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        forfeit: Option<u64>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ban_expires: Option<NaiveDate>,
+    },
     /// club II.9: an independent moderator bans a member until a Friday.
     Ban {
         member: UserId,
@@ -244,6 +259,7 @@ impl Command {
             Command::CorrectGame { .. } => "correct-game",
             Command::ChangeScore { .. } => "change-score",
             Command::PenalizeFraud { .. } => "penalize-fraud",
+            Command::PenalizeConduct { .. } => "penalize-conduct",
             Command::Ban { .. } => "ban",
             Command::TeacherBan { .. } => "teacher-ban",
             Command::LiftTeacherBan { .. } => "lift-teacher-ban",

@@ -52,7 +52,7 @@ pub(super) fn correct_game(
 
 /// The game is a rated over-the-board game without an objection, the
 /// moderator did not play it, and a correction changes its result.
-fn check_correctable(
+pub(super) fn check_correctable(
     d: &Decider,
     id: u64,
     g: &Game,
@@ -97,7 +97,7 @@ fn score(d: &Decider, u: &UserId) -> i64 {
 /// The changes to White's and Black's scores: the game's own changes
 /// reversed (clamped at the floor), then, for a correction, the corrected
 /// result rated on the restored scores.
-fn adjustments(d: &Decider, g: &Game, result: Option<GameResult>) -> Vec<Adjustment> {
+pub(super) fn adjustments(d: &Decider, g: &Game, result: Option<GameResult>) -> Vec<Adjustment> {
     let (sw, sb) = (score(d, &g.white), score(d, &g.black));
     let (rw, rb) = (clamped(sw, -g.white_delta), clamped(sb, -g.black_delta));
     let (nw, nb) = match result {

@@ -4,8 +4,8 @@
 //! (III.4).
 
 use super::{
-    anticheat, correction, court, game, member, modification, sanction, teacher, terms, Command,
-    Event, Ladder, Settings,
+    anticheat, conduct, correction, court, game, member, modification, sanction, teacher, terms,
+    Command, Event, Ladder, Settings,
 };
 use crate::competition::{self, Competition, Context, Recorded, Role, UserId, ROLES_CLAUSE};
 use crate::refusal::Refusal;
@@ -135,6 +135,7 @@ pub(super) fn decide(
         } => correction::correct_game(&d, *game, reason, *result),
         Command::ChangeScore { .. }
         | Command::PenalizeFraud { .. }
+        | Command::PenalizeConduct { .. }
         | Command::Ban { .. }
         | Command::TeacherBan { .. }
         | Command::LiftTeacherBan { .. }
@@ -257,6 +258,24 @@ fn sanctions(d: &Decider, command: &Command) -> Result<Vec<Recorded>, Refusal> {
             game,
             step,
         } => sanction::penalize_fraud(d, member, offence, reason, *game, *step),
+        Command::PenalizeConduct {
+            member,
+            offence,
+            reason,
+            deduction,
+            forfeit,
+            ban_expires,
+        } => conduct::penalize_conduct(
+            d,
+            member,
+            offence,
+            reason,
+            conduct::Penalties {
+                deduction: *deduction,
+                forfeit: *forfeit,
+                ban_expires: *ban_expires,
+            },
+        ),
         Command::Ban {
             member,
             reason,

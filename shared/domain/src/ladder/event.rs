@@ -225,6 +225,27 @@ pub enum Event {
         ban_expires: Option<NaiveDate>,
         banned: bool,
     },
+    /// club I.2.1: a penalty for unsportsmanlike conduct or cheating, or a
+    /// combination of them given as one use of power: `forfeit` is the
+    /// member's game given to the opponent (`previous` its result before,
+    /// `adjustments` the changes to both scores), then `delta` deducted, then
+    /// a ban until `ban_expires`.
+    ConductPenalized {
+        power_use: u64,
+        member: UserId,
+        by: UserId,
+        offence: String,
+        reason: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        forfeit: Option<u64>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        previous: Option<GameResult>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        adjustments: Vec<Adjustment>,
+        delta: i64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ban_expires: Option<NaiveDate>,
+    },
     Banned {
         power_use: u64,
         member: UserId,

@@ -32,6 +32,7 @@
 
 mod anticheat;
 mod command;
+mod conduct;
 mod correction;
 mod court;
 mod decay;

@@ -202,7 +202,7 @@ fn concerned(p: &PowerUse) -> impl Iterator<Item = UserId> + '_ {
     )
 }
 
-/// What was done (club II.3, II.5, II.9, II.10).
+/// What was done (club I.2.1, II.3, II.5, II.9, II.10).
 fn what(p: &PowerUse) -> String {
     match &p.power {
         Power::ScoreChange { delta } => format!("a score change of {delta:+}"),
@@ -216,6 +216,7 @@ fn what(p: &PowerUse) -> String {
             ..
         } => format!("the correction of game {game} to {r:?}"),
         Power::Ban => "a ban".into(),
+        Power::Conduct { .. } => "a penalty for conduct".into(),
         Power::Monitor => "monitoring".into(),
         Power::TeacherBan => "the teacher's ban".into(),
     }

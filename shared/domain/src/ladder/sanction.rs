@@ -65,6 +65,13 @@ pub enum Power {
     },
     Ban,
     Monitor,
+    /// club I.2.1: a penalty for conduct, or a combination of penalties
+    /// (deduction, game forfeited, ban) given as one; `previous` is the
+    /// forfeited game's result before.
+    Conduct {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        previous: Option<GameResult>,
+    },
     /// club III.6: the teacher's ban, not moderator power: never declared,
     /// never heard by the Court.
     TeacherBan,
@@ -213,6 +220,8 @@ pub(super) fn annulment(state: &Ladder, id: u64, p: &PowerUse) -> Amendment {
                 previous,
                 ..
             } => Some(previous),
+            // club I.2.1: an annulled forfeiture gives the game back its result.
+            Power::Conduct { previous } => previous,
             _ => None,
         },
         ..Amendment::default()
@@ -221,7 +230,7 @@ pub(super) fn annulment(state: &Ladder, id: u64, p: &PowerUse) -> Amendment {
 
 /// The target of a use of power: a current member, not the moderator
 /// themself (club III.3.5, III.2.2 "free of unreasonable bias").
-fn target<'a>(d: &'a Decider, member: &UserId) -> Result<&'a super::Member, Refusal> {
+pub(super) fn target<'a>(d: &'a Decider, member: &UserId) -> Result<&'a super::Member, Refusal> {
     if member == d.actor {
         return Err(Refusal::rule(
             "club III.3.5",
@@ -235,7 +244,7 @@ fn target<'a>(d: &'a Decider, member: &UserId) -> Result<&'a super::Member, Refu
 }
 
 /// club III.2.2: "no penalty shall twice be issued for the same offence".
-fn not_twice(m: &super::Member, member: &UserId, offence: &str) -> Result<(), Refusal> {
+pub(super) fn not_twice(m: &super::Member, member: &UserId, offence: &str) -> Result<(), Refusal> {
     if m.offences.contains(offence) {
         return Err(Refusal::rule(
             "club III.2.2",
@@ -396,6 +405,29 @@ pub(super) fn ban(
     let reason = text(reason, "club II.9.1", "a valid reason")?;
     let offence = text(offence, "club III.2.2", "the offence")?;
     let m = target(d, member)?;
+    check_new_ban(d, m, member, expires)?;
+    not_twice(m, member, &offence)?;
+    Ok(vec![rec(
+        Event::Banned {
+            power_use: d.state.fresh_id(),
+            member: member.clone(),
+            by: d.actor.clone(),
+            reason,
+            expires,
+            offence,
+        },
+        "club II.9",
+    )])
+}
+
+/// club II.9.2: a new ban expires on a future Friday; II.9.4: a member
+/// already banned is not banned again (that would lengthen the ban).
+pub(super) fn check_new_ban(
+    d: &Decider,
+    m: &super::Member,
+    member: &UserId,
+    expires: NaiveDate,
+) -> Result<(), Refusal> {
     if expires.weekday() != SESSION_DAY {
         return Err(Refusal::rule(
             "club II.9.2",
@@ -417,18 +449,7 @@ pub(super) fn ban(
             format!("{member} is already banned: only the Court may lengthen a ban"),
         ));
     }
-    not_twice(m, member, &offence)?;
-    Ok(vec![rec(
-        Event::Banned {
-            power_use: d.state.fresh_id(),
-            member: member.clone(),
-            by: d.actor.clone(),
-            reason,
-            expires,
-            offence,
-        },
-        "club II.9",
-    )])
+    Ok(())
 }
 
 /// club II.10.1: a monitor needs reasonable suspicion, stated.

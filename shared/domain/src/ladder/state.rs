@@ -4,7 +4,7 @@
 //! adjustments), never recomputed.
 
 use super::decay;
-use super::elo::FLOOR;
+use super::elo::{GameResult, FLOOR};
 use super::game::{self, GameStatus};
 use super::member::Ban;
 use super::modification::ResidualAct;
@@ -307,6 +307,7 @@ fn fold(state: &mut Ladder, event: &Event, at: DateTime<Utc>) {
         Event::ScoreChanged { .. } => sanctions::score_change(state, event, at),
         Event::GameCorrected { .. } => correct_game(state, event, at),
         Event::FraudPenalized { .. } => sanctions::fraud(state, event, at),
+        Event::ConductPenalized { .. } => penalize_conduct(state, event, at),
         Event::Banned { .. }
         | Event::BanExpired { .. }
         | Event::TeacherBanned { .. }
@@ -378,5 +379,70 @@ fn correct_game(state: &mut Ladder, event: &Event, at: DateTime<Utc>) {
         net,
     );
     p.game = Some(*game);
+    state.powers.insert(*power_use, p);
+}
+
+/// club I.2.1: a penalty for conduct, or a combination given as one use of
+/// power: the forfeited game given to the opponent, the deduction, the ban.
+fn penalize_conduct(state: &mut Ladder, event: &Event, at: DateTime<Utc>) {
+    let Event::ConductPenalized {
+        power_use,
+        member,
+        by,
+        offence,
+        reason,
+        forfeit,
+        previous,
+        adjustments,
+        delta,
+        ban_expires,
+    } = event
+    else {
+        unreachable!("state::apply sends conduct penalties only")
+    };
+    state.saw_id(*power_use);
+    let mut net: BTreeMap<UserId, i64> = BTreeMap::new();
+    for adj in adjustments {
+        add_score(state, &adj.member, adj.delta);
+        *net.entry(adj.member.clone()).or_default() += adj.delta;
+    }
+    if let Some(g) = forfeit.and_then(|id| state.games.get_mut(&id)) {
+        g.result = if &g.white == member {
+            GameResult::BlackWins
+        } else {
+            GameResult::WhiteWins
+        };
+        shift_deltas(g, adjustments);
+    }
+    add_score(state, member, *delta);
+    *net.entry(member.clone()).or_default() += delta;
+    let ends_at = ban_expires.map(|d| state.settings.ban_ends(d));
+    if let Some(m) = state.members.get_mut(member) {
+        m.offences.insert(offence.clone());
+        if ban_expires.is_some() {
+            m.ban = Some(Ban {
+                power_use: *power_use,
+                reason: reason.clone(),
+                expires: *ban_expires,
+                ends_at,
+            });
+        }
+    }
+    if ban_expires.is_some() {
+        state.watch(member);
+    }
+    let mut p = super::PowerUse::new(
+        super::Power::Conduct {
+            previous: *previous,
+        },
+        by,
+        member,
+        reason,
+        Some(offence.clone()),
+        at,
+        net,
+    );
+    p.ban = ban_expires.is_some();
+    p.game = *forfeit;
     state.powers.insert(*power_use, p);
 }

@@ -68,7 +68,12 @@ fn removal(d: &Decider, member: &UserId) -> Result<Standing, Refusal> {
         .get(me)
         .filter(|m| m.removed)
         .and_then(|m| m.removal.as_ref())
-        .ok_or_else(|| Refusal::not_found("you are not removed from the leaderboard"))?;
+        .ok_or_else(|| {
+            Refusal::rule(
+                "club II.12.2",
+                "you are not removed from the leaderboard: there is no removal to petition",
+            )
+        })?;
     let mut parties = BTreeSet::from([me.clone()]);
     parties.extend(r.by.clone());
     Ok((false, parties, "club II.12.2"))

@@ -3,6 +3,7 @@
 //! (K = 32 unless said otherwise).
 
 mod administration;
+mod conduct;
 mod corrections;
 mod court;
 mod decay;
@@ -11,5 +12,6 @@ mod jurisdiction;
 mod leaderboard;
 mod monitoring;
 mod notices;
+mod removal_appeals;
 mod teacher;
 mod terms;
