@@ -43,8 +43,11 @@ pub async fn handle<S: Store>(app: Arc<App<S>>, req: Request<Bytes>) -> Response
         let body: serde_json::Value = request::json_body(&call.request)?;
         let competition = load_competition(app, &call).await?;
         if competition.kind == Kind::Acwc {
-            return acwc_entry(app, &call, &competition, body).await;
+            return acwc_entry(app, &call, competition, body).await;
         }
+        // Let go of the state before the command takes it to change in
+        // place: a state still held here would be copied whole (issue #19).
+        drop(competition);
         kind_action(app, &call, Some(KindRoute::Registrations)).await
     })
     .await
@@ -73,7 +76,7 @@ struct Entry {
 async fn acwc_entry<S: Store>(
     app: &App<S>,
     call: &Call,
-    competition: &Competition,
+    competition: Arc<Competition>,
     body: serde_json::Value,
 ) -> Result<Response<Bytes>, Problem> {
     let entry: Entry =
@@ -90,7 +93,7 @@ async fn acwc_entry<S: Store>(
             ))
         }
         (Some(facts), None) => facts,
-        (None, Some(account)) => fetch(app, competition, &account).await?,
+        (None, Some(account)) => fetch(app, &competition, &account).await?,
         (None, None) => {
             return Err(Problem::invalid(
                 "name the Lichess account: {\"account\": \"...\"}",
@@ -101,7 +104,10 @@ async fn acwc_entry<S: Store>(
         Some(player) => acwc::Command::EnterPlayer { player, facts },
         None => acwc::Command::Register { facts },
     };
-    execute(app, call, &competition.id, &Command::Acwc(command)).await
+    let id = competition.id.clone();
+    // As in `handle`: the command changes the state in place, uncopied.
+    drop(competition);
+    execute(app, call, &id, &Command::Acwc(command)).await
 }
 
 /// The facts of `account` through the app's facts source.
