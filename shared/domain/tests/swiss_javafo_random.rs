@@ -225,20 +225,10 @@ const BY_HAND: &[(&str, &str)] = &[
 /// that no longer differs unexplained (then it is removed).
 const OPEN: &[&str] = &[
     "jvf14_03_p25_r9.trf 9",
-    "jvf14_10_p39_r5.trf 5",
     "jvf14_23_p30_r9.trf 7",
     "jvf14_23_p30_r9.trf 9",
     "jvf14_28_p19_r9.trf 8",
-    "jvf14_29_p56_r7.trf 7",
-    "jvf14_30_p44_r5.trf 5",
     "jvf14_43_p35_r9.trf 7",
-    "jvf14_43_p35_r9.trf 9",
     "jvf14_48_p24_r9.trf 9",
-    // dutch A7(c) is given up for the whole remainder at once (20-28 and 16-26 both
-    // break it); JaVaFo's 23-28, 29-20, 16-26 breaks it for 26 only, which the
-    // 2006 text ("as long as this does not result in additional downfloaters")
-    // favours: a fault of ours, not yet fixed.
-    "jvf14_51_p37_r8.trf 5",
-    "jvf14_51_p37_r8.trf 7",
     "jvf14_53_p13_r9.trf 9",
 ];

@@ -1,8 +1,8 @@
 //! dutch C1, dutch C9–C14: pairing one score bracket. dutch C1 moves down the players
 //! without an opponent; the candidates are searched ([`super::search`]) at
 //! each relaxation step in turn: dutch C9 (dutch B6 then dutch B5 for upfloats), dutch C10 (dutch B6 then
-//! dutch B5 for downfloats), dutch C11 (x raised up to p), dutch A7(c) (given up before a
-//! player more floats), the last-round dutch B2 note, and finally dutch C14 (p lowered).
+//! dutch B5 for downfloats), dutch C11 (x raised up to p), dutch A7(c) (given up for one player more
+//! at a time, before a player more floats), the last-round dutch B2 note, and finally dutch C14 (p lowered).
 
 use super::criteria::{Criteria, Level};
 use super::matching::{bipartite_matching_size, matching_size};
@@ -181,24 +181,40 @@ fn heterogeneous_bracket(
 }
 
 /// The first level (in the rules' order) at which `attempt` succeeds. The
-/// levels only ever relax, so when the most relaxed one fails the others are
-/// not tried.
+/// levels only ever relax, within a group and from group to group (see
+/// [`Criteria::levels`]), so a group whose last level fails is skipped
+/// whole, and the first group whose last level succeeds is found by halving
+/// (same result as trying every level in turn, less work).
 fn first_level(
-    levels: &[Level],
+    groups: &[Vec<Level>],
     mut attempt: impl FnMut(Level) -> Option<BracketPairing>,
 ) -> Option<BracketPairing> {
-    let (first, rest) = levels.split_first()?;
-    if let Some(r) = attempt(*first) {
+    let first = *groups.first()?.first()?;
+    if let Some(r) = attempt(first) {
         return Some(r);
     }
-    let (last, middle) = rest.split_last()?;
-    let relaxed = attempt(*last)?;
-    for l in middle {
+    let last_of = |g: usize| *groups[g].last().expect("a group has a level");
+    let mut hi = groups.len() - 1;
+    let mut found = attempt(last_of(hi))?;
+    let mut lo = 0;
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        match attempt(last_of(mid)) {
+            Some(r) => {
+                hi = mid;
+                found = r;
+            }
+            None => lo = mid + 1,
+        }
+    }
+    let group = &groups[hi];
+    let skip = usize::from(hi == 0);
+    for l in group.iter().take(group.len() - 1).skip(skip) {
         if let Some(r) = attempt(*l) {
             return Some(r);
         }
     }
-    Some(relaxed)
+    Some(found)
 }
 
 fn homogeneous_bracket(
@@ -252,7 +268,11 @@ fn homogeneous_bracket(
     moved.extend_from_slice(all);
     c.sort(&mut moved);
     for &strict in stricts {
-        let lvl = *c.levels(all, 0, 0).last().expect("one level");
+        let lvl = *c
+            .levels(all, 0, 0)
+            .last()
+            .and_then(|g| g.last())
+            .expect("one level");
         let s = Search {
             c,
             below,

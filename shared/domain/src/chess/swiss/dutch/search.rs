@@ -63,12 +63,14 @@ pub(super) struct Search<'c, 'a> {
     pub(super) a7d: Option<A7dSwitch>,
 }
 
-/// What a candidate may still spend: colour failures (dutch B4, at most x) and
-/// dutch A7(d) players still to be counted with the other colour.
+/// What a candidate may still spend: colour failures (dutch B4, at most x),
+/// dutch A7(d) players still to be counted with the other colour, and dutch
+/// A7(c) players who may still take the colour against their preference.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Budget {
     x: usize,
     switches: usize,
+    a7c: usize,
 }
 
 impl Budget {
@@ -77,6 +79,7 @@ impl Budget {
         Budget {
             x: lvl.x,
             switches: a7d.map_or(0, |sw| sw.count),
+            a7c: lvl.a7c.unwrap_or(0),
         }
     }
 }
@@ -332,12 +335,22 @@ fn go<'c, 'a>(
     None
 }
 
-/// dutch B4 with dutch A7(d): the budget left after pairing `a` with `b`, or `None` when
-/// the pairing fails a colour preference and x is spent. A failure because
-/// both want the colour the dutch A7(d) players are counted away from is taken by
-/// one of those players, while any are left to count (see [`A7dSwitch`]).
+/// dutch B4 with dutch A7(c) and A7(d): the budget left after pairing `a` with
+/// `b`, or `None` when the pairing fails a colour preference and x is spent,
+/// or breaks dutch A7(c) for one of them when no A7(c) break is left. A
+/// failure because both want the colour the dutch A7(d) players are counted
+/// away from is taken by one of those players, while any are left to count
+/// (see [`A7dSwitch`]).
 fn spend(s: &Search<'_, '_>, a: usize, b: usize, budget: Budget) -> Option<Budget> {
     let c = s.c;
+    let budget = if c.a7c_broken(a, b, &s.lvl) {
+        Budget {
+            a7c: budget.a7c.checked_sub(1)?,
+            ..budget
+        }
+    } else {
+        budget
+    };
     if !c.colour_conflict(a, b) {
         return Some(budget);
     }

@@ -141,6 +141,7 @@ fn dutch_c9_c10_c11_upfloat_criteria_are_dropped_before_downfloat_criteria_at_ea
     let c = Criteria::new(&ps, 3, 9);
     let steps: Vec<(bool, bool, bool, bool, usize)> = c
         .levels(&[0, 1, 2, 3], 0, 2)
+        .concat()
         .iter()
         .map(|l| (l.b6_up, l.b5_up, l.b6_down, l.b5_down, l.x))
         .collect();
