@@ -224,10 +224,11 @@ const BY_HAND: &[(&str, &str)] = &[
 /// test fails on a differing round not listed here, and on a listed round
 /// that no longer differs unexplained (then it is removed).
 const OPEN: &[&str] = &[
-    "jvf14_03_p25_r9.trf 9",
-    "jvf14_23_p30_r9.trf 7",
+    // With the later wording's half-point-bye bar (21 to the bye, 16-24, 19-26, as
+    // JaVaFo), the 3-point remainder 17, 22, 30 is paired 22-17 by dutch D1 and 30
+    // moves down (30-20); JaVaFo plays 30-17 and moves 22 down (22-20). Not yet
+    // worked through: which criterion JaVaFo applies there.
     "jvf14_23_p30_r9.trf 9",
-    "jvf14_28_p19_r9.trf 8",
     "jvf14_43_p35_r9.trf 7",
     "jvf14_48_p24_r9.trf 9",
     "jvf14_53_p13_r9.trf 9",

@@ -129,9 +129,10 @@ fn heterogeneous_bracket(
     let x_bracket = c.x(all);
     let a7d = c.a7d_switch(all);
     for p_h in (1..=p_max).rev() {
-        let s1 = &moved_in[..p_h];
-        let extra_mdp = &moved_in[p_h..];
-        let rem_size = rest.len() - p_h + extra_mdp.len();
+        // dutch A6: S1 holds every moved-down player; dutch C6 with p lowered
+        // (dutch C14) leaves k - p_h of them unpaired, the lowest first.
+        let skips = k - p_h;
+        let rem_size = rest.len() - p_h + skips;
         for deficit in 0..=rem_size / 2 {
             let p_r = rem_size / 2 - deficit;
             // dutch C14: every pairing fewer than the bracket's n / 2 lowers a
@@ -157,7 +158,6 @@ fn heterogeneous_bracket(
                                       left_over: Budget| {
                         // dutch C9: the remainder, treated as homogeneous.
                         let mut rem: Vec<usize> = left.to_vec();
-                        rem.extend_from_slice(extra_mdp);
                         c.sort(&mut rem);
                         let l = s.lvl;
                         let adj = |a: usize, b: usize| {
@@ -169,7 +169,7 @@ fn heterogeneous_bracket(
                         }
                         s.homogeneous(&rem, p_r, left_over, pairs, c1_moved)
                     };
-                    s.transpositions(s1, rest, Budget::new(&lvl, a7d), &mut finish)
+                    s.transpositions(moved_in, rest, skips, Budget::new(&lvl, a7d), &mut finish)
                 };
                 if let Some(r) = first_level(&levels, attempt) {
                     return Some(r);

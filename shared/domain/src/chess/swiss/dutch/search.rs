@@ -143,11 +143,17 @@ impl<'c, 'a> Search<'c, 'a> {
     }
 
     /// dutch D1: depth-first over S2 in lexicographic order, pairing S1[i] with the
-    /// i-th chosen S2 player. `finish` judges complete candidates.
+    /// i-th chosen S2 player. Up to `skips` S1 players may stay unpaired (dutch
+    /// C6 in a heterogeneous bracket whose p dutch C14 lowered below its S1:
+    /// "if now p pairings are obtained"); each is tried unpaired only after
+    /// every opponent, so the higher moved-down players are paired first
+    /// (dutch A3). `finish` judges complete candidates; the unpaired S1 players
+    /// are among the players it is given as left over.
     pub(super) fn transpositions(
         &mut self,
         s1: &[usize],
         s2: &[usize],
+        skips: usize,
         budget: Budget,
         finish: &mut Finish<'_, 'c, 'a>,
     ) -> Option<BracketPairing> {
@@ -168,6 +174,8 @@ impl<'c, 'a> Search<'c, 'a> {
             avail,
             suffix,
             s2_class,
+            skips,
+            skipped: Vec::new(),
         };
         go(self, s1, s2, 0, budget, &mut w, finish)
     }
@@ -230,7 +238,7 @@ impl<'c, 'a> Search<'c, 'a> {
             self.nodes += t1.len() + t2.len();
             c.sort(&mut t1);
             c.sort(&mut t2);
-            if let Some(r) = self.transpositions(&t1, &t2, budget, &mut finish) {
+            if let Some(r) = self.transpositions(&t1, &t2, 0, budget, &mut finish) {
                 return Some(r);
             }
             if self.nodes > WORK_BUDGET {
@@ -255,6 +263,10 @@ struct Walk {
     /// S1 players from position i on, per colour class.
     suffix: Vec<[usize; 5]>,
     s2_class: Vec<usize>,
+    /// S1 players that may still stay unpaired.
+    skips: usize,
+    /// S1 players left unpaired so far.
+    skipped: Vec<usize>,
 }
 
 impl Walk {
@@ -289,23 +301,27 @@ fn go<'c, 'a>(
         return None;
     }
     if i == s1.len() {
-        let left: Vec<usize> = s2
+        let mut left: Vec<usize> = s2
             .iter()
             .zip(w.used.iter())
             .filter(|(_, u)| !**u)
             .map(|(j, _)| *j)
             .collect();
+        left.extend_from_slice(&w.skipped);
         let pairs = std::mem::take(&mut w.pairs);
         let r = finish(s, &pairs, &left, budget);
         w.pairs = pairs;
         return r;
     }
-    if !w.may_complete(i, budget.x) {
+    // The counting bound assumes every S1 player from `i` on is paired.
+    if w.skips == 0 && !w.may_complete(i, budget.x) {
         return None;
     }
     let a = s1[i];
     let lvl = s.lvl;
-    for k in 0..s2.len() {
+    // Exactly p S1 players are paired: once the rest must stay unpaired, skip.
+    let must_skip = w.skips == s1.len() - i;
+    for k in (0..s2.len()).filter(|_| !must_skip) {
         if w.used[k] {
             continue;
         }
@@ -332,7 +348,15 @@ fn go<'c, 'a>(
             return None;
         }
     }
-    None
+    if w.skips == 0 {
+        return None;
+    }
+    w.skips -= 1;
+    w.skipped.push(a);
+    let r = go(s, s1, s2, i + 1, budget, w, finish);
+    w.skipped.pop();
+    w.skips += 1;
+    r
 }
 
 /// dutch B4 with dutch A7(c) and A7(d): the budget left after pairing `a` with
