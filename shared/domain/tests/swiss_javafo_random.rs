@@ -216,6 +216,17 @@ const BY_HAND: &[(&str, &str)] = &[
          dutch D2 exchange, S1 = 4, gives 4-12 (then 10-13, 2-14), the same colour \
          failures as JaVaFo's 10-12 (a later exchange)",
     ),
+    (
+        "jvf14_53_p13_r9.trf 9",
+        "dutch B1b/C14/D2: only 1-4 may take the bye, so one of them floats to the \
+         bottom; on 4 points (2, 4, 1, 3 moved down onto 5, 6, 8, 10, treated as \
+         homogeneous, dutch A3) p = 3 and x is lowered to 0 (dutch C14); 2 can only meet \
+         5, a colour failure, and the first dutch D2 exchange keeping x = 0 and 10's \
+         dutch B5 downfloat is S1 = 4 1 6: 8-4, 1-5, 6-10, with 2 and 3 moved down; 12 \
+         can only meet 2 or 3, so 2-12 and the bye to 3 (dutch A3, the higher \
+         moved-down player first); JaVaFo plays 2-5 (a colour failure) and gives 1 \
+         the bye, for smaller score differences",
+    ),
 ];
 
 /// Rounds (`file round`) that differ from JaVaFo 1.4 and that no known wording
@@ -236,9 +247,4 @@ const OPEN: &[&str] = &[
     // for 18's downfloat instead (10-21, 12-17, 22-14, 18 down); JaVaFo moves 10
     // down (12-21, 22-17, 18-14, 10-24). Why 18 then passes 20 by, still to check.
     "jvf14_48_p24_r9.trf 9",
-    // Only 1-4 may take the bye (dutch B1b), so one of them floats to the bottom;
-    // on 4 points (2, 4, 1, 3 moved down onto 5, 6, 8, 10, treated as homogeneous)
-    // x = 0 after dutch C14 and 2 can only meet 5 (a colour failure), so ours moves 2
-    // on (2-12, bye 3); JaVaFo plays 2-5 and gives 1 the bye. Still to work by hand.
-    "jvf14_53_p13_r9.trf 9",
 ];
