@@ -216,6 +216,17 @@ const BY_HAND: &[(&str, &str)] = &[
          dutch D2 exchange, S1 = 4, gives 4-12 (then 10-13, 2-14), the same colour \
          failures as JaVaFo's 10-12 (a later exchange)",
     ),
+    (
+        "jvf14_53_p13_r9.trf 9",
+        "dutch B1b/C14/D2: only 1-4 may take the bye, so one of them floats to the \
+         bottom; on 4 points (2, 4, 1, 3 moved down onto 5, 6, 8, 10, treated as \
+         homogeneous, dutch A3) p = 3 and x is lowered to 0 (dutch C14); 2 can only meet \
+         5, a colour failure, and the first dutch D2 exchange keeping x = 0 and 10's \
+         dutch B5 downfloat is S1 = 4 1 6: 8-4, 1-5, 6-10, with 2 and 3 moved down; 12 \
+         can only meet 2 or 3, so 2-12 and the bye to 3 (dutch A3, the higher \
+         moved-down player first); JaVaFo plays 2-5 (a colour failure) and gives 1 \
+         the bye, for smaller score differences",
+    ),
 ];
 
 /// Rounds (`file round`) that differ from JaVaFo 1.4 and that no known wording
@@ -224,21 +235,20 @@ const BY_HAND: &[(&str, &str)] = &[
 /// test fails on a differing round not listed here, and on a listed round
 /// that no longer differs unexplained (then it is removed).
 const OPEN: &[&str] = &[
-    "jvf14_03_p25_r9.trf 9",
-    "jvf14_10_p39_r5.trf 5",
-    "jvf14_23_p30_r9.trf 7",
+    // With the later wording's half-point-bye bar (21 to the bye, 16-24, 19-26, as
+    // JaVaFo), the 3-point remainder 17, 22, 30 is paired 22-17 by dutch D1 and 30
+    // moves down (30-20); JaVaFo plays 30-17 and moves 22 down (22-20). Not yet
+    // worked through: which criterion JaVaFo applies there.
     "jvf14_23_p30_r9.trf 9",
-    "jvf14_28_p19_r9.trf 8",
-    "jvf14_29_p56_r7.trf 7",
-    "jvf14_30_p44_r5.trf 5",
+    // With the later wording's half-point-bye bar and unplayed points as
+    // downfloats, the bye (29), 22-4 and 30-34 agree with JaVaFo; the lowest
+    // players still differ (ours then 25-33, 27-26; JaVaFo 25-26, 27-33). Still to work
+    // by hand.
     "jvf14_43_p35_r9.trf 7",
-    "jvf14_43_p35_r9.trf 9",
+    // Needs the later wording's topscorers rule (3-7: B2 broken for 3, on 6 of 8),
+    // and then differs on 3½ (x = 0): the first candidate keeping dutch B5/B6 moves
+    // 10 down, who has met both players on 3, so ours keeps dutch C12 and drops B5
+    // for 18's downfloat instead (10-21, 12-17, 22-14, 18 down); JaVaFo moves 10
+    // down (12-21, 22-17, 18-14, 10-24). Why 18 then passes 20 by, still to check.
     "jvf14_48_p24_r9.trf 9",
-    // dutch A7(c) is given up for the whole remainder at once (20-28 and 16-26 both
-    // break it); JaVaFo's 23-28, 29-20, 16-26 breaks it for 26 only, which the
-    // 2006 text ("as long as this does not result in additional downfloaters")
-    // favours: a fault of ours, not yet fixed.
-    "jvf14_51_p37_r8.trf 5",
-    "jvf14_51_p37_r8.trf 7",
-    "jvf14_53_p13_r9.trf 9",
 ];

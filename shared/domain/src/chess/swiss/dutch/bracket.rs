@@ -1,8 +1,8 @@
 //! dutch C1, dutch C9–C14: pairing one score bracket. dutch C1 moves down the players
 //! without an opponent; the candidates are searched ([`super::search`]) at
 //! each relaxation step in turn: dutch C9 (dutch B6 then dutch B5 for upfloats), dutch C10 (dutch B6 then
-//! dutch B5 for downfloats), dutch C11 (x raised up to p), dutch A7(c) (given up before a
-//! player more floats), the last-round dutch B2 note, and finally dutch C14 (p lowered).
+//! dutch B5 for downfloats), dutch C11 (x raised up to p), dutch A7(c) (given up for one player more
+//! at a time, before a player more floats), the last-round dutch B2 note, and finally dutch C14 (p lowered).
 
 use super::criteria::{Criteria, Level};
 use super::matching::{bipartite_matching_size, matching_size};
@@ -129,9 +129,10 @@ fn heterogeneous_bracket(
     let x_bracket = c.x(all);
     let a7d = c.a7d_switch(all);
     for p_h in (1..=p_max).rev() {
-        let s1 = &moved_in[..p_h];
-        let extra_mdp = &moved_in[p_h..];
-        let rem_size = rest.len() - p_h + extra_mdp.len();
+        // dutch A6: S1 holds every moved-down player; dutch C6 with p lowered
+        // (dutch C14) leaves k - p_h of them unpaired, the lowest first.
+        let skips = k - p_h;
+        let rem_size = rest.len() - p_h + skips;
         for deficit in 0..=rem_size / 2 {
             let p_r = rem_size / 2 - deficit;
             // dutch C14: every pairing fewer than the bracket's n / 2 lowers a
@@ -157,7 +158,6 @@ fn heterogeneous_bracket(
                                       left_over: Budget| {
                         // dutch C9: the remainder, treated as homogeneous.
                         let mut rem: Vec<usize> = left.to_vec();
-                        rem.extend_from_slice(extra_mdp);
                         c.sort(&mut rem);
                         let l = s.lvl;
                         let adj = |a: usize, b: usize| {
@@ -169,7 +169,7 @@ fn heterogeneous_bracket(
                         }
                         s.homogeneous(&rem, p_r, left_over, pairs, c1_moved)
                     };
-                    s.transpositions(s1, rest, Budget::new(&lvl, a7d), &mut finish)
+                    s.transpositions(moved_in, rest, skips, Budget::new(&lvl, a7d), &mut finish)
                 };
                 if let Some(r) = first_level(&levels, attempt) {
                     return Some(r);
@@ -181,24 +181,40 @@ fn heterogeneous_bracket(
 }
 
 /// The first level (in the rules' order) at which `attempt` succeeds. The
-/// levels only ever relax, so when the most relaxed one fails the others are
-/// not tried.
+/// levels only ever relax, within a group and from group to group (see
+/// [`Criteria::levels`]), so a group whose last level fails is skipped
+/// whole, and the first group whose last level succeeds is found by halving
+/// (same result as trying every level in turn, less work).
 fn first_level(
-    levels: &[Level],
+    groups: &[Vec<Level>],
     mut attempt: impl FnMut(Level) -> Option<BracketPairing>,
 ) -> Option<BracketPairing> {
-    let (first, rest) = levels.split_first()?;
-    if let Some(r) = attempt(*first) {
+    let first = *groups.first()?.first()?;
+    if let Some(r) = attempt(first) {
         return Some(r);
     }
-    let (last, middle) = rest.split_last()?;
-    let relaxed = attempt(*last)?;
-    for l in middle {
+    let last_of = |g: usize| *groups[g].last().expect("a group has a level");
+    let mut hi = groups.len() - 1;
+    let mut found = attempt(last_of(hi))?;
+    let mut lo = 0;
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        match attempt(last_of(mid)) {
+            Some(r) => {
+                hi = mid;
+                found = r;
+            }
+            None => lo = mid + 1,
+        }
+    }
+    let group = &groups[hi];
+    let skip = usize::from(hi == 0);
+    for l in group.iter().take(group.len() - 1).skip(skip) {
         if let Some(r) = attempt(*l) {
             return Some(r);
         }
     }
-    Some(relaxed)
+    Some(found)
 }
 
 fn homogeneous_bracket(
@@ -252,7 +268,11 @@ fn homogeneous_bracket(
     moved.extend_from_slice(all);
     c.sort(&mut moved);
     for &strict in stricts {
-        let lvl = *c.levels(all, 0, 0).last().expect("one level");
+        let lvl = *c
+            .levels(all, 0, 0)
+            .last()
+            .and_then(|g| g.last())
+            .expect("one level");
         let s = Search {
             c,
             below,

@@ -18,8 +18,11 @@ pub struct Level {
     pub b5_down: bool,
     /// dutch B6 for downfloats (dropped by dutch C10).
     pub b6_down: bool,
-    /// dutch A7(c): strong preferences of bye players treated as absolute.
-    pub a7c: bool,
+    /// dutch A7(c): `Some(k)`: the strong preferences of the bracket's bye
+    /// players are treated as absolute except for at most `k` of them (the
+    /// search counts who breaks it, see [`Criteria::a7c_broken`]); `None`:
+    /// not applied (lower brackets, checks outside the bracket search).
+    pub a7c: Option<usize>,
     /// Note to dutch B6: dutch B2 waived for players on 50% in the last round.
     pub b2_waiver: bool,
 }
@@ -33,7 +36,7 @@ impl Level {
             b6_up: true,
             b5_down: true,
             b6_down: true,
-            a7c: false,
+            a7c: None,
             b2_waiver: false,
         }
     }
@@ -140,7 +143,7 @@ impl<'a> Criteria<'a> {
     fn may_receive(&self, i: usize, c: Colour, lvl: Option<&Level>) -> bool {
         let p = &self.ps[i];
         if let Some(l) = lvl {
-            if l.a7c && self.a7c[i] && p.preference().is_some_and(|pr| pr.colour != c) {
+            if l.a7c == Some(0) && self.a7c[i] && p.preference().is_some_and(|pr| pr.colour != c) {
                 return false;
             }
             if l.b2_waiver && self.last_round && self.b2_waived(i) {
@@ -162,6 +165,22 @@ impl<'a> Criteria<'a> {
         }
         (self.may_receive(a, Colour::White, lvl) && self.may_receive(b, Colour::Black, lvl))
             || (self.may_receive(a, Colour::Black, lvl) && self.may_receive(b, Colour::White, lvl))
+    }
+
+    /// dutch A7(c), counted per player: at a level that lets `k > 0` of the
+    /// bracket's A7(c) players break it, does the pairing of `a` and `b`
+    /// (possible under dutch B1/B2) need one of them to take the colour
+    /// against his strong preference? At most one of the two ever has to:
+    /// two opposite preferences are both granted.
+    pub fn a7c_broken(&self, a: usize, b: usize, lvl: &Level) -> bool {
+        if !matches!(lvl.a7c, Some(k) if k > 0) || !(self.a7c[a] || self.a7c[b]) {
+            return false;
+        }
+        let kept = Level {
+            a7c: Some(0),
+            ..*lvl
+        };
+        !self.compatible(a, b, Some(&kept))
     }
 
     /// dutch B1b: may receive the bye.
@@ -290,15 +309,39 @@ impl<'a> Criteria<'a> {
         larger.saturating_sub(q)
     }
 
-    /// The relaxation steps dutch C9 (upfloats), dutch C10 (downfloats), dutch C11 (x), then
-    /// dutch A7(c) and the dutch B2 note, for `p` pairings starting at `x`.
-    pub fn levels(&self, players: &[usize], x: usize, p: usize) -> Vec<Level> {
-        let has_a7c = players.iter().any(|&i| self.a7c[i]);
+    /// The relaxation steps, in groups: dutch C9 (upfloats), dutch C10
+    /// (downfloats) and dutch C11 (x) for `p` pairings starting at `x`, with
+    /// dutch A7(c) kept for every bye player of the bracket (the first group);
+    /// then the same steps again with A7(c) given up for one player more in
+    /// each group, "as long as this does not result in additional
+    /// downfloaters" (ruling, docs/rulings/chess.md); then the dutch B2 note.
+    /// Each group's last level is more relaxed than every level before it.
+    pub fn levels(&self, players: &[usize], x: usize, p: usize) -> Vec<Vec<Level>> {
+        let a7c_players = players.iter().filter(|&&i| self.a7c[i]).count();
         let has_half = self.last_round && players.iter().any(|&i| self.b2_waived(i));
-        let mut l = Level {
-            a7c: has_a7c,
-            ..Level::all(x)
-        };
+        // At most one player of a pairing ever breaks A7(c), so p bounds it.
+        let a7c_max = a7c_players.min(p);
+        let mut groups: Vec<Vec<Level>> = (0..=a7c_max)
+            .map(|k| {
+                let base = Level {
+                    a7c: (a7c_players > 0).then_some(k),
+                    ..Level::all(x)
+                };
+                self.float_and_x_levels(players, base, p)
+            })
+            .collect();
+        if has_half {
+            let mut l = *groups.last().and_then(|g| g.last()).expect("one level");
+            l.b2_waiver = true;
+            groups.push(vec![l]);
+        }
+        groups
+    }
+
+    /// dutch C9–C11 from `base`: for each x from `base.x` up to `p`, the float
+    /// criteria in force, then given up one by one.
+    fn float_and_x_levels(&self, players: &[usize], base: Level, p: usize) -> Vec<Level> {
+        let mut l = base;
         let has = |k: usize, f: Float| players.iter().any(|&i| self.ps[i].floats[k] == Some(f));
         // dutch C9 drops dutch B6 then B5 for upfloats, dutch C10 then B6 and B5
         // for downfloats; the later wording drops both B6 before either B5.
@@ -344,14 +387,6 @@ impl<'a> Criteria<'a> {
                 break;
             }
             l.x += 1;
-        }
-        if has_a7c {
-            l.a7c = false;
-            out.push(l);
-        }
-        if has_half {
-            l.b2_waiver = true;
-            out.push(l);
         }
         out
     }

@@ -63,12 +63,14 @@ pub(super) struct Search<'c, 'a> {
     pub(super) a7d: Option<A7dSwitch>,
 }
 
-/// What a candidate may still spend: colour failures (dutch B4, at most x) and
-/// dutch A7(d) players still to be counted with the other colour.
+/// What a candidate may still spend: colour failures (dutch B4, at most x),
+/// dutch A7(d) players still to be counted with the other colour, and dutch
+/// A7(c) players who may still take the colour against their preference.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Budget {
     x: usize,
     switches: usize,
+    a7c: usize,
 }
 
 impl Budget {
@@ -77,6 +79,7 @@ impl Budget {
         Budget {
             x: lvl.x,
             switches: a7d.map_or(0, |sw| sw.count),
+            a7c: lvl.a7c.unwrap_or(0),
         }
     }
 }
@@ -140,11 +143,17 @@ impl<'c, 'a> Search<'c, 'a> {
     }
 
     /// dutch D1: depth-first over S2 in lexicographic order, pairing S1[i] with the
-    /// i-th chosen S2 player. `finish` judges complete candidates.
+    /// i-th chosen S2 player. Up to `skips` S1 players may stay unpaired (dutch
+    /// C6 in a heterogeneous bracket whose p dutch C14 lowered below its S1:
+    /// "if now p pairings are obtained"); each is tried unpaired only after
+    /// every opponent, so the higher moved-down players are paired first
+    /// (dutch A3). `finish` judges complete candidates; the unpaired S1 players
+    /// are among the players it is given as left over.
     pub(super) fn transpositions(
         &mut self,
         s1: &[usize],
         s2: &[usize],
+        skips: usize,
         budget: Budget,
         finish: &mut Finish<'_, 'c, 'a>,
     ) -> Option<BracketPairing> {
@@ -165,6 +174,8 @@ impl<'c, 'a> Search<'c, 'a> {
             avail,
             suffix,
             s2_class,
+            skips,
+            skipped: Vec::new(),
         };
         go(self, s1, s2, 0, budget, &mut w, finish)
     }
@@ -227,7 +238,7 @@ impl<'c, 'a> Search<'c, 'a> {
             self.nodes += t1.len() + t2.len();
             c.sort(&mut t1);
             c.sort(&mut t2);
-            if let Some(r) = self.transpositions(&t1, &t2, budget, &mut finish) {
+            if let Some(r) = self.transpositions(&t1, &t2, 0, budget, &mut finish) {
                 return Some(r);
             }
             if self.nodes > WORK_BUDGET {
@@ -252,6 +263,10 @@ struct Walk {
     /// S1 players from position i on, per colour class.
     suffix: Vec<[usize; 5]>,
     s2_class: Vec<usize>,
+    /// S1 players that may still stay unpaired.
+    skips: usize,
+    /// S1 players left unpaired so far.
+    skipped: Vec<usize>,
 }
 
 impl Walk {
@@ -286,23 +301,27 @@ fn go<'c, 'a>(
         return None;
     }
     if i == s1.len() {
-        let left: Vec<usize> = s2
+        let mut left: Vec<usize> = s2
             .iter()
             .zip(w.used.iter())
             .filter(|(_, u)| !**u)
             .map(|(j, _)| *j)
             .collect();
+        left.extend_from_slice(&w.skipped);
         let pairs = std::mem::take(&mut w.pairs);
         let r = finish(s, &pairs, &left, budget);
         w.pairs = pairs;
         return r;
     }
-    if !w.may_complete(i, budget.x) {
+    // The counting bound assumes every S1 player from `i` on is paired.
+    if w.skips == 0 && !w.may_complete(i, budget.x) {
         return None;
     }
     let a = s1[i];
     let lvl = s.lvl;
-    for k in 0..s2.len() {
+    // Exactly p S1 players are paired: once the rest must stay unpaired, skip.
+    let must_skip = w.skips == s1.len() - i;
+    for k in (0..s2.len()).filter(|_| !must_skip) {
         if w.used[k] {
             continue;
         }
@@ -329,15 +348,33 @@ fn go<'c, 'a>(
             return None;
         }
     }
-    None
+    if w.skips == 0 {
+        return None;
+    }
+    w.skips -= 1;
+    w.skipped.push(a);
+    let r = go(s, s1, s2, i + 1, budget, w, finish);
+    w.skipped.pop();
+    w.skips += 1;
+    r
 }
 
-/// dutch B4 with dutch A7(d): the budget left after pairing `a` with `b`, or `None` when
-/// the pairing fails a colour preference and x is spent. A failure because
-/// both want the colour the dutch A7(d) players are counted away from is taken by
-/// one of those players, while any are left to count (see [`A7dSwitch`]).
+/// dutch B4 with dutch A7(c) and A7(d): the budget left after pairing `a` with
+/// `b`, or `None` when the pairing fails a colour preference and x is spent,
+/// or breaks dutch A7(c) for one of them when no A7(c) break is left. A
+/// failure because both want the colour the dutch A7(d) players are counted
+/// away from is taken by one of those players, while any are left to count
+/// (see [`A7dSwitch`]).
 fn spend(s: &Search<'_, '_>, a: usize, b: usize, budget: Budget) -> Option<Budget> {
     let c = s.c;
+    let budget = if c.a7c_broken(a, b, &s.lvl) {
+        Budget {
+            a7c: budget.a7c.checked_sub(1)?,
+            ..budget
+        }
+    } else {
+        budget
+    };
     if !c.colour_conflict(a, b) {
         return Some(budget);
     }

@@ -427,7 +427,7 @@ fn dutch_b6_last_round_floats_do_not_apply_over_fifty_percent() {
         b6_up: true,
         b5_down: true,
         b6_down: true,
-        a7c: false,
+        a7c: None,
         b2_waiver: false,
     };
     let last = Criteria::new(&st, 3, 3);

@@ -223,3 +223,47 @@ fn dutch_a4_f2_forfeit_loss_keeps_the_float_of_its_pairing() {
     assert_eq!(st[3].floats, [Some(Float::Upfloat), None]);
     assert_eq!(st[3].colours, vec![B]);
 }
+
+#[test]
+fn dutch_a7c_relaxed_for_one_player_not_the_bracket() {
+    // Round 3 of 9 (odd). 2 and 3 were absent in round 1, 4 and 5 in round 2
+    // (dutch F5, no points, no colour).
+    // R1: 1-7 ½, 4-8 1-0, 5-9 1-0, 10-6 ½. R2: 1-8 ½, 2-10 1-0, 7-3 0-1, 6-9 ½.
+    // Scores: 1-6 on 1, 7-10 on ½.
+    // Bracket 1 (homogeneous, dutch A6): S1 = 1 2 3, S2 = 4 5 6. 1 has W W,
+    // so dutch B2 makes black absolute; 2, 4, 5 played one white game and 3 one
+    // black game after a missed round: strong preferences (black; white for
+    // 3) of players who have had a bye, treated as absolute in this odd round
+    // (dutch A7(c)); 6 (B W) mildly wants black. dutch A8: w = 1, b = 5, q = 3,
+    // x = 2. Four players (1, 2, 4, 5) must then have black and only 3 and 6
+    // can take white: with A7(c) kept for all, p = 3 is impossible and two
+    // players would move down, so A7(c) gives way, but "as long as this does
+    // not result in additional downfloaters": for as few players as the three
+    // pairings need, one (two of 2, 4, 5 must meet 1 or each other).
+    // dutch D1 with one A7(c) player allowed to take white, x = 2:
+    // 4-5-6 gives 1-4 (4 takes white) and 2-5 (a second one): refused;
+    // 4-6-5 gives 1-4, 2-6 (6's mild preference fails, x = 2 spent), 3-5:
+    // the pairing. Giving A7(c) up for the whole bracket instead would take
+    // the first candidate 1-4, 2-5, 3-6, breaking it for 4 and for 2 or 5.
+    // Colours: 4 (A7(c) black) v 1 (must have black): both as strong as
+    // absolute (dutch E2 undecided), no round with different colours (dutch E3),
+    // 1 is higher (dutch E4): 4-1. 2 (A7(c) black) v 6 (mild black): dutch E2, 6-2.
+    // 3 v 5: dutch E1, 3-5.
+    // Bracket ½: 7 (B W, mild black), 8 and 9 (B B, must have white), 10 (W B,
+    // mild white); w = 3, b = 1, q = 2, x = 1. S1 = 7 8, S2 = 9 10: 7-9, 8-10
+    // (10 takes black: one failure, x = 1): 9-7, 8-10. dutch F1 order.
+    let t = T::new(10, 9)
+        .absent(1, 2, 0)
+        .absent(1, 3, 0)
+        .game(1, 1, 7, 1)
+        .game(1, 4, 8, 2)
+        .game(1, 5, 9, 2)
+        .game(1, 10, 6, 1)
+        .absent(2, 4, 0)
+        .absent(2, 5, 0)
+        .game(2, 1, 8, 1)
+        .game(2, 2, 10, 2)
+        .game(2, 7, 3, 0)
+        .game(2, 6, 9, 1);
+    assert_eq!(t.pair(), vec!["4 1", "6 2", "3 5", "9 7", "8 10"]);
+}

@@ -141,6 +141,7 @@ fn dutch_c9_c10_c11_upfloat_criteria_are_dropped_before_downfloat_criteria_at_ea
     let c = Criteria::new(&ps, 3, 9);
     let steps: Vec<(bool, bool, bool, bool, usize)> = c
         .levels(&[0, 1, 2, 3], 0, 2)
+        .concat()
         .iter()
         .map(|l| (l.b6_up, l.b5_up, l.b6_down, l.b5_down, l.x))
         .collect();
@@ -236,4 +237,54 @@ fn dutch_b6_note_b2_waiver_is_for_fifty_percent_not_for_topscorers() {
     let c = Criteria::new(&ps, 9, 9);
     assert!(!c.may_receive_with_note(0, W));
     assert!(c.may_receive_with_note(1, W));
+}
+
+#[test]
+fn dutch_a3_c14_lower_moved_down_player_paired_when_the_higher_must_float_on() {
+    // M1 and M2 (3 points) have met, so both move down (dutch C1) onto A, B, C
+    // (2 points); below them only X (1 point), who has met A, B, C and M2.
+    // No colours yet (no colour criterion bites). The bracket is
+    // heterogeneous (2 of 5 moved down, dutch A3), S1 = M1 M2 (dutch A6).
+    // p = 2 fails: whichever resident is left moves down to X, whom he has met
+    // (dutch C12/C13). dutch C14: p = 1. dutch C6 pairs S1 against S2 and asks
+    // whether "p pairings are obtained": M1-A, M1-B, M1-C each leave M2 and two
+    // residents, whose leftover cannot meet X (M2 has met him too); so M1 is
+    // the one left unpaired, and M2, a moved-down player "always paired first
+    // whenever possible" (dutch A3), meets A (dutch D1). Remainder B, C: B-C.
+    // M1 moves on and meets X. (Pairing only the highest moved-down players,
+    // both M1 and M2 would move on, leaving A-B and C down with them.)
+    use super::bracket::{pair_bracket, Below};
+    use super::criteria::Criteria;
+    use super::state::PlayerState;
+    let st = |number: u32, score: u32, met: Vec<usize>| PlayerState {
+        number,
+        score,
+        met,
+        pref: None,
+        colours: vec![],
+        colour_difference: 0,
+        floats: [None, None],
+        had_unplayed_point: false,
+        had_bye: false,
+    };
+    let ps = vec![
+        st(1, 6, vec![1]),
+        st(2, 6, vec![0, 5]),
+        st(3, 4, vec![5]),
+        st(4, 4, vec![5]),
+        st(5, 4, vec![5]),
+        st(6, 2, vec![1, 2, 3, 4]),
+    ];
+    let c = Criteria::new(&ps, 3, 9);
+    let below = Below {
+        next: &[5],
+        all: &[5],
+        bye: false,
+    };
+    let r = pair_bracket(&c, &[0, 1], &[2, 3, 4], &below).expect("a pairing");
+    let mut pairs: Vec<(usize, usize)> =
+        r.pairs.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
+    pairs.sort_unstable();
+    assert_eq!(pairs, vec![(1, 2), (3, 4)]);
+    assert_eq!(r.moved_down, vec![0]);
 }
