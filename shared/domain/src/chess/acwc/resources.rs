@@ -96,7 +96,6 @@ struct RoundLine<'a> {
     published_at: DateTime<Utc>,
     deadline: DateTime<Utc>,
     /// The player with the bye; `null` when there is none.
-    #[schemars(required)]
     bye: Option<&'a UserId>,
     matches: usize,
     complete: bool,

@@ -2,7 +2,8 @@
 //! on secrecy, and the API document's schema of an ACWC `game` is derived
 //! from them, so the two cannot drift apart. The TD's extra fields (acwc
 //! VII.A, II.B, IV.F) are a group flattened in only for the TD. A field
-//! that may be `null` is still always written, so the schema requires it.
+//! that may be `null` is always written, though the schema (as schemars
+//! derives an `Option`) does not list it as required.
 
 use super::eligibility::Seeding;
 use super::final_match::{Armageddon, FinalGame, FinalPhase};
@@ -22,7 +23,6 @@ use std::collections::BTreeMap;
 #[schemars(rename = "AcwcView")]
 pub struct View<'a> {
     /// The championship's settings; `null` until configured.
-    #[schemars(required)]
     pub settings: Option<&'a Settings>,
     /// The stage being played (acwc III).
     pub stage: Stage,
@@ -40,10 +40,8 @@ pub struct View<'a> {
     pub schedule: Vec<ScheduleLine<'a>>,
     /// acwc III.H: the Final; `null` until it is set up.
     #[serde(rename = "final")]
-    #[schemars(required)]
     pub final_match: Option<FinalShown<'a>>,
     /// The champion, once decided.
-    #[schemars(required)]
     pub champion: Option<&'a UserId>,
     /// Present only to the TD.
     #[serde(flatten)]
@@ -76,7 +74,6 @@ pub struct EntrantLine<'a> {
     /// Where the entry stands, as `{"status": ...}`.
     pub status: &'a EntrantStatus,
     /// acwc II.B: the exception the entry was admitted under, if any.
-    #[schemars(required)]
     pub exception: Option<&'a str>,
     /// acwc VI.F: matches the player forfeited.
     pub forfeits: usize,
@@ -112,7 +109,6 @@ pub struct RoundShown<'a> {
     /// acwc IV.F: Sunday 23:59:59 UTC.
     pub deadline: DateTime<Utc>,
     /// The player with the bye, if any.
-    #[schemars(required)]
     pub bye: Option<&'a UserId>,
     pub matches: Vec<&'a Match>,
 }
@@ -124,11 +120,9 @@ pub struct ScheduleLine<'a> {
     pub match_id: &'a MatchId,
     pub opponent: &'a UserId,
     /// The agreed or fixed start time.
-    #[schemars(required)]
     pub time: Option<DateTime<Utc>>,
     pub offers: &'a [Offer],
     /// A score waiting for confirmation (acwc VI.G).
-    #[schemars(required)]
     pub report: Option<&'a Report>,
 }
 
@@ -150,18 +144,14 @@ pub struct FinalShown<'a> {
     pub games_played: u32,
     pub phase: FinalPhase,
     /// The next game's time control; `null` for Armageddon (III.H.6).
-    #[schemars(required)]
     pub next_time_control: Option<TimeControl>,
     /// acwc III.H.6.ii: the bids submitted, each sealed until both are in.
     pub bids: Vec<Bid<'a>>,
     /// acwc III.H.6: colours and clocks, once both bids are in.
-    #[schemars(required)]
     pub armageddon: Option<&'a Armageddon>,
     /// acwc III.H.6.i: the Armageddon game's result, once played.
-    #[schemars(required)]
     pub armageddon_game: Option<&'a FinalGame>,
     /// A game reported and waiting for the opponent's confirmation.
-    #[schemars(required)]
     pub pending_game: Option<&'a PendingGame>,
     /// Whether the Final is over.
     pub decided: bool,
@@ -173,7 +163,6 @@ pub struct FinalShown<'a> {
 #[schemars(rename = "AcwcBid")]
 pub struct Bid<'a> {
     pub player: &'a UserId,
-    #[schemars(required)]
     pub seconds: Option<u32>,
 }
 
