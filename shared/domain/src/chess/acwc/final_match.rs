@@ -30,8 +30,9 @@ pub struct Armageddon {
 }
 
 /// Where the Final stands.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "phase", rename_all = "kebab-case")]
+#[schemars(rename = "AcwcFinalPhase")]
 pub enum FinalPhase {
     /// acwc III.H.1–4: games at the main time control, judged after `through` games.
     Match {

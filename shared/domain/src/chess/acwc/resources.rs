@@ -12,40 +12,27 @@
 use super::standings::{
     candidates_table, qualification_standings, CandidatesRow, QualificationRow,
 };
-use super::state::{Championship, Round};
+use super::state::{Championship, Match, Round};
 use super::view::{final_match_view, qualification_trf};
+use super::view_schema::FinalShown;
 use super::vocabulary::{Stage, FINAL};
 use crate::competition::UserId;
 use crate::refusal::Refusal;
-use crate::resource::{json_resource, unknown, Body, Page, Query, Resource, ResourceSchema};
+use crate::resource::{json_resource, unknown, Page, Query, Resource, ResourceSchema};
 use chrono::{DateTime, Utc};
-use schemars::{json_schema, JsonSchema, SchemaGenerator};
+use schemars::{JsonSchema, SchemaGenerator};
 use serde::Serialize;
-use serde_json::{json, Value};
+use serde_json::json;
 
 pub const NAMES: &[&str] = &["standings", "rounds", "pairings", "matches", "trf"];
 
-/// What each resource answers, for the API document. A round's pairings
-/// and a match are described as objects for now.
+/// What each resource answers, for the API document.
 pub fn schemas(generator: &mut SchemaGenerator) -> Vec<ResourceSchema> {
-    let object = |description: &str| {
-        Some(Body::Json(
-            json_schema!({ "type": "object", "description": description }),
-        ))
-    };
     vec![
         ResourceSchema::whole::<Standings>("standings", generator),
         ResourceSchema::whole::<RoundsPage>("rounds", generator),
-        ResourceSchema {
-            name: "pairings",
-            whole: None,
-            entry: object("A round's line (as in `rounds`) beside a page of its matches."),
-        },
-        ResourceSchema {
-            name: "matches",
-            whole: None,
-            entry: object("One match; `final`: the Final, bids sealed (acwc III.H.6.ii)."),
-        },
+        ResourceSchema::keyed::<PairingsPage>("pairings", generator),
+        ResourceSchema::keyed::<OneMatch>("matches", generator),
         ResourceSchema::text("trf"),
     ]
 }
@@ -108,9 +95,31 @@ struct RoundLine<'a> {
     round: u32,
     published_at: DateTime<Utc>,
     deadline: DateTime<Utc>,
+    /// The player with the bye; `null` when there is none.
     bye: Option<&'a UserId>,
     matches: usize,
     complete: bool,
+}
+
+/// One round's line (as in `rounds`) beside a page of its matches, each
+/// with its negotiation (acwc IV.E, V.A).
+#[derive(Serialize, JsonSchema)]
+#[schemars(rename = "AcwcPairingsPage")]
+struct PairingsPage<'a> {
+    #[serde(flatten)]
+    round: RoundLine<'a>,
+    #[serde(flatten)]
+    page: Page<&'a Match>,
+}
+
+/// `matches/{id}`: one Qualification or Candidates match; `matches/final`:
+/// the Final as the view shows it, bids sealed (acwc III.H.6.ii).
+#[derive(Serialize, JsonSchema)]
+#[serde(untagged)]
+#[schemars(rename = "AcwcOneMatch")]
+enum OneMatch<'a> {
+    Match(&'a Match),
+    Final(Box<FinalShown<'a>>),
 }
 
 pub fn resource(
@@ -251,9 +260,10 @@ fn pairings(state: &Championship, query: &Query) -> Result<Resource, Refusal> {
         ))
     })?;
     let matches = round.matches.iter().filter_map(|id| state.matches.get(id));
-    let line = serde_json::to_value(round_line(state, round))
-        .map_err(|e| Refusal::invalid(e.to_string()))?;
-    query.page(matches, line).map(Resource::Json)
+    json_resource(&PairingsPage {
+        round: round_line(state, round),
+        page: query.page_of(matches),
+    })
 }
 
 fn one_match(
@@ -262,17 +272,18 @@ fn one_match(
     viewer: Option<&UserId>,
 ) -> Result<Resource, Refusal> {
     let id = query.key("matches")?;
-    if id == FINAL {
-        return match final_match_view(state, viewer) {
-            Value::Null => Err(Refusal::not_found("the Final has not been set up")),
-            v => Ok(Resource::Json(v)),
-        };
-    }
-    let found = state
-        .matches
-        .get(id)
-        .ok_or_else(|| Refusal::not_found(format!("no match {id:?}")))?;
-    json_resource(found)
+    let found = if id == FINAL {
+        let shown = final_match_view(state, viewer)
+            .ok_or_else(|| Refusal::not_found("the Final has not been set up"))?;
+        OneMatch::Final(Box::new(shown))
+    } else {
+        let found = state
+            .matches
+            .get(id)
+            .ok_or_else(|| Refusal::not_found(format!("no match {id:?}")))?;
+        OneMatch::Match(found)
+    };
+    json_resource(&found)
 }
 
 #[cfg(test)]

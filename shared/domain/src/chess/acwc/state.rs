@@ -7,6 +7,7 @@ use super::vocabulary::{Award, Disqualification, Event, MatchId, NoShowChoice, S
 use crate::chess::swiss::monrad::match_points;
 use crate::competition::UserId;
 use chrono::{DateTime, Utc};
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -20,8 +21,9 @@ mod table;
 pub use table::Matches;
 
 /// Where an entry stands.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "status", rename_all = "kebab-case")]
+#[schemars(rename = "AcwcEntrantStatus")]
 pub enum EntrantStatus {
     /// acwc II.C.2: waiting for the TD's review.
     Review {
@@ -61,7 +63,8 @@ impl Entrant {
 }
 
 /// acwc V: a time offer.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[schemars(rename = "AcwcOffer")]
 pub struct Offer {
     pub by: UserId,
     pub at: DateTime<Utc>,
@@ -69,7 +72,8 @@ pub struct Offer {
 }
 
 /// acwc V: the negotiation of a match's start time.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[schemars(rename = "AcwcNegotiation")]
 pub struct Negotiation {
     pub offers: Vec<Offer>,
     /// The agreed or fixed start time.
@@ -87,8 +91,9 @@ pub struct Negotiation {
 }
 
 /// How a match ended.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "outcome", rename_all = "kebab-case")]
+#[schemars(rename = "AcwcOutcome")]
 pub enum Outcome {
     /// The score in half games.
     Score {
@@ -102,7 +107,8 @@ pub enum Outcome {
 }
 
 /// A score waiting for the opponent's confirmation (acwc VI.G).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[schemars(rename = "AcwcReport")]
 pub struct Report {
     pub by: UserId,
     pub first: u32,
@@ -112,7 +118,8 @@ pub struct Report {
 }
 
 /// A Qualification or Candidates match.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[schemars(rename = "AcwcMatch")]
 pub struct Match {
     pub id: MatchId,
     pub stage: Stage,
@@ -207,7 +214,8 @@ pub struct Round {
 }
 
 /// acwc VII.A: a private accusation.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[schemars(rename = "AcwcCheatingReport")]
 pub struct CheatingReport {
     pub report: u32,
     pub by: UserId,
@@ -218,7 +226,8 @@ pub struct CheatingReport {
 }
 
 /// A Final game waiting for the opponent's confirmation.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[schemars(rename = "AcwcPendingGame")]
 pub struct PendingGame {
     pub game: u32,
     pub by: UserId,

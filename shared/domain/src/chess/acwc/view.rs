@@ -1,17 +1,23 @@
 //! What each viewer may see: standings with every tiebreak, pairings per
 //! round in publishing order, a player's schedule, the Final's score and
 //! state; cheating reports and the review queue only for the TD (acwc
-//! VII.A); sealed Armageddon bids only once both are in (III.H.6.ii). Also
-//! the TRF export of the Qualification.
+//! VII.A); sealed Armageddon bids only once both are in (III.H.6.ii). The
+//! shapes are the typed structs of `view_schema.rs`. Also the TRF export
+//! of the Qualification.
 
 use super::final_match::FinalPhase;
 use super::standings::{candidates_table, qualification_standings, qualification_tournament};
 use super::state::{Championship, EntrantStatus, Outcome};
+use super::view_schema::{
+    Bid, CandidatesTable, EntrantLine, FinalShown, QualificationTable, RoundShown, ScheduleLine,
+    TdOnly, View,
+};
 use super::vocabulary::{Event, Stage};
 use crate::chess::swiss::RoundOutcome;
 use crate::chess::trf::{self, Trf, TrfColour, TrfLine, TrfPlayer, TrfResult, TrfRound};
 use crate::competition::{Competition, Role, UserId};
-use serde_json::{json, Value};
+use serde_json::Value;
+use std::collections::BTreeMap;
 
 fn is_td(env: &Competition, viewer: Option<&UserId>) -> bool {
     viewer.is_some_and(|v| env.has_role(v, Role::TournamentDirector))
@@ -22,57 +28,74 @@ fn is_official(env: &Competition, viewer: Option<&UserId>) -> bool {
     is_td(env, viewer) || viewer.is_some_and(|v| env.has_role(v, Role::Organizer))
 }
 
-/// The kind's view for `viewer`.
+/// The kind's view for `viewer` (see [`View`]).
 pub fn view(env: &Competition, state: &Championship, viewer: Option<&UserId>) -> Value {
+    serde_json::to_value(shown(env, state, viewer)).unwrap_or(Value::Null)
+}
+
+fn shown<'a>(env: &Competition, state: &'a Championship, viewer: Option<&UserId>) -> View<'a> {
     let td = is_td(env, viewer);
-    let entrants = entrants_view(state, td);
     // acwc IV.E, V.A: the published pairings, each match with its agreed
     // time ("When a time is agreed on, it must be shared in the pairings
     // forum post").
-    let rounds: Vec<Value> = state
+    let rounds = state
         .rounds
         .iter()
-        .map(|r| {
-            json!({
-                "stage": r.stage, "round": r.number, "published_at": r.published_at,
-                "deadline": r.deadline, "bye": r.bye,
-                "matches": r.matches.iter().map(|id| &state.matches[id]).collect::<Vec<_>>(),
-            })
+        .map(|r| RoundShown {
+            stage: r.stage,
+            round: r.number,
+            published_at: r.published_at,
+            deadline: r.deadline,
+            bye: r.bye.as_ref(),
+            matches: r.matches.iter().map(|id| &state.matches[id]).collect(),
         })
         .collect();
-    let schedule = schedule_view(state, viewer);
-    let final_view = final_match_view(state, viewer);
-    let mut v = json!({
-        "settings": state.settings,
-        "stage": state.stage,
-        "entrants": entrants,
-        "qualification": {
-            "rounds": state.qualification_rounds,
-            "standings": if state.stage >= Stage::Qualification { json!(qualification_standings(state)) } else { json!([]) },
+    View {
+        settings: state.settings.as_ref(),
+        stage: state.stage,
+        entrants: entrants_view(state, td),
+        qualification: QualificationTable {
+            rounds: state.qualification_rounds,
+            standings: if state.stage >= Stage::Qualification {
+                qualification_standings(state)
+            } else {
+                vec![]
+            },
         },
-        "candidates": { "seats": state.candidates, "standings": candidates_table(state) },
-        "rounds": rounds,
-        "schedule": schedule,
-        "final": final_view,
-        "champion": state.champion,
-    });
-    if td {
-        v["cheating_reports"] = json!(state.cheating_reports);
-        v["exceptions"] = json!(state.exceptions);
-        v["flagged_matches"] = json!(state
+        candidates: CandidatesTable {
+            seats: &state.candidates,
+            standings: candidates_table(state),
+        },
+        rounds,
+        schedule: schedule_view(state, viewer),
+        final_match: final_match_view(state, viewer),
+        champion: state.champion.as_ref(),
+        td: td.then(|| td_only(state)),
+    }
+}
+
+/// acwc VII.A: what only the TD sees: accusations, exceptions, and the
+/// unfinished matches flagged or with a disputed result.
+fn td_only(state: &Championship) -> TdOnly<'_> {
+    TdOnly {
+        cheating_reports: &state.cheating_reports,
+        exceptions: &state.exceptions,
+        flagged_matches: state
             .matches
             .values()
-            .filter(|m| !m.finished()
-                && (!m.flags.is_empty() || m.report.as_ref().is_some_and(|r| r.disputed.is_some())))
+            .filter(|m| {
+                !m.finished()
+                    && (!m.flags.is_empty()
+                        || m.report.as_ref().is_some_and(|r| r.disputed.is_some()))
+            })
             .map(|m| &m.id)
-            .collect::<Vec<_>>());
+            .collect(),
     }
-    v
 }
 
 /// The entrants shown: the review queue and denied entries only to the TD
 /// (`td`, acwc II.C.2).
-fn entrants_view(state: &Championship, td: bool) -> Vec<Value> {
+fn entrants_view(state: &Championship, td: bool) -> Vec<EntrantLine<'_>> {
     state
         .entrants
         .iter()
@@ -82,64 +105,73 @@ fn entrants_view(state: &Championship, td: bool) -> Vec<Value> {
                 EntrantStatus::Review { .. } | EntrantStatus::Denied
             )
         })
-        .map(|e| {
-            json!({
-                "player": e.player, "account": e.account,
-                "seeding_rating": e.seeding.rating(), "seeding": e.seeding,
-                "status": e.status, "exception": e.exception,
-                "forfeits": state.forfeits(&e.player),
-            })
+        .map(|e| EntrantLine {
+            player: &e.player,
+            account: &e.account,
+            seeding_rating: e.seeding.rating(),
+            seeding: e.seeding,
+            status: &e.status,
+            exception: e.exception.as_deref(),
+            forfeits: state.forfeits(&e.player),
         })
         .collect()
 }
 
 /// The viewer's own matches still being played, with their negotiation.
-fn schedule_view(state: &Championship, viewer: Option<&UserId>) -> Vec<Value> {
-    viewer
-        .map(|v| {
-            state
-                .matches
-                .values()
-                .filter(|m| m.plays(v) && !m.finished())
-                .map(|m| {
-                    json!({
-                        "match_id": m.id, "opponent": m.opponent(v), "time": m.negotiation.time,
-                        "offers": m.negotiation.offers, "report": m.report,
-                    })
-                })
-                .collect()
+fn schedule_view<'a>(state: &'a Championship, viewer: Option<&UserId>) -> Vec<ScheduleLine<'a>> {
+    let Some(v) = viewer else {
+        return vec![];
+    };
+    state
+        .matches
+        .values()
+        .filter(|m| m.plays(v) && !m.finished())
+        .map(|m| ScheduleLine {
+            match_id: &m.id,
+            opponent: m.opponent(v),
+            time: m.negotiation.time,
+            offers: &m.negotiation.offers,
+            report: m.report.as_ref(),
         })
-        .unwrap_or_default()
+        .collect()
 }
 
-/// The Final's score and state; a sealed bid only to its bidder until both
-/// are in (acwc III.H.6.ii).
-pub(super) fn final_match_view(state: &Championship, viewer: Option<&UserId>) -> Value {
-    match (&state.final_match, &state.settings) {
-        (Some(f), Some(s)) => {
-            let both_bids = f.bids.len() == 2;
-            let bids: Vec<Value> = f
-                .bids
-                .iter()
-                .map(|(p, secs)| {
-                    let visible = both_bids || viewer == Some(p);
-                    json!({ "player": p, "seconds": if visible { Some(*secs) } else { None } })
-                })
-                .collect();
-            let phase = f.phase(&s.format);
-            json!({
-                "first": f.first, "second": f.second, "higher_seed": f.higher_seed,
-                "score": { f.first.as_str(): f64::from(f.half_games(&f.first)) / 2.0,
-                           f.second.as_str(): f64::from(f.half_games(&f.second)) / 2.0 },
-                "games": f.games, "games_played": f.games_played(), "phase": phase,
-                "next_time_control": f.next_time_control(s),
-                "bids": bids, "armageddon": f.armageddon, "armageddon_game": f.armageddon_game,
-                "pending_game": state.pending_final_game,
-                "decided": matches!(phase, FinalPhase::Decided { .. }),
-            })
-        }
-        _ => Value::Null,
-    }
+/// The Final's score and state, `None` before it is set up; a sealed bid
+/// only to its bidder until both are in (acwc III.H.6.ii).
+pub(super) fn final_match_view<'a>(
+    state: &'a Championship,
+    viewer: Option<&UserId>,
+) -> Option<FinalShown<'a>> {
+    let (f, s) = (state.final_match.as_ref()?, state.settings.as_ref()?);
+    let both_bids = f.bids.len() == 2;
+    let bids = f
+        .bids
+        .iter()
+        .map(|(p, secs)| Bid {
+            player: p,
+            seconds: (both_bids || viewer == Some(p)).then_some(*secs),
+        })
+        .collect();
+    let phase = f.phase(&s.format);
+    let points = |u: &UserId| f64::from(f.half_games(u)) / 2.0;
+    Some(FinalShown {
+        first: &f.first,
+        second: &f.second,
+        higher_seed: &f.higher_seed,
+        score: BTreeMap::from([
+            (f.first.as_str(), points(&f.first)),
+            (f.second.as_str(), points(&f.second)),
+        ]),
+        games: &f.games,
+        games_played: f.games_played(),
+        decided: matches!(phase, FinalPhase::Decided { .. }),
+        phase,
+        next_time_control: f.next_time_control(s),
+        bids,
+        armageddon: f.armageddon.as_ref(),
+        armageddon_game: f.armageddon_game.as_ref(),
+        pending_game: state.pending_final_game.as_ref(),
+    })
 }
 
 /// The event as `viewer` may see it in the audit log; `None` hides it.

@@ -174,6 +174,75 @@ fn acwc_iii_h_6_ii_bids_are_sealed_until_both_are_in() {
     );
 }
 
+/// acwc III.H.6.ii: "Both players make a time offer for White"; the bid
+/// stays sealed until both are in (ruling III.H.6 in docs/rulings/acwc.md).
+/// After 30 drawn games p1 bids 90 seconds: in the view and in
+/// `matches/final`, p1 reads
+/// its own 90; the challenger, the TD and an anonymous reader read the bid
+/// with `seconds: null`. Once the challenger bids 80, both bids are open to
+/// everyone: p1 90, the challenger 80.
+#[test]
+fn acwc_iii_h_6_ii_the_view_and_the_final_resource_keep_a_bid_sealed() {
+    use crate::resource::{Query, Resource};
+    let (mut w, challenger) = super::final_correction::to_final();
+    for g in 1..=30 {
+        w.run(
+            "p1",
+            Command::ReportFinalGame {
+                game: g,
+                winner: None,
+            },
+        )
+        .unwrap();
+        w.run(
+            challenger.as_str(),
+            Command::ConfirmResult {
+                match_id: "final".into(),
+            },
+        )
+        .unwrap();
+    }
+    let seconds = |w: &World, viewer: Option<&str>| {
+        let viewer = viewer.map(user);
+        let shown = w.c.view(viewer.as_ref()).game["final"]["bids"].clone();
+        let query = Query::first_page().with_key("final");
+        let Ok(Resource::Json(one)) = w.champ().resource(&w.c, "matches", &query, viewer.as_ref())
+        else {
+            panic!("the Final answers as JSON");
+        };
+        assert_eq!(
+            one["bids"], shown,
+            "matches/final shows what the view shows"
+        );
+        shown
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| {
+                (
+                    b["player"].as_str().unwrap().to_owned(),
+                    b["seconds"].as_u64(),
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    w.run("p1", Command::BidForWhite { seconds: 90 }).unwrap();
+    assert_eq!(seconds(&w, Some("p1")), [("p1".to_owned(), Some(90))]);
+    for other in [Some(challenger.as_str()), Some("td"), None] {
+        assert_eq!(seconds(&w, other), [("p1".to_owned(), None)], "{other:?}");
+    }
+    w.run(challenger.as_str(), Command::BidForWhite { seconds: 80 })
+        .unwrap();
+    let mut open = vec![
+        ("p1".to_owned(), Some(90)),
+        (challenger.to_string(), Some(80)),
+    ];
+    open.sort();
+    for viewer in [Some("p1"), Some(challenger.as_str()), Some("td"), None] {
+        assert_eq!(seconds(&w, viewer), open, "{viewer:?}");
+    }
+}
+
 #[test]
 fn acwc_viii_c_1_if_the_holder_withdraws_the_challenger_plays_the_candidates_runner_up() {
     let mut w = to_candidates();
