@@ -131,9 +131,13 @@ impl Case {
 
 /// The service's work on one command, the state taken by value.
 fn one_command(state: Competition, case: &Case) -> Competition {
+    run_command(state, &case.command, &case.ctx)
+}
+
+fn run_command(state: Competition, command: &Command, ctx: &Context) -> Competition {
     let before = state.next_due();
-    let events = competition::decide(Some(&state), &case.command, &case.ctx).expect("decided");
-    let commit = commit(Some(&state), &case.command, &case.ctx, events);
+    let events = competition::decide(Some(&state), command, ctx).expect("decided");
+    let commit = commit(Some(&state), command, ctx, events);
     let id = state.id.clone();
     let after = competition::apply(Some(state), &id, &commit);
     std::hint::black_box((before, after.next_due()));
@@ -294,6 +298,28 @@ fn bench(c: &mut Criterion) {
                 )
             });
         }
+    }
+    // The same join on a state kept warm in memory, as a running service
+    // holds it: no fresh copy of the club before each command, a new
+    // newcomer each time (the club grows by one per iteration). Set apart
+    // from the cases above, whose fresh copy of a large state leaves it out
+    // of the caches and the allocator fragmented.
+    for size in [100, 10_000] {
+        let case = ladder(size);
+        let mut state = Some(case.state.clone());
+        let mut n = 0u64;
+        group.bench_function(format!("club-ladder join, warm state/{size}"), |b| {
+            b.iter(|| {
+                n += 1;
+                let who = format!("newcomer{n:09}");
+                let ctx = Context {
+                    actor: Actor::User(user(&who)),
+                    ..case.ctx.clone()
+                };
+                let s = state.take().expect("a state");
+                state = Some(run_command(s, &case.command, &ctx));
+            })
+        });
     }
     group.finish();
 }
