@@ -15,21 +15,43 @@
 //!
 //! `cargo bench -p arbiter-domain --bench command_cost`
 
-use arbiter_domain::competition::{self, Competition};
+use arbiter_domain::competition::{self, Actor, Command, Competition, Context, UserId};
 use arbiter_domain::testkit::large::{
     acwc, commit, ladder, ladder_with_history, swiss, world_masters, Case,
 };
-use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
+use criterion::{criterion_group, criterion_main, Criterion};
 
 /// The service's work on one command, the state taken by value.
 fn one_command(state: Competition, case: &Case) -> Competition {
+    run_command(state, &case.command, &case.ctx)
+}
+
+fn run_command(state: Competition, command: &Command, ctx: &Context) -> Competition {
     let before = state.next_due();
-    let events = competition::decide(Some(&state), &case.command, &case.ctx).expect("decided");
-    let commit = commit(Some(&state), &case.command, &case.ctx, events);
+    let events = competition::decide(Some(&state), command, ctx).expect("decided");
+    let commit = commit(Some(&state), command, ctx, events);
     let id = state.id.clone();
     let after = competition::apply(Some(state), &id, &commit);
     std::hint::black_box((before, after.next_due()));
     after
+}
+
+/// The time `iters` commands take, each on its own copy of the state. Only
+/// [`one_command`] is timed: the copy and its drop are the bench's, not the
+/// service's (which keeps one state in memory). Timed one by one, so no
+/// batch of copies is allocated or freed inside the timer: freeing the
+/// thousands of allocations of a large copy leaves the allocator work to
+/// do at the next allocation, whose cost would grow with the competition.
+fn timed(case: &Case, iters: u64) -> std::time::Duration {
+    let mut total = std::time::Duration::ZERO;
+    for _ in 0..iters {
+        let state = std::hint::black_box(case.state.clone());
+        let start = std::time::Instant::now();
+        let after = one_command(state, case);
+        total += start.elapsed();
+        drop(std::hint::black_box(after));
+    }
+    total
 }
 
 fn bench(c: &mut Criterion) {
@@ -50,15 +72,36 @@ fn bench(c: &mut Criterion) {
     group.sample_size(20);
     for (name, build, small, large) in kinds {
         for size in [small, large] {
-            let case = build(size);
+            // Built on the first run, so a name filter skips the setup of
+            // the cases it leaves out.
+            let mut built: Option<Case> = None;
             group.bench_function(format!("{name}/{size}"), |b| {
-                b.iter_batched(
-                    || case.state.clone(),
-                    |state| one_command(state, &case),
-                    BatchSize::LargeInput,
-                )
+                let case = built.get_or_insert_with(|| build(size));
+                b.iter_custom(|iters| timed(case, iters))
             });
         }
+    }
+    // The same join on a state kept warm in memory, as a running service
+    // holds it: no fresh copy of the club before each command, a new
+    // newcomer each time (the club grows by one per iteration). Set apart
+    // from the cases above, whose fresh copy of a large state leaves it out
+    // of the caches and the allocator fragmented.
+    for size in [100, 10_000] {
+        let case = ladder(size);
+        let mut state = Some(case.state.clone());
+        let mut n = 0u64;
+        group.bench_function(format!("club-ladder join, warm state/{size}"), |b| {
+            b.iter(|| {
+                n += 1;
+                let who = UserId::try_from(format!("newcomer{n:09}").as_str()).expect("valid");
+                let ctx = Context {
+                    actor: Actor::User(who),
+                    ..case.ctx.clone()
+                };
+                let s = state.take().expect("a state");
+                state = Some(run_command(s, &case.command, &ctx));
+            })
+        });
     }
     group.finish();
 }
