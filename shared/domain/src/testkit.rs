@@ -119,23 +119,6 @@ pub fn refused<T: std::fmt::Debug>(result: Result<T, Refusal>, clause: &str) -> 
     refusal
 }
 
-/// Every role, for the index checks.
-const ALL_ROLES: [Role; 13] = [
-    Role::Organizer,
-    Role::Player,
-    Role::Captain,
-    Role::GameMaster,
-    Role::TournamentDirector,
-    Role::AssistantTournamentDirector,
-    Role::TmcMember,
-    Role::Observer,
-    Role::Moderator,
-    Role::Justice,
-    Role::ChiefJustice,
-    Role::Teacher,
-    Role::Arbiter,
-];
-
 /// arbiter roles (issue #19): the holders of each role, read from the index
 /// kept by role, are those the roles by user name, in the state and in its
 /// JSON read back (a snapshot).
@@ -144,7 +127,7 @@ pub fn check_role_index(env: &Competition) {
     let back: Competition = serde_json::from_value(json).expect("a state reads back");
     assert_eq!(&back, env, "a state survives its JSON");
     for c in [env, &back] {
-        for role in ALL_ROLES {
+        for role in Role::ALL {
             let indexed: Vec<&UserId> = c.holders(role).collect();
             let scanned: Vec<&UserId> = c
                 .roles

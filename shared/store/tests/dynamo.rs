@@ -168,19 +168,11 @@ async fn a_large_snapshot_is_split_under_the_item_limit_and_loaded_in_few_reads(
     while let Some(item) = pages.next().await {
         items.push(item.unwrap());
     }
-    let size = |item: &std::collections::HashMap<String, AttributeValue>| -> usize {
-        item.iter()
-            .map(|(name, value)| {
-                name.len()
-                    + match value {
-                        AttributeValue::S(v) | AttributeValue::N(v) => v.len(),
-                        AttributeValue::B(v) => v.as_ref().len(),
-                        _ => 0,
-                    }
-            })
-            .sum()
-    };
-    let largest = items.iter().map(size).max().unwrap();
+    let largest = items
+        .iter()
+        .map(arbiter_store::dynamo::item_size)
+        .max()
+        .unwrap();
     assert!(largest <= 360 * 1024, "an item of {largest} bytes");
     let parts = items
         .iter()

@@ -12,23 +12,6 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use serde_json::Value;
 
-/// Every role the platform knows.
-const ROLES: [Role; 13] = [
-    Role::Organizer,
-    Role::Player,
-    Role::Captain,
-    Role::GameMaster,
-    Role::TournamentDirector,
-    Role::AssistantTournamentDirector,
-    Role::TmcMember,
-    Role::Observer,
-    Role::Moderator,
-    Role::Justice,
-    Role::ChiefJustice,
-    Role::Teacher,
-    Role::Arbiter,
-];
-
 /// The run after each step: `runs[i]` is the state after step `i`.
 pub fn runs(script: &Script) -> Vec<Run> {
     let mut run = Run::new(script);
@@ -161,7 +144,7 @@ pub fn roles(script: &Script) {
         let run = &runs[i];
         let now = script.steps[i].at;
         for who in script.viewers.iter().chain(["newcomer"].iter()) {
-            for role in ROLES {
+            for role in Role::ALL {
                 let grant = Command::GrantRole {
                     user: user(who),
                     role,

@@ -52,6 +52,23 @@ pub enum Role {
 }
 
 impl Role {
+    /// Every role the platform knows, in declaration order.
+    pub const ALL: [Role; 13] = [
+        Role::Organizer,
+        Role::Player,
+        Role::Captain,
+        Role::GameMaster,
+        Role::TournamentDirector,
+        Role::AssistantTournamentDirector,
+        Role::TmcMember,
+        Role::Observer,
+        Role::Moderator,
+        Role::Justice,
+        Role::ChiefJustice,
+        Role::Teacher,
+        Role::Arbiter,
+    ];
+
     /// The role's name as the API spells it.
     pub fn name(self) -> String {
         serde_json::to_value(self)

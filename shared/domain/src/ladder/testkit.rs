@@ -242,6 +242,33 @@ impl Club {
     pub fn last_id(&self) -> u64 {
         self.ladder().next_id - 1
     }
+
+    /// `appellant` files `filing`; `cj` grants the hearing and seats
+    /// `j1`, `j2`, `j3` (club III.3.3–III.3.5); the appeal's id.
+    pub fn heard(&mut self, appellant: &str, filing: Command) -> u64 {
+        self.ok(appellant, filing);
+        let appeal = self.last_id();
+        self.ok("cj", Command::GrantHearing { appeal });
+        let justices = vec![u("j1"), u("j2"), u("j3")];
+        self.ok("cj", Command::Empanel { appeal, justices });
+        appeal
+    }
+
+    /// `j1` and `j2`, a majority of the panel, overturn by annulment (club
+    /// III.3.8).
+    pub fn annulled(&mut self, appeal: u64) {
+        for j in ["j1", "j2"] {
+            let vote = super::Vote::Overturn {
+                remedy: super::Remedy::Annul,
+            };
+            let cast = Command::CastVote {
+                appeal,
+                vote,
+                bar_appeals_until: None,
+            };
+            self.ok(j, cast);
+        }
+    }
 }
 
 /// A game in room 322 with `mod1` present.

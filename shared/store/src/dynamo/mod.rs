@@ -252,7 +252,7 @@ fn key(pk: String, sk: String) -> HashMap<String, AttributeValue> {
 
 /// The size DynamoDB counts for an item (names plus values; numbers are
 /// counted generously).
-fn item_size(item: &HashMap<String, AttributeValue>) -> usize {
+pub fn item_size(item: &HashMap<String, AttributeValue>) -> usize {
     item.iter()
         .map(|(name, value)| {
             name.len()

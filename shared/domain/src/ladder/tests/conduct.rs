@@ -3,7 +3,7 @@
 //! decision; III.2.2: no second penalty for the same offence.
 
 use super::super::testkit::*;
-use super::super::{AppealSubject, Command, Event, GameResult::*, PowerStatus, Remedy, Vote};
+use super::super::{AppealSubject, Command, Event, GameResult::*, PowerStatus};
 
 /// ann and bob at 200, cat at 100; game 1: ann (White) beat bob, 200 v 200:
 /// E = 0.5, 32·(1 − 0.5) = +16 → ann 216, bob 184. Returns the game's id.
@@ -142,34 +142,12 @@ fn club_i_2_1_the_court_annuls_the_combination_as_a_whole() {
     );
     let p = c.last_id();
     c.declare("mod1");
-    c.ok(
-        "ann",
-        Command::FileAppeal {
-            subject: AppealSubject::PowerUse { power_use: p },
-            grounds: "no taunt was made".into(),
-        },
-    );
-    let a = c.last_id();
-    c.ok("cj", Command::GrantHearing { appeal: a });
-    c.ok(
-        "cj",
-        Command::Empanel {
-            appeal: a,
-            justices: vec![u("j1"), u("j2"), u("j3")],
-        },
-    );
-    for j in ["j1", "j2"] {
-        c.ok(
-            j,
-            Command::CastVote {
-                appeal: a,
-                vote: Vote::Overturn {
-                    remedy: Remedy::Annul,
-                },
-                bar_appeals_until: None,
-            },
-        );
-    }
+    let filing = Command::FileAppeal {
+        subject: AppealSubject::PowerUse { power_use: p },
+        grounds: "no taunt was made".into(),
+    };
+    let a = c.heard("ann", filing);
+    c.annulled(a);
     // Undone entirely: ann 164 + 52 = 216, bob 216 − 32 = 184, game 1 back to
     // White's win, the ban lifted.
     assert_eq!((c.score("ann"), c.score("bob")), (216, 184));

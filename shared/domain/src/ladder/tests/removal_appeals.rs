@@ -28,17 +28,7 @@ fn petition(member: &str) -> Command {
 
 /// ann petitions; cj grants; j1 j2 j3 sit; the appeal's id.
 fn heard(c: &mut Club) -> u64 {
-    c.ok("ann", petition("ann"));
-    let a = c.last_id();
-    c.ok("cj", Command::GrantHearing { appeal: a });
-    c.ok(
-        "cj",
-        Command::Empanel {
-            appeal: a,
-            justices: vec![u("j1"), u("j2"), u("j3")],
-        },
-    );
-    a
+    c.heard("ann", petition("ann"))
 }
 
 fn vote(c: &mut Club, j: &str, appeal: u64, vote: Vote) -> Vec<Event> {
