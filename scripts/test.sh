@@ -30,7 +30,7 @@ end_step() {
     STEP=""
 }
 summary() {
-    local rc=$?
+    local rc=$1
     end_step
     echo
     echo "== step times (slowest first)"
@@ -41,7 +41,8 @@ summary() {
         echo "== FAILED (exit $rc) after $((SECONDS - started)) s"
     fi
 }
-trap 'scripts/moto.sh stop >/dev/null 2>&1 || true; summary' EXIT
+# The exit status is taken first: stopping moto would replace it.
+trap 'rc=$?; scripts/moto.sh stop >/dev/null 2>&1 || true; summary "$rc"' EXIT
 
 step "rustfmt"
 cargo fmt --all -- --check

@@ -134,8 +134,12 @@ pub struct Match {
     /// acwc VIII.B: a withdrawn Candidate's match no longer counts.
     #[serde(default)]
     pub disregarded: bool,
-    /// acwc VI.D: a no-show claim and the appearing player's choice.
+    /// acwc VI.D: a no-show claim and the appearing player's choice:
+    /// `[player, "claim-win" | "reschedule"]`. Described as a pair of
+    /// strings: a tuple's `prefixItems` is read differently by the typed
+    /// clients' generator in the view and in the resources.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Option<[String; 2]>")]
     pub no_show: Option<(UserId, NoShowChoice)>,
     /// acwc VI.A: the breaks called, each player's one, until when.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
