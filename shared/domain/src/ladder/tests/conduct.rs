@@ -8,20 +8,7 @@ use super::super::{AppealSubject, Command, Event, GameResult::*, PowerStatus};
 /// ann and bob at 200, cat at 100; game 1: ann (White) beat bob, 200 v 200:
 /// E = 0.5, 32·(1 − 0.5) = +16 → ann 216, bob 184. Returns the game's id.
 fn club() -> (Club, u64) {
-    let mut c = Club::new();
-    c.join(&["ann", "bob", "cat"]);
-    for who in ["ann", "bob"] {
-        c.ok(
-            "mod2",
-            Command::ChangeScore {
-                member: u(who),
-                delta: 100,
-                reason: "seeded".into(),
-                offence: None,
-            },
-        );
-    }
-    c.at("2026-01-09T13:00:00Z");
+    let mut c = super::corrections::club();
     c.ok("ann", game("ann", "bob", WhiteWins, "2026-01-09T12:40:00Z"));
     let g = c.last_id();
     assert_eq!((c.score("ann"), c.score("bob")), (216, 184));

@@ -6,7 +6,7 @@ use super::super::testkit::*;
 use super::super::{AppealSubject, Command, Event, GameResult::*, GameStatus, PowerStatus};
 
 /// ann, bob and cat; mod2 raises ann and bob to 200 (cat stays at 100).
-fn club() -> Club {
+pub(super) fn club() -> Club {
     let mut c = Club::new();
     c.join(&["ann", "bob", "cat"]);
     for who in ["ann", "bob"] {
