@@ -18,7 +18,6 @@ use arbiter_domain::testkit::large::{acwc, ladder_with_history, swiss, world_mas
 use arbiter_service::{encode_commit, encode_snapshot};
 use arbiter_store::dynamo::item_size;
 use arbiter_store::{Append, DueChange, Store};
-use aws_sdk_dynamodb::types::AttributeValue;
 
 /// DynamoDB's item limit.
 const ITEM_LIMIT: usize = 400 * 1024;
@@ -92,23 +91,9 @@ async fn largest(name: &str, case: Case) {
         "{name}: a warm command reads the commits since, once"
     );
 
-    let mut pages = store
-        .client()
-        .query()
-        .table_name(store.table())
-        .consistent_read(true)
-        .key_condition_expression("PK = :pk")
-        .expression_attribute_values(":pk", AttributeValue::S(format!("C#{name}")))
-        .into_paginator()
-        .items()
-        .send();
-    let mut largest_item = 0;
-    let mut items = 0;
-    while let Some(item) = pages.next().await {
-        let item = item.expect("a stored item");
-        largest_item = largest_item.max(item_size(&item));
-        items += 1;
-    }
+    let stored = store.items_of(name).await.expect("the competition's items");
+    let largest_item = stored.iter().map(item_size).max().unwrap_or(0);
+    let items = stored.len();
     eprintln!(
         "{name}: snapshot {snapshot_bytes} B in {items} items, largest {largest_item} B; \
          reads cold {cold}, warm {warm}"

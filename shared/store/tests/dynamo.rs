@@ -154,20 +154,7 @@ async fn a_large_snapshot_is_split_under_the_item_limit_and_loaded_in_few_reads(
     use aws_sdk_dynamodb::types::AttributeValue;
     let store = store_or_skip!();
     let c = large_snapshot_is_read_back_whole(&store).await;
-    let mut pages = store
-        .client()
-        .query()
-        .table_name(store.table())
-        .consistent_read(true)
-        .key_condition_expression("PK = :pk")
-        .expression_attribute_values(":pk", AttributeValue::S(format!("C#{c}")))
-        .into_paginator()
-        .items()
-        .send();
-    let mut items = Vec::new();
-    while let Some(item) = pages.next().await {
-        items.push(item.unwrap());
-    }
+    let items = store.items_of(&c).await.unwrap();
     let largest = items
         .iter()
         .map(arbiter_store::dynamo::item_size)

@@ -485,6 +485,31 @@ impl DynamoStore {
         &self.client
     }
 
+    /// Every item the table holds for `competition` (commits, snapshot
+    /// parts, receipts), as stored: what a check of DynamoDB's item limit
+    /// reads. Not counted in [`Self::reads`].
+    pub async fn items_of(
+        &self,
+        competition: &str,
+    ) -> Result<Vec<HashMap<String, AttributeValue>>, StoreError> {
+        let mut pages = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .consistent_read(true)
+            .key_condition_expression("#pk = :pk")
+            .expression_attribute_names("#pk", PK)
+            .expression_attribute_values(":pk", s(pk(competition)))
+            .into_paginator()
+            .items()
+            .send();
+        let mut items = Vec::new();
+        while let Some(item) = pages.next().await {
+            items.push(item.map_err(|e| sdk_unavailable("items of a competition", e))?);
+        }
+        Ok(items)
+    }
+
     /// Every item of partition `pk` whose sort key begins with `prefix`, in
     /// sort key order, reading every page.
     pub(super) async fn query_prefix(
