@@ -3,7 +3,7 @@
 # from PyPI), in a venv the webhook interoperability test runs:
 #
 #   eval "$(scripts/standard-webhooks.sh)"   # install if needed, export the python
-#   cargo test -p arbiter-e2e --test standard_webhooks
+#   cargo test -p arbiter-e2e --test e2e standard_webhooks::
 #
 # Idempotent and bounded: the venv (.venv-webhooks at the repository root,
 # gitignored) is made and the package installed only when missing, within two

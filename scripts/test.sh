@@ -35,6 +35,7 @@ summary() {
     echo
     echo "== step times (slowest first)"
     printf '%s\n' "${TIMES[@]}" | sort -rn
+    echo "== disk: $(df -h . | awk 'NR == 2 { print $4 " free" }'), target $(du -sh "${CARGO_TARGET_DIR:-target}" 2>/dev/null | cut -f1)"
     if ((rc == 0)); then
         echo "== all green in $((SECONDS - started)) s"
     else

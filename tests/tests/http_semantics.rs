@@ -82,7 +82,7 @@ async fn etags_and_if_none_match<S: TestStore>(s: TestServer<S>) {
     let mine = call(&s, Method::GET, "/v1/competitions", "org", None);
     assert!(header(&mine.send().await.unwrap(), "etag").starts_with('"'));
 }
-on_both_stores!(etags_and_if_none_match, crate::etags_and_if_none_match);
+on_both_stores!(etags_and_if_none_match, super::etags_and_if_none_match);
 
 /// RFC 9110 §13.1.1: a command sent with the ETag of the state it was
 /// decided on is applied; with a stale one it is refused with 412 and
@@ -128,7 +128,7 @@ async fn if_match_refuses_a_stale_version<S: TestStore>(s: TestServer<S>) {
 }
 on_both_stores!(
     if_match_refuses_a_stale_version,
-    crate::if_match_refuses_a_stale_version
+    super::if_match_refuses_a_stale_version
 );
 
 /// RFC 9110 §10.2.2: a 201's Location is absolute, under the server's
@@ -148,7 +148,7 @@ async fn locations_are_absolute<S: TestStore>(s: TestServer<S>) {
     assert_eq!(r.status(), StatusCode::CREATED, "{:?}", r.text().await);
     assert!(header(&r, "location").starts_with(&s.url(path)));
 }
-on_both_stores!(locations_are_absolute, crate::locations_are_absolute);
+on_both_stores!(locations_are_absolute, super::locations_are_absolute);
 
 /// `GET /v1/me`: the caller, their platform roles and their competitions
 /// across kinds with their roles in each.
@@ -195,7 +195,7 @@ async fn me_lists_roles_and_competitions<S: TestStore>(s: TestServer<S>) {
 }
 on_both_stores!(
     me_lists_roles_and_competitions,
-    crate::me_lists_roles_and_competitions
+    super::me_lists_roles_and_competitions
 );
 
 /// The organizer lists a competition publicly (`POST .../public`, the
@@ -256,7 +256,7 @@ async fn public_listing_pages_without_auth<S: TestStore>(s: TestServer<S>) {
 }
 on_both_stores!(
     public_listing_pages_without_auth,
-    crate::public_listing_pages_without_auth
+    super::public_listing_pages_without_auth
 );
 
 /// The Fetch standard's CORS protocol: a preflight from an allowed origin is
@@ -288,7 +288,7 @@ async fn cors_preflight_and_answers<S: TestStore>(s: TestServer<S>) {
 }
 on_both_stores!(
     cors_preflight_and_answers,
-    crate::cors_preflight_and_answers
+    super::cors_preflight_and_answers
 );
 
 /// A player-facts source that never answers.

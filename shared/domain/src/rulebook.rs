@@ -7,7 +7,7 @@
 //! an event, who may hold a role, what falls due), so no secret or role rule
 //! can be left to an envelope fallback.
 //!
-//! The kind conformance suite (`tests/tests/kind_conformance.rs`) checks every
+//! The kind conformance suite (`tests/tests/kind_conformance/`) checks every
 //! registered kind against this contract; `docs/kinds.md` shows how to add one.
 
 use crate::competition::{Commit, Competition, Context, Recorded, Role, UserId};

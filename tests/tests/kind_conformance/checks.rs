@@ -1,7 +1,7 @@
 //! The checks every kind passes, each over every state its script reaches.
 
-use crate::harness::{command, context, user, Run};
-use crate::scripts::{Script, Secret, Step};
+use super::harness::{command, context, user, Run};
+use super::scripts::{Script, Secret, Step};
 use arbiter_domain::competition::{Actor, Command, Competition, Role};
 use arbiter_domain::notice;
 use arbiter_domain::refusal::RefusalKind;

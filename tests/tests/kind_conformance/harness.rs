@@ -1,7 +1,7 @@
 //! A script run through the pure domain: decide, commit, fold, with every
 //! state, commit and notice kept for the checks.
 
-use crate::scripts::{Script, Step};
+use super::scripts::{Script, Step};
 use arbiter_domain::competition::{
     self, Actor, Command, Commit, Competition, CompetitionId, Context, Recorded, UserId,
 };

@@ -3,9 +3,9 @@
 //! fits the document's `Competition`, and each resource fits the schema its
 //! kind gives it (`Rulebook::resource_schemas`).
 
-use crate::checks::{runs, viewers};
-use crate::harness::user;
-use crate::scripts::Script;
+use super::checks::{runs, viewers};
+use super::harness::user;
+use super::scripts::Script;
 use arbiter_domain::resource::{Body, Query, Resource};
 use serde_json::{json, Value};
 
