@@ -245,10 +245,4 @@ const OPEN: &[&str] = &[
     // players still differ (ours then 25-33, 27-26; JaVaFo 25-26, 27-33). Still to work
     // by hand.
     "jvf14_43_p35_r9.trf 7",
-    // Needs the later wording's topscorers rule (3-7: B2 broken for 3, on 6 of 8),
-    // and then differs on 3½ (x = 0): the first candidate keeping dutch B5/B6 moves
-    // 10 down, who has met both players on 3, so ours keeps dutch C12 and drops B5
-    // for 18's downfloat instead (10-21, 12-17, 22-14, 18 down); JaVaFo moves 10
-    // down (12-21, 22-17, 18-14, 10-24). Why 18 then passes 20 by, still to check.
-    "jvf14_48_p24_r9.trf 9",
 ];
