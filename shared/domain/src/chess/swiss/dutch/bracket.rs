@@ -171,13 +171,29 @@ fn heterogeneous_bracket(
                     };
                     s.transpositions(moved_in, rest, skips, Budget::new(&lvl, a7d), &mut finish)
                 };
-                if let Some(r) = first_level(&levels, attempt) {
+                if let Some(r) = c13_keeps(c, below, strict, first_level(&levels, attempt)) {
                     return Some(r);
                 }
             }
         }
     }
     None
+}
+
+/// dutch C12 then C13: the first candidate dutch C12 accepts (`strict`) stands
+/// only when the rest of the round can still be completed. When it cannot,
+/// dutch C13 joins the lowest brackets up to this one and looks again for
+/// "another pairing ... which will allow a pairing in the lowest score
+/// bracket", from the first candidate on: the caller's next pass, which asks
+/// only that. A later candidate meeting both is not preferred to it (ruling
+/// "dutch C12/C13", docs/rulings/chess.md).
+fn c13_keeps(
+    c: &Criteria<'_>,
+    below: &Below<'_>,
+    strict: bool,
+    found: Option<BracketPairing>,
+) -> Option<BracketPairing> {
+    found.filter(|r| !strict || feasible(c, &r.moved_down, below.all, below.bye))
 }
 
 /// The first level (in the rules' order) at which `attempt` succeeds. The
@@ -258,7 +274,7 @@ fn homogeneous_bracket(
                 };
                 s.homogeneous(all, p, Budget::new(&lvl, a7d), pairs_before, extra)
             };
-            if let Some(r) = first_level(&levels, attempt) {
+            if let Some(r) = c13_keeps(c, below, strict, first_level(&levels, attempt)) {
                 return Some(r);
             }
         }
@@ -284,7 +300,7 @@ fn homogeneous_bracket(
             settled,
             a7d: None,
         };
-        if s.leaving_ok(&moved) {
+        if s.leaving_ok(&moved) && (!strict || feasible(c, &moved, below.all, below.bye)) {
             return Some(BracketPairing {
                 pairs: pairs_before.to_vec(),
                 moved_down: moved,

@@ -9,7 +9,8 @@
 //!
 //! - dutch C12: the players it moves down can all be paired in the next bracket
 //!   ("another player will be moved down ... and this now allows p pairings");
-//!   tried first, then given up;
+//!   asked first. The first candidate meeting it is kept only if the rest of
+//!   the round can be completed (dutch C13); otherwise C12 is given up;
 //! - dutch C13: the rest of the tournament (moved-down players plus all lower
 //!   brackets, plus the bye) can be completed under dutch B1/B2. This is checked with
 //!   a maximum-matching test instead of pairing the lower brackets trial by
@@ -51,7 +52,9 @@ pub(super) struct Search<'c, 'a> {
     pub(super) c: &'c Criteria<'a>,
     pub(super) below: &'c Below<'c>,
     pub(super) lowest: bool,
-    /// dutch C12 required (see the module comment).
+    /// dutch C12 asked (see the module comment): the players moved down must
+    /// find opponents in the next bracket; dutch C13 is then asked of the
+    /// candidate found, not during the search.
     pub(super) strict: bool,
     pub(super) lvl: Level,
     pub(super) nodes: usize,
@@ -115,14 +118,15 @@ impl<'c, 'a> Search<'c, 'a> {
                 _ => false,
             };
         }
-        if self.strict && !moved.is_empty() {
-            // dutch C12: every moved-down player finds a distinct opponent in the next bracket.
+        if self.strict {
+            // dutch C12: every moved-down player finds a distinct opponent in
+            // the next bracket. Only that: whether the rest of the round can
+            // then be completed is dutch C13's question, asked of the
+            // candidate dutch C12 accepts (`bracket::c13_keeps`).
             let next = self.below.next;
             let k = moved.len();
             let adj = |a: usize, b: usize| c.compatible(moved[a], next[b], None);
-            if bipartite_matching_size(k, next.len(), &adj) < k {
-                return false;
-            }
+            return bipartite_matching_size(k, next.len(), &adj) == k;
         }
         feasible(c, moved, self.below.all, self.below.bye)
     }

@@ -267,3 +267,119 @@ fn dutch_a7c_relaxed_for_one_player_not_the_bracket() {
         .game(2, 6, 9, 1);
     assert_eq!(t.pair(), vec!["4 1", "6 2", "3 5", "9 7", "8 10"]);
 }
+
+/// A player of score `score` (half points) with a played colour history and
+/// opponents `met` (indices), for the bracket tests below.
+fn player(
+    number: u32,
+    score: u32,
+    colours: Vec<Colour>,
+    met: Vec<usize>,
+    had_unplayed_point: bool,
+) -> super::state::PlayerState {
+    let cd = colours.iter().map(|c| if *c == W { 1 } else { -1 }).sum();
+    super::state::PlayerState {
+        number,
+        score,
+        met,
+        pref: super::state::PlayerState::preference_of(&colours, cd),
+        colours,
+        colour_difference: cd,
+        floats: [None, None],
+        had_unplayed_point,
+        had_bye: false,
+    }
+}
+
+#[test]
+fn dutch_b1b_a8_half_point_bye_leaves_the_bye_below_so_the_bracket_pairs_within_x() {
+    // JaVaFo round jvf14_23_p30_r9 9, its 3½ bracket. P and Q (3½) both want
+    // black (B W B W and W B W): dutch A8, w = 0, b = 2, q = 1, x = 1, so P-Q
+    // is allowed with one colour failure. Below: A and B (3 points, may
+    // meet), and Y (1½), whose only round without a game was a half-point
+    // bye. dutch B1b bars the bye only after "a point without playing", so Y
+    // may take it (P, Q, A, B have had one): A-B and the bye to Y complete the
+    // round (dutch C13), and the 3½ bracket is P-Q.
+    // Contrast (the later wording bars Y too): only P may then take the bye,
+    // so P-Q would leave the round incomplete; p = 0 and both move down.
+    use super::bracket::{pair_bracket, Below};
+    let ps = |y_barred: bool| {
+        vec![
+            player(21, 7, vec![B, W, B, W], vec![], false),
+            player(24, 7, vec![W, B, W], vec![], true),
+            player(16, 6, vec![B, W, B], vec![], true),
+            player(17, 6, vec![B, W, B, W], vec![], true),
+            player(19, 3, vec![B, W, B], vec![], y_barred),
+        ]
+    };
+    let below = Below {
+        next: &[2, 3],
+        all: &[2, 3, 4],
+        bye: true,
+    };
+    let ps_2006 = ps(false);
+    let c = Criteria::new(&ps_2006, 5, 9);
+    let r = pair_bracket(&c, &[], &[0, 1], &below).expect("a pairing");
+    assert_eq!(r.pairs.len(), 1);
+    assert_eq!(
+        (
+            r.pairs[0].0.min(r.pairs[0].1),
+            r.pairs[0].0.max(r.pairs[0].1)
+        ),
+        (0, 1)
+    );
+    assert!(r.moved_down.is_empty());
+    let ps_later = ps(true);
+    let c = Criteria::new(&ps_later, 5, 9);
+    let r = pair_bracket(&c, &[], &[0, 1], &below).expect("a pairing");
+    assert!(r.pairs.is_empty());
+    assert_eq!(r.moved_down, vec![0, 1]);
+}
+
+#[test]
+fn dutch_b1b_a3_half_point_bye_player_takes_the_bye_and_the_moved_down_player_is_paired() {
+    // JaVaFo round jvf14_43_p35_r9 7, its lowest brackets. M (2½, mild
+    // black) moved down onto R (2 points, mild white): half of the bracket
+    // came from above, so it is treated as homogeneous (dutch A3): S1 = M,
+    // S2 = R, x = 0, M-R grants both preferences. Below: C (1½, strong
+    // black) and D (1½, mild white), both have met R, may meet each other;
+    // L (1 point), whose only round without a game was a half-point bye,
+    // so dutch B1b lets L take the bye (M, C, D have had a point without
+    // playing; R has not). C-D and the bye to L complete the round (dutch C13):
+    // the bracket is M-R.
+    // Contrast (the later wording bars L too): R is then the only player who
+    // may take the bye, so M-R would leave the round incomplete; p = 0 and
+    // both move down.
+    use super::bracket::{pair_bracket, Below};
+    let ps = |l_barred: bool| {
+        vec![
+            player(34, 5, vec![B, W, B, W], vec![], true),
+            player(29, 4, vec![W, B, W, B], vec![2, 3], false),
+            player(26, 3, vec![B, W, W, B, W], vec![1], true),
+            player(27, 3, vec![W, B, W, B], vec![1], true),
+            player(25, 2, vec![W, B, W, B], vec![], l_barred),
+        ]
+    };
+    let below = Below {
+        next: &[2, 3],
+        all: &[2, 3, 4],
+        bye: true,
+    };
+    let ps_2006 = ps(false);
+    let c = Criteria::new(&ps_2006, 7, 9);
+    let r = pair_bracket(&c, &[0], &[1], &below).expect("a pairing");
+    assert_eq!(r.pairs.len(), 1);
+    assert_eq!(
+        (
+            r.pairs[0].0.min(r.pairs[0].1),
+            r.pairs[0].0.max(r.pairs[0].1)
+        ),
+        (0, 1)
+    );
+    assert!(r.moved_down.is_empty());
+    let ps_later = ps(true);
+    let c = Criteria::new(&ps_later, 7, 9);
+    let r = pair_bracket(&c, &[0], &[1], &below).expect("a pairing");
+    assert!(r.pairs.is_empty());
+    assert_eq!(r.moved_down, vec![0, 1]);
+}

@@ -288,3 +288,58 @@ fn dutch_a3_c14_lower_moved_down_player_paired_when_the_higher_must_float_on() {
     assert_eq!(pairs, vec![(1, 2), (3, 4)]);
     assert_eq!(r.moved_down, vec![0]);
 }
+
+#[test]
+fn dutch_c12_c13_first_pairing_that_completes_the_round_when_c12s_choice_cannot() {
+    // T1, T2, T3 on 3 points; N1, N2 on 2; Z on 1 (the lowest bracket).
+    // T1 wants white (W before), T2 and T3 black (B before): dutch A8 on 3
+    // points: w = 1, b = 2, q = 2, x = 0, p = 1. T3 has met N1 and N2; Z has
+    // met T2, N1 and N2.
+    // dutch C6: S1 = T1, S2 = T2 T3: T1-T2, T3 moves down. On 2 points T3
+    // has no opponent (dutch C1), so dutch C12 undoes the top bracket and
+    // takes the next pairing that moves down another player who can be
+    // paired: T1-T3 (dutch D1), T2 down, T2-N1. N2 and Z have met: dutch
+    // C13 undoes the 2-point bracket (T2-N2 leaves N1 and Z, who have met
+    // too) and joins it to the lowest: T2, N1, N2, Z, where Z has met all
+    // three. So the top bracket becomes the penultimate one and dutch C13
+    // takes "another pairing ... which will allow a pairing in the lowest
+    // score bracket", the first in order: T1-T2 with T3 down, then T3-Z and
+    // N1-N2. (T2-T3 with T1 down also meets dutch C12, but only with x
+    // raised to 1, dutch C11: one colour failure the round does not need.)
+    use super::bracket::{pair_bracket, Below};
+    use super::criteria::Criteria;
+    use super::state::PlayerState;
+    use crate::chess::swiss::Colour::{Black as B, White as W};
+    let st = |number: u32, score: u32, colours: Vec<_>, met: Vec<usize>| {
+        let cd = colours.iter().map(|c| if *c == W { 1 } else { -1 }).sum();
+        PlayerState {
+            number,
+            score,
+            met,
+            pref: PlayerState::preference_of(&colours, cd),
+            colours,
+            colour_difference: cd,
+            floats: [None, None],
+            had_unplayed_point: false,
+            had_bye: false,
+        }
+    };
+    let ps = vec![
+        st(1, 6, vec![B], vec![]),
+        st(2, 6, vec![W], vec![5]),
+        st(3, 6, vec![W], vec![3, 4]),
+        st(4, 4, vec![], vec![2, 5]),
+        st(5, 4, vec![], vec![2, 5]),
+        st(6, 2, vec![], vec![1, 3, 4]),
+    ];
+    let c = Criteria::new(&ps, 2, 9);
+    let below = Below {
+        next: &[3, 4],
+        all: &[3, 4, 5],
+        bye: false,
+    };
+    let r = pair_bracket(&c, &[], &[0, 1, 2], &below).expect("a pairing");
+    let pairs: Vec<(usize, usize)> = r.pairs.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
+    assert_eq!(pairs, vec![(0, 1)]);
+    assert_eq!(r.moved_down, vec![2]);
+}
