@@ -19,6 +19,7 @@ use arbiter_domain::ladder::{self, Event, Ladder};
 use arbiter_domain::rulebook::Rulebook;
 use chrono::{DateTime, Days, Utc};
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
+use std::ops::ControlFlow;
 use std::time::Duration;
 
 const MEMBERS: usize = 100_000;
@@ -81,19 +82,25 @@ fn a_year(env: &Competition) -> (Ladder, DateTime<Utc>) {
         };
         state.apply(&e, start);
     }
-    for (i, m) in state.members.values_mut().enumerate() {
+    let mut i = 0;
+    state.members.update_range::<UserId, _>(.., |_, m| {
         m.score = 100 + (mix(i, 0) % 1000) as i64;
-    }
+        i += 1;
+        ControlFlow::Continue(())
+    });
     let first = state.settings.week_of(state.settings.local_date(start));
     let mut now = start;
     for w in 0..WEEKS {
         let week = first + Days::new(7 * w);
-        for (i, m) in state.members.values_mut().enumerate() {
+        let mut i = 0;
+        state.members.update_range::<UserId, _>(.., |_, m| {
             let r = mix(i, w + 1);
             let rec = m.weeks.entry(week).or_default();
             rec.present = !r.is_multiple_of(4);
             rec.games = if r % 5 < 3 { (r % 3) as u32 + 1 } else { 0 };
-        }
+            i += 1;
+            ControlFlow::Continue(())
+        });
         now = state.settings.week_closes(week);
         let ctx = Context {
             actor: Actor::Schedule("club-decay".into()),

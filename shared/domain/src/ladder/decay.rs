@@ -23,8 +23,8 @@ use super::{Event, Ladder, Settings};
 use crate::competition::UserId;
 use chrono::{DateTime, Days, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 use std::ops::Bound::{self, Excluded, Unbounded};
+use std::ops::ControlFlow;
 
 /// club II.6.3: how many weeks of deductions are kept for appeals.
 pub const DEDUCTIONS_KEPT: u64 = 12;
@@ -117,8 +117,6 @@ fn deduction(
 /// holds at most 400 KB); a club of a few hundred closes in one.
 pub const CHUNK_BYTES: usize = 256 * 1024;
 
-type Members = BTreeMap<UserId, Member>;
-
 fn after(cursor: Option<&UserId>) -> (Bound<&UserId>, Bound<&UserId>) {
     (cursor.map_or(Unbounded, Excluded), Unbounded)
 }
@@ -169,36 +167,38 @@ pub fn apply_week(
     let keep_from = week - Days::new(7 * (INACTIVITY_WEEKS as u64 - 1));
     let deductions_from = week - Days::new(7 * DEDUCTIONS_KEPT);
     let cursor = state.closing.take();
-    let members: &mut Members = &mut state.members;
-    for (u, m) in members.range_mut::<UserId, _>(after(cursor.as_ref())) {
-        if through.is_some_and(|t| u > t) {
-            break;
-        }
-        match streaks(m, week, opens) {
-            Some((absent, idle)) => {
-                m.absent_streak = absent;
-                m.idle_streak = idle;
+    state
+        .members
+        .update_range::<UserId, _>(after(cursor.as_ref()), |u, m| {
+            if through.is_some_and(|t| u > t) {
+                return ControlFlow::Break(());
             }
-            // Banned: the week counts for II.7 (not present) but not for decay.
-            None if !m.removed && m.joined_at < opens => {}
-            None => continue,
-        }
-        m.weeks.entry(week).or_default().closed = true;
-        if m.weeks
-            .first_key_value()
-            .is_some_and(|(d, _)| *d < keep_from)
-        {
-            m.weeks = m.weeks.split_off(&keep_from);
-        }
-        if m.deductions
-            .first_key_value()
-            .is_some_and(|(d, _)| *d < deductions_from)
-        {
-            m.deductions = m.deductions.split_off(&deductions_from);
-        }
-    }
+            match streaks(m, week, opens) {
+                Some((absent, idle)) => {
+                    m.absent_streak = absent;
+                    m.idle_streak = idle;
+                }
+                // Banned: the week counts for II.7 (not present) but not for decay.
+                None if !m.removed && m.joined_at < opens => {}
+                None => return ControlFlow::Continue(()),
+            }
+            m.weeks.entry(week).or_default().closed = true;
+            if m.weeks
+                .first_key_value()
+                .is_some_and(|(d, _)| *d < keep_from)
+            {
+                m.weeks = m.weeks.split_off(&keep_from);
+            }
+            if m.deductions
+                .first_key_value()
+                .is_some_and(|(d, _)| *d < deductions_from)
+            {
+                m.deductions = m.deductions.split_off(&deductions_from);
+            }
+            ControlFlow::Continue(())
+        });
     for d in deductions {
-        if let Some(m) = state.members.get_mut(&d.member) {
+        if let Some(mut m) = state.members.get_mut(&d.member) {
             m.score = (m.score + d.applied).max(FLOOR);
             if d.applied != 0 {
                 m.deductions.insert(week, d.applied);

@@ -249,7 +249,7 @@ pub(super) fn rate(state: &mut Ladder, id: u64, white_delta: i64, black_delta: i
         (g.white.clone(), white_delta),
         (g.black.clone(), black_delta),
     ] {
-        if let Some(m) = state.members.get_mut(&p) {
+        if let Some(mut m) = state.members.get_mut(&p) {
             m.score = (m.score + delta).max(elo::FLOOR);
             m.weeks.entry(week).or_default().games += 1;
         }
@@ -265,11 +265,10 @@ pub(super) fn count_in_week(state: &mut Ladder, id: u64, counts: bool) {
     // IV.2: the game's date by the Terms in force when it was played.
     let week = state.settings.week_of(state.local_date_at(g.played_at));
     for p in [g.white.clone(), g.black.clone()] {
-        if let Some(w) = state
-            .members
-            .get_mut(&p)
-            .and_then(|m| m.weeks.get_mut(&week))
-        {
+        let Some(mut m) = state.members.get_mut(&p) else {
+            continue;
+        };
+        if let Some(w) = m.weeks.get_mut(&week) {
             w.games = if counts {
                 w.games + 1
             } else {
@@ -286,7 +285,7 @@ pub(super) fn rematch_played(state: &mut Ladder, id: u64, at: DateTime<Utc>) {
     };
     let week = state.settings.week_of(state.local_date_at(at));
     for p in [g.white.clone(), g.black.clone()] {
-        if let Some(m) = state.members.get_mut(&p) {
+        if let Some(mut m) = state.members.get_mut(&p) {
             let w = m.weeks.entry(week).or_default();
             w.games += 1;
             w.present = true;

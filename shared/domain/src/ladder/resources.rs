@@ -86,9 +86,8 @@ fn board(state: &Ladder, query: &Query) -> Result<Resource, Refusal> {
     let rows = leaderboard(state);
     let total = rows.len();
     let lines = rows
-        .into_iter()
         .enumerate()
-        .map(|(i, (u, score))| leaderboard_row(state, i + 1, &u, score));
+        .map(|(i, (u, score))| leaderboard_row(state, i + 1, u, score));
     json_resource(&Leaderboard {
         total,
         closed_through: state.closed_through,
@@ -102,12 +101,9 @@ fn history(state: &Ladder, query: &Query, viewer: Option<&UserId>) -> Result<Res
         .ok()
         .and_then(|u| state.members.get_key_value(&u))
         .ok_or_else(|| Refusal::not_found(format!("{key:?} is not a member")))?;
-    // The leaderboard's order (by score, then id), counted in one pass
-    // instead of sorting every member.
-    let ahead = |(u, m): (&UserId, &super::Member)| {
-        !m.removed && (m.score > member.score || (m.score == member.score && u < user))
-    };
-    let rank = (!member.removed).then(|| state.members.iter().filter(|e| ahead(*e)).count() + 1);
+    // The leaderboard's order (by score, then id), from the order the
+    // state keeps: only the members ranked above are counted.
+    let rank = state.members.rank(user);
     let games = state.games.of(user).map(|(id, g)| GameLine {
         game: *id,
         details: g,

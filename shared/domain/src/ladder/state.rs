@@ -22,8 +22,10 @@ mod anticheat;
 mod court;
 mod game_table;
 mod games;
+mod member_table;
 
 pub use game_table::Games;
+pub use member_table::Members;
 mod members;
 mod modifications;
 mod sanctions;
@@ -36,9 +38,10 @@ pub struct Ladder {
     /// When the ladder first acted: its first week is the one containing this.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub opened: Option<DateTime<Utc>>,
-    /// Everyone who ever joined, removed ones included (II.7: they re-enter as new).
+    /// Everyone who ever joined, removed ones included (II.7: they re-enter
+    /// as new), with the leaderboard's order kept beside them.
     #[serde(default)]
-    pub members: BTreeMap<UserId, Member>,
+    pub members: Members,
     /// Games entered into the leaderboard, by id, each member's kept apart.
     #[serde(default, with = "game_table")]
     pub games: Games,
@@ -158,7 +161,7 @@ fn deadline_ids(event: &Event) -> (Option<u64>, Option<u64>) {
 }
 
 fn add_score(state: &mut Ladder, member: &UserId, delta: i64) {
-    if let Some(m) = state.members.get_mut(member) {
+    if let Some(mut m) = state.members.get_mut(member) {
         m.score = (m.score + delta).max(FLOOR);
     }
 }
@@ -180,7 +183,7 @@ pub(super) fn amend(state: &mut Ladder, a: &Amendment) {
     }
     let zone_settings = state.settings.clone();
     if let Some(change) = &a.ban {
-        if let Some(m) = state.members.get_mut(&change.member) {
+        if let Some(mut m) = state.members.get_mut(&change.member) {
             if change.lifted {
                 m.ban = None;
             } else if let Some(ban) = m.ban.as_mut() {
@@ -198,7 +201,7 @@ pub(super) fn amend(state: &mut Ladder, a: &Amendment) {
         state.watch(&change.member);
     }
     if let Some(member) = &a.lift_monitor {
-        if let Some(m) = state.members.get_mut(member) {
+        if let Some(mut m) = state.members.get_mut(member) {
             m.monitor = None;
         }
     }
@@ -219,14 +222,14 @@ pub(super) fn amend(state: &mut Ladder, a: &Amendment) {
     if let Some(member) = &a.reinstate {
         // club II.12.2: the removal is undone; the member is counted in
         // games again, with the score kept since the removal.
-        if let Some(m) = state.members.get_mut(member) {
+        if let Some(mut m) = state.members.get_mut(member) {
             m.removed = false;
             m.removal = None;
         }
     }
     if let Some(week) = a.restore_decay {
         for adj in &a.adjustments {
-            if let Some(m) = state.members.get_mut(&adj.member) {
+            if let Some(mut m) = state.members.get_mut(&adj.member) {
                 m.deductions.remove(&week);
             }
         }
@@ -417,7 +420,7 @@ fn penalize_conduct(state: &mut Ladder, event: &Event, at: DateTime<Utc>) {
     add_score(state, member, *delta);
     *net.entry(member.clone()).or_default() += delta;
     let ends_at = ban_expires.map(|d| state.settings.ban_ends(d));
-    if let Some(m) = state.members.get_mut(member) {
+    if let Some(mut m) = state.members.get_mut(member) {
         m.offences.insert(offence.clone());
         if ban_expires.is_some() {
             m.ban = Some(Ban {

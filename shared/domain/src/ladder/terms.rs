@@ -86,7 +86,7 @@ impl Ladder {
         // Only a member in `watched` can have a ban (the fold notes every
         // ban there), so a large club's other members are not read.
         for user in &self.watched {
-            let Some(m) = self.members.get_mut(user) else {
+            let Some(mut m) = self.members.get_mut(user) else {
                 continue;
             };
             if let Some(ban) = m.ban.as_mut() {

@@ -116,8 +116,9 @@ impl Club {
     }
 
     /// Issue #19: each member's games, read from the index the state keeps,
-    /// are the games they played, newest first, in the state and in its
-    /// JSON read back (a snapshot).
+    /// are the games they played, newest first, and the leaderboard's kept
+    /// order is that of a full sort, in the state and in its JSON read back
+    /// (a snapshot).
     fn check_game_index(&self) {
         let json = serde_json::to_value(&self.env).expect("a state serializes");
         let back: Competition = serde_json::from_value(json).expect("a state reads back");
@@ -136,6 +137,17 @@ impl Club {
                     .collect();
                 assert_eq!(indexed, scanned, "the games of {user}");
             }
+            // club J.3: the leaderboard's kept order is that of a full sort
+            // of the members on it, by score (highest first), then id.
+            let mut sorted: Vec<(&UserId, i64)> = l
+                .members
+                .iter()
+                .filter(|(_, m)| !m.removed)
+                .map(|(u, m)| (u, m.score))
+                .collect();
+            sorted.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(b.0)));
+            let kept: Vec<(&UserId, i64)> = l.members.ranked().collect();
+            assert_eq!(kept, sorted, "club J.3: the leaderboard's order");
         }
     }
 

@@ -17,16 +17,10 @@ use serde::Serialize;
 use serde_json::Value;
 use std::collections::BTreeMap;
 
-/// The leaderboard: members on it, by score (then id).
-pub fn leaderboard(state: &Ladder) -> Vec<(UserId, i64)> {
-    let mut rows: Vec<(UserId, i64)> = state
-        .members
-        .iter()
-        .filter(|(_, m)| !m.removed)
-        .map(|(u, m)| (u.clone(), m.score))
-        .collect();
-    rows.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
-    rows
+/// The leaderboard: members on it, by score (then id), read from the order
+/// the state keeps (no sort of the club).
+pub fn leaderboard(state: &Ladder) -> impl ExactSizeIterator<Item = (&UserId, i64)> {
+    state.members.ranked()
 }
 
 /// One line of the leaderboard (club I, J.3).
@@ -149,9 +143,8 @@ pub struct Me {
 
 pub(super) fn view(_env: &Competition, state: &Ladder, viewer: Option<&UserId>) -> Value {
     let board = leaderboard(state)
-        .into_iter()
         .enumerate()
-        .map(|(i, (u, score))| leaderboard_row(state, i + 1, &u, score))
+        .map(|(i, (u, score))| leaderboard_row(state, i + 1, u, score))
         .collect();
     let pending_games = state
         .games

@@ -52,7 +52,7 @@ pub(super) fn register(state: &mut Ladder, event: &Event) {
             if let Some(s) = session {
                 let week = state.settings.week_of(*s);
                 for p in [white, black] {
-                    if let Some(m) = state.members.get_mut(p) {
+                    if let Some(mut m) = state.members.get_mut(p) {
                         // club J.9: playing in the room is being present.
                         m.weeks.entry(week).or_default().present = true;
                     }
@@ -150,7 +150,7 @@ pub(super) fn online(state: &mut Ladder, event: &Event, at: DateTime<Utc>) {
             state.saw_id(*game);
             state.online_in_progress = Some(*game);
             for p in [white, black] {
-                if let Some(m) = state.members.get_mut(p) {
+                if let Some(mut m) = state.members.get_mut(p) {
                     m.last_online_day = Some(*day);
                 }
             }

@@ -9,14 +9,17 @@ use chrono::{DateTime, Utc};
 /// A member joins or rejoins, is present at a session, or is removed.
 pub(super) fn apply(state: &mut Ladder, event: &Event, at: DateTime<Utc>) {
     match event {
-        Event::MemberJoined { member, score, .. } => match state.members.get_mut(member) {
-            Some(m) => m.rejoin(*score, at),
-            None => {
+        Event::MemberJoined { member, score, .. } => {
+            if state.members.contains_key(member) {
+                if let Some(mut m) = state.members.get_mut(member) {
+                    m.rejoin(*score, at);
+                }
+            } else {
                 state
                     .members
                     .insert(member.clone(), Member::new(*score, at));
             }
-        },
+        }
         Event::AttendanceRecorded {
             session,
             member,
@@ -24,14 +27,14 @@ pub(super) fn apply(state: &mut Ladder, event: &Event, at: DateTime<Utc>) {
             present,
         } => {
             let week = state.settings.week_of(*session);
-            if let Some(m) = state.members.get_mut(member) {
+            if let Some(mut m) = state.members.get_mut(member) {
                 let w = m.weeks.entry(week).or_default();
                 w.present = *present;
                 w.minutes = *minutes;
             }
         }
         Event::RemovalRequested { member } => {
-            if let Some(m) = state.members.get_mut(member) {
+            if let Some(mut m) = state.members.get_mut(member) {
                 m.removal_requested = Some(at);
             }
             state.watch(member);
@@ -41,7 +44,7 @@ pub(super) fn apply(state: &mut Ladder, event: &Event, at: DateTime<Utc>) {
             grounds,
             by,
         } => {
-            if let Some(m) = state.members.get_mut(member) {
+            if let Some(mut m) = state.members.get_mut(member) {
                 m.remove();
                 m.removal = Some(Removal {
                     grounds: *grounds,

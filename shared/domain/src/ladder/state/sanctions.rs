@@ -25,7 +25,7 @@ pub(super) fn score_change(state: &mut Ladder, event: &Event, at: DateTime<Utc>)
         } => {
             state.saw_id(*power_use);
             add_score(state, member, *delta);
-            if let (Some(o), Some(m)) = (offence, state.members.get_mut(member)) {
+            if let (Some(o), Some(mut m)) = (offence, state.members.get_mut(member)) {
                 m.offences.insert(o.clone());
             }
             state.powers.insert(
@@ -83,7 +83,7 @@ pub(super) fn fraud(state: &mut Ladder, event: &Event, at: DateTime<Utc>) {
             add_score(state, member, *delta);
             *net.entry(member.clone()).or_default() += delta;
             let ends_at = ban_expires.map(|d| state.settings.ban_ends(d));
-            if let Some(m) = state.members.get_mut(member) {
+            if let Some(mut m) = state.members.get_mut(member) {
                 m.fraud_violations += 1;
                 m.offences.insert(offence.clone());
                 if *banned {
@@ -132,7 +132,7 @@ pub(super) fn ban(state: &mut Ladder, event: &Event, at: DateTime<Utc>) {
         } => {
             state.saw_id(*power_use);
             let ends_at = Some(state.settings.ban_ends(*expires));
-            if let Some(m) = state.members.get_mut(member) {
+            if let Some(mut m) = state.members.get_mut(member) {
                 m.offences.insert(offence.clone());
                 m.ban = Some(Ban {
                     power_use: *power_use,
@@ -155,7 +155,7 @@ pub(super) fn ban(state: &mut Ladder, event: &Event, at: DateTime<Utc>) {
             state.powers.insert(*power_use, p);
         }
         Event::BanExpired { member, .. } | Event::TeacherBanLifted { member, .. } => {
-            if let Some(m) = state.members.get_mut(member) {
+            if let Some(mut m) = state.members.get_mut(member) {
                 m.ban = None;
             }
         }
@@ -168,7 +168,7 @@ pub(super) fn ban(state: &mut Ladder, event: &Event, at: DateTime<Utc>) {
         } => {
             state.saw_id(*power_use);
             let ends_at = expires.map(|d| state.settings.ban_ends(d));
-            if let Some(m) = state.members.get_mut(member) {
+            if let Some(mut m) = state.members.get_mut(member) {
                 m.ban = Some(Ban {
                     power_use: *power_use,
                     reason: reason.clone(),
@@ -203,7 +203,7 @@ pub(super) fn monitor(state: &mut Ladder, event: &Event, at: DateTime<Utc>) {
             suspicion,
         } => {
             state.saw_id(*power_use);
-            if let Some(m) = state.members.get_mut(member) {
+            if let Some(mut m) = state.members.get_mut(member) {
                 m.monitor = Some(MonitorOrder {
                     power_use: *power_use,
                     by: by.clone(),
@@ -224,12 +224,12 @@ pub(super) fn monitor(state: &mut Ladder, event: &Event, at: DateTime<Utc>) {
             state.powers.insert(*power_use, p);
         }
         Event::MonitorLifted { member, .. } => {
-            if let Some(m) = state.members.get_mut(member) {
+            if let Some(mut m) = state.members.get_mut(member) {
                 m.monitor = None;
             }
         }
         Event::ChessclockRequirement { member, required } => {
-            if let Some(m) = state.members.get_mut(member) {
+            if let Some(mut m) = state.members.get_mut(member) {
                 m.chessclock = *required;
             }
         }

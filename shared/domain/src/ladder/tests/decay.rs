@@ -197,9 +197,12 @@ fn club_ii_6_a_very_large_week_closes_in_parts_each_once() {
         };
         state.apply(&e, joined);
     }
-    for m in state.members.values_mut() {
-        m.score = 200;
-    }
+    state
+        .members
+        .update_range::<crate::competition::UserId, _>(.., |_, m| {
+            m.score = 200;
+            std::ops::ControlFlow::Continue(())
+        });
     let mut parts = vec![];
     let ctx = |now: &str| crate::competition::Context {
         actor: crate::competition::Actor::Schedule("club-decay".into()),
