@@ -99,6 +99,17 @@ fn recount(
     counts
 }
 
+/// wm B.8.d: the reserves the draw seated because too few qualified.
+fn filled(round: &Value) -> Vec<String> {
+    round["violations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|v| v["clause"] == "wm B.8.d")
+        .map(|v| v["breach"]["reserve"].as_str().unwrap().to_owned())
+        .collect()
+}
+
 fn reported(round: &Value) -> [usize; 5] {
     let mut counts = [0; 5];
     for v in round["violations"].as_array().unwrap() {
@@ -121,8 +132,9 @@ async fn tournament<S: TestStore>(
     teams: usize,
     next_boards: usize,
     round_two_is_semi: bool,
-) {
-    let summary = run(&s, teams, 2027).await.unwrap();
+    seed: u64,
+) -> Value {
+    let summary = run(&s, teams, seed).await.unwrap();
     eprintln!("{}", summary.text);
     let t = &summary.tournament;
     let team = teams_of(t);
@@ -148,10 +160,13 @@ async fn tournament<S: TestStore>(
         next_boards,
         "wm B.4"
     );
+    // wm C.7, C.15, B.8.d: the players round one sends on, and the reserves
+    // seated where a reserve's second takeover left one too few, fill the
+    // next round's boards.
     assert_eq!(
-        rounds[0]["advancing"].as_array().unwrap().len(),
+        rounds[0]["advancing"].as_array().unwrap().len() + filled(&rounds[1]).len(),
         7 * next_boards,
-        "wm C.7"
+        "wm C.7, B.8.d"
     );
     read_resources(&s, rounds).await;
 
@@ -189,7 +204,11 @@ async fn tournament<S: TestStore>(
             // Only the players the last round sent on (or the final's seats).
             let came: BTreeSet<String> = previous.clone().unwrap();
             if stage != "final" {
-                assert_eq!(everyone, came, "{stage}: exactly the players who advanced");
+                let came: BTreeSet<String> = came.into_iter().chain(filled(round)).collect();
+                assert_eq!(
+                    everyone, came,
+                    "{stage}: exactly the players who advanced, and reserves in the seats left (wm B.8.d)"
+                );
             } else {
                 let declined: BTreeSet<String> = t["declined_final"]
                     .as_array()
@@ -285,6 +304,7 @@ async fn tournament<S: TestStore>(
         7,
         "wm C.13"
     );
+    t.clone()
 }
 
 /// The tournament's read resources agree with its view: the rounds, round
@@ -329,25 +349,38 @@ async fn read_resources<S: TestStore>(s: &TestServer<S>, rounds: &[Value]) {
 async fn thirty<S: TestStore>(s: TestServer<S>) {
     // 210 players: 28 boards would advance more than half, and below 42
     // teams round two is the semi-final: seven boards (wm B.4, C.9).
-    tournament(s, 30, 7, true).await;
+    tournament(s, 30, 7, true, 2027).await;
 }
 
 async fn sixty<S: TestStore>(s: TestServer<S>) {
     // 420 players: 196 advance, between a third (140) and a half (210).
-    tournament(s, 60, 28, false).await;
+    tournament(s, 60, 28, false, 2027).await;
 }
 
 async fn one_hundred_fifty<S: TestStore>(s: TestServer<S>) {
     // More than 147 teams: round two is limited to 49 boards.
-    tournament(s, 150, 49, false).await;
+    tournament(s, 150, 49, false, 2027).await;
 }
 
 /// The smallest tournament (`arbiter simulate world-masters --teams 7`):
-/// 49 players, every one of whom goes on to a semi-final of seven boards
-/// (wm B.4, C.9); no player is lost to a reserve's second takeover.
+/// 49 players for a semi-final of seven boards (wm B.4, C.9); a reserve who
+/// took over two positions qualifies once and the players replaced for good
+/// not at all (wm C.15), and the draw seats reserves in the seats left
+/// (wm B.8.d). With seed 6 a reserve takes over two positions of round
+/// one: 49 − 2 + 1 = 48 qualify, and a reserve takes the seat left.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn seven_teams_embedded() {
-    tournament(arbiter_e2e::embedded().await, 7, 7, true).await;
+    let s = arbiter_e2e::embedded().await;
+    let t = tournament(s, 7, 7, true, 6).await;
+    let semi = &t["rounds"][1];
+    assert_eq!(t["rounds"][0]["advancing"].as_array().unwrap().len(), 48);
+    assert_eq!(filled(semi).len(), 1, "wm B.8.d one seat filled");
+    for note in semi["violations"].as_array().unwrap() {
+        if note["clause"] == "wm B.8.d" {
+            assert_eq!(note["breach"]["qualified"], 48);
+            assert_eq!(note["breach"]["seats"], 49);
+        }
+    }
 }
 
 arbiter_e2e::on_both_stores!(thirty_teams, super::thirty);

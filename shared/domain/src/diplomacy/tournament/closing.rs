@@ -110,7 +110,7 @@ impl Earlier {
 
 fn earlier(state: &Tournament, entrants: &[Entrant], upto: Stage) -> Result<Earlier, Refusal> {
     let first = round_of(state, Stage::RoundOne)
-        .ok_or_else(|| Refusal::conflict("round one has not been played"))?;
+        .ok_or_else(|| Refusal::conflict("round one has not been played").citing("wm B.1"))?;
     let r1 = scores(first, entrants)?;
     let seed = close_seed(first);
     let r1_teams = advancement::team_credits(&r1, entrants, seed);
@@ -241,7 +241,7 @@ fn close_final(
     let winner = individual
         .first()
         .map(|s| s.subject.clone())
-        .ok_or_else(|| Refusal::conflict("the final has no players"))?;
+        .ok_or_else(|| Refusal::conflict("the final has no players").citing("wm C.11"))?;
     // wm B.4: with round two the semi-final, there is no team
     // competition beyond round one; the team standings still name
     // the best team of the rounds played.
@@ -282,7 +282,7 @@ fn semi_final(
     e: &Earlier,
 ) -> Result<(RoundScores, advancement::SemiFinal), Refusal> {
     let round = round_of(state, Stage::SemiFinal)
-        .ok_or_else(|| Refusal::conflict("the semi-final has not been played"))?;
+        .ok_or_else(|| Refusal::conflict("the semi-final has not been played").citing("wm C.9"))?;
     let sf = scores(round, entrants)?;
     let semi = advancement::advance_semi_final(&sf, e.before_semi_final(), close_seed(round));
     Ok((sf, semi))

@@ -50,10 +50,9 @@ fn official(env: &Competition, user: &UserId) -> Option<&'static str> {
 }
 
 fn open_for_entries<'a>(state: &'a Tournament, ctx: &Context) -> Result<&'a Settings, Refusal> {
-    let settings = state
-        .settings
-        .as_ref()
-        .ok_or_else(|| Refusal::conflict("the TD has not set the tournament's dates yet"))?;
+    let settings = state.settings.as_ref().ok_or_else(|| {
+        Refusal::conflict("the TD has not set the tournament's dates yet").citing("wm A.3.i")
+    })?;
     if state.entries_closed || ctx.now >= settings.entry_deadline {
         return Err(Refusal::rule(
             "wm B.2",
@@ -105,7 +104,7 @@ fn sign_up(env: &Competition, state: &Tournament, who: &UserId) -> Result<Vec<Re
         ));
     }
     if state.entered(who) {
-        return Err(Refusal::conflict(format!("{who} has already entered")));
+        return Err(Refusal::conflict(format!("{who} has already entered")).citing("wm B.2"));
     }
     Ok(vec![by_rule(
         Event::SignedUp {
@@ -163,7 +162,7 @@ fn check_team_entry(
             ));
         }
         if state.entered(user) {
-            return Err(Refusal::conflict(format!("{user} has already entered")));
+            return Err(Refusal::conflict(format!("{user} has already entered")).citing("wm B.2"));
         }
     }
     Ok(())
@@ -179,12 +178,11 @@ pub fn close(
     seed: u64,
 ) -> Result<Vec<Recorded>, Refusal> {
     require_td(env, state, ctx, "wm B.2", "closes entries")?;
-    let settings = state
-        .settings
-        .as_ref()
-        .ok_or_else(|| Refusal::conflict("the TD has not set the tournament's dates yet"))?;
+    let settings = state.settings.as_ref().ok_or_else(|| {
+        Refusal::conflict("the TD has not set the tournament's dates yet").citing("wm A.3.i")
+    })?;
     if state.entries_closed {
-        return Err(Refusal::conflict("entries are closed"));
+        return Err(Refusal::conflict("entries are closed").citing("wm B.2"));
     }
     if ctx.now < settings.entry_deadline {
         return Err(Refusal::rule(

@@ -516,7 +516,7 @@ pub fn accept_question(
         ));
     }
     if motion.question_accepted_by.contains(who) {
-        return Err(Refusal::conflict("already accepted"));
+        return Err(Refusal::conflict("already accepted").citing("wm D.I.2.a"));
     }
     Ok(vec![rec(
         GovernanceEvent::QuestionAccepted {

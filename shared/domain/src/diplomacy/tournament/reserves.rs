@@ -17,7 +17,7 @@ use crate::diplomacy::map::Power;
 use crate::refusal::Refusal;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// wm B.9: games one player may hold in a round.
 pub const MAX_GAMES: usize = 3;
@@ -62,7 +62,7 @@ pub fn call(
     require_td(env, state, ctx, "wm B.8.b", "calls the reserves")?;
     let round = match state.rounds.last() {
         Some(r) if r.advancing.is_none() => r,
-        _ => return Err(Refusal::conflict("no round is being played")),
+        _ => return Err(Refusal::conflict("no round is being played").citing("wm B.8.d")),
     };
     if round.stage == Stage::RoundOne {
         return Err(Refusal::rule(
@@ -80,7 +80,7 @@ pub fn call(
         .iter()
         .any(|c| !c.closed && c.board == board && c.power == power)
     {
-        return Err(Refusal::conflict("that position's call is open"));
+        return Err(Refusal::conflict("that position's call is open").citing("wm B.8.d"));
     }
     Ok(vec![by_rule(
         Event::ReservesCalled {
@@ -119,7 +119,7 @@ pub fn answer(state: &Tournament, ctx: &Context, id: u32) -> Result<Vec<Recorded
         ));
     }
     if call.answers.contains(who) {
-        return Err(Refusal::conflict("already answered"));
+        return Err(Refusal::conflict("already answered").citing("wm B.8.d"));
     }
     Ok(vec![by_rule(
         Event::ReserveAnswered {
@@ -131,8 +131,10 @@ pub fn answer(state: &Tournament, ctx: &Context, id: u32) -> Result<Vec<Recorded
 }
 
 /// wm B.8.d: how reserves rank: eliminees of a later round above those of
-/// an earlier one, each round's by its standings; the official reserve list
-/// (who never played) last, in its order.
+/// an earlier one, each round's by its standings; an eliminee the standings
+/// do not place (no counted game, wm C.15: replaced for good before the
+/// end) after that round's placed eliminees, in the pool's order; the
+/// official reserve list (who never played) last, in its order.
 fn rank_of(state: &Tournament) -> BTreeMap<UserId, (usize, usize)> {
     let mut rank = BTreeMap::new();
     let rounds = state.rounds.len();
@@ -140,11 +142,21 @@ fn rank_of(state: &Tournament) -> BTreeMap<UserId, (usize, usize)> {
         let (Some(advancing), Some(seed)) = (&round.advancing, round.close_seed) else {
             continue;
         };
-        if let Ok(closing) = super::closing::close(state, round, advancing.len(), seed) {
-            for (place, player) in closing.ranking.into_iter().enumerate() {
-                if !advancing.contains(&player) {
-                    rank.insert(player, (rounds - i, place));
-                }
+        let Ok(closing) = super::closing::close(state, round, advancing.len(), seed) else {
+            continue;
+        };
+        let placed: BTreeSet<&UserId> = closing.ranking.iter().collect();
+        let seated = super::rounds::players_of(round);
+        let unplaced = state
+            .reserves
+            .iter()
+            .filter(|p| seated.contains(p) && !placed.contains(p) && !advancing.contains(p));
+        let ranked = closing.ranking.iter().chain(unplaced);
+        let mut place = 0;
+        for player in ranked {
+            if !advancing.contains(player) {
+                rank.insert(player.clone(), (rounds - i, place));
+                place += 1;
             }
         }
     }
@@ -152,6 +164,60 @@ fn rank_of(state: &Tournament) -> BTreeMap<UserId, (usize, usize)> {
         rank.entry(reserve.clone()).or_insert((rounds + 1, place));
     }
     rank
+}
+
+/// wm B.8.d: the pool of reserves, highest ranked first, each once.
+pub fn pool(state: &Tournament) -> Vec<UserId> {
+    let rank = rank_of(state);
+    let mut pool: Vec<UserId> = state
+        .reserves
+        .iter()
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .cloned()
+        .collect();
+    pool.sort_by_key(|p| rank.get(p).copied().unwrap_or((usize::MAX, usize::MAX)));
+    pool
+}
+
+/// wm B.8.d, B.8.f, C.15: the reserves who take the seats a round's
+/// qualifiers leave empty. A round after the first needs `seats` players,
+/// but fewer may qualify: a reserve who took over two positions counts once
+/// and the players replaced for good count not at all (wm C.15). The empty
+/// seat is a position without a player before the game starts; after round
+/// one no captain chooses for it (B.8.a serves the team rounds, and the
+/// later rounds are individual), so it is filled from the pool as B.8.d
+/// fills any position: the highest-ranked reserves not already `entering`
+/// (and, for the final, not among those who declined it, wm C.10). The
+/// draw cannot seat a power in civil disorder (B.8.f), so a pool too small
+/// refuses the draw under that clause.
+pub fn fill_seats(
+    state: &Tournament,
+    entering: &[UserId],
+    seats: usize,
+) -> Result<Vec<UserId>, Refusal> {
+    let missing = seats.saturating_sub(entering.len());
+    if missing == 0 {
+        return Ok(vec![]);
+    }
+    let entering: BTreeSet<&UserId> = entering.iter().collect();
+    let filled: Vec<UserId> = pool(state)
+        .into_iter()
+        .filter(|p| !entering.contains(p) && !state.declined_final.contains(p))
+        .take(missing)
+        .collect();
+    if filled.len() < missing {
+        return Err(Refusal::rule(
+            "wm B.8.f",
+            format!(
+                "{} players qualified for {seats} seats and the pool of reserves fills only {}; \
+                 the rest would be in civil disorder, which a draw cannot seat",
+                entering.len(),
+                filled.len()
+            ),
+        ));
+    }
+    Ok(filled)
 }
 
 /// wm B.9: the games `player` holds in the current round: seats drawn plus
@@ -183,7 +249,7 @@ pub fn close(
     require_td(env, state, ctx, "wm B.8.d", "closes a call to the reserves")?;
     let call = find(state, id)?;
     if call.closed {
-        return Err(Refusal::conflict("the call is closed"));
+        return Err(Refusal::conflict("the call is closed").citing("wm B.8.d"));
     }
     if ctx.now < call.closes_at {
         return Err(Refusal::rule(

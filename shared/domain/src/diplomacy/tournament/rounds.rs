@@ -30,7 +30,7 @@ pub fn next_stage(state: &Tournament) -> Option<Stage> {
 fn open_round(state: &Tournament) -> Result<&Round, Refusal> {
     match state.rounds.last() {
         Some(r) if r.advancing.is_none() => Ok(r),
-        _ => Err(Refusal::conflict("no round is being played")),
+        _ => Err(Refusal::conflict("no round is being played").citing("wm B.1")),
     }
 }
 
@@ -60,29 +60,20 @@ pub fn pair(
             "the current round has not been closed",
         ));
     }
-    let stage = next_stage(state).ok_or_else(|| Refusal::conflict("the final has been played"))?;
+    let stage = next_stage(state)
+        .ok_or_else(|| Refusal::conflict("the final has been played").citing("wm B.1"))?;
     // wm C.9: too few teams cannot fill the semi-final's seven boards.
     super::assignment::round_two(state.teams.len())?;
-    let entrants: Vec<Entrant> = match stage {
-        Stage::RoundOne => state.entrants(),
-        Stage::Final => super::closing::final_players(state, seed)?
-            .into_iter()
-            .map(|p| entrant(state, p))
-            .collect(),
-        _ => state
-            .rounds
-            .last()
-            .and_then(|r| r.advancing.clone())
-            .unwrap_or_default()
-            .into_iter()
-            .map(|p| entrant(state, p))
-            .collect(),
+    let (entrants, filled) = match stage {
+        Stage::RoundOne => (state.entrants(), vec![]),
+        _ => later_entrants(state, stage, seed)?,
     };
     let history: Vec<Seating> = state
         .rounds
         .iter()
         .flat_map(|r| r.boards.iter().map(|b| b.seating.clone()))
         .collect();
+    let players = entrants.len();
     let request = DrawRequest::new(stage, entrants, history);
     let drawn = draw(&request, seed)?;
     let mut boards: Vec<BoardEntry> = drawn
@@ -101,6 +92,7 @@ pub fn pair(
             breach: serde_json::to_value(v).unwrap_or_default(),
         })
         .collect();
+    violations.extend(filled_seats(&boards, &filled, players));
     violations.extend(super::observers::assign(env, state, &mut boards));
     Ok(vec![by_rule(
         Event::RoundPaired {
@@ -111,6 +103,61 @@ pub fn pair(
         },
         "wm B.6",
     )])
+}
+
+/// A later round's players: the last round's qualifiers (the final's seats,
+/// wm C.9–C.10), and, when they are too few for the round's boards, the
+/// reserves who take the empty seats (wm B.8.d, C.15), also returned alone.
+fn later_entrants(
+    state: &Tournament,
+    stage: Stage,
+    seed: u64,
+) -> Result<(Vec<Entrant>, Vec<UserId>), Refusal> {
+    let qualified = match stage {
+        Stage::Final => super::closing::final_players(state, seed)?,
+        _ => state
+            .rounds
+            .last()
+            .and_then(|r| r.advancing.clone())
+            .unwrap_or_default(),
+    };
+    let seats = 7 * stage_boards(stage, state.teams.len())?;
+    let filled = super::reserves::fill_seats(state, &qualified, seats)?;
+    let entrants = qualified
+        .into_iter()
+        .chain(filled.iter().cloned())
+        .map(|p| entrant(state, p))
+        .collect();
+    Ok((entrants, filled))
+}
+
+/// wm B.8.d: each seat a reserve took because too few qualified, published
+/// with the draw's notes: the reserve, where they sit, and how many of the
+/// round's players qualified.
+fn filled_seats(boards: &[BoardEntry], filled: &[UserId], players: usize) -> Vec<DrawViolation> {
+    let qualified = players - filled.len();
+    filled
+        .iter()
+        .filter_map(|reserve| {
+            let (board, power) = boards.iter().enumerate().find_map(|(i, b)| {
+                b.seating
+                    .seats
+                    .iter()
+                    .find(|(_, p)| *p == reserve)
+                    .map(|(power, _)| (i, *power))
+            })?;
+            Some(DrawViolation {
+                clause: "wm B.8.d".into(),
+                breach: serde_json::json!({
+                    "reserve": reserve,
+                    "board": board,
+                    "power": power,
+                    "qualified": qualified,
+                    "seats": players,
+                }),
+            })
+        })
+        .collect()
 }
 
 /// A later round's player: their team, no preset power (wm B.5).
@@ -148,7 +195,7 @@ pub fn report(
         .get(board)
         .ok_or_else(|| Refusal::not_found(format!("the round has no board {board}")))?;
     if entry.report.is_some() {
-        return Err(Refusal::conflict(format!("board {board} is reported")));
+        return Err(Refusal::conflict(format!("board {board} is reported")).citing("wm B.3"));
     }
     check_report(round.stage, &entry.seating.seats, report)?;
     // wm B.8.e: only a position someone took over can have been taken over
@@ -182,7 +229,8 @@ fn check_report(
 ) -> Result<(), Refusal> {
     let centers = &report.result.centers;
     if centers.len() != 7 || centers.values().sum::<usize>() > 34 {
-        return Err(Refusal::invalid(
+        return Err(Refusal::rule(
+            "wm B.3",
             "a result gives each of the seven powers its centres, 34 at most in all",
         ));
     }
@@ -199,9 +247,10 @@ fn check_report(
         let tenures = report.tenures.get(&power).map(Vec::as_slice).unwrap_or(&[]);
         let first = tenures.first().map(|t| &t.player);
         if first != seats.get(&power) {
-            return Err(Refusal::invalid(format!(
-                "{power:?}'s first tenure must be its drawn player"
-            )));
+            return Err(Refusal::rule(
+                "wm C.14",
+                format!("{power:?}'s first tenure must be its drawn player"),
+            ));
         }
         let seasons: u32 = tenures.iter().map(|t| t.seasons).sum();
         if seasons != stage.seasons() {
@@ -290,7 +339,7 @@ pub fn decline_final(state: &Tournament, ctx: &Context) -> Result<Vec<Recorded>,
         ));
     }
     if state.declined_final.contains(who) {
-        return Err(Refusal::conflict("already declined"));
+        return Err(Refusal::conflict("already declined").citing("wm C.10"));
     }
     Ok(vec![by_rule(
         Event::FinalDeclined {

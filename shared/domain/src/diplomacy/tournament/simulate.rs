@@ -78,18 +78,23 @@ fn change_hands(rng: &mut ChaCha8Rng, centers: &mut BTreeMap<Power, usize>) {
 }
 
 /// Who played each power for how many of the board's `seasons`: now and
-/// then the `standby` takes a position over part-way.
+/// then the `standby` takes a position over part-way, one position of the
+/// board at most (nobody plays two powers of one game).
 fn random_tenures(
     rng: &mut ChaCha8Rng,
     seating: &Seating,
     standby: Option<&UserId>,
     seasons: u32,
 ) -> BTreeMap<Power, Vec<Tenure>> {
+    let mut standby = standby;
     seating
         .seats
         .iter()
         .map(|(power, player)| {
             let replaced = standby.filter(|_| rng.gen_bool(0.05));
+            if replaced.is_some() {
+                standby = None;
+            }
             let tenures = match replaced {
                 Some(standby) => {
                     // Early-termination seasons go to whoever is active at
@@ -162,6 +167,8 @@ mod tests {
                 );
                 assert!(tenures.last().unwrap().permanent);
             }
+            let standing_in = r.tenures.values().filter(|t| t.len() > 1).count();
+            assert!(standing_in <= 1, "the standby plays one power of a board");
         }
     }
 }

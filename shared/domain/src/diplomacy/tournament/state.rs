@@ -232,8 +232,13 @@ pub fn apply(state: &mut Tournament, event: &Event, _at: DateTime<Utc>) {
                 r.close_seed = Some(*seed);
                 r.advancing = Some(advancing.clone());
             }
-            // wm B.8.d: eliminees join the pool of reserves.
-            state.reserves.extend(eliminated.iter().cloned());
+            // wm B.8.d: eliminees join the pool of reserves, each once (a
+            // reserve seated in a later round may be eliminated again).
+            for p in eliminated {
+                if !state.reserves.contains(p) {
+                    state.reserves.push(p.clone());
+                }
+            }
         }
         Event::ReservesCalled { call } => state.calls.push(call.clone()),
         Event::ReserveAnswered { call, reserve } => {

@@ -12,7 +12,7 @@ use crate::testkit::{at, refused, u, Harness};
 
 /// TD `td`, assistants `atd1`, `atd2`, TMC `tmc1`–`tmc6`, entries until
 /// Saturday 10 January 2026, noon UTC.
-fn tournament() -> Harness {
+pub(super) fn tournament() -> Harness {
     let mut roles = vec![
         ("td", Role::TournamentDirector),
         ("atd1", Role::AssistantTournamentDirector),
@@ -38,18 +38,18 @@ fn tournament() -> Harness {
     h
 }
 
-fn run(h: &mut Harness, who: &str, cmd: Command) -> Result<Vec<Recorded>, Refusal> {
+pub(super) fn run(h: &mut Harness, who: &str, cmd: Command) -> Result<Vec<Recorded>, Refusal> {
     h.run(who, EnvCommand::DiplomacyTournament(cmd))
 }
 
-fn state(h: &Harness) -> &Tournament {
+pub(super) fn state(h: &Harness) -> &Tournament {
     match &h.env.game {
         Game::DiplomacyTournament(t) => t,
         _ => unreachable!(),
     }
 }
 
-fn team(id: &str) -> TeamEntry {
+pub(super) fn team(id: &str) -> TeamEntry {
     TeamEntry {
         id: id.into(),
         name: format!("Team {id}"),
@@ -63,7 +63,11 @@ fn team(id: &str) -> TeamEntry {
     }
 }
 
-fn register(h: &mut Harness, who: &str, entry: TeamEntry) -> Result<Vec<Recorded>, Refusal> {
+pub(super) fn register(
+    h: &mut Harness,
+    who: &str,
+    entry: TeamEntry,
+) -> Result<Vec<Recorded>, Refusal> {
     run(h, who, Command::Register { team: Some(entry) })
 }
 
@@ -600,7 +604,7 @@ fn seven_teams(observers: &[&str]) -> Harness {
 }
 
 /// `n` teams `t1`… entered and entries closed; a GM `gm1`; `observers`.
-fn teams(n: usize, observers: &[&str]) -> Harness {
+pub(super) fn teams(n: usize, observers: &[&str]) -> Harness {
     let mut h = tournament();
     for o in observers {
         h.run(
@@ -629,7 +633,7 @@ fn teams(n: usize, observers: &[&str]) -> Harness {
     h
 }
 
-fn pair(h: &mut Harness) -> Result<Vec<Recorded>, Refusal> {
+pub(super) fn pair(h: &mut Harness) -> Result<Vec<Recorded>, Refusal> {
     run(h, "td", Command::PairRound { seed: 11 })
 }
 

@@ -111,14 +111,18 @@ pub fn draw(request: &DrawRequest, seed: u64) -> Result<Draw, Refusal> {
 fn validate(request: &DrawRequest) -> Result<(), Refusal> {
     let n = request.entrants.len();
     if n == 0 || !n.is_multiple_of(7) {
-        return Err(Refusal::invalid(format!(
-            "{n} players cannot fill boards of seven"
-        )));
+        // wm D.I.3: the Hasbro game seats seven great powers a board.
+        return Err(
+            Refusal::invalid(format!("{n} players cannot fill boards of seven")).citing("wm D.I.3"),
+        );
     }
     let mut seen = BTreeSet::new();
     for e in &request.entrants {
         if !seen.insert(&e.player) {
-            return Err(Refusal::invalid(format!("{} is entered twice", e.player)));
+            // wm C.15: a player qualifies once, on their first game.
+            return Err(
+                Refusal::invalid(format!("{} is entered twice", e.player)).citing("wm C.15")
+            );
         }
     }
     match (request.stage, request.team_round) {
