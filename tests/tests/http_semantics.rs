@@ -357,6 +357,20 @@ async fn get_as<S: TestStore>(s: &TestServer<S>, path: &str, who: &str) -> (u16,
     (status, media, r.json().await.unwrap_or(Value::Null))
 }
 
+/// `page`, the answer of `GET route`, fits the 200 schema the OpenAPI
+/// document gives it.
+fn fits_the_document(route: &str, page: &Value) {
+    let doc = arbiter::openapi::document();
+    let schema =
+        &doc["paths"][route]["get"]["responses"]["200"]["content"]["application/json"]["schema"];
+    let mut root = schema.clone();
+    root["components"] = doc["components"].clone();
+    root["$schema"] = json!("https://json-schema.org/draft/2020-12/schema");
+    let validator = jsonschema::validator_for(&root).expect("the schema compiles");
+    let errors: Vec<String> = validator.iter_errors(page).map(|e| e.to_string()).collect();
+    assert!(errors.is_empty(), "{route}: {page}: {errors:?}");
+}
+
 /// Issue #18: every list pages the same way. `limit` rows after `cursor`;
 /// the answer's `next_cursor` is the next `cursor`, null on the last page
 /// (also when the last page is exactly full).
@@ -386,6 +400,7 @@ async fn every_list_pages_by_cursor_and_limit<S: TestStore>(s: TestServer<S>) {
     loop {
         let (status, _, page) = get_as(&s, &format!("{log}?limit=1{cursor}"), "org").await;
         assert_eq!(status, 200, "{page}");
+        fits_the_document("/v1/competitions/{id}/log", &page);
         versions.extend(
             page["entries"]
                 .as_array()
@@ -404,12 +419,17 @@ async fn every_list_pages_by_cursor_and_limit<S: TestStore>(s: TestServer<S>) {
         "three pages of one, the last without a cursor"
     );
     // Two competitions and two subscriptions: two pages of one each.
-    for (path, rows) in [
-        ("/v1/competitions", "competitions"),
-        ("/v1/me", "competitions"),
-        ("/v1/competitions/club/subscriptions", "subscriptions"),
+    for (path, route, rows) in [
+        ("/v1/competitions", "/v1/competitions", "competitions"),
+        ("/v1/me", "/v1/me", "competitions"),
+        (
+            "/v1/competitions/club/subscriptions",
+            "/v1/competitions/{id}/subscriptions",
+            "subscriptions",
+        ),
     ] {
         let (_, _, first) = get_as(&s, &format!("{path}?limit=1"), "org").await;
+        fits_the_document(route, &first);
         assert_eq!(first[rows].as_array().unwrap().len(), 1, "{path}: {first}");
         let next = first["next_cursor"].as_str().expect("a next page");
         let (_, _, second) = get_as(&s, &format!("{path}?limit=1&cursor={next}"), "org").await;
@@ -424,6 +444,7 @@ async fn every_list_pages_by_cursor_and_limit<S: TestStore>(s: TestServer<S>) {
     let (status, _, letters) = get_as(&s, "/v1/competitions/club/dead-letters", "org").await;
     assert_eq!(status, 200);
     assert_eq!(letters, json!({"dead_letters": [], "next_cursor": null}));
+    fits_the_document("/v1/competitions/{id}/dead-letters", &letters);
 }
 on_both_stores!(
     every_list_pages_by_cursor_and_limit,

@@ -228,7 +228,6 @@ pub struct LogPage {
     /// Pass as `cursor` for the next page; null on the last. It is the
     /// version of this page's last entry, so a client that follows the log
     /// may also pass the version of the last entry it read.
-    #[schemars(required)]
     pub next_cursor: Option<String>,
 }
 

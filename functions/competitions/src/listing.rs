@@ -71,7 +71,6 @@ pub struct Me {
     /// A page of the competitions the caller belongs to, in id order.
     pub competitions: Vec<Membership>,
     /// Pass as `cursor` for the next page; null on the last.
-    #[schemars(required)]
     pub next_cursor: Option<String>,
 }
 
@@ -81,7 +80,6 @@ pub struct CompetitionList {
     /// Ids, in id order.
     pub competitions: Vec<CompetitionId>,
     /// Pass as `cursor` for the next page; null on the last.
-    #[schemars(required)]
     pub next_cursor: Option<String>,
 }
 
@@ -92,7 +90,6 @@ pub struct PublicPage {
     /// withdrawn since.
     pub competitions: Vec<CompetitionSummary>,
     /// Pass as `cursor` for the next page; null on the last.
-    #[schemars(required)]
     pub next_cursor: Option<String>,
 }
 

@@ -265,7 +265,6 @@ pub struct SubscriptionPage {
     /// In id order.
     pub subscriptions: Vec<Subscription>,
     /// Pass as `cursor` for the next page; null on the last.
-    #[schemars(required)]
     pub next_cursor: Option<String>,
 }
 
@@ -275,7 +274,6 @@ pub struct DeadLetterPage {
     /// Newest first.
     pub dead_letters: Vec<StoredDeadLetter>,
     /// Pass as `cursor` for the next page; null on the last.
-    #[schemars(required)]
     pub next_cursor: Option<String>,
 }
 

@@ -46,7 +46,7 @@ const LISTS: &[List] = &[
         max: competitions::MAX_LOG_PAGE,
         cursor: "The `next_cursor` of the previous page: the version of its last entry \
                  (a client following the log may pass the last version it read). \
-                 One past the competition's version is refused.",
+                 A version past the competition's current one is refused.",
     },
     List {
         operation: "listMySubscriptions",

@@ -157,7 +157,6 @@ pub struct Page<T> {
     /// The rows of this page, in the resource's order.
     pub items: Vec<T>,
     /// The `cursor` of the next page; `null` on the last page.
-    #[schemars(required)]
     pub next_cursor: Option<String>,
 }
 
