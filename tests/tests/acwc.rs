@@ -230,7 +230,7 @@ impl<S: TestStore> Champ<'_, S> {
         loop {
             let page = raw(
                 self.s,
-                &format!("{}/log?after={after}&limit=500", self.path),
+                &format!("{}/log?cursor={after}&limit=500", self.path),
                 who,
             )
             .await;

@@ -208,7 +208,7 @@ impl<S: TestStore> Board<S> {
         let log = self
             .s
             .get(
-                &format!("{BOARD}/log?limit=1000"),
+                &format!("{BOARD}/log?limit=500"),
                 &self.s.token("gm", false),
             )
             .await;
@@ -220,7 +220,7 @@ impl<S: TestStore> Board<S> {
         let log = self
             .s
             .get(
-                &format!("{BOARD}/log?limit=1000"),
+                &format!("{BOARD}/log?limit=500"),
                 &self.s.token("gm", false),
             )
             .await;
@@ -267,7 +267,7 @@ impl<S: TestStore> Board<S> {
         let mut all = String::new();
         for path in [
             BOARD.to_owned(),
-            format!("{BOARD}/log?limit=1000"),
+            format!("{BOARD}/log?limit=500"),
             "/v1/competitions".to_owned(),
             format!("{BOARD}/rules"),
             // The read resources keep the same secrets (the legal-order
@@ -310,7 +310,7 @@ impl<S: TestStore> Board<S> {
         let log = self
             .s
             .get(
-                &format!("{BOARD}/log?limit=1000"),
+                &format!("{BOARD}/log?limit=500"),
                 &self.s.token(viewer, false),
             )
             .await;

@@ -200,7 +200,7 @@ async fn play<S: TestStore>(s: Arc<TestServer<S>>, race: Race) {
 
     // Exactly one adjudication, on the last accepted set.
     let gm = s.token("gm", false);
-    let log = s.get(&format!("{board}/log?limit=1000"), &gm).await;
+    let log = s.get(&format!("{board}/log?limit=500"), &gm).await;
     let adjudications = log["entries"]
         .as_array()
         .unwrap()

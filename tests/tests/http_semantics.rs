@@ -1,6 +1,7 @@
 //! HTTP as clients expect it (issue #18), over both stores: ETags and
 //! `If-None-Match`, `If-Match` on commands, absolute `Location`s,
-//! `Retry-After`, `GET /v1/me`, the public listing, and CORS.
+//! `Retry-After`, `GET /v1/me`, the public listing, CORS, and paging the
+//! same way on every list.
 
 use arbiter_domain::chess::acwc::testkit::settings_2019;
 use arbiter_domain::chess::acwc::{PlayerFacts, Settings};
@@ -347,3 +348,145 @@ mod unavailable {
         }
     }
 }
+
+/// `who` GETs `path`: the status, the media type and the body.
+async fn get_as<S: TestStore>(s: &TestServer<S>, path: &str, who: &str) -> (u16, String, Value) {
+    let r = call(s, Method::GET, path, who, None).send().await.unwrap();
+    let status = r.status().as_u16();
+    let media = header(&r, "content-type");
+    (status, media, r.json().await.unwrap_or(Value::Null))
+}
+
+/// `page`, the answer of `GET route`, fits the 200 schema the OpenAPI
+/// document gives it.
+fn fits_the_document(route: &str, page: &Value) {
+    let doc = arbiter::openapi::document();
+    let schema =
+        &doc["paths"][route]["get"]["responses"]["200"]["content"]["application/json"]["schema"];
+    let mut root = schema.clone();
+    root["components"] = doc["components"].clone();
+    root["$schema"] = json!("https://json-schema.org/draft/2020-12/schema");
+    let validator = jsonschema::validator_for(&root).expect("the schema compiles");
+    let errors: Vec<String> = validator.iter_errors(page).map(|e| e.to_string()).collect();
+    assert!(errors.is_empty(), "{route}: {page}: {errors:?}");
+}
+
+/// Issue #18: every list pages the same way. `limit` rows after `cursor`;
+/// the answer's `next_cursor` is the next `cursor`, null on the last page
+/// (also when the last page is exactly full).
+async fn every_list_pages_by_cursor_and_limit<S: TestStore>(s: TestServer<S>) {
+    ladder(&s, "club").await;
+    ladder(&s, "club2").await;
+    for user in ["bob", "carl"] {
+        let grant = json!({"user": user, "role": "player"});
+        let r = call(
+            &s,
+            Method::POST,
+            "/v1/competitions/club/roles",
+            "org",
+            Some(grant),
+        );
+        assert_eq!(r.send().await.unwrap().status(), StatusCode::OK);
+    }
+    for url in ["https://hooks.example.org/a", "https://hooks.example.org/b"] {
+        let hook = json!({"channel": "webhook", "url": url});
+        let path = "/v1/competitions/club/subscriptions";
+        let r = call(&s, Method::POST, path, "org", Some(hook));
+        assert_eq!(r.send().await.unwrap().status(), StatusCode::CREATED);
+    }
+    // The log holds versions 1 (create), 2 and 3 (the grants).
+    let log = "/v1/competitions/club/log";
+    let (mut cursor, mut versions) = (String::new(), Vec::new());
+    loop {
+        let (status, _, page) = get_as(&s, &format!("{log}?limit=1{cursor}"), "org").await;
+        assert_eq!(status, 200, "{page}");
+        fits_the_document("/v1/competitions/{id}/log", &page);
+        versions.extend(
+            page["entries"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|e| e["version"].clone()),
+        );
+        match page["next_cursor"].as_str() {
+            Some(next) => cursor = format!("&cursor={next}"),
+            None => break,
+        }
+    }
+    assert_eq!(
+        versions,
+        [1, 2, 3],
+        "three pages of one, the last without a cursor"
+    );
+    // Two competitions and two subscriptions: two pages of one each.
+    for (path, route, rows) in [
+        ("/v1/competitions", "/v1/competitions", "competitions"),
+        ("/v1/me", "/v1/me", "competitions"),
+        (
+            "/v1/competitions/club/subscriptions",
+            "/v1/competitions/{id}/subscriptions",
+            "subscriptions",
+        ),
+    ] {
+        let (_, _, first) = get_as(&s, &format!("{path}?limit=1"), "org").await;
+        fits_the_document(route, &first);
+        assert_eq!(first[rows].as_array().unwrap().len(), 1, "{path}: {first}");
+        let next = first["next_cursor"].as_str().expect("a next page");
+        let (_, _, second) = get_as(&s, &format!("{path}?limit=1&cursor={next}"), "org").await;
+        assert_eq!(
+            second[rows].as_array().unwrap().len(),
+            1,
+            "{path}: {second}"
+        );
+        assert_ne!(first[rows][0], second[rows][0], "{path}");
+        assert_eq!(second["next_cursor"], Value::Null, "{path}");
+    }
+    let (status, _, letters) = get_as(&s, "/v1/competitions/club/dead-letters", "org").await;
+    assert_eq!(status, 200);
+    assert_eq!(letters, json!({"dead_letters": [], "next_cursor": null}));
+    fits_the_document("/v1/competitions/{id}/dead-letters", &letters);
+}
+on_both_stores!(
+    every_list_pages_by_cursor_and_limit,
+    crate::every_list_pages_by_cursor_and_limit
+);
+
+/// A `limit` out of range (zero, negative, not a number, u64::MAX) or a
+/// cursor the API did not hand out is a 400 problem on every list, never a
+/// 500 nor a quietly changed page.
+async fn a_bad_cursor_or_limit_is_refused_on_every_list<S: TestStore>(s: TestServer<S>) {
+    ladder(&s, "club").await;
+    let max = "18446744073709551615";
+    let common = ["%21%21", "%00", "A", ""];
+    let lists: [(&str, &[&str]); 7] = [
+        ("/v1/competitions", &[]),
+        ("/v1/me", &[]),
+        ("/v1/public/competitions", &[]),
+        // Version 2 is past the club's one commit.
+        ("/v1/competitions/club/log", &["-1", max, "2", "1.5"]),
+        (
+            "/v1/competitions/club/subscriptions",
+            &["-1", "sub-", "sub-XYZ"],
+        ),
+        ("/v1/competitions/club/dead-letters", &["-1", max, "p"]),
+        ("/v1/competitions/club/leaderboard", &["-1", max, "p"]),
+    ];
+    for (path, cursors) in lists {
+        let (status, _, _) = get_as(&s, path, "org").await;
+        assert_eq!(status, 200, "{path}");
+        let limits = ["0", "-1", "abc", "", max, "1e3", "100000"].map(|l| format!("limit={l}"));
+        let cursors = common.iter().chain(cursors).map(|c| format!("cursor={c}"));
+        for query in limits.into_iter().chain(cursors) {
+            let (status, media, body) = get_as(&s, &format!("{path}?{query}"), "org").await;
+            assert_eq!(status, 400, "{path}?{query}: {body}");
+            assert!(
+                media.starts_with("application/problem+json"),
+                "{path}?{query}: {media}"
+            );
+        }
+    }
+}
+on_both_stores!(
+    a_bad_cursor_or_limit_is_refused_on_every_list,
+    crate::a_bad_cursor_or_limit_is_refused_on_every_list
+);

@@ -139,7 +139,7 @@ impl<S: TestStore> Term<S> {
     /// as the Chief Justice sees it.
     fn events_since_last_read(&mut self) -> Vec<Event> {
         let log = self.rt.block_on(self.s.get(
-            &format!("{CLUB}/log?after={}&limit=500", self.last_read),
+            &format!("{CLUB}/log?cursor={}&limit=500", self.last_read),
             &self.s.token("cj", false),
         ));
         let entries = log["entries"].as_array().unwrap();
@@ -245,7 +245,7 @@ async fn every_get<S: TestStore>(s: &TestServer<S>, who: &str) -> Vec<(String, S
         "/v1/competitions".to_owned(),
         AC_CLUB.to_owned(),
         format!("{AC_CLUB}/log?limit=500"),
-        format!("{AC_CLUB}/log?after=5&limit=3"),
+        format!("{AC_CLUB}/log?cursor=5&limit=3"),
         format!("{AC_CLUB}/rules"),
         // The read resources keep the reports as secret as the view.
         format!("{AC_CLUB}/leaderboard?limit=500"),

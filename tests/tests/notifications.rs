@@ -915,7 +915,8 @@ async fn retries_and_dead_letters<S: TestStore>(s: TestServer<S>) {
     let path = format!("/v1/competitions/{ID}/dead-letters");
     let raw = s.get_text(&path, &s.token("org", false)).await;
     let letters: Value = serde_json::from_str(&raw).expect("JSON");
-    let letters = letters.as_array().expect("a list");
+    assert_eq!(letters["next_cursor"], Value::Null, "one page: {raw}");
+    let letters = letters["dead_letters"].as_array().expect("a list");
     assert_eq!(letters.len(), 1, "{raw}");
     let letter = &letters[0];
     assert_eq!(letter["id"], italy_key);
@@ -1062,7 +1063,8 @@ async fn subscriptions_over_rest<S: TestStore>(s: TestServer<S>) {
 
     let raw = s.get_text(&subs, &s.token("england-player", false)).await;
     let listed: Value = serde_json::from_str(&raw).expect("JSON");
-    let listed = listed.as_array().expect("a list");
+    assert_eq!(listed["next_cursor"], Value::Null, "one page: {raw}");
+    let listed = listed["subscriptions"].as_array().expect("a list");
     assert_eq!(listed.len(), 1, "only england's own: {raw}");
     assert_eq!(listed[0]["id"], england["id"]);
     assert_eq!(listed[0]["owner"], "england-player");
@@ -1083,7 +1085,7 @@ async fn subscriptions_over_rest<S: TestStore>(s: TestServer<S>) {
     let (status, _) = call(&s, reqwest::Method::DELETE, &france_sub, "france-player").await;
     assert_eq!(status, 204);
     let (_, mine) = call(&s, reqwest::Method::GET, &subs, "france-player").await;
-    assert_eq!(mine, json!([]));
+    assert_eq!(mine, json!({"subscriptions": [], "next_cursor": null}));
 
     adjudicate_spring_1901(&s, ID).await;
     n.flush(&s, ID).await;
@@ -1142,7 +1144,11 @@ async fn subscription_creates_keep_their_key_and_the_limit<S: TestStore>(s: Test
         "england-player",
     )
     .await;
-    assert_eq!(mine.as_array().unwrap().len(), 10, "{mine}");
+    assert_eq!(
+        mine["subscriptions"].as_array().unwrap().len(),
+        10,
+        "{mine}"
+    );
 
     // A key: the first create and its retries answer one subscription.
     let hook = json!({"channel": "webhook", "url": "https://hooks.example.org/a"});
@@ -1174,7 +1180,11 @@ async fn subscription_creates_keep_their_key_and_the_limit<S: TestStore>(s: Test
         "france-player",
     )
     .await;
-    assert_eq!(france.as_array().unwrap().len(), 1, "{france}");
+    assert_eq!(
+        france["subscriptions"].as_array().unwrap().len(),
+        1,
+        "{france}"
+    );
 }
 on_both_stores!(
     keyed_and_limited,

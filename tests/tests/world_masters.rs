@@ -436,7 +436,7 @@ async fn tmc_votes<S: TestStore>(s: TestServer<S>) {
         .await;
     assert_eq!(status, 200, "{answer}");
     let log_len = || async {
-        s.get(&format!("{base}/log?limit=1000"), &s.token("org", false))
+        s.get(&format!("{base}/log?limit=500"), &s.token("org", false))
             .await["entries"]
             .as_array()
             .unwrap()
@@ -475,7 +475,7 @@ async fn tmc_votes<S: TestStore>(s: TestServer<S>) {
         let mut seen = pages.clone();
         for path in [
             base.to_owned(),
-            format!("{base}/log?limit=1000"),
+            format!("{base}/log?limit=500"),
             "/v1/competitions".into(),
             // The motions resource keeps the ballots as secret as the view.
             format!("{base}/motions"),

@@ -4,19 +4,20 @@
 //! the caller is, list competitions publicly; and the API description itself.
 
 use arbiter_domain::competition::{
-    Actor, Command, CompetitionId, Context, Game, Kind, Role, UserId,
+    Actor, Command, CompetitionId, Context, Game, Kind, LogEntry, Role, UserId,
 };
 use arbiter_domain::resource::{Query, Resource};
-use arbiter_http::request::{idempotency, json_body, query_number};
+use arbiter_http::request::{idempotency, json_body, page_limit, query};
 use arbiter_http::{created, dispatch, json, App, Call, Problem, Route};
 use arbiter_store::Store;
 use bytes::Bytes;
 use http::{Method, Request, Response, StatusCode};
-use serde::Deserialize;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::sync::Arc;
 
-mod listing;
+pub mod listing;
 
 /// The checked-in OpenAPI document, served as is.
 pub const OPENAPI: &str = include_str!("../../../docs/openapi.json");
@@ -57,15 +58,18 @@ pub const ROUTES: &[Route] = &[
     ),
 ];
 
+/// A page of the audit log holds this many entries unless the caller asks
+/// for another number.
+pub const DEFAULT_LOG_PAGE: usize = 100;
 /// The most log entries one page returns.
-const MAX_LOG_PAGE: u64 = 500;
+pub const MAX_LOG_PAGE: usize = 500;
 
 pub async fn handle<S: Store>(app: Arc<App<S>>, req: Request<Bytes>) -> Response<Bytes> {
     dispatch(&app, ROUTES, req, |call| async {
         match call.operation {
             "getOpenApi" => Ok(openapi()),
             "createCompetition" => create(&app, call).await,
-            "listMyCompetitions" => mine(&app, call).await,
+            "listMyCompetitions" => listing::mine(&app, call).await,
             "getCompetition" => get(&app, call).await,
             "grantRole" => grant(&app, call).await,
             "revokeRole" => revoke(&app, call).await,
@@ -105,22 +109,24 @@ pub fn context(call: &Call) -> Context {
     }
 }
 
-#[derive(Deserialize)]
+/// The body of `POST /v1/competitions`.
+#[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-struct CreateBody {
+pub struct CreateCompetition {
     /// Optional client-chosen id (a-z, 0-9, '-'); generated otherwise.
-    id: Option<String>,
-    kind: Kind,
-    name: String,
+    pub id: Option<CompetitionId>,
+    pub kind: Kind,
+    /// 1 to 200 characters (arbiter roles: the create command refuses
+    /// others).
+    #[schemars(length(min = 1, max = 200))]
+    pub name: String,
 }
 
 async fn create<S: Store>(app: &App<S>, call: Call) -> Result<Response<Bytes>, Problem> {
-    let body: CreateBody = json_body(&call.request)?;
+    let body: CreateCompetition = json_body(&call.request)?;
     let idem = idempotency(&call.request)?;
     let id = match (&body.id, &idem) {
-        (Some(id), _) => {
-            CompetitionId::try_from(id.as_str()).map_err(|r| Problem::invalid(r.detail))?
-        }
+        (Some(id), _) => id.clone(),
         // A retried create must find the competition its first attempt made,
         // so the id is derived from the caller and the key.
         (None, Some(idem)) => {
@@ -146,14 +152,6 @@ async fn create<S: Store>(app: &App<S>, call: Call) -> Result<Response<Bytes>, P
         .execute(&id, &command, &context(&call), idem)
         .await?;
     Ok(created(&format!("/v1/competitions/{id}"), &receipt))
-}
-
-async fn mine<S: Store>(app: &App<S>, call: Call) -> Result<Response<Bytes>, Problem> {
-    let ids = app.service.competitions_of(&call.caller().user).await?;
-    Ok(json(
-        StatusCode::OK,
-        &serde_json::json!({ "competitions": ids }),
-    ))
 }
 
 async fn get<S: Store>(app: &App<S>, call: Call) -> Result<Response<Bytes>, Problem> {
@@ -182,16 +180,17 @@ async fn tick<S: Store>(app: &App<S>, call: Call) -> Result<Response<Bytes>, Pro
     Ok(json(StatusCode::OK, &report))
 }
 
-#[derive(Deserialize)]
+/// The body of `POST /v1/competitions/{id}/roles`.
+#[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-struct GrantBody {
-    user: UserId,
-    role: Role,
+pub struct RoleGrant {
+    pub user: UserId,
+    pub role: Role,
 }
 
 async fn grant<S: Store>(app: &App<S>, call: Call) -> Result<Response<Bytes>, Problem> {
     let id = competition_id(&call)?;
-    let body: GrantBody = json_body(&call.request)?;
+    let body: RoleGrant = json_body(&call.request)?;
     let idem = idempotency(&call.request)?;
     let command = Command::GrantRole {
         user: body.user,
@@ -220,27 +219,55 @@ async fn revoke<S: Store>(app: &App<S>, call: Call) -> Result<Response<Bytes>, P
     Ok(json(StatusCode::OK, &receipt))
 }
 
+/// A page of the audit log (`GET /v1/competitions/{id}/log`).
+#[derive(Serialize, JsonSchema)]
+pub struct LogPage {
+    pub competition: CompetitionId,
+    /// The commits after `cursor`, oldest first, as the caller may see them.
+    pub entries: Vec<LogEntry>,
+    /// Pass as `cursor` for the next page; null on the last. It is the
+    /// version of this page's last entry, so a client that follows the log
+    /// may also pass the version of the last entry it read.
+    pub next_cursor: Option<String>,
+}
+
+/// A page of the audit log: `limit` commits after the version `cursor`
+/// names. A cursor past the competition's current version names no entry
+/// and is refused, as is one that is not a version.
 async fn log<S: Store>(app: &App<S>, call: Call) -> Result<Response<Bytes>, Problem> {
     let id = competition_id(&call)?;
-    let after = query_number(&call.request, "after", 0)?;
-    let limit = query_number(&call.request, "limit", 100)?.clamp(1, MAX_LOG_PAGE);
-    let commits = app.service.log(&id, after, limit as usize).await?;
+    let limit = page_limit(&call.request, DEFAULT_LOG_PAGE, MAX_LOG_PAGE)?;
+    let refused = || Problem::invalid("cursor is not one this API handed out");
+    let after = match query(&call.request, "cursor") {
+        None => 0,
+        Some(c) => c.parse::<u64>().map_err(|_| refused())?,
+    };
+    // One more than the page tells whether another page follows.
+    let mut commits = app.service.log(&id, after, limit + 1).await?;
     let state = app
         .service
         .load(&id)
         .await?
         .ok_or_else(|| Problem::not_found("no such competition"))?;
+    if after > state.version {
+        return Err(refused());
+    }
     call.saw(state.version);
-    let next_after = (commits.len() as u64 == limit).then(|| commits.last().map(|c| c.version));
+    let more = commits.len() > limit;
+    commits.truncate(limit);
+    let next_cursor = more
+        .then(|| commits.last().map(|c| c.version.to_string()))
+        .flatten();
     let viewer = Some(&call.caller().user);
-    let entries: Vec<_> = commits
-        .iter()
-        .map(|c| c.log_entry(&state, viewer))
-        .collect();
-    Ok(json(
-        StatusCode::OK,
-        &serde_json::json!({ "competition": id, "entries": entries, "next_after": next_after.flatten() }),
-    ))
+    let page = LogPage {
+        competition: id,
+        entries: commits
+            .iter()
+            .map(|c| c.log_entry(&state, viewer))
+            .collect(),
+        next_cursor,
+    };
+    Ok(json(StatusCode::OK, &page))
 }
 
 /// A Nomic game's rule book in the seed's export format, now or as of `at`

@@ -9,8 +9,9 @@
 //! secret is shown once, in the answer that created it.
 
 use arbiter_domain::competition::{CompetitionId, Role, UserId};
+use arbiter_domain::resource::{decode_cursor, encode_cursor};
 use arbiter_domain::Refusal;
-use arbiter_http::request::{self, json_body, query_number};
+use arbiter_http::request::{self, json_body, page_limit};
 use arbiter_http::{created, dispatch, json, load_competition, App, Call, Problem, Route};
 use arbiter_notify::subscription::{Reach, MAX_PER_OWNER};
 use arbiter_notify::{StoredDeadLetter, Subscription, SubscriptionRequest};
@@ -18,6 +19,8 @@ use arbiter_service::ServiceError;
 use arbiter_store::{NotifyStore, Store, StoreError};
 use bytes::Bytes;
 use http::{Method, Request, Response, StatusCode};
+use schemars::JsonSchema;
+use serde::Serialize;
 use std::sync::Arc;
 
 pub const ROUTES: &[Route] = &[
@@ -43,8 +46,16 @@ pub const ROUTES: &[Route] = &[
     ),
 ];
 
+/// A page of dead letters holds this many unless the caller asks for
+/// another number.
+pub const DEFAULT_DEAD_LETTERS: usize = 50;
 /// The most dead letters one page returns.
-const MAX_DEAD_LETTERS: u64 = 200;
+pub const MAX_DEAD_LETTERS: usize = 200;
+/// A page of the caller's subscriptions holds this many unless the caller
+/// asks for another number.
+pub const DEFAULT_PAGE: usize = 20;
+/// The most subscriptions one page returns.
+pub const MAX_PAGE: usize = 100;
 
 pub async fn handle<S: Store + NotifyStore>(
     app: Arc<App<S>>,
@@ -247,19 +258,64 @@ async fn free_slot<S: NotifyStore>(
     .into())
 }
 
+/// A page of the caller's subscriptions (`GET .../subscriptions`), secrets
+/// never shown.
+#[derive(Serialize, JsonSchema)]
+pub struct SubscriptionPage {
+    /// In id order.
+    pub subscriptions: Vec<Subscription>,
+    /// Pass as `cursor` for the next page; null on the last.
+    pub next_cursor: Option<String>,
+}
+
+/// A page of a competition's dead letters (`GET .../dead-letters`).
+#[derive(Serialize, JsonSchema)]
+pub struct DeadLetterPage {
+    /// Newest first.
+    pub dead_letters: Vec<StoredDeadLetter>,
+    /// Pass as `cursor` for the next page; null on the last.
+    pub next_cursor: Option<String>,
+}
+
+/// The caller's subscriptions in id order: `limit` after the id `cursor`
+/// (the last of the previous page); a cursor that is not a subscription id
+/// is refused.
 async fn list<S: Store + NotifyStore>(
     app: &App<S>,
     call: Call,
 ) -> Result<Response<Bytes>, Problem> {
+    let limit = page_limit(&call.request, DEFAULT_PAGE, MAX_PAGE)?;
+    let cursor = request::query(&call.request, "cursor");
+    if cursor.as_deref().is_some_and(|c| !is_subscription_id(c)) {
+        return Err(Problem::invalid("cursor is not one this API handed out"));
+    }
     let competition = load_competition(app, &call).await?;
     let user = &call.caller().user;
-    let mine: Vec<Subscription> = stored(app.service.store(), &competition.id)
+    let mut mine: Vec<Subscription> = stored(app.service.store(), &competition.id)
         .await?
         .into_iter()
         .filter(|s| &s.owner == user)
-        .map(|s| s.redacted())
+        .filter(|s| cursor.as_deref().is_none_or(|after| s.id.as_str() > after))
         .collect();
-    Ok(json(StatusCode::OK, &mine))
+    mine.sort_by(|a, b| a.id.cmp(&b.id));
+    let next_cursor = (mine.len() > limit).then(|| mine[limit - 1].id.clone());
+    mine.truncate(limit);
+    let page = SubscriptionPage {
+        subscriptions: mine.iter().map(Subscription::redacted).collect(),
+        next_cursor,
+    };
+    Ok(json(StatusCode::OK, &page))
+}
+
+/// What this function makes subscription ids of: `sub-` and up to 64
+/// lowercase hexadecimal digits.
+fn is_subscription_id(id: &str) -> bool {
+    id.strip_prefix("sub-").is_some_and(|hex| {
+        (1..=64).contains(&hex.len())
+            && hex
+                .bytes()
+                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+    })
 }
 
 async fn delete<S: Store + NotifyStore>(
@@ -307,15 +363,30 @@ async fn dead_letters<S: Store + NotifyStore>(
         )
         .into());
     }
-    let limit = query_number(&call.request, "limit", 50)?.clamp(1, MAX_DEAD_LETTERS);
-    let letters: Vec<StoredDeadLetter> = app
+    let limit = page_limit(&call.request, DEFAULT_DEAD_LETTERS, MAX_DEAD_LETTERS)?;
+    let offset = match request::query(&call.request, "cursor") {
+        None => 0,
+        Some(c) => decode_cursor(&c)
+            .ok_or_else(|| Problem::invalid("cursor is not one this API handed out"))?,
+    };
+    // The table reads newest first from the start: the page is the letters
+    // after the `offset` newest, one more telling whether another follows.
+    let wanted = offset.saturating_add(limit).saturating_add(1);
+    let mut letters: Vec<StoredDeadLetter> = app
         .service
         .store()
-        .dead_letters(competition.id.as_str(), limit as usize)
+        .dead_letters(competition.id.as_str(), wanted)
         .await
         .map_err(store_problem)?
         .iter()
+        .skip(offset)
         .filter_map(|r| serde_json::from_slice(&r.body).ok())
         .collect();
-    Ok(json(StatusCode::OK, &letters))
+    let more = letters.len() > limit;
+    letters.truncate(limit);
+    let page = DeadLetterPage {
+        dead_letters: letters,
+        next_cursor: more.then(|| encode_cursor(offset + limit)),
+    };
+    Ok(json(StatusCode::OK, &page))
 }

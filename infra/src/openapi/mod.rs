@@ -8,7 +8,11 @@
 //! the document follows the wire shape rather than a description of it: a
 //! request body on a kind route is a `oneOf` over the kinds' commands for that
 //! route, the audit log's events are each kind's event enum, and a
-//! competition's `game` is its kind's view. What the types cannot say
+//! competition's `game` is its kind's view. The shared routes' bodies and
+//! answers (a competition to create, a role grant, a page of the log, a
+//! subscription...) are the handlers' own types, and every list's `cursor`
+//! and `limit` come from the constants it pages by (`lists`). What the
+//! types cannot say
 //! (summaries, descriptions, problem responses, examples, the envelope's
 //! notification bodies) is this module's data, `operations.json`.
 //!
@@ -16,6 +20,7 @@
 //! the checked-in file differs from what this module builds.
 
 mod bodies;
+mod lists;
 
 pub use bodies::kind_route;
 
@@ -55,6 +60,20 @@ pub fn document() -> Value {
     define::<arbiter_http::problem::Problem>(&mut generator);
     define::<arbiter_service::TickReport>(&mut generator);
     define::<arbiter_domain::notice::Topic>(&mut generator);
+    // The shared routes' bodies and answers, the types their handlers read
+    // and write.
+    define::<competitions::CreateCompetition>(&mut generator);
+    define::<competitions::RoleGrant>(&mut generator);
+    define::<competitions::LogPage>(&mut generator);
+    define::<competitions::listing::CompetitionList>(&mut generator);
+    define::<competitions::listing::CompetitionSummary>(&mut generator);
+    define::<competitions::listing::Me>(&mut generator);
+    define::<competitions::listing::PublicPage>(&mut generator);
+    define::<competitions::listing::SetPublic>(&mut generator);
+    define::<arbiter_notify::SubscriptionRequest>(&mut generator);
+    define::<arbiter_notify::Subscription>(&mut generator);
+    define::<subscriptions::SubscriptionPage>(&mut generator);
+    define::<subscriptions::DeadLetterPage>(&mut generator);
     let mut paths = Map::new();
     for (_, route) in all_routes() {
         let op = operation(&data, route, &mut generator);
@@ -142,6 +161,7 @@ fn operation(data: &Value, route: &Route, generator: &mut SchemaGenerator) -> Va
         fields.insert("security".into(), json!([]));
     }
     let mut parameters: Vec<Value> = path_parameters(data, route.path);
+    parameters.extend(lists::parameters(route.operation));
     if let Some(Value::Array(more)) = fields.remove("parameters") {
         parameters.extend(more);
     }
@@ -319,5 +339,55 @@ mod tests {
             .map(|item| item.as_object().unwrap().len())
             .sum();
         assert_eq!(count, all_routes().count());
+    }
+
+    /// The schema `reference` names in `doc`, or `schema` itself.
+    fn resolve<'d>(doc: &'d Value, schema: &'d Value) -> &'d Value {
+        match schema["$ref"].as_str() {
+            Some(r) => &doc["components"]["schemas"][r.rsplit('/').next().unwrap()],
+            None => schema,
+        }
+    }
+
+    /// A list is an answer with `next_cursor` (or, for the resources, one
+    /// of its alternatives): each such operation takes `cursor` and `limit`,
+    /// and each operation that takes them answers a `next_cursor`.
+    #[test]
+    fn every_list_pages_by_cursor_and_limit() {
+        let doc = document();
+        let mut lists = Vec::new();
+        for item in doc["paths"].as_object().unwrap().values() {
+            let Some(get) = item.get("get") else { continue };
+            let answer = &get["responses"]["200"]["content"]["application/json"]["schema"];
+            let alternatives = match answer["anyOf"].as_array() {
+                Some(all) => all.iter().collect(),
+                None => vec![answer],
+            };
+            let pages = alternatives
+                .iter()
+                .any(|a| resolve(&doc, a)["properties"].get("next_cursor").is_some());
+            let op = get["operationId"].as_str().unwrap();
+            let takes = |name: &str| {
+                get["parameters"]
+                    .as_array()
+                    .is_some_and(|ps| ps.iter().any(|p| p["name"] == name && p["in"] == "query"))
+            };
+            if pages {
+                assert!(
+                    takes("cursor") && takes("limit"),
+                    "{op} pages without cursor and limit"
+                );
+                lists.push(op.to_owned());
+            } else {
+                assert!(
+                    !takes("limit"),
+                    "{op} takes limit but answers no next_cursor"
+                );
+            }
+        }
+        lists.sort();
+        let mut declared: Vec<String> = lists::operations().map(str::to_owned).collect();
+        declared.sort();
+        assert_eq!(lists, declared);
     }
 }

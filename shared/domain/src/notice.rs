@@ -257,7 +257,7 @@ pub fn competition_link(state: &Competition) -> String {
 /// The path of one commit in the audit log.
 pub fn commit_link(state: &Competition, version: u64) -> String {
     format!(
-        "/v1/competitions/{}/log?after={}&limit=1",
+        "/v1/competitions/{}/log?cursor={}&limit=1",
         state.id,
         version.saturating_sub(1)
     )

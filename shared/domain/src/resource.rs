@@ -242,7 +242,7 @@ pub fn unknown(title: &str, name: &str, names: &[&str]) -> Refusal {
 
 /// Cursors are opaque to clients: `p` then the offset in base 36. Anything
 /// else (or an offset that overflows) is not a cursor.
-fn encode_cursor(offset: usize) -> String {
+pub fn encode_cursor(offset: usize) -> String {
     let mut digits = Vec::new();
     let mut n = offset;
     loop {
@@ -256,7 +256,7 @@ fn encode_cursor(offset: usize) -> String {
     digits.iter().rev().collect()
 }
 
-fn decode_cursor(cursor: &str) -> Option<usize> {
+pub fn decode_cursor(cursor: &str) -> Option<usize> {
     let digits = cursor.strip_prefix('p')?;
     if digits.is_empty() || digits.len() > 12 {
         return None;

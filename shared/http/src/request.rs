@@ -64,6 +64,23 @@ pub fn query_number<B>(req: &Request<B>, name: &str, default: u64) -> Result<u64
     }
 }
 
+/// The `limit` of a list: a whole number from 1 to `max`, `default` when
+/// absent. Every list pages this way (`cursor` + `limit`, `next_cursor` in
+/// the answer); a limit out of range is refused rather than quietly
+/// changed, so a client learns the bound instead of missing rows.
+pub fn page_limit<B>(req: &Request<B>, default: usize, max: usize) -> Result<usize, Problem> {
+    match query(req, "limit") {
+        None => Ok(default),
+        Some(v) => v
+            .parse::<usize>()
+            .ok()
+            .filter(|n| (1..=max).contains(n))
+            .ok_or_else(|| {
+                Problem::invalid(format!("limit must be a whole number from 1 to {max}"))
+            }),
+    }
+}
+
 /// The request's Idempotency-Key with a digest of what it asks for (method,
 /// path, body), so a reused key with another request is recognised.
 pub fn idempotency(req: &Request<Bytes>) -> Result<Option<Idempotency>, Problem> {
@@ -172,6 +189,20 @@ mod tests {
         );
         assert_eq!(query(&r, "name").as_deref(), Some("Ann Lee"));
         assert_eq!(query(&r, "plain").as_deref(), Some("a b"));
+    }
+
+    #[test]
+    fn a_page_limit_out_of_range_is_refused_not_clamped() {
+        let limit = |q: &str| {
+            let r = Request::builder().uri(format!("/x?{q}")).body(()).unwrap();
+            page_limit(&r, 20, 100).map_err(|p| p.status.as_u16())
+        };
+        assert_eq!(limit(""), Ok(20));
+        assert_eq!(limit("limit=1"), Ok(1));
+        assert_eq!(limit("limit=100"), Ok(100));
+        for bad in ["0", "101", "-1", "abc", "", "18446744073709551615", "1e3"] {
+            assert_eq!(limit(&format!("limit={bad}")), Err(400), "limit={bad}");
+        }
     }
 
     #[test]

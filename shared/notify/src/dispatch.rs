@@ -157,8 +157,10 @@ impl<M: Mailer> Channels<M> {
     }
 }
 
-/// A dead letter as the table keeps it: the message without its target's secrets.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
+/// A dead letter as the table keeps it: the message without its target's secrets
+/// (no address, secret or text). The organizer reads these as `DeadLetter`s.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "DeadLetter")]
 pub struct StoredDeadLetter {
     pub id: String,
     pub competition: String,

@@ -12,6 +12,7 @@ use arbiter_domain::competition::UserId;
 use arbiter_domain::notice::{Audience, Notice, Topic};
 use arbiter_domain::Refusal;
 use chrono::{DateTime, Utc};
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
@@ -20,7 +21,7 @@ use std::collections::BTreeSet;
 pub const MAX_PER_OWNER: usize = 10;
 
 /// Which notices a subscription receives.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Scope {
     /// The notices addressed to the owner.
@@ -31,30 +32,38 @@ pub enum Scope {
 }
 
 /// Where a subscription's notices go.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "channel", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Endpoint {
     Email {
+        /// One address.
         address: String,
     },
     /// A signed webhook; the secret is made by the server and shown once.
     Webhook {
+        /// An HTTPS endpoint.
         url: String,
+        /// The HMAC-SHA256 key of `X-Arbiter-Signature`: made by the server,
+        /// shown only in the answer that created the subscription.
         #[serde(default, skip_serializing_if = "String::is_empty")]
         secret: String,
     },
     /// A Discord channel webhook (the URL is the credential).
     Discord {
+        /// A channel webhook URL; shown only by host afterwards.
         url: String,
     },
     /// A Telegram chat the deployment's bot posts to.
     Telegram {
+        /// A chat id or @username the deployment's bot posts to.
         chat: String,
     },
 }
 
-/// A stored subscription.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// A stored subscription, as its owner reads it. A webhook's `secret`
+/// appears only in the answer that created it; a Discord URL is shown only
+/// by host afterwards.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Subscription {
     pub id: String,
     pub owner: UserId,
@@ -77,13 +86,16 @@ pub struct Subscription {
 }
 
 /// What a client asks for: `{"channel": "email", "address": ..., "scope": "mine",
-/// "mute": ["reminder"]}`.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+/// "mute": ["reminder"]}`. `scope` mine: the notices addressed to the caller;
+/// announcements: the competition's public notices.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, JsonSchema)]
 pub struct SubscriptionRequest {
     #[serde(default)]
     pub scope: Scope,
     #[serde(flatten)]
     pub endpoint: Endpoint,
+    /// Topics not to receive; muting one the rules require is refused (422)
+    /// naming the clause.
     #[serde(default)]
     pub mute: BTreeSet<Topic>,
 }

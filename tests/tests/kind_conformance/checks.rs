@@ -417,7 +417,7 @@ async fn http_paths<S: TestStore>(
         .expect("loads")
         .map(|c| c.game.kind());
     let resources = kind.map_or(&[][..], |k| k.resources());
-    let reads = ["".to_owned(), "/log?limit=1000".to_owned()]
+    let reads = ["".to_owned(), "/log?limit=500".to_owned()]
         .into_iter()
         .chain(
             resources
