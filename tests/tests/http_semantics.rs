@@ -448,7 +448,7 @@ async fn every_list_pages_by_cursor_and_limit<S: TestStore>(s: TestServer<S>) {
 }
 on_both_stores!(
     every_list_pages_by_cursor_and_limit,
-    crate::every_list_pages_by_cursor_and_limit
+    super::every_list_pages_by_cursor_and_limit
 );
 
 /// A `limit` out of range (zero, negative, not a number, u64::MAX) or a
@@ -488,5 +488,5 @@ async fn a_bad_cursor_or_limit_is_refused_on_every_list<S: TestStore>(s: TestSer
 }
 on_both_stores!(
     a_bad_cursor_or_limit_is_refused_on_every_list,
-    crate::a_bad_cursor_or_limit_is_refused_on_every_list
+    super::a_bad_cursor_or_limit_is_refused_on_every_list
 );
