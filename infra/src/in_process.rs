@@ -11,7 +11,8 @@ use arbiter_store::EmbeddedStore;
 use bytes::Bytes;
 use chrono::{DateTime, Duration, Utc};
 use serde_json::Value;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration as Elapsed, Instant};
 
 const SECRET: &[u8] = b"arbiter simulate: an in-process dev secret";
 
@@ -20,6 +21,8 @@ pub struct InProcess {
     pub clock: Arc<FakeClock>,
     /// Counts requests on a terminal (hidden unless asked for).
     progress: indicatif::ProgressBar,
+    /// How long the router took over each request, commands and reads apart.
+    latencies: Mutex<Latencies>,
     /// Keeps the store's directory for the run's lifetime.
     _dir: tempfile::TempDir,
 }
@@ -54,6 +57,7 @@ impl InProcess {
             app,
             clock,
             progress: indicatif::ProgressBar::hidden(),
+            latencies: Mutex::default(),
             _dir: dir,
         })
     }
@@ -63,6 +67,43 @@ impl InProcess {
         self.progress = bar;
         self
     }
+
+    /// The median and 90th percentile of the commands (POST) and the reads
+    /// (GET) so far, each timed from the router's receipt of the request to
+    /// its answer: what a command costs the service, whatever the client.
+    pub fn latency_report(&self) -> String {
+        let latencies = self
+            .latencies
+            .lock()
+            .map_or_else(|e| e.into_inner().clone(), |l| l.clone());
+        format!(
+            "commands: {}; reads: {}",
+            summarize(latencies.commands),
+            summarize(latencies.reads)
+        )
+    }
+}
+
+/// Each request's time in the router, by method.
+#[derive(Clone, Default)]
+struct Latencies {
+    commands: Vec<Elapsed>,
+    reads: Vec<Elapsed>,
+}
+
+/// `n, median m ms, p90 q ms` of `times`.
+fn summarize(mut times: Vec<Elapsed>) -> String {
+    if times.is_empty() {
+        return "none".into();
+    }
+    times.sort_unstable();
+    let at = |q: usize| times[(times.len() - 1) * q / 100].as_secs_f64() * 1e3;
+    format!(
+        "{} (median {:.3} ms, p90 {:.3} ms)",
+        times.len(),
+        at(50),
+        at(90)
+    )
 }
 
 impl Transport for InProcess {
@@ -104,7 +145,17 @@ impl Transport for InProcess {
             self.progress
                 .set_message(self.clock.now().format("%Y-%m-%d %H:%M").to_string());
         }
+        let command = req.method() == http::Method::POST;
+        let started = Instant::now();
         let response = server::route(Arc::clone(&self.app), req).await;
+        let took = started.elapsed();
+        if let Ok(mut l) = self.latencies.lock() {
+            if command {
+                l.commands.push(took)
+            } else {
+                l.reads.push(took)
+            }
+        }
         let status = response.status().as_u16();
         let json = serde_json::from_slice(response.body()).unwrap_or(Value::Null);
         (status, json)

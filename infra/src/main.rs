@@ -331,7 +331,7 @@ async fn simulate_swiss(players: u32, rounds: u32, seed: u64) -> ExitCode {
     };
     match arbiter::swiss::run(&runtime, players, rounds, seed).await {
         Ok(summary) => {
-            print_summary(&summary.text, summary.requests, started);
+            print_summary(&summary.text, summary.requests, started, &runtime);
             ExitCode::SUCCESS
         }
         Err(e) => {
@@ -353,12 +353,18 @@ fn simulation_runtime(name: &str) -> Result<arbiter::in_process::InProcess, Exit
 }
 
 /// A simulation's report, then how many requests it took and how long.
-fn print_summary(text: &str, requests: u64, started: std::time::Instant) {
+fn print_summary(
+    text: &str,
+    requests: u64,
+    started: std::time::Instant,
+    runtime: &arbiter::in_process::InProcess,
+) {
     print!("{text}");
     println!(
         "{requests} requests in {:.2} s",
         started.elapsed().as_secs_f64()
     );
+    println!("{}", runtime.latency_report());
 }
 
 #[tokio::main]
@@ -377,7 +383,7 @@ async fn simulate_world_masters(teams: usize, seed: u64, notify: bool) -> ExitCo
     };
     match arbiter::world_masters::run(&runtime, teams, seed).await {
         Ok(summary) => {
-            print_summary(&summary.text, summary.requests, started);
+            print_summary(&summary.text, summary.requests, started, &runtime);
             if notify {
                 match arbiter::notifications::deliver_whole_log(&runtime).await {
                     Ok(delivery) => println!("{delivery}"),

@@ -304,6 +304,7 @@ pub async fn acwc(
             }
             Stage::Finished => {
                 let mut text = report(&c, players, seed, rt.requests);
+                text.push_str(&format!("{}\n", rt.inner.latency_report()));
                 if notify {
                     let delivery = crate::notifications::deliver_whole_log(&rt.inner).await?;
                     text.push_str(&format!("{delivery}\n"));
