@@ -172,20 +172,7 @@ fn dutch_c14_heterogeneous_bracket_lowers_x_with_p() {
     use super::criteria::Criteria;
     use super::state::PlayerState;
     use crate::chess::swiss::Colour::{Black as B, White as W};
-    let st = |number: u32, score: u32, colours: Vec<_>, met: Vec<usize>| {
-        let cd = colours.iter().map(|c| if *c == W { 1 } else { -1 }).sum();
-        PlayerState {
-            number,
-            score,
-            met,
-            pref: PlayerState::preference_of(&colours, cd),
-            colours,
-            colour_difference: cd,
-            floats: [None, None],
-            had_unplayed_point: false,
-            had_bye: false,
-        }
-    };
+    let st = with_colours;
     let ps = vec![
         st(1, 6, vec![B], vec![]),
         st(2, 4, vec![B], vec![2, 3]),
@@ -310,20 +297,7 @@ fn dutch_c12_c13_first_pairing_that_completes_the_round_when_c12s_choice_cannot(
     use super::criteria::Criteria;
     use super::state::PlayerState;
     use crate::chess::swiss::Colour::{Black as B, White as W};
-    let st = |number: u32, score: u32, colours: Vec<_>, met: Vec<usize>| {
-        let cd = colours.iter().map(|c| if *c == W { 1 } else { -1 }).sum();
-        PlayerState {
-            number,
-            score,
-            met,
-            pref: PlayerState::preference_of(&colours, cd),
-            colours,
-            colour_difference: cd,
-            floats: [None, None],
-            had_unplayed_point: false,
-            had_bye: false,
-        }
-    };
+    let st = with_colours;
     let ps = vec![
         st(1, 6, vec![B], vec![]),
         st(2, 6, vec![W], vec![5]),
@@ -342,4 +316,30 @@ fn dutch_c12_c13_first_pairing_that_completes_the_round_when_c12s_choice_cannot(
     let pairs: Vec<(usize, usize)> = r.pairs.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
     assert_eq!(pairs, vec![(0, 1)]);
     assert_eq!(r.moved_down, vec![2]);
+}
+
+/// A player with `number`, `score` (in half points), the `colours` of the
+/// games played and the indices of the players `met`; no floats, no bye.
+fn with_colours(
+    number: u32,
+    score: u32,
+    colours: Vec<crate::chess::swiss::Colour>,
+    met: Vec<usize>,
+) -> super::state::PlayerState {
+    use crate::chess::swiss::Colour::White;
+    let cd = colours
+        .iter()
+        .map(|c| if *c == White { 1 } else { -1 })
+        .sum();
+    super::state::PlayerState {
+        number,
+        score,
+        met,
+        pref: super::state::PlayerState::preference_of(&colours, cd),
+        colours,
+        colour_difference: cd,
+        floats: [None, None],
+        had_unplayed_point: false,
+        had_bye: false,
+    }
 }
