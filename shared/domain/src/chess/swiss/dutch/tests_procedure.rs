@@ -170,7 +170,6 @@ fn dutch_c14_heterogeneous_bracket_lowers_x_with_p() {
     // (Keeping x = 1 would take the first D1 opponent, A.)
     use super::bracket::{pair_bracket, Below};
     use super::criteria::Criteria;
-    use super::state::PlayerState;
     use crate::chess::swiss::Colour::{Black as B, White as W};
     let st = with_colours;
     let ps = vec![
@@ -295,7 +294,6 @@ fn dutch_c12_c13_first_pairing_that_completes_the_round_when_c12s_choice_cannot(
     // raised to 1, dutch C11: one colour failure the round does not need.)
     use super::bracket::{pair_bracket, Below};
     use super::criteria::Criteria;
-    use super::state::PlayerState;
     use crate::chess::swiss::Colour::{Black as B, White as W};
     let st = with_colours;
     let ps = vec![
