@@ -269,8 +269,9 @@ fn dutch_a7c_relaxed_for_one_player_not_the_bracket() {
 }
 
 /// A player of score `score` (half points) with a played colour history and
-/// opponents `met` (indices), for the bracket tests below.
-fn player(
+/// opponents `met` (indices), for the bracket tests here and in
+/// `tests_procedure`.
+pub(super) fn player(
     number: u32,
     score: u32,
     colours: Vec<Colour>,
@@ -289,6 +290,12 @@ fn player(
         had_unplayed_point,
         had_bye: false,
     }
+}
+
+/// A pairing's two players, the lower index first (the bracket gives them
+/// in colour order).
+fn lower_first((a, b): (usize, usize)) -> (usize, usize) {
+    (a.min(b), a.max(b))
 }
 
 #[test]
@@ -321,13 +328,7 @@ fn dutch_b1b_a8_half_point_bye_leaves_the_bye_below_so_the_bracket_pairs_within_
     let c = Criteria::new(&ps_2006, 5, 9);
     let r = pair_bracket(&c, &[], &[0, 1], &below).expect("a pairing");
     assert_eq!(r.pairs.len(), 1);
-    assert_eq!(
-        (
-            r.pairs[0].0.min(r.pairs[0].1),
-            r.pairs[0].0.max(r.pairs[0].1)
-        ),
-        (0, 1)
-    );
+    assert_eq!(lower_first(r.pairs[0]), (0, 1));
     assert!(r.moved_down.is_empty());
     let ps_later = ps(true);
     let c = Criteria::new(&ps_later, 5, 9);
@@ -369,13 +370,7 @@ fn dutch_b1b_a3_half_point_bye_player_takes_the_bye_and_the_moved_down_player_is
     let c = Criteria::new(&ps_2006, 7, 9);
     let r = pair_bracket(&c, &[0], &[1], &below).expect("a pairing");
     assert_eq!(r.pairs.len(), 1);
-    assert_eq!(
-        (
-            r.pairs[0].0.min(r.pairs[0].1),
-            r.pairs[0].0.max(r.pairs[0].1)
-        ),
-        (0, 1)
-    );
+    assert_eq!(lower_first(r.pairs[0]), (0, 1));
     assert!(r.moved_down.is_empty());
     let ps_later = ps(true);
     let c = Criteria::new(&ps_later, 7, 9);

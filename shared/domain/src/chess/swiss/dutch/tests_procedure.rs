@@ -3,6 +3,7 @@
 //! 1992–2006 text in the test's comment.
 
 use super::tests::T;
+use super::tests_notes::player;
 
 #[test]
 fn dutch_b3_a3_player_moved_down_meets_the_next_bracket_not_the_lowest() {
@@ -171,7 +172,7 @@ fn dutch_c14_heterogeneous_bracket_lowers_x_with_p() {
     use super::bracket::{pair_bracket, Below};
     use super::criteria::Criteria;
     use crate::chess::swiss::Colour::{Black as B, White as W};
-    let st = with_colours;
+    let st = |number, score, colours, met| player(number, score, colours, met, false);
     let ps = vec![
         st(1, 6, vec![B], vec![]),
         st(2, 4, vec![B], vec![2, 3]),
@@ -295,7 +296,7 @@ fn dutch_c12_c13_first_pairing_that_completes_the_round_when_c12s_choice_cannot(
     use super::bracket::{pair_bracket, Below};
     use super::criteria::Criteria;
     use crate::chess::swiss::Colour::{Black as B, White as W};
-    let st = with_colours;
+    let st = |number, score, colours, met| player(number, score, colours, met, false);
     let ps = vec![
         st(1, 6, vec![B], vec![]),
         st(2, 6, vec![W], vec![5]),
@@ -314,30 +315,4 @@ fn dutch_c12_c13_first_pairing_that_completes_the_round_when_c12s_choice_cannot(
     let pairs: Vec<(usize, usize)> = r.pairs.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
     assert_eq!(pairs, vec![(0, 1)]);
     assert_eq!(r.moved_down, vec![2]);
-}
-
-/// A player with `number`, `score` (in half points), the `colours` of the
-/// games played and the indices of the players `met`; no floats, no bye.
-fn with_colours(
-    number: u32,
-    score: u32,
-    colours: Vec<crate::chess::swiss::Colour>,
-    met: Vec<usize>,
-) -> super::state::PlayerState {
-    use crate::chess::swiss::Colour::White;
-    let cd = colours
-        .iter()
-        .map(|c| if *c == White { 1 } else { -1 })
-        .sum();
-    super::state::PlayerState {
-        number,
-        score,
-        met,
-        pref: super::state::PlayerState::preference_of(&colours, cd),
-        colours,
-        colour_difference: cd,
-        floats: [None, None],
-        had_unplayed_point: false,
-        had_bye: false,
-    }
 }
