@@ -191,7 +191,7 @@ impl std::fmt::Display for Delivery {
 /// (`arbiter simulate ... --notify`). Only the following is timed.
 pub async fn deliver_whole_log(rt: &crate::in_process::InProcess) -> Result<Delivery, String> {
     use arbiter_domain::competition::{apply, CompetitionId};
-    use arbiter_domain::notice::{notices, Audience};
+    use arbiter_domain::notice::Audience;
     use arbiter_notify::SubscriptionRequest;
     use std::collections::{BTreeMap, BTreeSet};
 
@@ -213,7 +213,7 @@ pub async fn deliver_whole_log(rt: &crate::in_process::InProcess) -> Result<Deli
         {
             let commit = arbiter_service::decode_commit(&record)?;
             let next = apply(state, &id, &commit);
-            for n in notices(&next, &commit) {
+            for n in next.notices(&commit) {
                 if let Audience::Users(named) = n.audience {
                     users.extend(named.into_iter().map(String::from));
                 }

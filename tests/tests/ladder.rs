@@ -1,6 +1,6 @@
 //! The club ladder's term of twelve Fridays for a club of 30, over HTTP with a
 //! fake clock, on both stores (issue 8). The story and its hand-worked
-//! expectations are the domain's (`arbiter_domain::ladder::story`, run in
+//! expectations are the domain's (`arbiter_domain::testkit::ladder_story`, run in
 //! memory by `shared/domain/tests/ladder_term.rs`); here every command travels
 //! as JSON through the API (`/v1/competitions` for creating the club,
 //! `/registrations` for joining, `/votes` for panel votes, `/actions` for the
@@ -8,9 +8,9 @@
 //! read from the API's view.
 
 use arbiter_domain::competition::{self, Actor, Competition, CompetitionId, Role, UserId};
-use arbiter_domain::ladder::story::{self, u, Driver};
 use arbiter_domain::ladder::{self, AppealSubject, Command, Event, GameResult};
 use arbiter_domain::refusal::{Refusal, RefusalKind};
+use arbiter_domain::testkit::ladder_story::{self, u, Driver};
 use arbiter_e2e::TestServer;
 use arbiter_e2e::TestStore;
 use chrono::{DateTime, Utc};
@@ -55,7 +55,7 @@ impl<S: TestStore> Driver for Term<S> {
                 return Ok(self.events_since_last_read());
             }
             (Actor::User(who), competition::Command::Create { kind, name }) => {
-                let body = json!({"id": story::CLUB, "kind": kind, "name": name});
+                let body = json!({"id": ladder_story::CLUB, "kind": kind, "name": name});
                 let (status, answer) = self.post(&who, true, "/v1/competitions", body);
                 assert_eq!(status, 201, "{answer}");
                 return Ok(ladder_events(&answer["events"]));
@@ -101,7 +101,7 @@ impl<S: TestStore> Driver for Term<S> {
     }
 
     fn competition(&self) -> Cow<'_, Competition> {
-        let id = CompetitionId::try_from(story::CLUB).unwrap();
+        let id = CompetitionId::try_from(ladder_story::CLUB).unwrap();
         Cow::Owned(std::sync::Arc::unwrap_or_clone(
             self.rt
                 .block_on(self.s.app.service.load(&id))
@@ -164,7 +164,7 @@ fn ladder_events(events: &Value) -> Vec<Event> {
 }
 
 fn term<S: TestStore>(rt: tokio::runtime::Runtime, s: TestServer<S>) {
-    story::twelve_fridays(Term {
+    ladder_story::twelve_fridays(Term {
         rt,
         s,
         now: DateTime::default(),

@@ -15,8 +15,9 @@
 use arbiter_domain::competition::{
     self, Actor, Commit, Competition, CompetitionId, Context, Kind, UserId,
 };
+use arbiter_domain::envelope::Ruled;
 use arbiter_domain::ladder::{self, Event, Ladder};
-use arbiter_domain::rulebook::Rulebook;
+use arbiter_domain::rulebook::parts::*;
 use chrono::{DateTime, Days, Utc};
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use std::ops::ControlFlow;
@@ -51,14 +52,8 @@ fn env_at(now: DateTime<Utc>) -> Competition {
     )
 }
 
-fn ladder_events(recorded: Vec<competition::Recorded>) -> Vec<Event> {
-    recorded
-        .into_iter()
-        .filter_map(|r| match r.event {
-            competition::Event::ClubLadder(e) => Some(e),
-            _ => None,
-        })
-        .collect()
+fn ladder_events(recorded: Vec<Ruled<Event>>) -> Vec<Event> {
+    recorded.into_iter().map(|r| r.event).collect()
 }
 
 /// A cheap deterministic mix of (member, week).

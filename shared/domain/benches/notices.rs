@@ -8,7 +8,6 @@
 
 use arbiter_domain::chess::acwc::testkit::{at, facts, settings_2019, World};
 use arbiter_domain::chess::acwc::Command;
-use arbiter_domain::notice;
 use criterion::{criterion_group, criterion_main, Criterion};
 
 const PLAYERS: u32 = 201;
@@ -33,14 +32,14 @@ fn published_round() -> World {
 fn round_publication(c: &mut Criterion) {
     let w = published_round();
     let commit = w.log.last().expect("the publication");
-    let count = notice::notices(&w.c, commit).len();
+    let count = w.c.notices(commit).len();
     assert_eq!(
         count,
         PLAYERS as usize + 1,
         "one per player and the public list"
     );
     c.bench_function("notices of a 201-player round publication", |b| {
-        b.iter(|| notice::notices(&w.c, commit))
+        b.iter(|| w.c.notices(commit))
     });
 }
 

@@ -4,20 +4,25 @@
 //! service passes `now` and any seed in, and stores what comes out. That is what
 //! makes decisions replayable, schedules idempotent and tests exact.
 //!
-//! - [`competition`] is the envelope every kind shares: identity, roles, the
-//!   audit log's entries and the generic decide/apply over them.
-//! - [`rulebook`] is the contract every kind fulfils, and [`kinds`] the
-//!   registry that lists them once and derives every dispatch.
-//! - [`refusal`] is the typed "no" that names the clause that said it.
-//! - One module per competition kind: [`chess`], [`ladder`], [`diplomacy`], [`nomic`].
+//! The layers, bottom to top, each importing only those below it:
+//!
+//! - the envelope core: [`envelope`] (ids, roles, the actor, the context, the
+//!   envelope's fields), [`refusal`] (the typed "no" that names its clause),
+//!   [`calendar`], [`notice`], [`ical`] and [`resource`] (what every kind
+//!   publishes), and [`rulebook`], the contract every kind fulfils;
+//! - the kinds, each speaking only its own commands and events, with the
+//!   engines they run: [`chess`], [`ladder`], [`diplomacy`], [`nomic`];
+//! - the registry: [`competition`], the one list of kinds ([`kinds`]), the
+//!   competition that holds the envelope and the sum of kinds, its log, and
+//!   every dispatch.
 
 pub mod calendar;
 pub mod chess;
 pub mod cli;
 pub mod competition;
 pub mod diplomacy;
+pub mod envelope;
 pub mod ical;
-pub mod kinds;
 pub mod ladder;
 pub mod nomic;
 pub mod notice;
@@ -30,4 +35,5 @@ mod string_keys;
 #[cfg(any(test, feature = "testkit"))]
 pub mod testkit;
 
+pub use competition::registry as kinds;
 pub use refusal::Refusal;

@@ -8,12 +8,13 @@
 //! notices.
 //!
 //! **Secrecy.** A notice is derived from the event itself and from what the state
-//! shows to everyone. [`notices`] then keeps a recipient only if the API shows them
-//! the event unredacted ([`redact_event`]), and a public notice only if the event is
-//! shown unredacted to someone outside the competition. So no message can carry what
-//! its recipient could not read through the API, whatever a kind's builder does.
+//! shows to everyone. The competition then keeps a recipient only if the API shows
+//! them the event unredacted, and a public notice only if the event is shown
+//! unredacted to someone outside the competition
+//! (`crate::competition::Competition::notices`). So no message can carry what its
+//! recipient could not read through the API, whatever a kind's builder does.
 
-use crate::competition::{redact_event, Commit, Competition, UserId};
+use crate::envelope::{Envelope, UserId};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
@@ -148,7 +149,7 @@ pub struct Reminder {
     pub link: String,
 }
 
-/// The reminders sent before each deadline, in hours (issue #10, wm D.VII.1).
+/// The reminders sent before each deadline, in hours (wm D.VII.1).
 pub const REMINDER_HOURS: [u32; 2] = [24, 1];
 
 /// Which of [`REMINDER_HOURS`] have come due at `now` for `deadline`: those whose
@@ -157,39 +158,6 @@ pub fn hours_due(deadline: DateTime<Utc>, now: DateTime<Utc>) -> impl Iterator<I
     REMINDER_HOURS
         .into_iter()
         .filter(move |h| now < deadline && deadline - chrono::Duration::hours(i64::from(*h)) <= now)
-}
-
-/// The notices `commit` causes, given the competition's state right after it.
-///
-/// Recipients who may not see an event through the API are dropped, and a public
-/// notice of an event an outsider may not see is dropped whole (see the module doc).
-pub fn notices(state: &Competition, commit: &Commit) -> Vec<Notice> {
-    let built = state.game.notices(state, commit);
-    built
-        .into_iter()
-        .filter_map(|mut notice| {
-            let event = &commit.events.get(notice.event_index as usize)?.event;
-            let shown = |viewer: Option<&UserId>| {
-                redact_event(state, event, viewer).as_ref() == Some(event)
-            };
-            match &mut notice.audience {
-                Audience::Public => shown(None).then_some(notice),
-                Audience::Users(users) => {
-                    users.retain(|u| shown(Some(u)));
-                    (!users.is_empty()).then_some(notice)
-                }
-            }
-        })
-        .collect()
-}
-
-/// The reminders due at `now`: for each deadline of the competition still ahead,
-/// each of [`REMINDER_HOURS`] whose time (`deadline - hours`) has come, for the users
-/// who have not finished. A caller runs this on a schedule and de-duplicates on
-/// (competition, occasion, deadline, hours, user), so a reminder goes out once even
-/// though every run after its time finds it again.
-pub fn reminders(state: &Competition, now: DateTime<Utc>) -> Vec<Reminder> {
-    state.game.reminders(state, now)
 }
 
 /// The kebab-case tag of a kind's event (its `event` field, e.g. `nmr-recorded`),
@@ -250,12 +218,12 @@ pub fn utc(at: DateTime<Utc>) -> String {
 }
 
 /// The path clients open for a competition.
-pub fn competition_link(state: &Competition) -> String {
+pub fn competition_link(state: &Envelope) -> String {
     format!("/v1/competitions/{}", state.id)
 }
 
 /// The path of one commit in the audit log.
-pub fn commit_link(state: &Competition, version: u64) -> String {
+pub fn commit_link(state: &Envelope, version: u64) -> String {
     format!(
         "/v1/competitions/{}/log?cursor={}&limit=1",
         state.id,

@@ -1,16 +1,27 @@
-//! The contract every competition kind fulfils.
+//! The contract every competition kind fulfils, split by role.
 //!
-//! A kind is its rules state plus the functions below; the envelope
-//! ([`crate::competition`]) knows kinds only through this trait and the
-//! registry ([`crate::kinds`]) that lists them. Nothing here has a default:
-//! a new kind says, for each seam, what its rulebook makes of it (who may see
-//! an event, who may hold a role, what falls due), so no secret or role rule
-//! can be left to an envelope fallback.
+//! A kind is its rules state plus these parts, each implemented in the kind's
+//! folder where it already does that work:
+//!
+//! - [`Rules`]: its vocabulary, decide and apply, and its role policy;
+//! - [`Schedule`]: what falls due, and when (the TD's clock);
+//! - [`Secrecy`]: what each viewer may see of an event; no default;
+//! - [`Views`]: its state as a viewer may see it, and that view's schema;
+//! - [`Resources`]: the paged read resources, and their schemas;
+//! - [`Notices`]: what a commit makes the organizers tell people;
+//! - [`Calendar`]: the deadlines of its calendar feeds.
+//!
+//! Every part speaks only the kind's own commands and events and knows the
+//! competition only as its [`Envelope`]: the registry
+//! ([`crate::competition`]) wraps a kind's events into the log and unwraps
+//! them again. Items without a default are the ones whose omission could leak
+//! a secret or hand out a role; the harmless ones (no reminders, nothing
+//! falls due) have one.
 //!
 //! The kind conformance suite (`tests/tests/kind_conformance/`) checks every
 //! registered kind against this contract; `docs/kinds.md` shows how to add one.
 
-use crate::competition::{Commit, Competition, Context, Recorded, Role, UserId};
+use crate::envelope::{Committed, Context, Envelope, Role, Ruled, UserId};
 use crate::ical::Deadline;
 use crate::notice::{Notice, Reminder};
 use crate::refusal::Refusal;
@@ -36,14 +47,15 @@ pub enum Route {
     Rounds,
 }
 
-/// One competition kind's rules, as the envelope uses them.
+/// A kind's rules: its vocabulary, how it decides and folds, and who may
+/// hold its offices.
 ///
 /// `Self` is the kind's rules state (what a snapshot stores); its commands
 /// are tagged by `action` and its events by `event`. Both derive their JSON
 /// Schema from their serde attributes, so the API document (`arbiter
 /// openapi`) describes every kind's bodies and log entries as they are read
 /// and written; a kind without them does not compile.
-pub trait Rulebook:
+pub trait Rules:
     Default + Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static
 {
     type Command: Clone
@@ -59,10 +71,6 @@ pub trait Rulebook:
     /// How refusals name the kind ("a club ladder").
     const TITLE: &'static str;
 
-    /// The officials who, besides the organizer, may run what is due now
-    /// instead of waiting for the schedule (the TD's clock).
-    const CLOCK_OFFICIALS: &'static [Role];
-
     /// The offices the kind's rulebook names, besides the organizer and the
     /// players every kind has: a grant of any other role is refused, since
     /// no rule of this kind would give it meaning or bound it.
@@ -76,7 +84,9 @@ pub trait Rulebook:
 
     /// Whether `action` draws lots and so needs a seed the caller did not
     /// give: the edge draws one, the event keeps it, the domain stays pure.
-    fn draws_lots(action: &str) -> bool;
+    fn draws_lots(_action: &str) -> bool {
+        false
+    }
 
     /// Users who become members through `event` (they hold the player role
     /// in the envelope and find the competition in "my competitions").
@@ -85,53 +95,45 @@ pub trait Rulebook:
     /// Decides a command of this kind against the state; pure.
     fn decide(
         &self,
-        env: &Competition,
+        env: &Envelope,
         command: &Self::Command,
         ctx: &Context,
-    ) -> Result<Vec<Recorded>, Refusal>;
+    ) -> Result<Vec<Ruled<Self::Event>>, Refusal>;
 
     /// Folds an event into the state; total, never refuses.
     fn apply(&mut self, event: &Self::Event, at: DateTime<Utc>);
 
+    /// The kind's rules on who may hold `role` (wm A.1, acwc I.D, ...): a
+    /// grant they forbid is refused naming the clause.
+    fn may_grant(&self, env: &Envelope, user: &UserId, role: Role) -> Result<(), Refusal>;
+}
+
+/// What falls due without anyone acting, and when.
+pub trait Schedule: Rules {
+    /// The officials who, besides the organizer, may run what is due now
+    /// instead of waiting for the schedule (the TD's clock).
+    const CLOCK_OFFICIALS: &'static [Role] = &[];
+
     /// What falls due by `ctx.now`. Nothing due: no events, so a tick run
     /// twice, or two at once, changes the state once.
-    fn tick(&self, env: &Competition, ctx: &Context) -> Result<Vec<Recorded>, Refusal>;
+    fn tick(&self, _env: &Envelope, _ctx: &Context) -> Result<Vec<Ruled<Self::Event>>, Refusal> {
+        Ok(Vec::new())
+    }
 
     /// The next instant a schedule must act.
-    fn next_due(&self) -> Option<DateTime<Utc>>;
+    fn next_due(&self) -> Option<DateTime<Utc>> {
+        None
+    }
+}
 
-    /// The kind's state as `viewer` may see it.
-    fn view(&self, env: &Competition, viewer: Option<&UserId>) -> serde_json::Value;
-
-    /// The read resources the kind answers (`standings`, `rounds`, ...), as
-    /// `GET /v1/competitions/{id}/{resource}` names them.
-    const RESOURCES: &'static [&'static str];
-
-    /// The resource `name` as `viewer` may see it: never more than
-    /// [`Rulebook::view`] shows them, paged by `query` where it is a list.
-    /// A name not in [`Rulebook::RESOURCES`] is refused as not found.
-    fn resource(
-        &self,
-        env: &Competition,
-        name: &str,
-        query: &Query,
-        viewer: Option<&UserId>,
-    ) -> Result<Resource, Refusal>;
-
-    /// What each of [`Rulebook::RESOURCES`] answers, in the same order, for
-    /// the API document.
-    fn resource_schemas(generator: &mut SchemaGenerator) -> Vec<ResourceSchema>;
-
-    /// The JSON Schema of what [`Rulebook::view`] answers (the `game` of a
-    /// competition), for the API document.
-    fn view_schema(generator: &mut SchemaGenerator) -> Schema;
-
+/// What each viewer may see of the kind's events. No default: each kind
+/// decides what its rules keep secret.
+pub trait Secrecy: Rules {
     /// The event as `viewer` may see it in the log and in notices: `None`
-    /// withholds it, a copy may be redacted. No default: each kind decides
-    /// what its rules keep secret.
+    /// withholds it, a copy may be redacted.
     fn redact(
         &self,
-        env: &Competition,
+        env: &Envelope,
         event: &Self::Event,
         viewer: Option<&UserId>,
     ) -> Option<Self::Event>;
@@ -139,17 +141,54 @@ pub trait Rulebook:
     /// Whether the log hides who made the commit holding `event` from every
     /// viewer but that actor (wm D.IX.2 who voted, wm D.X.2 grey press).
     fn conceals_actor(event: &Self::Event) -> bool;
+}
 
-    /// The kind's rules on who may hold `role` (wm A.1, acwc I.D, ...): a
-    /// grant they forbid is refused naming the clause.
-    fn may_grant(&self, env: &Competition, user: &UserId, role: Role) -> Result<(), Refusal>;
+/// The kind's state as a viewer may see it.
+pub trait Views: Rules {
+    /// The kind's state as `viewer` may see it.
+    fn view(&self, env: &Envelope, viewer: Option<&UserId>) -> serde_json::Value;
 
-    /// The notices `commit` causes; `self` is the state after it.
-    fn notices(&self, env: &Competition, commit: &Commit) -> Vec<Notice>;
+    /// The JSON Schema of what [`Views::view`] answers (the `game` of a
+    /// competition), for the API document.
+    fn view_schema(generator: &mut SchemaGenerator) -> Schema;
+}
+
+/// The kind's read resources, each a small page of its state.
+pub trait Resources: Rules {
+    /// The read resources the kind answers (`standings`, `rounds`, ...), as
+    /// `GET /v1/competitions/{id}/{resource}` names them.
+    const RESOURCES: &'static [&'static str];
+
+    /// The resource `name` as `viewer` may see it: never more than
+    /// [`Views::view`] shows them, paged by `query` where it is a list.
+    /// A name not in [`Resources::RESOURCES`] is refused as not found.
+    fn resource(
+        &self,
+        env: &Envelope,
+        name: &str,
+        query: &Query,
+        viewer: Option<&UserId>,
+    ) -> Result<Resource, Refusal>;
+
+    /// What each of [`Resources::RESOURCES`] answers, in the same order, for
+    /// the API document.
+    fn resource_schemas(generator: &mut SchemaGenerator) -> Vec<ResourceSchema>;
+}
+
+/// What the kind's rules make the organizers tell people.
+pub trait Notices: Rules {
+    /// The notices `commit` causes; `self` is the state after it. The
+    /// registry drops every recipient who may not read the event.
+    fn notices(&self, env: &Envelope, commit: &Committed<'_, Self::Event>) -> Vec<Notice>;
 
     /// The deadline reminders due at `now`.
-    fn reminders(&self, env: &Competition, now: DateTime<Utc>) -> Vec<Reminder>;
+    fn reminders(&self, _env: &Envelope, _now: DateTime<Utc>) -> Vec<Reminder> {
+        Vec::new()
+    }
+}
 
+/// The deadlines of the kind's calendar feeds.
+pub trait Calendar: Rules {
     /// Every deadline the rules set that `viewer` may see, for the calendar
     /// feeds ([`crate::ical`]): what falls due, when, under which clause and
     /// for whom. A deadline whose existence would tell a secret (an early
@@ -157,8 +196,21 @@ pub trait Rulebook:
     /// recurring ones (nomic 201's allocated days).
     fn deadlines(
         &self,
-        env: &Competition,
+        env: &Envelope,
         viewer: Option<&UserId>,
         now: DateTime<Utc>,
     ) -> Vec<Deadline>;
+}
+
+/// A competition kind: every part of the contract. The registry lists the
+/// types that are one; a type missing a part is not one and does not compile
+/// there.
+pub trait Rulebook: Schedule + Secrecy + Views + Resources + Notices + Calendar {}
+
+impl<K: Schedule + Secrecy + Views + Resources + Notices + Calendar> Rulebook for K {}
+
+/// Every part of the contract at once, for code that calls a kind's own
+/// methods directly (tests, benches, tools).
+pub mod parts {
+    pub use super::{Calendar, Notices, Resources, Rules, Schedule, Secrecy, Views};
 }

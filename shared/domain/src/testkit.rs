@@ -2,6 +2,7 @@
 //! the service drives it, for tests of any kind: given a competition at a
 //! time, when someone issues a command, then events or a refusal.
 
+pub mod ladder_story;
 pub mod large;
 
 use crate::competition::{

@@ -1,13 +1,13 @@
 //! The club ladder's term of twelve Fridays for a club of 30
-//! (`arbiter_domain::ladder::story`), driven through the envelope's
+//! (`arbiter_domain::testkit::ladder_story`), driven through the envelope's
 //! `competition::decide` / `competition::apply` with a fake clock, as the
 //! service and the schedules will drive it (`tests/tests/ladder.rs` replays
 //! it over HTTP).
 
 use arbiter_domain::competition::{self, Actor, Commit, Competition, CompetitionId, Context};
-use arbiter_domain::ladder::story::{self, friday, u, Driver};
 use arbiter_domain::ladder::{self, AppealSubject, Command, Event, GameResult};
-use arbiter_domain::rulebook::Rulebook;
+use arbiter_domain::rulebook::parts::*;
+use arbiter_domain::testkit::ladder_story::{self, friday, u, Driver};
 use arbiter_domain::Refusal;
 use chrono::{DateTime, Utc};
 use serde_json::Value;
@@ -70,8 +70,8 @@ impl Driver for Term {
 
 #[test]
 fn ladder_term_of_twelve_fridays_for_a_club_of_30() {
-    story::twelve_fridays(Term {
-        id: CompetitionId::try_from(story::CLUB).unwrap(),
+    ladder_story::twelve_fridays(Term {
+        id: CompetitionId::try_from(ladder_story::CLUB).unwrap(),
         env: None,
         now: DateTime::default(),
     });

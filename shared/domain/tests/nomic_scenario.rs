@@ -16,7 +16,7 @@ use arbiter_domain::nomic::{
     AllocatedDay, Command, Nomic, ProposalStatus, RuleBookExport, RuleChange, Settings, Threshold,
     Vote,
 };
-use arbiter_domain::rulebook::Rulebook;
+use arbiter_domain::rulebook::parts::*;
 use chrono::{DateTime, Days, NaiveDate, NaiveTime, TimeZone, Utc};
 
 const SEED: &str = arbiter_domain::nomic::rulebook::INITIAL_SET;

@@ -339,7 +339,7 @@ where
     ) -> NotifyReport {
         let mut report = NotifyReport::default();
         let mut seen_at_index: HashMap<u32, u32> = HashMap::new();
-        for notice in notice::notices(state, commit) {
+        for notice in state.notices(commit) {
             report.notices += 1;
             // Several notices may come from one event (a player's own pairing and the
             // public list): each gets its own id, stable across replays.
@@ -380,7 +380,7 @@ where
             let Some(state) = self.service.load(&id).await? else {
                 continue;
             };
-            let reminders = notice::reminders(&state, now);
+            let reminders = state.reminders(now);
             if reminders.is_empty() {
                 continue;
             }

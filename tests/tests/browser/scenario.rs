@@ -238,8 +238,8 @@ pub const CLUB_ID: &str = "browser-club";
 /// winner gains 16 at 100 against 100 (club II.5), so the leaderboard has
 /// three members at 116 above three at 100.
 async fn club_first_friday<S: TestStore>(s: &TestServer<S>) {
-    use arbiter_domain::ladder::story::{friday, local, u};
     use arbiter_domain::ladder::{Command, GameResult, Settings};
+    use arbiter_domain::testkit::ladder_story::{friday, local, u};
     let morning = local(friday(1), 9, 0);
     s.clock.set(morning);
     s.create(&json!({"id": CLUB_ID, "kind": "club-ladder", "name": "Browser test club"}))

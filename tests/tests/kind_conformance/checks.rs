@@ -3,7 +3,6 @@
 use super::harness::{command, context, user, Run};
 use super::scripts::{Script, Secret, Step};
 use arbiter_domain::competition::{Actor, Command, Competition, Role};
-use arbiter_domain::notice;
 use arbiter_domain::refusal::RefusalKind;
 use arbiter_e2e::{TestServer, TestStore};
 use arbiter_service::{decode_snapshot, encode_snapshot, Service, ServiceConfig};
@@ -278,7 +277,7 @@ fn try_mutants(script: &Script, run: &Run, sequence: &[(&str, DateTime<Utc>, Val
         }
         let state = after.state();
         assert_eq!(&through_snapshot(state), state);
-        notice::reminders(state, *now);
+        state.reminders(*now);
     }
     if let Some(due) = after.state().next_due() {
         after.tick_until_settled(due);

@@ -5,7 +5,7 @@ use super::scripts::{Script, Step};
 use arbiter_domain::competition::{
     self, Actor, Command, Commit, Competition, CompetitionId, Context, Recorded, UserId,
 };
-use arbiter_domain::notice::{self, Audience, Notice};
+use arbiter_domain::notice::{Audience, Notice};
 use arbiter_domain::Refusal;
 use chrono::{DateTime, Utc};
 
@@ -88,7 +88,7 @@ impl Run {
             idempotency: None,
         };
         let state = competition::apply(self.state.take(), &self.id, &commit);
-        self.notices.push(notice::notices(&state, &commit));
+        self.notices.push(state.notices(&commit));
         self.state = Some(state);
         self.log.push(commit);
         Ok(Some(self.log.len() as u64))

@@ -1,6 +1,6 @@
 //! Deadlines as an iCalendar feed (RFC 5545), per competition and per
 //! participant: every instant the rules set for someone to act, as each kind
-//! lists it through [`crate::rulebook::Rulebook::deadlines`].
+//! lists it through [`crate::rulebook::Calendar::deadlines`].
 //!
 //! Times are written in UTC (`DTSTART:20261129T235959Z`), with no
 //! `VTIMEZONE`: every deadline in a state is already an instant the rules
@@ -13,7 +13,7 @@
 //! is built from the competition's id and the deadline's own key, so the
 //! same deadline keeps its UID from one fetch of the feed to the next.
 
-use crate::competition::{Competition, UserId};
+use crate::envelope::{Envelope, UserId};
 use chrono::{DateTime, Utc};
 
 /// One instant the rules set for someone to act.
@@ -61,13 +61,13 @@ impl Deadline {
 
 /// The competition's feed: every deadline given (the kind has already left
 /// out what the viewer may not see), in time order.
-pub fn competition_feed(env: &Competition, deadlines: &[Deadline], stamp: DateTime<Utc>) -> String {
+pub fn competition_feed(env: &Envelope, deadlines: &[Deadline], stamp: DateTime<Utc>) -> String {
     feed(env, deadlines.iter(), stamp, &env.name)
 }
 
 /// One participant's feed: the deadlines that concern `user`.
 pub fn participant_feed(
-    env: &Competition,
+    env: &Envelope,
     deadlines: &[Deadline],
     user: &UserId,
     stamp: DateTime<Utc>,
@@ -82,7 +82,7 @@ pub fn participant_feed(
 }
 
 fn feed<'a>(
-    env: &Competition,
+    env: &Envelope,
     deadlines: impl Iterator<Item = &'a Deadline>,
     stamp: DateTime<Utc>,
     name: &str,
@@ -122,7 +122,7 @@ fn feed<'a>(
 
 /// `key.competition@arbiter`, with anything but letters, digits and `-._`
 /// in the key written as `-` so the UID stays one plain token.
-fn uid(env: &Competition, d: &Deadline) -> String {
+fn uid(env: &Envelope, d: &Deadline) -> String {
     let clean = |s: &str| -> String {
         s.chars()
             .map(|c| {

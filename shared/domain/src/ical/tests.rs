@@ -2,8 +2,8 @@
 //! `icalendar` crate's parser; and each kind's deadlines, worked by hand.
 
 use super::*;
-use crate::competition::Kind;
-use crate::rulebook::Rulebook;
+use crate::competition::{Competition, Kind};
+use crate::rulebook::parts::*;
 use crate::testkit::{at, u, Harness};
 use proptest::prelude::*;
 

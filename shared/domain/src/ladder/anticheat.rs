@@ -7,7 +7,8 @@
 use super::court::{appeal, appeal_game};
 use super::decide::{rec, Decider};
 use super::Event;
-use crate::competition::{Recorded, UserId};
+use crate::envelope::UserId;
+use crate::ladder::Recorded;
 use crate::refusal::Refusal;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;

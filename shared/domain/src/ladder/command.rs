@@ -7,7 +7,7 @@ use super::elo::GameResult;
 use super::game::{Material, Oversight, RematchOutcome, Timing};
 use super::sanction::{DeclarationChannel, FraudStep};
 use super::settings::Settings;
-use crate::competition::UserId;
+use crate::envelope::UserId;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 

@@ -9,7 +9,8 @@
 use super::decide::{rec, text, Decider};
 use super::elo::{clamped, GameResult};
 use super::{correction, sanction, Adjustment, Event};
-use crate::competition::{Recorded, UserId};
+use crate::envelope::UserId;
+use crate::ladder::Recorded;
 use crate::refusal::Refusal;
 use chrono::NaiveDate;
 

@@ -17,7 +17,8 @@ use super::decide::{rec, text, Decider};
 use super::elo::{self, clamped, GameResult, FLOOR};
 use super::game::GameStatus;
 use super::{Adjustment, Event, Game};
-use crate::competition::{Recorded, UserId};
+use crate::envelope::UserId;
+use crate::ladder::Recorded;
 use crate::refusal::Refusal;
 
 /// club III.2, J.11: a moderator who did not play it voids (`result: None`)

@@ -20,7 +20,7 @@
 use super::elo::{clamped, FLOOR};
 use super::member::{Member, INACTIVITY_WEEKS};
 use super::{Event, Ladder, Settings};
-use crate::competition::UserId;
+use crate::envelope::UserId;
 use chrono::{DateTime, Days, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use std::ops::Bound::{self, Excluded, Unbounded};

@@ -7,13 +7,16 @@ use super::{
     anticheat, conduct, correction, court, game, member, modification, sanction, teacher, terms,
     Command, Event, Ladder, Settings,
 };
-use crate::competition::{self, Competition, Context, Recorded, Role, UserId, ROLES_CLAUSE};
+use crate::envelope::Ruled;
+use crate::envelope::{Context, Envelope, Role, UserId, ROLES_CLAUSE};
+use crate::ladder::Recorded;
 use crate::refusal::Refusal;
+use crate::rulebook::Route;
 use chrono::{DateTime, Utc};
 
 /// The facts a decision may use.
 pub(super) struct Decider<'a> {
-    pub env: &'a Competition,
+    pub env: &'a Envelope,
     pub state: &'a Ladder,
     pub actor: &'a UserId,
     pub now: DateTime<Utc>,
@@ -75,7 +78,7 @@ impl Decider<'_> {
 
 /// An event a rule made happen, citing the act.
 pub(super) fn rec(event: Event, clause: &str) -> Recorded {
-    Recorded::by_rule(competition::Event::ClubLadder(event), clause)
+    Recorded::by_rule(event, clause)
 }
 
 /// A non-empty, bounded text (reasons, statements, grounds).
@@ -96,7 +99,7 @@ pub(super) fn text(value: &str, clause: &'static str, what: &str) -> Result<Stri
 /// members, games, sanctions, the Court, technical modifications, changes
 /// of the Terms and the anti-cheat information.
 pub(super) fn decide(
-    env: &Competition,
+    env: &Envelope,
     state: &Ladder,
     command: &Command,
     ctx: &Context,
@@ -336,5 +339,60 @@ fn anti_cheat(d: &Decider, command: &Command) -> Result<Vec<Recorded>, Refusal> 
         Command::ReleaseAntiCheat { report, to } => anticheat::release_report(d, *report, to),
         Command::OrderRawAntiCheat { appeal } => anticheat::order_raw(d, *appeal),
         _ => unreachable!("decide sends anti-cheat commands only"),
+    }
+}
+
+/// The rules: its vocabulary, decisions and role policy of the contract (see [`crate::rulebook`]).
+impl crate::rulebook::Rules for Ladder {
+    type Command = Command;
+
+    type Event = Event;
+
+    const TITLE: &'static str = "a club ladder";
+
+    /// club III.2 moderators, III.3 the Court's justices and Chief Justice,
+    /// III.6 the teacher.
+    const OFFICIALS: &'static [Role] = &[
+        Role::Moderator,
+        Role::Justice,
+        Role::ChiefJustice,
+        Role::Teacher,
+    ];
+
+    fn command_name(command: &Self::Command) -> &'static str {
+        command.name()
+    }
+
+    /// club II.1 a student joins; club III.3.8 a panel votes.
+    fn route_action(route: Route) -> Option<&'static str> {
+        match route {
+            Route::Registrations => Some("join"),
+            Route::Votes => Some("cast-vote"),
+            Route::Orders | Route::Rounds => None,
+        }
+    }
+
+    fn members_added(event: &Self::Event) -> Vec<&UserId> {
+        event.member_added().into_iter().collect()
+    }
+
+    fn decide(
+        &self,
+        env: &Envelope,
+        command: &Self::Command,
+        ctx: &Context,
+    ) -> Result<Vec<Ruled<Self::Event>>, Refusal> {
+        decide(env, self, command, ctx)
+    }
+
+    fn apply(&mut self, event: &Self::Event, at: DateTime<Utc>) {
+        super::state::apply(self, event, at)
+    }
+
+    /// The Terms set no condition on who holds the club's offices beyond
+    /// naming them (club III.2, III.3); conflicts are handled per case
+    /// (club III.3 a justice with a conflict does not hear it).
+    fn may_grant(&self, _env: &Envelope, _user: &UserId, _role: Role) -> Result<(), Refusal> {
+        Ok(())
     }
 }

@@ -6,7 +6,11 @@
 
 use super::decide::rec;
 use super::{court, decay, member, sanction, state, Event, Ladder, RemovalGrounds};
-use crate::competition::{Competition, Recorded, UserId};
+use crate::envelope::Context;
+use crate::envelope::Ruled;
+use crate::envelope::{Envelope, UserId};
+use crate::ladder::Recorded;
+use crate::refusal::Refusal;
 use chrono::{DateTime, NaiveDate, Utc};
 
 /// Something due, in the order ties are broken.
@@ -97,15 +101,8 @@ fn decide_item(state: &Ladder, item: &Due) -> Option<Recorded> {
     })
 }
 
-fn ladder_event(r: &Recorded) -> Option<&Event> {
-    match &r.event {
-        crate::competition::Event::ClubLadder(e) => Some(e),
-        _ => None,
-    }
-}
-
 /// Everything due by `now`, each decided on the state its predecessors left.
-pub(super) fn tick(_env: &Competition, state: &Ladder, now: DateTime<Utc>) -> Vec<Recorded> {
+pub(super) fn tick(_env: &Envelope, state: &Ladder, now: DateTime<Utc>) -> Vec<Recorded> {
     let items = due_items(state, now);
     let Some((_, first)) = items.first() else {
         return vec![];
@@ -124,15 +121,13 @@ pub(super) fn tick(_env: &Competition, state: &Ladder, now: DateTime<Utc>) -> Ve
             break;
         };
         let partial = matches!(
-            ladder_event(&r),
-            Some(Event::WeekClosed {
+            r.event,
+            Event::WeekClosed {
                 through: Some(_),
                 ..
-            })
+            }
         );
-        if let Some(e) = ladder_event(&r) {
-            state::apply(&mut scratch, e, now);
-        }
+        state::apply(&mut scratch, &r.event, now);
         out.push(r);
         if partial {
             // One part of a large week per tick keeps each commit small; the
@@ -172,4 +167,17 @@ pub(super) fn next_due(state: &Ladder) -> Option<DateTime<Utc>> {
         .chain(members)
         .chain(opinions)
         .min()
+}
+
+/// The schedule of the contract (see [`crate::rulebook`]).
+impl crate::rulebook::Schedule for Ladder {
+    /// Declaration deadlines (III.2.4.2), ban expiries (II.9.2), weekly
+    /// decay (II.6), removals on request (II.8), overdue opinions (III.3.10).
+    fn tick(&self, env: &Envelope, ctx: &Context) -> Result<Vec<Ruled<Self::Event>>, Refusal> {
+        Ok(tick(env, self, ctx.now))
+    }
+
+    fn next_due(&self) -> Option<DateTime<Utc>> {
+        next_due(self)
+    }
 }

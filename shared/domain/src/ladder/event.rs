@@ -10,7 +10,7 @@ use super::remedy::Remedy;
 use super::sanction::{DeclarationChannel, FraudStep};
 use super::settings::Settings;
 use super::RemovalGrounds;
-use crate::competition::UserId;
+use crate::envelope::UserId;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;

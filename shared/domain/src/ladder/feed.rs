@@ -2,7 +2,11 @@
 
 use super::decay;
 use super::state::Ladder;
+use crate::envelope::Envelope;
+use crate::envelope::UserId;
 use crate::ical::Deadline;
+use chrono::DateTime;
+use chrono::Utc;
 
 /// The close of the current decay week (club II.6: Saturday 00:00 club
 /// time), each ban's expiry (club II.9.2: 00:00 club time on the expiry
@@ -52,4 +56,16 @@ pub fn deadlines(state: &Ladder) -> Vec<Deadline> {
         );
     }
     out
+}
+
+/// The calendar of the contract (see [`crate::rulebook`]).
+impl crate::rulebook::Calendar for Ladder {
+    fn deadlines(
+        &self,
+        _env: &Envelope,
+        _viewer: Option<&UserId>,
+        _now: DateTime<Utc>,
+    ) -> Vec<Deadline> {
+        deadlines(self)
+    }
 }

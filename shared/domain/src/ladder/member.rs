@@ -4,7 +4,8 @@
 use super::decide::{rec, Decider};
 use super::elo::FLOOR;
 use super::{Attendee, Event, Ladder, RemovalGrounds, Settings};
-use crate::competition::{Recorded, Role, UserId, ROLES_CLAUSE};
+use crate::envelope::{Role, UserId, ROLES_CLAUSE};
+use crate::ladder::Recorded;
 use crate::refusal::Refusal;
 use chrono::{DateTime, Days, Duration, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};

@@ -24,8 +24,9 @@
 //!   history of the settings, each decision judged under those in force.
 //! - `notice`: who is told of declarations, voided penalties, the Court's
 //!   decisions and changes of the Terms (III.2.4, III.3.8, IV.3).
-//! - `story` (with the `testkit` feature): a term of twelve Fridays for a club of 30, for tests to run
-//!   through any driver (the domain's own fold, the API over HTTP).
+//!
+//! A term of twelve Fridays for a club of 30, for tests to run through any
+//! driver, is the testkit's `ladder_story`.
 //!
 //! This module plugs into the competition envelope through its
 //! [`Rulebook`] implementation below. Everything is pure.
@@ -50,8 +51,6 @@ mod resources;
 mod sanction;
 pub mod settings;
 mod state;
-#[cfg(any(test, feature = "testkit"))]
-pub mod story;
 mod teacher;
 mod terms;
 mod view;
@@ -79,137 +78,6 @@ pub use settings::Settings;
 pub use state::Ladder;
 pub use terms::{Superseded, TermsChange};
 
-use crate::competition::{Commit, Competition, Context, Recorded, Role, UserId};
-use crate::ical::Deadline;
-use crate::notice::{Notice, Reminder};
-use crate::refusal::Refusal;
-use crate::rulebook::{Route, Rulebook};
-use chrono::{DateTime, Utc};
-
-/// The club ladder's side of the contract; every function is the rule
-/// module's own (see the module list above).
-impl Rulebook for Ladder {
-    type Command = Command;
-    type Event = Event;
-
-    const TITLE: &'static str = "a club ladder";
-
-    /// The club's deadlines (declarations, bans, decay) belong to no
-    /// official: only the organizer runs them early.
-    const CLOCK_OFFICIALS: &'static [Role] = &[];
-
-    /// club III.2 moderators, III.3 the Court's justices and Chief Justice,
-    /// III.6 the teacher.
-    const OFFICIALS: &'static [Role] = &[
-        Role::Moderator,
-        Role::Justice,
-        Role::ChiefJustice,
-        Role::Teacher,
-    ];
-
-    fn command_name(command: &Command) -> &'static str {
-        command.name()
-    }
-
-    /// club II.1 a student joins; club III.3.8 a panel votes.
-    fn route_action(route: Route) -> Option<&'static str> {
-        match route {
-            Route::Registrations => Some("join"),
-            Route::Votes => Some("cast-vote"),
-            Route::Orders | Route::Rounds => None,
-        }
-    }
-
-    fn draws_lots(_action: &str) -> bool {
-        false
-    }
-
-    fn members_added(event: &Event) -> Vec<&UserId> {
-        event.member_added().into_iter().collect()
-    }
-
-    fn decide(
-        &self,
-        env: &Competition,
-        command: &Command,
-        ctx: &Context,
-    ) -> Result<Vec<Recorded>, Refusal> {
-        decide::decide(env, self, command, ctx)
-    }
-
-    fn apply(&mut self, event: &Event, at: DateTime<Utc>) {
-        state::apply(self, event, at)
-    }
-
-    /// Declaration deadlines (III.2.4.2), ban expiries (II.9.2), weekly
-    /// decay (II.6), removals on request (II.8), overdue opinions (III.3.10).
-    fn tick(&self, env: &Competition, ctx: &Context) -> Result<Vec<Recorded>, Refusal> {
-        Ok(due::tick(env, self, ctx.now))
-    }
-
-    fn next_due(&self) -> Option<DateTime<Utc>> {
-        due::next_due(self)
-    }
-
-    const RESOURCES: &'static [&'static str] = resources::NAMES;
-
-    fn resource_schemas(
-        generator: &mut schemars::SchemaGenerator,
-    ) -> Vec<crate::resource::ResourceSchema> {
-        resources::schemas(generator)
-    }
-
-    fn resource(
-        &self,
-        _env: &Competition,
-        name: &str,
-        query: &crate::resource::Query,
-        viewer: Option<&UserId>,
-    ) -> Result<crate::resource::Resource, Refusal> {
-        resources::resource(self, name, query, viewer)
-    }
-
-    fn view(&self, env: &Competition, viewer: Option<&UserId>) -> serde_json::Value {
-        view::view(env, self, viewer)
-    }
-
-    fn view_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        view::view_schema(generator)
-    }
-
-    /// club I.9.5–I.9.9: anti-cheat information is withheld.
-    fn redact(&self, env: &Competition, event: &Event, viewer: Option<&UserId>) -> Option<Event> {
-        view::redact(env, self, event, viewer)
-    }
-
-    /// The club's acts are public; its secrets (anti-cheat reports) are
-    /// withheld whole by `redact`, actor and time with them.
-    fn conceals_actor(_event: &Event) -> bool {
-        false
-    }
-
-    /// The Terms set no condition on who holds the club's offices beyond
-    /// naming them (club III.2, III.3); conflicts are handled per case
-    /// (club III.3 a justice with a conflict does not hear it).
-    fn may_grant(&self, _env: &Competition, _user: &UserId, _role: Role) -> Result<(), Refusal> {
-        Ok(())
-    }
-
-    fn notices(&self, env: &Competition, commit: &Commit) -> Vec<Notice> {
-        notice::notices(env, self, commit)
-    }
-
-    /// The club sends no deadline reminders: its deadlines are the
-    /// officials' own (declarations, opinions).
-    fn reminders(&self, _env: &Competition, _now: DateTime<Utc>) -> Vec<Reminder> {
-        Vec::new()
-    }
-    fn deadlines(
-        &self,
-        _env: &Competition,
-        _viewer: Option<&UserId>,
-        _now: DateTime<Utc>,
-    ) -> Vec<Deadline> {
-        feed::deadlines(self)
-    }
-}
+/// An event of the ladder as its decisions return it, with the clause that
+/// made it happen; the registry files it in the competition's log.
+pub type Recorded = crate::envelope::Ruled<Event>;

@@ -7,7 +7,8 @@
 use super::decide::{rec, text, Decider};
 use super::settings::Settings;
 use super::Event;
-use crate::competition::{Recorded, UserId};
+use crate::envelope::UserId;
+use crate::ladder::Recorded;
 use crate::refusal::Refusal;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};

@@ -12,17 +12,15 @@
 use super::court::{Appeal, AppealSubject, Judgement, Vote};
 use super::sanction::{Power, PowerUse};
 use super::{Event, Ladder};
-use crate::competition::{Commit, Competition, Event as Envelope, Role, UserId};
+use crate::envelope::{Committed, Envelope, Role, UserId};
 use crate::notice::{competition_link, About, Audience, Notice, Topic};
 use std::collections::BTreeSet;
 
 /// The notices a commit causes; `state` is the ladder after the commit.
-pub fn notices(env: &Competition, state: &Ladder, commit: &Commit) -> Vec<Notice> {
+pub fn notices(env: &Envelope, state: &Ladder, commit: &Committed<'_, Event>) -> Vec<Notice> {
     let mut out = Vec::new();
-    for (index, recorded) in commit.events.iter().enumerate() {
-        let Envelope::ClubLadder(event) = &recorded.event else {
-            continue;
-        };
+    for entry in &commit.events {
+        let (index, event) = (entry.index, entry.event);
         let about = About::new(index, event, competition_link(env));
         let notice = |topic: Topic,
                       clause: &str,
@@ -61,7 +59,7 @@ pub fn notices(env: &Competition, state: &Ladder, commit: &Commit) -> Vec<Notice
                 };
                 out.push(notice(
                     Topic::Announcement,
-                    recorded.clause.as_deref().unwrap_or("club III.2.4.2"),
+                    entry.clause.unwrap_or("club III.2.4.2"),
                     officers(env).into_iter().chain(concerned(p)).collect(),
                     format!("Penalty void: {} against {}", what(p), p.member),
                     format!(
@@ -90,7 +88,7 @@ pub fn notices(env: &Competition, state: &Ladder, commit: &Commit) -> Vec<Notice
                 let Some(a) = state.appeals.get(appeal) else {
                     continue;
                 };
-                let clause = recorded.clause.as_deref().unwrap_or("club III.3.8");
+                let clause = entry.clause.unwrap_or("club III.3.8");
                 out.push(appeal_decided(env, &about, clause, *appeal, a, judgement));
             }
             _ => {}
@@ -102,7 +100,7 @@ pub fn notices(env: &Competition, state: &Ladder, commit: &Commit) -> Vec<Notice
 /// club III.3.8, III.3.9.2: the Court's decision on appeal `id`, to the
 /// appellant, the parties and the officers.
 fn appeal_decided(
-    env: &Competition,
+    env: &Envelope,
     about: &About,
     clause: &str,
     id: u64,
@@ -143,10 +141,10 @@ fn appeal_decided(
 /// club IV.2, IV.3: change `change` of the Terms by `by`, published at the
 /// commit's instant, to every member on the leaderboard and every officer.
 fn terms_changed(
-    env: &Competition,
+    env: &Envelope,
     state: &Ladder,
     about: &About,
-    commit: &Commit,
+    commit: &Committed<'_, Event>,
     (change, by, description): (u64, &UserId, &str),
 ) -> Notice {
     about.notice(
@@ -173,7 +171,7 @@ fn members(state: &Ladder) -> impl Iterator<Item = UserId> + '_ {
 }
 
 /// club IV.2: the instant of publication, in club time.
-fn published(state: &Ladder, commit: &Commit) -> String {
+fn published(state: &Ladder, commit: &Committed<'_, Event>) -> String {
     let zone = state.settings.zone();
     commit
         .at
@@ -183,7 +181,7 @@ fn published(state: &Ladder, commit: &Commit) -> String {
 }
 
 /// club III.2.4.1 a): "all the Moderators, Justices, Chief Justice".
-fn officers(env: &Competition) -> BTreeSet<UserId> {
+fn officers(env: &Envelope) -> BTreeSet<UserId> {
     [Role::Moderator, Role::Justice, Role::ChiefJustice]
         .into_iter()
         .flat_map(|r| env.holders(r))
@@ -234,5 +232,12 @@ fn subject(s: &AppealSubject) -> String {
         AppealSubject::Game { game } => format!("game {game}"),
         AppealSubject::Chessclock { member } => format!("the chessclock of {member}"),
         AppealSubject::Removal { member } => format!("the removal of {member}"),
+    }
+}
+
+/// The notices of the contract (see [`crate::rulebook`]).
+impl crate::rulebook::Notices for Ladder {
+    fn notices(&self, env: &Envelope, commit: &Committed<'_, Self::Event>) -> Vec<Notice> {
+        notices(env, self, commit)
     }
 }

@@ -6,7 +6,7 @@ use super::decide::Decider;
 use super::elo::clamped;
 use super::settings::SESSION_DAY;
 use super::{game, sanction, terms, Amendment, AppealSubject, BanChange, Power};
-use crate::competition::UserId;
+use crate::envelope::UserId;
 use crate::refusal::Refusal;
 use chrono::{Datelike, NaiveDate};
 use serde::{Deserialize, Serialize};

@@ -11,7 +11,8 @@ use super::game::Game;
 use super::member::WeekRecord;
 use super::view::{leaderboard, leaderboard_row, LeaderboardRow};
 use super::Ladder;
-use crate::competition::UserId;
+use crate::envelope::Envelope;
+use crate::envelope::UserId;
 use crate::refusal::Refusal;
 use crate::resource::{json_resource, unknown, Page, Query, Resource, ResourceSchema};
 use chrono::{DateTime, NaiveDate, Utc};
@@ -121,4 +122,25 @@ fn history(state: &Ladder, query: &Query, viewer: Option<&UserId>) -> Result<Res
         deductions: own.then_some(&member.deductions),
         games: query.page_of(games),
     })
+}
+
+/// The read resources of the contract (see [`crate::rulebook`]).
+impl crate::rulebook::Resources for Ladder {
+    const RESOURCES: &'static [&'static str] = NAMES;
+
+    fn resource_schemas(
+        generator: &mut schemars::SchemaGenerator,
+    ) -> Vec<crate::resource::ResourceSchema> {
+        schemas(generator)
+    }
+
+    fn resource(
+        &self,
+        _env: &Envelope,
+        name: &str,
+        query: &crate::resource::Query,
+        viewer: Option<&UserId>,
+    ) -> Result<crate::resource::Resource, Refusal> {
+        resource(self, name, query, viewer)
+    }
 }

@@ -13,7 +13,7 @@ use super::terms::{Superseded, TermsChange};
 use super::{
     Amendment, AntiCheatReport, Appeal, Event, Game, Member, Modification, PowerUse, Settings,
 };
-use crate::competition::UserId;
+use crate::envelope::UserId;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};

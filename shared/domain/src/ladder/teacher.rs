@@ -12,7 +12,8 @@
 
 use super::decide::{rec, text, Decider};
 use super::Event;
-use crate::competition::{Recorded, Role, UserId};
+use crate::envelope::{Role, UserId};
+use crate::ladder::Recorded;
 use crate::refusal::Refusal;
 use chrono::NaiveDate;
 

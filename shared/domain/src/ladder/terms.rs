@@ -15,7 +15,8 @@
 use super::decide::{rec, text, Decider};
 use super::settings::Settings;
 use super::{Event, Ladder};
-use crate::competition::{Recorded, UserId};
+use crate::envelope::UserId;
+use crate::ladder::Recorded;
 use crate::refusal::Refusal;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};

@@ -10,7 +10,7 @@ use super::sanction::{Declaration, Power, PowerStatus};
 use super::settings::Settings;
 use super::terms::{Superseded, TermsChange};
 use super::{Event, Ladder};
-use crate::competition::{Competition, Role, UserId};
+use crate::envelope::{Envelope, Role, UserId};
 use chrono::{DateTime, NaiveDate, Utc};
 use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::Serialize;
@@ -141,7 +141,7 @@ pub struct Me {
     pub removal_requested: Option<DateTime<Utc>>,
 }
 
-pub(super) fn view(_env: &Competition, state: &Ladder, viewer: Option<&UserId>) -> Value {
+pub(super) fn view(_env: &Envelope, state: &Ladder, viewer: Option<&UserId>) -> Value {
     let board = leaderboard(state)
         .enumerate()
         .map(|(i, (u, score))| leaderboard_row(state, i + 1, u, score))
@@ -238,7 +238,7 @@ enum Access {
 /// goes to moderators and justices it was released to and to the Court at
 /// the start of an appeal on the game (club I.9.8); raw information to the Court
 /// on a majority order (I.9.9). Everyone else has none.
-fn access(env: &Competition, state: &Ladder, report: u64, game: u64, viewer: &UserId) -> Access {
+fn access(env: &Envelope, state: &Ladder, report: u64, game: u64, viewer: &UserId) -> Access {
     if env.has_role(viewer, Role::ChiefJustice) {
         return Access::Raw;
     }
@@ -264,7 +264,7 @@ fn access(env: &Competition, state: &Ladder, report: u64, game: u64, viewer: &Us
 /// to its recipient and to those who may see the report, since it tells that
 /// the information exists and who holds it. Everything else is public.
 pub(super) fn redact(
-    env: &Competition,
+    env: &Envelope,
     state: &Ladder,
     event: &Event,
     viewer: Option<&UserId>,
@@ -293,5 +293,35 @@ pub(super) fn redact(
             (v == to || access(env, state, *report, game, v) != Access::None).then(|| event.clone())
         }
         _ => Some(event.clone()),
+    }
+}
+
+/// The secrecy of the contract (see [`crate::rulebook`]).
+impl crate::rulebook::Secrecy for Ladder {
+    /// club I.9.5–I.9.9: anti-cheat information is withheld.
+    fn redact(
+        &self,
+        env: &Envelope,
+        event: &Self::Event,
+        viewer: Option<&UserId>,
+    ) -> Option<Self::Event> {
+        redact(env, self, event, viewer)
+    }
+
+    /// The club's acts are public; its secrets (anti-cheat reports) are
+    /// withheld whole by `redact`, actor and time with them.
+    fn conceals_actor(_event: &Event) -> bool {
+        false
+    }
+}
+
+/// The view of the contract (see [`crate::rulebook`]).
+impl crate::rulebook::Views for Ladder {
+    fn view(&self, env: &Envelope, viewer: Option<&UserId>) -> serde_json::Value {
+        view(env, self, viewer)
+    }
+
+    fn view_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        view_schema(generator)
     }
 }

@@ -13,15 +13,20 @@ use super::turns::{
 };
 use super::vocabulary::{Command, Event};
 use super::winner;
-use crate::competition::{Competition, Context, Recorded, Role, UserId, ROLES_CLAUSE};
+use crate::envelope::Ruled;
+use crate::envelope::{Context, Envelope, Role, UserId, ROLES_CLAUSE};
+use crate::nomic::Recorded;
 use crate::refusal::Refusal;
+use crate::rulebook::Route;
+use chrono::DateTime;
+use chrono::Utc;
 
 /// Longest Point of Order statement or Judgement decision, in characters.
 pub const MAX_STATEMENT_CHARS: usize = 20_000;
 
 /// Decides a command: first whatever fell due by `ctx.now`, then the command.
 pub fn decide(
-    env: &Competition,
+    env: &Envelope,
     state: &Nomic,
     command: &Command,
     ctx: &Context,
@@ -69,7 +74,7 @@ pub fn decide(
 /// nomic 101: the organizer imports the Initial Set before the game begins.
 fn import_rules(
     rec: &mut Recorder,
-    env: &Competition,
+    env: &Envelope,
     rules: &RuleBookExport,
     ctx: &Context,
 ) -> Result<(), Refusal> {
@@ -84,7 +89,7 @@ fn import_rules(
 /// nomic 201: the organizer seats a player on a day no other player has.
 fn seat_player(
     rec: &mut Recorder,
-    env: &Competition,
+    env: &Envelope,
     player: &UserId,
     day: AllocatedDay,
     ctx: &Context,
@@ -110,7 +115,7 @@ fn seat_player(
 /// is seated.
 fn begin(
     rec: &mut Recorder,
-    env: &Competition,
+    env: &Envelope,
     settings: &Settings,
     ctx: &Context,
 ) -> Result<(), Refusal> {
@@ -135,7 +140,7 @@ fn begin(
     Ok(())
 }
 
-fn organizer_before_start(env: &Competition, state: &Nomic, ctx: &Context) -> Result<(), Refusal> {
+fn organizer_before_start(env: &Envelope, state: &Nomic, ctx: &Context) -> Result<(), Refusal> {
     match ctx.actor.user() {
         Some(u) if env.has_role(u, Role::Organizer) => {}
         _ => {
@@ -555,4 +560,53 @@ fn forfeit(rec: &mut Recorder, ctx: &Context) -> Result<(), Refusal> {
         replace_judge(rec, point, ctx.now, false);
     }
     Ok(())
+}
+
+/// The rules: its vocabulary, decisions and role policy of the contract (see [`crate::rulebook`]).
+impl crate::rulebook::Rules for Nomic {
+    type Command = Command;
+
+    type Event = Event;
+
+    const TITLE: &'static str = "a Nomic game";
+
+    /// The Initial Set names no office: the Judge is chosen per question by
+    /// rotation (nomic 214), not appointed.
+    const OFFICIALS: &'static [Role] = &[];
+
+    fn command_name(command: &Self::Command) -> &'static str {
+        command.name()
+    }
+
+    /// nomic 201 the organizer seats a player; nomic 113 a vote.
+    fn route_action(route: Route) -> Option<&'static str> {
+        match route {
+            Route::Registrations => Some("seat-player"),
+            Route::Votes => Some("record-vote"),
+            Route::Orders | Route::Rounds => None,
+        }
+    }
+
+    fn members_added(event: &Self::Event) -> Vec<&UserId> {
+        event.member_added().into_iter().collect()
+    }
+
+    /// Whatever fell due by `ctx.now` (votes completing, Judgement windows
+    /// closing) is decided first, in the same commit.
+    fn decide(
+        &self,
+        env: &Envelope,
+        command: &Self::Command,
+        ctx: &Context,
+    ) -> Result<Vec<Ruled<Self::Event>>, Refusal> {
+        decide(env, self, command, ctx)
+    }
+
+    fn apply(&mut self, event: &Self::Event, at: DateTime<Utc>) {
+        super::state::apply(self, event, at)
+    }
+
+    fn may_grant(&self, _env: &Envelope, _user: &UserId, _role: Role) -> Result<(), Refusal> {
+        Ok(())
+    }
 }

@@ -12,7 +12,12 @@ use super::state::{apply, Nomic};
 use super::turns::{end_of_uk_date, preceding_player, serving_date, uk_date, AllocatedDay};
 use super::vocabulary::Event;
 use super::winner;
-use crate::competition::{Event as Envelope, Recorded, UserId};
+use crate::envelope::Context;
+use crate::envelope::Envelope;
+use crate::envelope::Ruled;
+use crate::envelope::UserId;
+use crate::nomic::Recorded;
+use crate::refusal::Refusal;
 use chrono::{DateTime, Utc};
 
 /// Events decided so far, applied as they are decided to a working copy of
@@ -35,14 +40,13 @@ impl Recorder {
     /// Records `event`, citing `clause` (e.g. `nomic 203`).
     pub fn emit(&mut self, event: Event, clause: &str) {
         apply(&mut self.state, &event, self.now);
-        self.out
-            .push(Recorded::by_rule(Envelope::Nomic(event), clause));
+        self.out.push(Recorded::by_rule(event, clause));
     }
 
     /// Records an event no rule caused (an organizer's or player's act).
     pub fn emit_plain(&mut self, event: Event) {
         apply(&mut self.state, &event, self.now);
-        self.out.push(Recorded::new(Envelope::Nomic(event)));
+        self.out.push(Recorded::new(event));
     }
 
     /// nomic 203, 205, 207, 210: adds points and declares the first player
@@ -311,5 +315,21 @@ fn point_of_order_due(rec: &mut Recorder, id: u32, at: DateTime<Utc>) {
             debug_assert!(!j.opinions.values().any(|o| *o == Opinion::Agree));
             replace_judge(rec, id, at, true)
         }
+    }
+}
+
+/// The schedule of the contract (see [`crate::rulebook`]).
+impl crate::rulebook::Schedule for Nomic {
+    /// Vote completion at the end of the UK day (nomic 113), the switch to
+    /// simple majority (nomic 204), Judgement windows and Judges' days
+    /// (nomic 214).
+    fn tick(&self, _env: &Envelope, ctx: &Context) -> Result<Vec<Ruled<Self::Event>>, Refusal> {
+        let mut rec = Recorder::new(self, ctx.now);
+        catch_up(&mut rec);
+        Ok(rec.out)
+    }
+
+    fn next_due(&self) -> Option<DateTime<Utc>> {
+        next_due(self)
     }
 }

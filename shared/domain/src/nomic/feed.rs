@@ -4,6 +4,8 @@ use super::proposal::ProposalStatus;
 use super::state::Nomic;
 use super::turns::{uk_date, AllocatedDay};
 use crate::calendar::UK;
+use crate::envelope::Envelope;
+use crate::envelope::UserId;
 use crate::ical::Deadline;
 use chrono::{DateTime, Days, NaiveTime, TimeZone, Utc};
 
@@ -75,4 +77,16 @@ fn next_allocated(day: AllocatedDay, hour: u32, now: DateTime<Utc>) -> Option<Da
         .filter_map(|d| UK.from_local_datetime(&d.and_time(time)).earliest())
         .map(|t| t.with_timezone(&Utc))
         .find(|t| *t > now)
+}
+
+/// The calendar of the contract (see [`crate::rulebook`]).
+impl crate::rulebook::Calendar for Nomic {
+    fn deadlines(
+        &self,
+        _env: &Envelope,
+        _viewer: Option<&UserId>,
+        now: DateTime<Utc>,
+    ) -> Vec<Deadline> {
+        deadlines(self, now)
+    }
 }

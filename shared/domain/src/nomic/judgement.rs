@@ -13,7 +13,7 @@
 //! equally legal and illegal, or its legality cannot be determined with
 //! finality): invoked, it makes the mover the winner.
 
-use crate::competition::UserId;
+use crate::envelope::UserId;
 use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;

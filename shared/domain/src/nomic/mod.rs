@@ -22,6 +22,8 @@
 //! [`Rulebook`] implementation below. Everything is pure.
 
 pub mod decide;
+use chrono::DateTime;
+use chrono::Utc;
 pub mod due;
 pub mod enactment;
 mod feed;
@@ -48,136 +50,9 @@ pub use state::{Nomic, PointsEntry};
 pub use turns::AllocatedDay;
 pub use vocabulary::{Command, Event};
 
-use crate::competition::{Commit, Competition, Context, Recorded, Role, UserId};
-use crate::ical::Deadline;
-use crate::notice::{Notice, Reminder};
-use crate::refusal::Refusal;
-use crate::rulebook::{Route, Rulebook};
-use chrono::{DateTime, Utc};
-
-/// Nomic's side of the contract; every function is the rule module's own
-/// (see the module list above).
-impl Rulebook for Nomic {
-    type Command = Command;
-    type Event = Event;
-
-    const TITLE: &'static str = "a Nomic game";
-
-    /// Nomic's deadlines (the end of the UK day, Judgement windows) belong
-    /// to no official: only the organizer runs them early.
-    const CLOCK_OFFICIALS: &'static [Role] = &[];
-
-    /// The Initial Set names no office: the Judge is chosen per question by
-    /// rotation (nomic 214), not appointed.
-    const OFFICIALS: &'static [Role] = &[];
-
-    fn command_name(command: &Command) -> &'static str {
-        command.name()
-    }
-
-    /// nomic 201 the organizer seats a player; nomic 113 a vote.
-    fn route_action(route: Route) -> Option<&'static str> {
-        match route {
-            Route::Registrations => Some("seat-player"),
-            Route::Votes => Some("record-vote"),
-            Route::Orders | Route::Rounds => None,
-        }
-    }
-
-    fn draws_lots(_action: &str) -> bool {
-        false
-    }
-
-    fn members_added(event: &Event) -> Vec<&UserId> {
-        event.member_added().into_iter().collect()
-    }
-
-    /// Whatever fell due by `ctx.now` (votes completing, Judgement windows
-    /// closing) is decided first, in the same commit.
-    fn decide(
-        &self,
-        env: &Competition,
-        command: &Command,
-        ctx: &Context,
-    ) -> Result<Vec<Recorded>, Refusal> {
-        decide::decide(env, self, command, ctx)
-    }
-
-    fn apply(&mut self, event: &Event, at: DateTime<Utc>) {
-        state::apply(self, event, at)
-    }
-
-    /// Vote completion at the end of the UK day (nomic 113), the switch to
-    /// simple majority (nomic 204), Judgement windows and Judges' days
-    /// (nomic 214).
-    fn tick(&self, _env: &Competition, ctx: &Context) -> Result<Vec<Recorded>, Refusal> {
-        let mut rec = due::Recorder::new(self, ctx.now);
-        due::catch_up(&mut rec);
-        Ok(rec.out)
-    }
-
-    fn next_due(&self) -> Option<DateTime<Utc>> {
-        due::next_due(self)
-    }
-
-    const RESOURCES: &'static [&'static str] = resources::NAMES;
-
-    fn resource_schemas(
-        generator: &mut schemars::SchemaGenerator,
-    ) -> Vec<crate::resource::ResourceSchema> {
-        resources::schemas(generator)
-    }
-
-    fn resource(
-        &self,
-        _env: &Competition,
-        name: &str,
-        query: &crate::resource::Query,
-        _viewer: Option<&UserId>,
-    ) -> Result<crate::resource::Resource, Refusal> {
-        resources::resource(self, name, query)
-    }
-
-    fn view(&self, _env: &Competition, viewer: Option<&UserId>) -> serde_json::Value {
-        view::view(self, viewer)
-    }
-
-    fn view_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        view::view_schema(generator)
-    }
-
-    /// Nomic votes are public (cast in the voting thread, nomic 113), and
-    /// so is everything else a Nomic game records.
-    fn redact(&self, _env: &Competition, event: &Event, _viewer: Option<&UserId>) -> Option<Event> {
-        Some(event.clone())
-    }
-
-    fn conceals_actor(_event: &Event) -> bool {
-        false
-    }
-
-    fn may_grant(&self, _env: &Competition, _user: &UserId, _role: Role) -> Result<(), Refusal> {
-        Ok(())
-    }
-
-    fn notices(&self, env: &Competition, commit: &Commit) -> Vec<Notice> {
-        notice::notices(env, self, commit)
-    }
-
-    /// Nomic sends no deadline reminders: the points thread and the
-    /// game's news (see `notice`) tell players what is open.
-    fn reminders(&self, _env: &Competition, _now: DateTime<Utc>) -> Vec<Reminder> {
-        Vec::new()
-    }
-    fn deadlines(
-        &self,
-        _env: &Competition,
-        _viewer: Option<&UserId>,
-        now: DateTime<Utc>,
-    ) -> Vec<Deadline> {
-        feed::deadlines(self, now)
-    }
-}
+/// An event of a Nomic game as its decisions return it, with the clause that
+/// made it happen; the registry files it in the competition's log.
+pub type Recorded = crate::envelope::Ruled<Event>;
 
 /// The rule book as it stood at `at`, in the seed's export format; `None`
 /// before the rules were imported. Every version stays readable.

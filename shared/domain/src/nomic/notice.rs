@@ -6,17 +6,15 @@
 
 use super::state::points_line;
 use super::{Event, Nomic};
-use crate::competition::{Commit, Competition, Event as Envelope};
+use crate::envelope::{Committed, Envelope};
 use crate::notice::{competition_link, About, Audience, Notice, Topic};
 
 /// The notices a commit causes; `state` is the game after the commit.
-pub fn notices(env: &Competition, state: &Nomic, commit: &Commit) -> Vec<Notice> {
+pub fn notices(env: &Envelope, state: &Nomic, commit: &Committed<'_, Event>) -> Vec<Notice> {
     let mut out = Vec::new();
-    for (index, recorded) in commit.events.iter().enumerate() {
-        let Envelope::Nomic(event) = &recorded.event else {
-            continue;
-        };
-        let clause = recorded.clause.as_deref();
+    for entry in &commit.events {
+        let (index, event) = (entry.index, entry.event);
+        let clause = entry.clause;
         let about = About::new(index, event, competition_link(env));
         let notice = |topic: Topic, clause: &str, subject: String, text: String| {
             about.notice(topic, clause, Audience::Public, subject, text)
@@ -104,4 +102,11 @@ fn judgement_invoked(state: &Nomic, about: &About, clause: &str, point: u32) -> 
             p.statement
         ),
     ))
+}
+
+/// The notices of the contract (see [`crate::rulebook`]).
+impl crate::rulebook::Notices for Nomic {
+    fn notices(&self, env: &Envelope, commit: &Committed<'_, Self::Event>) -> Vec<Notice> {
+        notices(env, self, commit)
+    }
 }

@@ -1,7 +1,7 @@
 //! Proposals, votes and points: nomic 103 (kinds of rule-change), 104, 105,
 //! 107, 109, 111, 113, 203, 204, 205, 207, 208, 210.
 
-use crate::competition::UserId;
+use crate::envelope::UserId;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;

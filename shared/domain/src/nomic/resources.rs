@@ -12,7 +12,8 @@ use super::proposal::{Proposal, ProposalStatus, Tally, Threshold};
 use super::rulebook::RuleBookExport;
 use super::state::Nomic;
 use super::view::PointsLine;
-use crate::competition::UserId;
+use crate::envelope::Envelope;
+use crate::envelope::UserId;
 use crate::refusal::Refusal;
 use crate::resource::{json_resource, unknown, Page, Query, Resource, ResourceSchema};
 use chrono::{DateTime, Utc};
@@ -139,4 +140,25 @@ fn proposals(state: &Nomic, query: &Query) -> Result<Resource, Refusal> {
         threshold: state.threshold,
         page: query.page_of(rows),
     })
+}
+
+/// The read resources of the contract (see [`crate::rulebook`]).
+impl crate::rulebook::Resources for Nomic {
+    const RESOURCES: &'static [&'static str] = NAMES;
+
+    fn resource_schemas(
+        generator: &mut schemars::SchemaGenerator,
+    ) -> Vec<crate::resource::ResourceSchema> {
+        schemas(generator)
+    }
+
+    fn resource(
+        &self,
+        _env: &Envelope,
+        name: &str,
+        query: &crate::resource::Query,
+        _viewer: Option<&UserId>,
+    ) -> Result<crate::resource::Resource, Refusal> {
+        resource(self, name, query)
+    }
 }

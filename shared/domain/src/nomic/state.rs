@@ -7,7 +7,7 @@ use super::rulebook::{Revision, RuleBook};
 use super::settings::Settings;
 use super::turns::{end_of_circuit, AllocatedDay};
 use super::vocabulary::Event;
-use crate::competition::UserId;
+use crate::envelope::UserId;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;

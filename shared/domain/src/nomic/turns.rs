@@ -3,7 +3,7 @@
 //! (nomic 204), and the order in which Judges are found (nomic 214).
 
 use crate::calendar::{local_date, UK};
-use crate::competition::UserId;
+use crate::envelope::UserId;
 use chrono::{DateTime, Datelike, Days, NaiveDate, NaiveTime, TimeZone, Timelike, Utc, Weekday};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;

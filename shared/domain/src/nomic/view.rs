@@ -8,7 +8,8 @@ use super::rulebook::RuleBookExport;
 use super::settings::Settings;
 use super::state::{Nomic, PointsEntry};
 use super::turns::AllocatedDay;
-use crate::competition::UserId;
+use crate::envelope::Envelope;
+use crate::envelope::UserId;
 use chrono::{DateTime, Utc};
 use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::Serialize;
@@ -114,4 +115,33 @@ pub fn view(state: &Nomic, _viewer: Option<&UserId>) -> Value {
 /// The schema of [`view`]'s answer.
 pub fn view_schema(generator: &mut SchemaGenerator) -> Schema {
     generator.subschema_for::<View>()
+}
+
+/// The secrecy of the contract (see [`crate::rulebook`]).
+impl crate::rulebook::Secrecy for Nomic {
+    /// Nomic votes are public (cast in the voting thread, nomic 113), and
+    /// so is everything else a Nomic game records.
+    fn redact(
+        &self,
+        _env: &Envelope,
+        event: &Self::Event,
+        _viewer: Option<&UserId>,
+    ) -> Option<Self::Event> {
+        Some(event.clone())
+    }
+
+    fn conceals_actor(_event: &Self::Event) -> bool {
+        false
+    }
+}
+
+/// The view of the contract (see [`crate::rulebook`]).
+impl crate::rulebook::Views for Nomic {
+    fn view(&self, _env: &Envelope, viewer: Option<&UserId>) -> serde_json::Value {
+        view(self, viewer)
+    }
+
+    fn view_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        view_schema(generator)
+    }
 }

@@ -7,7 +7,7 @@ use super::proposal::{RuleChange, Tally, Threshold, Vote};
 use super::rulebook::RuleBookExport;
 use super::settings::Settings;
 use super::turns::AllocatedDay;
-use crate::competition::UserId;
+use crate::envelope::UserId;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 

@@ -17,7 +17,7 @@ use super::proposal::ProposalStatus;
 use super::state::Nomic;
 use super::turns::{uk_date, AllocatedDay};
 use super::vocabulary::Event;
-use crate::competition::{Competition, Context, Role, UserId, ROLES_CLAUSE};
+use crate::envelope::{Context, Envelope, Role, UserId, ROLES_CLAUSE};
 use crate::refusal::Refusal;
 use chrono::{DateTime, Utc};
 
@@ -91,7 +91,7 @@ pub fn win_by_finding(rec: &mut Recorder, point: u32) {
 /// Initial Set is playable), and on a day that is nobody's.
 pub fn declare_play_impossible(
     rec: &mut Recorder,
-    env: &Competition,
+    env: &Envelope,
     reason: &str,
     ctx: &Context,
 ) -> Result<(), Refusal> {

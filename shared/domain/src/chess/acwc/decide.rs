@@ -12,8 +12,12 @@ use super::final_match::FinalPhase;
 use super::state::{apply, Championship, Match};
 use super::vocabulary::{Command, Event, MatchId, Stage};
 use super::{negotiation, results};
-use crate::competition::{self, Competition, Context, Recorded, Role, UserId, ROLES_CLAUSE};
+use crate::chess::acwc::Recorded;
+use crate::envelope::{Context, Envelope, Role, UserId, ROLES_CLAUSE};
 use crate::refusal::Refusal;
+use crate::rulebook::Route;
+use chrono::DateTime;
+use chrono::Utc;
 
 pub(super) type Out = Vec<(Event, Option<String>)>;
 
@@ -27,7 +31,7 @@ pub(super) fn by_rule(ruled: Vec<Ruled>) -> Out {
 
 /// Decides `command`, then whatever falls due by `ctx.now`.
 pub fn decide(
-    env: &Competition,
+    env: &Envelope,
     state: &Championship,
     command: &Command,
     ctx: &Context,
@@ -43,8 +47,8 @@ pub fn decide(
     Ok(events
         .into_iter()
         .map(|(e, c)| match c {
-            Some(c) => Recorded::by_rule(competition::Event::Acwc(e), c),
-            None => Recorded::new(competition::Event::Acwc(e)),
+            Some(c) => Recorded::by_rule(e, c),
+            None => Recorded::new(e),
         })
         .collect())
 }
@@ -94,7 +98,7 @@ pub(super) fn actor(ctx: &Context) -> Result<&UserId, Refusal> {
 }
 
 /// acwc I.C: the TD's commands.
-pub(super) fn require_td<'a>(env: &Competition, ctx: &'a Context) -> Result<&'a UserId, Refusal> {
+pub(super) fn require_td<'a>(env: &Envelope, ctx: &'a Context) -> Result<&'a UserId, Refusal> {
     let u = actor(ctx)?;
     if env.has_role(u, Role::TournamentDirector) {
         Ok(u)
@@ -143,7 +147,7 @@ pub(super) fn own_open_match<'a>(
 /// entries, the rounds, the negotiation, the results, the forfeits, the TD's
 /// corrections and fair play.
 fn decide_command(
-    env: &Competition,
+    env: &Envelope,
     state: &Championship,
     command: &Command,
     ctx: &Context,
@@ -205,7 +209,7 @@ fn decide_command(
 /// The conduct of the championship: forfeits, the TD's corrections and fair
 /// play (acwc I.C, VI, VII).
 fn decide_conduct(
-    env: &Competition,
+    env: &Envelope,
     state: &Championship,
     command: &Command,
     ctx: &Context,
@@ -302,4 +306,58 @@ pub(super) fn check_final_game(
         }
     }
     Ok(())
+}
+
+/// The rules: its vocabulary, decisions and role policy of the contract (see [`crate::rulebook`]).
+impl crate::rulebook::Rules for Championship {
+    type Command = Command;
+
+    type Event = Event;
+
+    const TITLE: &'static str = "an ACWC championship";
+
+    /// acwc I.C: the Tournament Director.
+    const OFFICIALS: &'static [Role] = &[Role::TournamentDirector];
+
+    fn command_name(command: &Self::Command) -> &'static str {
+        command.name()
+    }
+
+    /// acwc II a player registers; acwc IV.D–E the next round is paired.
+    fn route_action(route: Route) -> Option<&'static str> {
+        match route {
+            Route::Registrations => Some("register"),
+            Route::Rounds => Some("pair-round"),
+            Route::Votes | Route::Orders => None,
+        }
+    }
+
+    fn members_added(event: &Self::Event) -> Vec<&UserId> {
+        event.member_added().into_iter().collect()
+    }
+
+    /// Whatever fell due by `ctx.now` follows in the same commit.
+    fn decide(
+        &self,
+        env: &Envelope,
+        command: &Self::Command,
+        ctx: &Context,
+    ) -> Result<Vec<super::Recorded>, Refusal> {
+        decide(env, self, command, ctx)
+    }
+
+    fn apply(&mut self, event: &Self::Event, at: DateTime<Utc>) {
+        super::state::apply(self, event, at)
+    }
+
+    /// acwc I.D: the TD will not participate, so an entrant is not made TD.
+    fn may_grant(&self, _env: &Envelope, user: &UserId, role: Role) -> Result<(), Refusal> {
+        if role == Role::TournamentDirector && self.entrant(user).is_some() {
+            return Err(Refusal::rule(
+                "acwc I.D",
+                format!("the TD will not participate: {user} has entered"),
+            ));
+        }
+        Ok(())
+    }
 }

@@ -16,7 +16,11 @@ use super::vocabulary::{Award, Disqualification, Event, NoShowChoice, Pairing, S
 use crate::calendar::{next_monday_utc, week_deadline_utc};
 use crate::chess::round_robin;
 use crate::chess::swiss::monrad;
-use crate::competition::UserId;
+use crate::envelope::Context;
+use crate::envelope::Envelope;
+use crate::envelope::Role;
+use crate::envelope::UserId;
+use crate::refusal::Refusal;
 use chrono::{DateTime, Duration, Utc};
 
 /// An event the rules decided, with the clause that decided it.
@@ -596,5 +600,25 @@ pub fn next_due(s: &Championship) -> Option<DateTime<Utc>> {
             due
         }
         _ => None,
+    }
+}
+
+/// The schedule of the contract (see [`crate::rulebook`]).
+impl crate::rulebook::Schedule for Championship {
+    /// acwc I.C: the TD runs the championship's clock.
+    const CLOCK_OFFICIALS: &'static [Role] = &[Role::TournamentDirector];
+
+    /// The start of the Qualification, round publication (IV.D–E), the
+    /// round deadline (IV.F), the negotiation deadlines (V), a failed
+    /// rescheduling (VI.D).
+    fn tick(&self, _env: &Envelope, ctx: &Context) -> Result<Vec<super::Recorded>, Refusal> {
+        Ok(follow_ups(self, ctx.now)
+            .into_iter()
+            .map(|(e, clause)| super::Recorded::by_rule(e, clause))
+            .collect())
+    }
+
+    fn next_due(&self) -> Option<DateTime<Utc>> {
+        next_due(self)
     }
 }

@@ -3,7 +3,11 @@
 use super::due::offers_deadline;
 use super::state::Championship;
 use super::vocabulary::Stage;
+use crate::envelope::Envelope;
+use crate::envelope::UserId;
 use crate::ical::Deadline;
+use chrono::DateTime;
+use chrono::Utc;
 
 /// The Qualification's start (acwc IV.D) while entries are open; then, for
 /// every published round, the Wednesday offers deadline (acwc V.C) and the
@@ -52,4 +56,16 @@ pub fn deadlines(state: &Championship) -> Vec<Deadline> {
         );
     }
     out
+}
+
+/// The calendar of the contract (see [`crate::rulebook`]).
+impl crate::rulebook::Calendar for Championship {
+    fn deadlines(
+        &self,
+        _env: &Envelope,
+        _viewer: Option<&UserId>,
+        _now: DateTime<Utc>,
+    ) -> Vec<Deadline> {
+        deadlines(self)
+    }
 }

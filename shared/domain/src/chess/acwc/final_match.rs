@@ -10,7 +10,7 @@
 //!   3 minutes and draw odds.
 
 use super::settings::{Format, Settings, TimeControl};
-use crate::competition::UserId;
+use crate::envelope::UserId;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 

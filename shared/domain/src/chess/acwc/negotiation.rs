@@ -4,7 +4,7 @@
 use super::decide::{actor, find_match, own_open_match, plain, require_td, round_of, Out};
 use super::state::{Championship, Match, Round};
 use super::vocabulary::{Event, MatchId, NoShowChoice};
-use crate::competition::{Competition, Context, Role, UserId};
+use crate::envelope::{Context, Envelope, Role, UserId};
 use crate::refusal::Refusal;
 use chrono::{DateTime, Duration, Utc};
 
@@ -184,7 +184,7 @@ pub(super) fn accept_offer(
 /// acwc V.E, V.F, IV.F: the player the rules let choose, or the TD, fixes
 /// the match time.
 pub(super) fn fix_match_time(
-    env: &Competition,
+    env: &Envelope,
     state: &Championship,
     match_id: &MatchId,
     at: DateTime<Utc>,
@@ -224,7 +224,7 @@ pub(super) fn fix_match_time(
 /// acwc V.I: the TD rules who is at fault for a failed negotiation; the
 /// opponent of the player at fault chooses the time.
 pub(super) fn rule_on_negotiation(
-    env: &Competition,
+    env: &Envelope,
     state: &Championship,
     match_id: &MatchId,
     at_fault: Option<&UserId>,

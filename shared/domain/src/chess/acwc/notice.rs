@@ -10,7 +10,7 @@
 
 use super::state::{Championship, Round};
 use super::vocabulary::{Event, Pairing, Stage};
-use crate::competition::{Commit, Competition, Event as Envelope, UserId};
+use crate::envelope::{Committed, Envelope, UserId};
 use crate::notice::{competition_link, hours_due, utc, About, Audience, Notice, Reminder, Topic};
 use chrono::{DateTime, Utc};
 use std::collections::BTreeSet;
@@ -23,18 +23,16 @@ const PAIRINGS: &str = "acwc IV.E";
 const ROUND_DEADLINE: &str = "acwc IV.F";
 
 /// The notices a commit causes; `state` is the championship after the commit.
-pub fn notices(env: &Competition, state: &Championship, commit: &Commit) -> Vec<Notice> {
+pub fn notices(env: &Envelope, state: &Championship, commit: &Committed<'_, Event>) -> Vec<Notice> {
     let who = |u: &UserId| display(state, u);
     let mut out = Vec::new();
-    for (index, recorded) in commit.events.iter().enumerate() {
-        let Envelope::Acwc(event) = &recorded.event else {
-            continue;
-        };
+    for entry in &commit.events {
+        let (index, event) = (entry.index, entry.event);
         let about = About::new(index, event, competition_link(env));
         let notice = |topic: Topic, clause: &str, audience: Audience, subject: &str, text: &str| {
             about.notice(topic, clause, audience, subject, text)
         };
-        let clause = recorded.clause.as_deref();
+        let clause = entry.clause;
         match event {
             Event::RoundPublished {
                 stage,
@@ -151,7 +149,7 @@ fn round_published(
 
 /// The reminders due at `now` before the current round's deadline (acwc IV.F),
 /// to the players of its matches that have no result yet.
-pub fn reminders(env: &Competition, state: &Championship, now: DateTime<Utc>) -> Vec<Reminder> {
+pub fn reminders(env: &Envelope, state: &Championship, now: DateTime<Utc>) -> Vec<Reminder> {
     if !matches!(state.stage, Stage::Qualification | Stage::Candidates) {
         return Vec::new();
     }
@@ -238,5 +236,17 @@ fn stage_slug(stage: Stage) -> &'static str {
         Stage::Candidates => "candidates",
         Stage::Final => "final",
         Stage::Finished => "finished",
+    }
+}
+
+/// The notices of the contract (see [`crate::rulebook`]).
+impl crate::rulebook::Notices for Championship {
+    fn notices(&self, env: &Envelope, commit: &Committed<'_, Self::Event>) -> Vec<Notice> {
+        notices(env, self, commit)
+    }
+
+    /// acwc IV.F: players whose match is unplayed as the round deadline nears.
+    fn reminders(&self, env: &Envelope, now: DateTime<Utc>) -> Vec<Reminder> {
+        reminders(env, self, now)
     }
 }

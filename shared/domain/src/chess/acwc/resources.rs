@@ -16,7 +16,8 @@ use super::state::{Championship, Match, Round};
 use super::view::{final_match_view, qualification_trf};
 use super::view_schema::FinalShown;
 use super::vocabulary::{Stage, FINAL};
-use crate::competition::UserId;
+use crate::envelope::Envelope;
+use crate::envelope::UserId;
 use crate::refusal::Refusal;
 use crate::resource::{json_resource, unknown, Page, Query, Resource, ResourceSchema};
 use chrono::{DateTime, Utc};
@@ -284,6 +285,27 @@ fn one_match(
         OneMatch::Match(found)
     };
     json_resource(&found)
+}
+
+/// The read resources of the contract (see [`crate::rulebook`]).
+impl crate::rulebook::Resources for Championship {
+    const RESOURCES: &'static [&'static str] = NAMES;
+
+    fn resource_schemas(
+        generator: &mut schemars::SchemaGenerator,
+    ) -> Vec<crate::resource::ResourceSchema> {
+        schemas(generator)
+    }
+
+    fn resource(
+        &self,
+        _env: &Envelope,
+        name: &str,
+        query: &crate::resource::Query,
+        viewer: Option<&UserId>,
+    ) -> Result<crate::resource::Resource, Refusal> {
+        resource(self, name, query, viewer)
+    }
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use super::final_match::{FinalGame, FinalPhase};
 use super::negotiation::check_score;
 use super::state::Championship;
 use super::vocabulary::{Event, MatchId, Stage, FINAL};
-use crate::competition::{Competition, Context, UserId};
+use crate::envelope::{Context, Envelope, UserId};
 use crate::refusal::Refusal;
 
 /// acwc VI.G: a player reports the match score; the same score reported by
@@ -191,7 +191,7 @@ pub(super) fn dispute_result(
 
 /// acwc I.C: the TD settles a match that is not finished.
 pub(super) fn settle_result(
-    env: &Competition,
+    env: &Envelope,
     state: &Championship,
     match_id: &MatchId,
     first: u32,
@@ -224,7 +224,7 @@ pub(super) fn settle_result(
 
 /// acwc I.C: the TD settles the next game of the Final, which records it.
 pub(super) fn settle_final_game(
-    env: &Competition,
+    env: &Envelope,
     state: &Championship,
     game: u32,
     winner: Option<&UserId>,

@@ -3,7 +3,7 @@
 //! variant and time control (III.A), the stage structure (III.B, III.F–H) and
 //! the pre-qualified players (III.C–D).
 
-use crate::competition::UserId;
+use crate::envelope::UserId;
 use crate::refusal::Refusal;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};

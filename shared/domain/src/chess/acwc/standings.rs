@@ -6,7 +6,7 @@ use super::vocabulary::Stage;
 use crate::chess::round_robin::{candidates_standings, MatchResult};
 use crate::chess::swiss::monrad;
 use crate::chess::swiss::{Colour, Presence, RoundOutcome, SwissPlayer, SwissTournament, Title};
-use crate::competition::UserId;
+use crate::envelope::UserId;
 use serde::Serialize;
 
 /// The Qualification as the Monrad engine sees it: pairing number = index

@@ -5,7 +5,7 @@ use super::final_match::FinalMatch;
 use super::settings::Settings;
 use super::vocabulary::{Award, Disqualification, Event, MatchId, NoShowChoice, Stage};
 use crate::chess::swiss::monrad::match_points;
-use crate::competition::UserId;
+use crate::envelope::UserId;
 use chrono::{DateTime, Utc};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};

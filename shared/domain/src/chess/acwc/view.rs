@@ -15,25 +15,25 @@ use super::view_schema::{
 use super::vocabulary::{Event, Stage};
 use crate::chess::swiss::RoundOutcome;
 use crate::chess::trf::{self, Trf, TrfColour, TrfLine, TrfPlayer, TrfResult, TrfRound};
-use crate::competition::{Competition, Role, UserId};
+use crate::envelope::{Envelope, Role, UserId};
 use serde_json::Value;
 use std::collections::BTreeMap;
 
-fn is_td(env: &Competition, viewer: Option<&UserId>) -> bool {
+fn is_td(env: &Envelope, viewer: Option<&UserId>) -> bool {
     viewer.is_some_and(|v| env.has_role(v, Role::TournamentDirector))
 }
 
 /// The TD or the organizer, who enters facts.
-fn is_official(env: &Competition, viewer: Option<&UserId>) -> bool {
+fn is_official(env: &Envelope, viewer: Option<&UserId>) -> bool {
     is_td(env, viewer) || viewer.is_some_and(|v| env.has_role(v, Role::Organizer))
 }
 
 /// The kind's view for `viewer` (see [`View`]).
-pub fn view(env: &Competition, state: &Championship, viewer: Option<&UserId>) -> Value {
+pub fn view(env: &Envelope, state: &Championship, viewer: Option<&UserId>) -> Value {
     serde_json::to_value(shown(env, state, viewer)).unwrap_or(Value::Null)
 }
 
-fn shown<'a>(env: &Competition, state: &'a Championship, viewer: Option<&UserId>) -> View<'a> {
+fn shown<'a>(env: &Envelope, state: &'a Championship, viewer: Option<&UserId>) -> View<'a> {
     let td = is_td(env, viewer);
     // acwc IV.E, V.A: the published pairings, each match with its agreed
     // time ("When a time is agreed on, it must be shared in the pairings
@@ -176,7 +176,7 @@ pub(super) fn final_match_view<'a>(
 
 /// The event as `viewer` may see it in the audit log; `None` hides it.
 pub fn redact(
-    env: &Competition,
+    env: &Envelope,
     state: &Championship,
     event: &Event,
     viewer: Option<&UserId>,
@@ -299,4 +299,34 @@ pub fn qualification_trf(state: &Championship) -> String {
         }));
     }
     trf::write(&Trf { lines })
+}
+
+/// The secrecy of the contract (see [`crate::rulebook`]).
+impl crate::rulebook::Secrecy for Championship {
+    /// acwc VII.A: an accusation is the TD's and its author's alone.
+    fn redact(
+        &self,
+        env: &Envelope,
+        event: &Self::Event,
+        viewer: Option<&UserId>,
+    ) -> Option<Self::Event> {
+        redact(env, self, event, viewer)
+    }
+
+    /// The championship's secret (an accusation) is withheld whole by
+    /// `redact`, actor and time with it; every other act is public.
+    fn conceals_actor(_event: &Event) -> bool {
+        false
+    }
+}
+
+/// The view of the contract (see [`crate::rulebook`]).
+impl crate::rulebook::Views for Championship {
+    fn view(&self, env: &Envelope, viewer: Option<&UserId>) -> serde_json::Value {
+        view(env, self, viewer)
+    }
+
+    fn view_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        super::view_schema::view_schema(generator)
+    }
 }

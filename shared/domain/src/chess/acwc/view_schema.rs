@@ -11,7 +11,7 @@ use super::settings::{Settings, TimeControl};
 use super::standings::{CandidatesRow, QualificationRow};
 use super::state::{CheatingReport, EntrantStatus, Match, Offer, PendingGame, Report};
 use super::vocabulary::{MatchId, Stage};
-use crate::competition::UserId;
+use crate::envelope::UserId;
 use chrono::{DateTime, Utc};
 use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::Serialize;

@@ -9,7 +9,7 @@
 use super::eligibility::{Mark, PlayerFacts, Seeding};
 use super::final_match::{Armageddon, FinalGame};
 use super::settings::Settings;
-use crate::competition::UserId;
+use crate::envelope::UserId;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 

@@ -13,13 +13,18 @@ pub use rounds::scheduled_pairing as rounds_due;
 use super::settings::{Settings, REGULATIONS};
 use super::state::SwissEvent;
 use super::vocabulary::{Command, Event};
-use crate::competition::ROLES_CLAUSE;
-use crate::competition::{Actor, Competition, Context, Event as Envelope, Recorded, Role, UserId};
+use crate::chess::swiss_event::Recorded;
+use crate::envelope::Ruled;
+use crate::envelope::ROLES_CLAUSE;
+use crate::envelope::{Actor, Context, Envelope, Role, UserId};
 use crate::refusal::Refusal;
+use crate::rulebook::Route;
+use chrono::DateTime;
+use chrono::Utc;
 
 /// Decides a command against the event.
 pub fn decide(
-    env: &Competition,
+    env: &Envelope,
     state: &SwissEvent,
     command: &Command,
     ctx: &Context,
@@ -66,12 +71,12 @@ pub fn decide(
 
 /// An event the caller's act records.
 fn recorded(event: Event) -> Recorded {
-    Recorded::new(Envelope::Swiss(event))
+    Recorded::new(event)
 }
 
 /// An event a rule makes happen.
 fn by_rule(event: Event, clause: &str) -> Recorded {
-    Recorded::by_rule(Envelope::Swiss(event), clause)
+    Recorded::by_rule(event, clause)
 }
 
 /// The user who sent the command; schedules do not enter or play.
@@ -86,11 +91,11 @@ fn caller(ctx: &Context) -> Result<&UserId, Refusal> {
 }
 
 /// Whether `user` runs the event: its organizer or its arbiter.
-pub fn is_official(env: &Competition, user: &UserId) -> bool {
+pub fn is_official(env: &Envelope, user: &UserId) -> bool {
     env.has_role(user, Role::Organizer) || env.has_role(user, Role::Arbiter)
 }
 
-fn require_official(env: &Competition, ctx: &Context) -> Result<(), Refusal> {
+fn require_official(env: &Envelope, ctx: &Context) -> Result<(), Refusal> {
     if is_official(env, caller(ctx)?) {
         Ok(())
     } else {
@@ -103,11 +108,7 @@ fn require_official(env: &Competition, ctx: &Context) -> Result<(), Refusal> {
 
 /// The player a command is about: the caller, or `player` when the caller
 /// runs the event.
-fn acting_for(
-    env: &Competition,
-    player: Option<&UserId>,
-    ctx: &Context,
-) -> Result<UserId, Refusal> {
+fn acting_for(env: &Envelope, player: Option<&UserId>, ctx: &Context) -> Result<UserId, Refusal> {
     let me = caller(ctx)?;
     match player {
         Some(p) if p != me => {
@@ -123,4 +124,56 @@ fn settings(state: &SwissEvent) -> Result<&Settings, Refusal> {
         .settings
         .as_ref()
         .ok_or_else(|| Refusal::rule(REGULATIONS, "the event has no regulations yet (set-up)"))
+}
+
+/// The rules: its vocabulary, decisions and role policy of the contract (see [`crate::rulebook`]).
+impl crate::rulebook::Rules for SwissEvent {
+    type Command = Command;
+
+    type Event = Event;
+
+    const TITLE: &'static str = "a Swiss event";
+
+    /// The arbiter (dutch F6, F7, G).
+    const OFFICIALS: &'static [Role] = &[Role::Arbiter];
+
+    fn command_name(command: &Self::Command) -> &'static str {
+        command.name()
+    }
+
+    fn route_action(route: Route) -> Option<&'static str> {
+        match route {
+            Route::Registrations => Some("register"),
+            Route::Rounds => Some("pair-round"),
+            Route::Votes | Route::Orders => None,
+        }
+    }
+
+    fn members_added(event: &Self::Event) -> Vec<&UserId> {
+        event.member_added().into_iter().collect()
+    }
+
+    fn decide(
+        &self,
+        env: &Envelope,
+        command: &Self::Command,
+        ctx: &Context,
+    ) -> Result<Vec<Ruled<Self::Event>>, Refusal> {
+        decide(env, self, command, ctx)
+    }
+
+    fn apply(&mut self, event: &Self::Event, _at: DateTime<Utc>) {
+        super::state::apply(self, event)
+    }
+
+    /// The arbiter does not play in the event they direct.
+    fn may_grant(&self, _env: &Envelope, user: &UserId, role: Role) -> Result<(), Refusal> {
+        if role == Role::Arbiter && self.players.contains_key(user) {
+            return Err(Refusal::rule(
+                super::settings::REGULATIONS,
+                format!("the arbiter does not play in the event: {user} has entered"),
+            ));
+        }
+        Ok(())
+    }
 }

@@ -4,7 +4,12 @@
 use super::decide::rounds_due;
 use super::engine::two_present;
 use super::state::SwissEvent;
-use crate::competition::Recorded;
+use crate::chess::swiss_event::Recorded;
+use crate::envelope::Context;
+use crate::envelope::Envelope;
+use crate::envelope::Role;
+use crate::envelope::Ruled;
+use crate::refusal::Refusal;
 use chrono::{DateTime, Utc};
 
 /// When the schedule pairs the next round: its time in the regulations,
@@ -26,5 +31,20 @@ pub fn tick(state: &SwissEvent, now: DateTime<Utc>) -> Vec<Recorded> {
     match next_due(state) {
         Some(at) if at <= now => rounds_due(state),
         _ => vec![],
+    }
+}
+
+/// The schedule of the contract (see [`crate::rulebook`]).
+impl crate::rulebook::Schedule for SwissEvent {
+    /// dutch F6, F7: the arbiter runs the event's clock.
+    const CLOCK_OFFICIALS: &'static [Role] = &[Role::Arbiter];
+
+    /// The next round at its scheduled time (the regulations' round times).
+    fn tick(&self, _env: &Envelope, ctx: &Context) -> Result<Vec<Ruled<Self::Event>>, Refusal> {
+        Ok(tick(self, ctx.now))
+    }
+
+    fn next_due(&self) -> Option<DateTime<Utc>> {
+        next_due(self)
     }
 }

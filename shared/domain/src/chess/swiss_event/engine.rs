@@ -10,7 +10,7 @@ use crate::chess::swiss::{
     dutch, monrad, Board, Colour, Presence, RoundOutcome, RoundPairing, SwissPlayer,
     SwissTournament,
 };
-use crate::competition::UserId;
+use crate::envelope::UserId;
 use crate::refusal::Refusal;
 use std::collections::BTreeMap;
 

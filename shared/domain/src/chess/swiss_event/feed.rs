@@ -1,7 +1,11 @@
 //! The event's deadlines for the calendar feed ([`crate::ical`]).
 
 use super::state::SwissEvent;
+use crate::envelope::Envelope;
+use crate::envelope::UserId;
 use crate::ical::Deadline;
+use chrono::DateTime;
+use chrono::Utc;
 
 /// Each round's time in the event's regulations, when the schedule pairs it
 /// once the round before is complete (dutch A3 needs every result; see
@@ -22,4 +26,16 @@ pub fn deadlines(state: &SwissEvent) -> Vec<Deadline> {
             )
         })
         .collect()
+}
+
+/// The calendar of the contract (see [`crate::rulebook`]).
+impl crate::rulebook::Calendar for SwissEvent {
+    fn deadlines(
+        &self,
+        _env: &Envelope,
+        _viewer: Option<&UserId>,
+        _now: DateTime<Utc>,
+    ) -> Vec<Deadline> {
+        deadlines(self)
+    }
 }

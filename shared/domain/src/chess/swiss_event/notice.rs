@@ -6,7 +6,7 @@
 
 use super::state::SwissEvent;
 use super::vocabulary::{Event, GameResult, Pairing};
-use crate::competition::{Commit, Competition, Event as Envelope, UserId};
+use crate::envelope::{Committed, Envelope, UserId};
 use crate::notice::{competition_link, About, Audience, Notice, Topic};
 use std::collections::BTreeSet;
 
@@ -22,12 +22,10 @@ fn name(state: &SwissEvent, u: &UserId) -> String {
 }
 
 /// The notices a commit causes; `state` is the event after it.
-pub fn notices(env: &Competition, state: &SwissEvent, commit: &Commit) -> Vec<Notice> {
+pub fn notices(env: &Envelope, state: &SwissEvent, commit: &Committed<'_, Event>) -> Vec<Notice> {
     let mut out = Vec::new();
-    for (index, recorded) in commit.events.iter().enumerate() {
-        let Envelope::Swiss(event) = &recorded.event else {
-            continue;
-        };
+    for entry in &commit.events {
+        let (index, event) = (entry.index, entry.event);
         let about = About::new(index, event, competition_link(env));
         match event {
             Event::RoundPaired {
@@ -45,9 +43,7 @@ pub fn notices(env: &Competition, state: &SwissEvent, commit: &Commit) -> Vec<No
                 result,
                 ..
             } => out.extend(result_set(state, &about, *round, *board, *result)),
-            Event::Withdrew { player, from_round }
-                if recorded.clause.as_deref() == Some("dutch G") =>
-            {
+            Event::Withdrew { player, from_round } if entry.clause == Some("dutch G") => {
                 out.push(about.notice(
                     Topic::Announcement,
                     "dutch G",
@@ -162,4 +158,11 @@ fn result_set(
             )
         })
         .collect()
+}
+
+/// The notices of the contract (see [`crate::rulebook`]).
+impl crate::rulebook::Notices for SwissEvent {
+    fn notices(&self, env: &Envelope, commit: &Committed<'_, Self::Event>) -> Vec<Notice> {
+        notices(env, self, commit)
+    }
 }

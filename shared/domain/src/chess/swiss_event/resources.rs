@@ -11,7 +11,8 @@
 use super::engine::export_trf;
 use super::standings::{standings, Standing, Tiebreak};
 use super::state::{Game, Round, SwissEvent};
-use crate::competition::UserId;
+use crate::envelope::Envelope;
+use crate::envelope::UserId;
 use crate::refusal::Refusal;
 use crate::resource::{json_resource, unknown, Page, Query, Resource, ResourceSchema};
 use chrono::{DateTime, Utc};
@@ -232,4 +233,25 @@ fn game(state: &SwissEvent, query: &Query) -> Result<Resource, Refusal> {
         round: round.number,
         game,
     })
+}
+
+/// The read resources of the contract (see [`crate::rulebook`]).
+impl crate::rulebook::Resources for SwissEvent {
+    const RESOURCES: &'static [&'static str] = NAMES;
+
+    fn resource_schemas(
+        generator: &mut schemars::SchemaGenerator,
+    ) -> Vec<crate::resource::ResourceSchema> {
+        schemas(generator)
+    }
+
+    fn resource(
+        &self,
+        _env: &Envelope,
+        name: &str,
+        query: &crate::resource::Query,
+        _viewer: Option<&UserId>,
+    ) -> Result<crate::resource::Resource, Refusal> {
+        resource(self, name, query)
+    }
 }

@@ -22,7 +22,7 @@
 use super::engine::pairing_numbers;
 use super::state::SwissEvent;
 use crate::chess::swiss::RoundOutcome;
-use crate::competition::UserId;
+use crate::envelope::UserId;
 use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
 use std::collections::BTreeMap;

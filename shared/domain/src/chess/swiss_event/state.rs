@@ -3,7 +3,7 @@
 use super::settings::Settings;
 use super::vocabulary::{Absence, Entry, Event, GameResult, Pairing};
 use crate::chess::swiss::Title;
-use crate::competition::UserId;
+use crate::envelope::UserId;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 

@@ -10,7 +10,7 @@ use super::settings::Settings;
 use super::standings::{standings, Standing, Tiebreak};
 use super::state::{Round, SwissEvent};
 use super::vocabulary::{Absence, Entry, Event};
-use crate::competition::{Competition, UserId};
+use crate::envelope::{Envelope, UserId};
 use chrono::{DateTime, Utc};
 use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::Serialize;
@@ -70,7 +70,7 @@ pub struct NextRound {
 }
 
 /// The kind's view (see [`View`]).
-pub fn view(_env: &Competition, state: &SwissEvent, _viewer: Option<&UserId>) -> Value {
+pub fn view(_env: &Envelope, state: &SwissEvent, _viewer: Option<&UserId>) -> Value {
     let numbers = pairing_numbers(state);
     let players = state
         .players
@@ -116,4 +116,33 @@ pub fn view_schema(generator: &mut SchemaGenerator) -> Schema {
 /// Every event is public (see the module doc).
 pub fn redact(event: &Event) -> Option<Event> {
     Some(event.clone())
+}
+
+/// The secrecy of the contract (see [`crate::rulebook`]).
+impl crate::rulebook::Secrecy for SwissEvent {
+    /// Nothing in a Swiss is secret: pairings, results and entries are
+    /// published (dutch F1).
+    fn redact(
+        &self,
+        _env: &Envelope,
+        event: &Self::Event,
+        _viewer: Option<&UserId>,
+    ) -> Option<Self::Event> {
+        redact(event)
+    }
+
+    fn conceals_actor(_event: &Event) -> bool {
+        false
+    }
+}
+
+/// The view of the contract (see [`crate::rulebook`]).
+impl crate::rulebook::Views for SwissEvent {
+    fn view(&self, env: &Envelope, viewer: Option<&UserId>) -> serde_json::Value {
+        view(env, self, viewer)
+    }
+
+    fn view_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        view_schema(generator)
+    }
 }

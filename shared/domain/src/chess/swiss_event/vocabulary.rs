@@ -2,7 +2,7 @@
 //! records (tagged by `event`).
 
 use super::settings::Settings;
-use crate::competition::UserId;
+use crate::envelope::UserId;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 

@@ -6,8 +6,8 @@ use super::press::PressKind;
 use super::replacement::ReplacementPeriod;
 use super::settings::Settings;
 use super::vote::{Ballot, ProposalKind};
-use crate::competition::UserId;
 use crate::diplomacy::map::Power;
+use crate::envelope::UserId;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 

@@ -13,18 +13,24 @@ use super::position::Position;
 use super::press::{self, Press, PressKind};
 use super::settings::Settings;
 use super::state::Board;
-use crate::competition::{Competition, Context, Recorded, Role};
+use crate::diplomacy::game::Recorded;
 use crate::diplomacy::map::Power;
+use crate::envelope::Ruled;
+use crate::envelope::UserId;
+use crate::envelope::{Context, Envelope, Role};
 use crate::refusal::Refusal;
+use crate::rulebook::Route;
+use chrono::DateTime;
+use chrono::Utc;
 use sha2::{Digest, Sha256};
 
-fn is_gm(env: &Competition, ctx: &Context) -> bool {
+fn is_gm(env: &Envelope, ctx: &Context) -> bool {
     ctx.actor
         .user()
         .is_some_and(|u| env.has_role(u, Role::GameMaster))
 }
 
-fn require_gm(env: &Competition, ctx: &Context, what: &str) -> Result<(), Refusal> {
+fn require_gm(env: &Envelope, ctx: &Context, what: &str) -> Result<(), Refusal> {
     if is_gm(env, ctx) {
         Ok(())
     } else {
@@ -82,7 +88,7 @@ pub fn digest(orders: &[String]) -> String {
 /// deadlines and extensions here; replacements, proposals and votes, press,
 /// and corrections (rollbacks and unit placements) in [`decide_conduct`].
 pub fn decide(
-    env: &Competition,
+    env: &Envelope,
     state: &Board,
     command: &Command,
     ctx: &Context,
@@ -148,7 +154,7 @@ pub fn decide(
 
 /// Replacements, proposals and votes, press, and corrections.
 fn decide_conduct(
-    env: &Competition,
+    env: &Envelope,
     state: &Board,
     command: &Command,
     ctx: &Context,
@@ -237,7 +243,7 @@ fn require_player_or_original(state: &Board, ctx: &Context, power: Power) -> Res
 /// wm D.I.1.b: the GM states the players, the last year and the house rules;
 /// they are fixed once the game starts.
 fn set_up(
-    env: &Competition,
+    env: &Envelope,
     state: &Board,
     settings: &Settings,
     ctx: &Context,
@@ -319,4 +325,64 @@ fn send_press(
 /// Used by proposals: the next id.
 pub(super) fn next_proposal_id(state: &Board) -> u32 {
     state.proposals.len() as u32 + 1
+}
+
+/// The rules: its vocabulary, decisions and role policy of the contract (see [`crate::rulebook`]).
+impl crate::rulebook::Rules for Board {
+    type Command = Command;
+
+    type Event = Event;
+
+    const TITLE: &'static str = "a Diplomacy board";
+
+    /// wm D the Game Master; wm A.2 the TD and assistant TDs of the
+    /// tournament the board belongs to.
+    const OFFICIALS: &'static [Role] = &[
+        Role::GameMaster,
+        Role::TournamentDirector,
+        Role::AssistantTournamentDirector,
+    ];
+
+    fn command_name(command: &Self::Command) -> &'static str {
+        command.name()
+    }
+
+    /// wm D.II a power's orders; wm D.IX a secret vote.
+    fn route_action(route: Route) -> Option<&'static str> {
+        match route {
+            Route::Orders => Some("submit-orders"),
+            Route::Votes => Some("record-vote"),
+            Route::Registrations | Route::Rounds => None,
+        }
+    }
+
+    fn members_added(event: &Self::Event) -> Vec<&UserId> {
+        event.member_added().into_iter().collect()
+    }
+
+    fn decide(
+        &self,
+        env: &Envelope,
+        command: &Self::Command,
+        ctx: &Context,
+    ) -> Result<Vec<Ruled<Self::Event>>, Refusal> {
+        decide(env, self, command, ctx)
+    }
+
+    fn apply(&mut self, event: &Self::Event, at: DateTime<Utc>) {
+        super::state::apply(self, event, at)
+    }
+
+    /// wm A.1, A.12: a board's GM is a non-playing, neutral party, so a user
+    /// who holds one of its powers is not made its GM (they would read every
+    /// power's orders before the adjudication).
+    fn may_grant(&self, _env: &Envelope, user: &UserId, role: Role) -> Result<(), Refusal> {
+        match self.power_of(user) {
+            Some(power) if role == Role::GameMaster => Err(Refusal::rule(
+                "wm A.1",
+                format!("the GM does not play: {user} holds {power:?} on this board (wm A.1 a non-playing GM; wm A.12 a neutral party)"),
+            )),
+            _ => Ok(()),
+        }
+    }
 }

@@ -10,9 +10,11 @@ use super::replacement::{Replacement, ReplacementPeriod};
 use super::settings::{LateOrders, Settings};
 use super::state::{Board, NmrCase};
 use super::vote::{self, Ballot, Proposal, ProposalKind};
-use crate::competition::{Competition, Context, Recorded, Role};
+use crate::diplomacy::game::Recorded;
 use crate::diplomacy::map::Power;
 use crate::diplomacy::position::{PhaseKind, Season};
+use crate::envelope::Ruled;
+use crate::envelope::{Context, Envelope, Role};
 use crate::refusal::Refusal;
 use chrono::{DateTime, Duration, Utc};
 use std::collections::BTreeSet;
@@ -79,7 +81,7 @@ pub fn next_due(state: &Board) -> Option<DateTime<Utc>> {
 }
 
 /// What falls due by `ctx.now`.
-pub fn tick(_env: &Competition, state: &Board, ctx: &Context) -> Result<Vec<Recorded>, Refusal> {
+pub fn tick(_env: &Envelope, state: &Board, ctx: &Context) -> Result<Vec<Recorded>, Refusal> {
     let Some(position) = state.position.as_ref() else {
         return Ok(vec![]);
     };
@@ -371,7 +373,7 @@ fn end_or_next_deadline(
 }
 
 fn voter(
-    env: &Competition,
+    env: &Envelope,
     state: &Board,
     ctx: &Context,
     kind: &ProposalKind,
@@ -427,7 +429,7 @@ fn open_for_votes(state: &Board, now: DateTime<Utc>) -> Result<(), Refusal> {
 
 /// wm D.IX.3–5: a proposal, put to the vote with this phase's orders.
 pub fn propose(
-    env: &Competition,
+    env: &Envelope,
     state: &Board,
     ctx: &Context,
     kind: &ProposalKind,
@@ -472,7 +474,7 @@ pub fn propose(
 
 /// wm D.IX.1–2: a secret vote, revisable until the deadline.
 pub fn record_vote(
-    env: &Competition,
+    env: &Envelope,
     state: &Board,
     ctx: &Context,
     id: u32,
@@ -541,4 +543,23 @@ pub fn enter_vote(
         },
         "wm D.IX.2",
     )])
+}
+
+/// The schedule of the contract (see [`crate::rulebook`]).
+impl crate::rulebook::Schedule for Board {
+    /// wm D.VII the GM adjudicates the board; wm A.3 the TD and the
+    /// assistant TDs run a tournament board's clock.
+    const CLOCK_OFFICIALS: &'static [Role] = &[
+        Role::GameMaster,
+        Role::TournamentDirector,
+        Role::AssistantTournamentDirector,
+    ];
+
+    fn tick(&self, env: &Envelope, ctx: &Context) -> Result<Vec<Ruled<Self::Event>>, Refusal> {
+        tick(env, self, ctx)
+    }
+
+    fn next_due(&self) -> Option<DateTime<Utc>> {
+        next_due(self)
+    }
 }

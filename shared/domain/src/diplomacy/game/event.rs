@@ -8,9 +8,9 @@ use super::replacement::ReplacementPeriod;
 use super::settings::{HouseRules, Settings};
 use super::state::OrderReceipt;
 use super::vote::{Ballot, Proposal};
-use crate::competition::UserId;
 use crate::diplomacy::cli::OrderResult;
 use crate::diplomacy::map::Power;
+use crate::envelope::UserId;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -224,11 +224,11 @@ impl Event {
 }
 
 /// A board event recorded because `clause` acted.
-pub(super) fn by_rule(event: Event, clause: &'static str) -> crate::competition::Recorded {
-    crate::competition::Recorded::by_rule(crate::competition::Event::DiplomacyGame(event), clause)
+pub(super) fn by_rule(event: Event, clause: &'static str) -> super::Recorded {
+    super::Recorded::by_rule(event, clause)
 }
 
 /// A board event no particular clause made happen.
-pub(super) fn plain(event: Event) -> crate::competition::Recorded {
-    crate::competition::Recorded::new(crate::competition::Event::DiplomacyGame(event))
+pub(super) fn plain(event: Event) -> super::Recorded {
+    super::Recorded::new(event)
 }

@@ -1,7 +1,11 @@
 //! The board's deadlines for the calendar feed ([`crate::ical`]).
 
 use super::state::{Board, NmrCase};
+use crate::envelope::Envelope;
+use crate::envelope::UserId;
 use crate::ical::Deadline;
+use chrono::DateTime;
+use chrono::Utc;
 
 /// The current phase's order deadline (wm D.VII.4.b), with every extension
 /// granted so far already in it (wm D.VII.5 moves the deadline, so the
@@ -51,4 +55,16 @@ pub fn deadlines(state: &Board) -> Vec<Deadline> {
         });
     }
     out
+}
+
+/// The calendar of the contract (see [`crate::rulebook`]).
+impl crate::rulebook::Calendar for Board {
+    fn deadlines(
+        &self,
+        _env: &Envelope,
+        _viewer: Option<&UserId>,
+        _now: DateTime<Utc>,
+    ) -> Vec<Deadline> {
+        deadlines(self)
+    }
 }

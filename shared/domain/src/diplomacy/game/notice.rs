@@ -14,9 +14,9 @@ use super::event::{EndReason, Event};
 use super::score::board_scores;
 use super::state::{Board, GameResult};
 use super::vote::ProposalKind;
-use crate::competition::{Commit, Competition, Event as Envelope, Role, UserId};
 use crate::diplomacy::map::Power;
 use crate::diplomacy::position::{Phase, PhaseKind};
+use crate::envelope::{Committed, Envelope, Role, UserId};
 use crate::notice::{competition_link, hours_due, utc, About, Audience, Notice, Reminder, Topic};
 use chrono::{DateTime, Utc};
 use std::collections::BTreeSet;
@@ -26,24 +26,13 @@ use std::collections::BTreeSet;
 const NMR_PROCEDURE: &str = "wm D.VII.6.c";
 
 /// The notices a commit causes; `env` and `state` are after the commit.
-pub fn notices(env: &Competition, state: &Board, commit: &Commit) -> Vec<Notice> {
-    let board_events: Vec<(usize, &Event)> = commit
-        .events
-        .iter()
-        .enumerate()
-        .filter_map(|(i, r)| match &r.event {
-            Envelope::DiplomacyGame(e) => Some((i, e)),
-            _ => None,
-        })
-        .collect();
+pub fn notices(env: &Envelope, state: &Board, commit: &Committed<'_, Event>) -> Vec<Notice> {
     // wm D.IX.2: a game ended by vote is published instead of an adjudication;
     // a game ended by adjudication is told with it.
-    let adjudicated = board_events
-        .iter()
-        .any(|(_, e)| matches!(e, Event::PhaseAdjudicated { .. }));
+    let adjudicated = commit.any(|e| matches!(e, Event::PhaseAdjudicated { .. }));
     let mut out = Vec::new();
-    for (index, event) in board_events {
-        let recorded = commit.events[index].clause.as_deref();
+    for entry in &commit.events {
+        let (index, event, recorded) = (entry.index, entry.event, entry.clause);
         let draft = Draft(About::new(index, event, competition_link(env)));
         match event {
             Event::NmrRecorded {
@@ -131,7 +120,7 @@ fn proposal_decided(state: &Board, id: u32, passed: bool) -> (String, String) {
 /// The reminders due at `now` for the current phase's deadline (wm D.VII.1): to
 /// the players of the powers that must order in this phase and have not marked
 /// a set final. Nothing while the phase is withheld or once the game is over.
-pub fn reminders(env: &Competition, state: &Board, now: DateTime<Utc>) -> Vec<Reminder> {
+pub fn reminders(env: &Envelope, state: &Board, now: DateTime<Utc>) -> Vec<Reminder> {
     let (Some(position), Some(deadline)) = (&state.position, state.deadline) else {
         return Vec::new();
     };
@@ -189,7 +178,7 @@ impl Draft {
     /// their own subscriptions, and to the board's public channels.
     fn to_players_and_public(
         &self,
-        env: &Competition,
+        env: &Envelope,
         state: &Board,
         topic: Topic,
         clause: &str,
@@ -216,7 +205,7 @@ impl Draft {
 /// the team; otherwise (wm D.VII.6.a) the player must contact the GM, so the TD,
 /// the GM and the player hear of it.
 fn nmr(
-    env: &Competition,
+    env: &Envelope,
     state: &Board,
     draft: &Draft,
     power: Power,
@@ -269,7 +258,7 @@ fn nmr(
 /// player is replaced at once. One notice for all the missing powers, so that
 /// nobody hears twice of one event.
 fn withheld(
-    env: &Competition,
+    env: &Envelope,
     state: &Board,
     draft: &Draft,
     phase: &str,
@@ -302,7 +291,7 @@ fn withheld(
 /// The TD and the assistant TDs, who act for the TD (wm A.2).
 const TDS: &[Role] = &[Role::TournamentDirector, Role::AssistantTournamentDirector];
 
-fn holders<'a>(env: &'a Competition, roles: &'a [Role]) -> impl Iterator<Item = UserId> + 'a {
+fn holders<'a>(env: &'a Envelope, roles: &'a [Role]) -> impl Iterator<Item = UserId> + 'a {
     roles.iter().flat_map(|r| env.holders(*r)).cloned()
 }
 
@@ -332,7 +321,7 @@ fn team_of(state: &Board, power: Power) -> Option<BTreeSet<UserId>> {
 /// sent no orders, and the scores if the game ended. No orders are quoted.
 fn adjudication_text(
     state: &Board,
-    commit: &Commit,
+    commit: &Committed<'_, Event>,
     phase: &str,
     nmr: &[Power],
     next: &str,
@@ -345,22 +334,15 @@ fn adjudication_text(
             names.join(", ")
         ));
     }
-    let ended = commit
-        .events
-        .iter()
-        .any(|r| matches!(&r.event, Envelope::DiplomacyGame(Event::GameEnded { .. })));
+    let ended = commit.any(|e| matches!(e, Event::GameEnded { .. }));
     match (&state.result, ended) {
         (Some(result), true) => {
             text.push_str(&format!("\n{}\n{}", ending(result), scores(result)));
         }
         _ => {
             // The next deadline is set in the same commit (wm D.VII.4.a).
-            let deadline = commit.events.iter().find_map(|r| match &r.event {
-                Envelope::DiplomacyGame(Event::DeadlineSet { phase, deadline })
-                    if phase == next =>
-                {
-                    Some(*deadline)
-                }
+            let deadline = commit.find_map(|e| match e {
+                Event::DeadlineSet { phase, deadline } if phase == next => Some(*deadline),
                 _ => None,
             });
             let deadline = deadline.or(state.deadline.filter(|_| state.phase() == Some(next)));
@@ -413,5 +395,17 @@ fn describe(kind: &ProposalKind) -> String {
         }
         ProposalKind::Concession { to } => format!("a concession to {}", to.title()),
         ProposalKind::HouseRuleChange { .. } => "a change of the house rules".into(),
+    }
+}
+
+/// The notices of the contract (see [`crate::rulebook`]).
+impl crate::rulebook::Notices for Board {
+    fn notices(&self, env: &Envelope, commit: &Committed<'_, Self::Event>) -> Vec<Notice> {
+        notices(env, self, commit)
+    }
+
+    /// wm D.VII.1: powers that have not ordered as the deadline nears.
+    fn reminders(&self, env: &Envelope, now: DateTime<Utc>) -> Vec<Reminder> {
+        reminders(env, self, now)
     }
 }

@@ -3,8 +3,8 @@
 //! rule A, B or C when chosen. A grey or dark-grey author is never revealed.
 
 use super::settings::PressRule;
-use crate::competition::UserId;
 use crate::diplomacy::map::Power;
+use crate::envelope::UserId;
 use crate::refusal::Refusal;
 use serde::{Deserialize, Serialize};
 

@@ -4,7 +4,7 @@
 //! TD's conflict-of-interest veto of B.10) are decided outside the board; the
 //! GM records the outcome here.
 
-use crate::competition::UserId;
+use crate::envelope::UserId;
 use serde::{Deserialize, Serialize};
 
 /// wm B.7: more than four seasons makes a replacement permanent.

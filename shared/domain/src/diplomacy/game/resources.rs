@@ -14,10 +14,10 @@
 use super::position::Position;
 use super::state::{Board, GameResult, PhaseRecord};
 use super::view::{is_gm, viewer_power, PowerOrders, Status};
-use crate::competition::{Competition, UserId};
 use crate::diplomacy::cli::{read_position, AdjudicateInput, RulesInput};
 use crate::diplomacy::map::Power;
 use crate::diplomacy::options::{options as legal_options, Options};
+use crate::envelope::{Envelope, UserId};
 use crate::refusal::Refusal;
 use crate::resource::{json_resource, unknown, Page, Query, Resource, ResourceSchema};
 use chrono::{DateTime, Utc};
@@ -103,7 +103,7 @@ struct SubmissionLine {
 }
 
 pub fn resource(
-    env: &Competition,
+    env: &Envelope,
     state: &Board,
     name: &str,
     query: &Query,
@@ -145,7 +145,7 @@ fn phase(state: &Board) -> Result<Resource, Refusal> {
 }
 
 /// The powers whose current orders `viewer` may read (wm D.VIII.4).
-fn readable_powers(env: &Competition, state: &Board, viewer: Option<&UserId>) -> Vec<Power> {
+fn readable_powers(env: &Envelope, state: &Board, viewer: Option<&UserId>) -> Vec<Power> {
     if is_gm(env, viewer) {
         Power::ALL.to_vec()
     } else {
@@ -153,7 +153,7 @@ fn readable_powers(env: &Competition, state: &Board, viewer: Option<&UserId>) ->
     }
 }
 
-fn orders(env: &Competition, state: &Board, viewer: Option<&UserId>) -> Result<Resource, Refusal> {
+fn orders(env: &Envelope, state: &Board, viewer: Option<&UserId>) -> Result<Resource, Refusal> {
     let powers = readable_powers(env, state, viewer);
     let orders = powers
         .into_iter()
@@ -191,7 +191,7 @@ fn history(state: &Board, query: &Query) -> Result<Resource, Refusal> {
 }
 
 fn options(
-    env: &Competition,
+    env: &Envelope,
     state: &Board,
     query: &Query,
     viewer: Option<&UserId>,
@@ -237,7 +237,7 @@ fn options(
 /// wm D.VIII.4: whether a power has ordered tells something of its orders,
 /// so it is shown only to those who may read them.
 fn submissions(
-    env: &Competition,
+    env: &Envelope,
     state: &Board,
     viewer: Option<&UserId>,
 ) -> Result<Resource, Refusal> {
@@ -259,4 +259,25 @@ fn submissions(
         })
         .collect();
     json_resource(&Submissions { powers: rows })
+}
+
+/// The read resources of the contract (see [`crate::rulebook`]).
+impl crate::rulebook::Resources for Board {
+    const RESOURCES: &'static [&'static str] = NAMES;
+
+    fn resource_schemas(
+        generator: &mut schemars::SchemaGenerator,
+    ) -> Vec<crate::resource::ResourceSchema> {
+        schemas(generator)
+    }
+
+    fn resource(
+        &self,
+        env: &Envelope,
+        name: &str,
+        query: &crate::resource::Query,
+        viewer: Option<&UserId>,
+    ) -> Result<crate::resource::Resource, Refusal> {
+        resource(env, self, name, query, viewer)
+    }
 }

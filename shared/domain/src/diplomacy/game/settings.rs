@@ -3,8 +3,8 @@
 //! D.II.2, D.III.3, D.VII.3, D.X.1). Fixed once the game starts, except by a
 //! unanimous vote with the GM (wm D.IX.5); visible to everyone.
 
-use crate::competition::UserId;
 use crate::diplomacy::map::Power;
+use crate::envelope::UserId;
 use crate::refusal::Refusal;
 use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};

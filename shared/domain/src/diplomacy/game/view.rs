@@ -11,20 +11,20 @@ use super::state::{
     Board, ExtensionAccount, GameResult, Holiday, NmrCase, PhaseRecord, Submission,
 };
 use super::vote::{Ballot, Proposal};
-use crate::competition::{Competition, Role, UserId};
 use crate::diplomacy::game::position::Position;
 use crate::diplomacy::map::Power;
+use crate::envelope::{Envelope, Role, UserId};
 use chrono::{DateTime, Utc};
 use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::BTreeMap;
 
-pub(super) fn is_gm(env: &Competition, viewer: Option<&UserId>) -> bool {
+pub(super) fn is_gm(env: &Envelope, viewer: Option<&UserId>) -> bool {
     viewer.is_some_and(|u| env.has_role(u, Role::GameMaster))
 }
 
-fn is_td(env: &Competition, viewer: Option<&UserId>) -> bool {
+fn is_td(env: &Envelope, viewer: Option<&UserId>) -> bool {
     viewer.is_some_and(|u| env.has_role(u, Role::TournamentDirector))
 }
 
@@ -110,11 +110,11 @@ pub struct PowerOrders<'a> {
 }
 
 /// The board as `viewer` may see it (see [`View`]).
-pub fn view(env: &Competition, state: &Board, viewer: Option<&UserId>) -> Value {
+pub fn view(env: &Envelope, state: &Board, viewer: Option<&UserId>) -> Value {
     serde_json::to_value(shown(env, state, viewer)).unwrap_or(Value::Null)
 }
 
-fn shown<'a>(env: &Competition, state: &'a Board, viewer: Option<&UserId>) -> View<'a> {
+fn shown<'a>(env: &Envelope, state: &'a Board, viewer: Option<&UserId>) -> View<'a> {
     let Some(settings) = &state.settings else {
         return View::AwaitingSetUp {
             status: AwaitingSetUp::AwaitingSetUp,
@@ -190,7 +190,7 @@ pub fn view_schema(generator: &mut SchemaGenerator) -> Schema {
 
 /// The event as `viewer` may see it in the audit log; `None` hides it.
 pub fn redact(
-    env: &Competition,
+    env: &Envelope,
     state: &Board,
     event: &Event,
     viewer: Option<&UserId>,
@@ -224,5 +224,44 @@ pub fn redact(
             (gm || is_td(env, viewer)).then(|| event.clone())
         }
         _ => Some(event.clone()),
+    }
+}
+
+/// The secrecy of the contract (see [`crate::rulebook`]).
+impl crate::rulebook::Secrecy for Board {
+    /// wm D.VIII.4 orders before adjudication, wm D.IX.2 individual votes,
+    /// wm D.X.2 grey and private press.
+    fn redact(
+        &self,
+        env: &Envelope,
+        event: &Self::Event,
+        viewer: Option<&UserId>,
+    ) -> Option<Self::Event> {
+        redact(env, self, event, viewer)
+    }
+
+    /// The actor of a vote or a proposal, or of non-white press, would
+    /// reveal a secret (wm D.IX.2, D.X.2); so would the player who told the
+    /// GM of an unavailability window, when the deadline it moves is
+    /// published in the same commit (wm D.VII.2: the player informs the GM).
+    fn conceals_actor(event: &Self::Event) -> bool {
+        match event {
+            Event::VoteRecorded { .. }
+            | Event::ProposalMade { .. }
+            | Event::UnavailabilityDeclared { .. } => true,
+            Event::PressPublished { press } => press.kind != super::press::PressKind::White,
+            _ => false,
+        }
+    }
+}
+
+/// The view of the contract (see [`crate::rulebook`]).
+impl crate::rulebook::Views for Board {
+    fn view(&self, env: &Envelope, viewer: Option<&UserId>) -> serde_json::Value {
+        view(env, self, viewer)
+    }
+
+    fn view_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        view_schema(generator)
     }
 }

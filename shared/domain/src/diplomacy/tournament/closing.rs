@@ -6,7 +6,7 @@ use super::advancement::{self, Standing};
 use super::model::{Entrant, Stage, TeamId};
 use super::scoring::{score_round, RoundBoard, RoundResults, RoundScores};
 use super::state::{Round, Tournament, Winners};
-use crate::competition::UserId;
+use crate::envelope::UserId;
 use crate::refusal::Refusal;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;

@@ -4,8 +4,8 @@ use super::entries::TeamEntry;
 use super::governance::{Ballot, MotionKind};
 use super::model::BoardReport;
 use super::state::Settings;
-use crate::competition::UserId;
 use crate::diplomacy::map::Power;
+use crate::envelope::UserId;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 

@@ -9,12 +9,17 @@ use super::governance;
 use super::reserves;
 use super::rounds;
 use super::state::{Settings, Tournament};
-use crate::competition::{Competition, Context, Recorded, Role, UserId};
+use crate::diplomacy::tournament::Recorded;
+use crate::envelope::Ruled;
+use crate::envelope::{Context, Envelope, Role, UserId};
 use crate::refusal::Refusal;
+use crate::rulebook::Route;
+use chrono::DateTime;
+use chrono::Utc;
 
 /// Decides a tournament command.
 pub fn decide(
-    env: &Competition,
+    env: &Envelope,
     state: &Tournament,
     command: &Command,
     ctx: &Context,
@@ -61,7 +66,7 @@ pub fn decide(
 /// wm A.3.i: the TD sets the tournament's dates, while entries are open
 /// (wm B.2).
 fn configure(
-    env: &Competition,
+    env: &Envelope,
     state: &Tournament,
     ctx: &Context,
     settings: &Settings,
@@ -84,7 +89,7 @@ fn configure(
 /// wm A.6: the TD hands the post to an assistant TD (wm A.2), or takes it
 /// back (`None`).
 fn act_as_td(
-    env: &Competition,
+    env: &Envelope,
     ctx: &Context,
     assistant: Option<&UserId>,
 ) -> Result<Vec<Recorded>, Refusal> {
@@ -112,4 +117,101 @@ fn act_as_td(
         },
         "wm A.6",
     )])
+}
+
+/// The rules: its vocabulary, decisions and role policy of the contract (see [`crate::rulebook`]).
+impl crate::rulebook::Rules for Tournament {
+    type Command = Command;
+
+    type Event = Event;
+
+    const TITLE: &'static str = "a World Masters tournament";
+
+    /// wm A.2 the TD and assistant TDs, wm A.5 the TMC, wm A.9 the
+    /// observers, wm D the boards' Game Masters.
+    const OFFICIALS: &'static [Role] = &[
+        Role::TournamentDirector,
+        Role::AssistantTournamentDirector,
+        Role::TmcMember,
+        Role::Observer,
+        Role::GameMaster,
+        Role::Captain,
+    ];
+
+    fn command_name(command: &Self::Command) -> &'static str {
+        command.name()
+    }
+
+    /// wm B.2 entries; wm A.6 the TMC's votes; wm B.5–B.6 the draw.
+    fn route_action(route: Route) -> Option<&'static str> {
+        match route {
+            Route::Registrations => Some("register"),
+            Route::Votes => Some("record-vote"),
+            Route::Rounds => Some("pair-round"),
+            Route::Orders => None,
+        }
+    }
+
+    /// wm B.2, B.6, C.7.f: the draws of entries, rounds and ties.
+    fn draws_lots(action: &str) -> bool {
+        Command::draws_lots(action)
+    }
+
+    fn members_added(event: &Self::Event) -> Vec<&UserId> {
+        event.members_added()
+    }
+
+    fn decide(
+        &self,
+        env: &Envelope,
+        command: &Self::Command,
+        ctx: &Context,
+    ) -> Result<Vec<Ruled<Self::Event>>, Refusal> {
+        decide(env, self, command, ctx)
+    }
+
+    fn apply(&mut self, event: &Self::Event, at: DateTime<Utc>) {
+        super::state::apply(self, event, at)
+    }
+
+    /// wm A.4: the TD may not play nor have an affiliation with a team (the
+    /// assistant TDs, who stand in for the TD, likewise); wm A.8: nor may TMC
+    /// members (as registration already refuses officials on a team); wm A.10:
+    /// assistant TDs and TMC members may not serve as Tournament Observers.
+    fn may_grant(&self, env: &Envelope, user: &UserId, role: Role) -> Result<(), Refusal> {
+        let director = matches!(
+            role,
+            Role::TournamentDirector | Role::AssistantTournamentDirector
+        );
+        if director && self.entered(user) {
+            return Err(Refusal::rule(
+                "wm A.4",
+                format!("the TD may not play nor be affiliated with a team: {user} has entered"),
+            ));
+        }
+        if role == Role::TmcMember && self.entered(user) {
+            return Err(Refusal::rule(
+                "wm A.8",
+                format!("TMC members do not play nor join a team: {user} has entered"),
+            ));
+        }
+        let may_not_observe = [Role::AssistantTournamentDirector, Role::TmcMember];
+        if role == Role::Observer && may_not_observe.iter().any(|r| env.has_role(user, *r)) {
+            return Err(Refusal::rule(
+                "wm A.10",
+                format!(
+                    "assistant TDs and TMC members may not serve as Tournament Observers ({user})"
+                ),
+            ));
+        }
+        if may_not_observe.contains(&role) && env.has_role(user, Role::Observer) {
+            return Err(Refusal::rule(
+                "wm A.10",
+                format!(
+                    "{user} is a Tournament Observer, which assistant TDs and TMC members may not be"
+                ),
+            ));
+        }
+        Ok(())
+    }
 }

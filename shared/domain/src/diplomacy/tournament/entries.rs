@@ -5,8 +5,9 @@
 use super::event::{by_rule, Event};
 use super::model::TeamId;
 use super::state::{Settings, Team, Tournament};
-use crate::competition::{Competition, Context, Recorded, Role, UserId};
 use crate::diplomacy::map::Power;
+use crate::diplomacy::tournament::Recorded;
+use crate::envelope::{Context, Envelope, Role, UserId};
 use crate::refusal::Refusal;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -37,7 +38,7 @@ pub struct TeamEntry {
 }
 
 /// wm A.4, A.8: the TD, assistant TDs and TMC members play for no team.
-fn official(env: &Competition, user: &UserId) -> Option<&'static str> {
+fn official(env: &Envelope, user: &UserId) -> Option<&'static str> {
     if env.has_role(user, Role::TournamentDirector)
         || env.has_role(user, Role::AssistantTournamentDirector)
     {
@@ -64,7 +65,7 @@ fn open_for_entries<'a>(state: &'a Tournament, ctx: &Context) -> Result<&'a Sett
 
 /// wm B.2: a team, or an individual, enters before the deadline.
 pub fn register(
-    env: &Competition,
+    env: &Envelope,
     state: &Tournament,
     ctx: &Context,
     team: Option<&TeamEntry>,
@@ -96,7 +97,7 @@ pub fn register(
 }
 
 /// wm B.2: an individual signs up, to be grouped into a team at the deadline.
-fn sign_up(env: &Competition, state: &Tournament, who: &UserId) -> Result<Vec<Recorded>, Refusal> {
+fn sign_up(env: &Envelope, state: &Tournament, who: &UserId) -> Result<Vec<Recorded>, Refusal> {
     if let Some(clause) = official(env, who) {
         return Err(Refusal::rule(
             clause,
@@ -116,11 +117,7 @@ fn sign_up(env: &Competition, state: &Tournament, who: &UserId) -> Result<Vec<Re
 
 /// wm A.1, B.5: a team's sign-up is well formed, new, and names seven
 /// players and distinct people, none of them an official or already entered.
-fn check_team_entry(
-    env: &Competition,
-    state: &Tournament,
-    entry: &TeamEntry,
-) -> Result<(), Refusal> {
+fn check_team_entry(env: &Envelope, state: &Tournament, entry: &TeamEntry) -> Result<(), Refusal> {
     if entry.id.trim().is_empty()
         || entry.id.len() > 64
         || entry.name.trim().is_empty()
@@ -172,7 +169,7 @@ fn check_team_entry(
 /// random into teams of seven with an appointed captain and random powers;
 /// the remainder start the official reserve list.
 pub fn close(
-    env: &Competition,
+    env: &Envelope,
     state: &Tournament,
     ctx: &Context,
     seed: u64,
@@ -226,7 +223,7 @@ pub fn close(
 
 /// The TD (or the assistant standing in) acts.
 pub(super) fn require_td(
-    env: &Competition,
+    env: &Envelope,
     state: &Tournament,
     ctx: &Context,
     clause: &'static str,

@@ -3,8 +3,8 @@
 use super::governance::GovernanceEvent;
 use super::model::{BoardReport, Stage, TeamId};
 use super::state::{BoardEntry, DrawViolation, Settings, Team, Winners};
-use crate::competition::UserId;
 use crate::diplomacy::map::Power;
+use crate::envelope::UserId;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -104,9 +104,6 @@ impl Event {
 }
 
 /// A tournament event recorded because `clause` acted.
-pub(super) fn by_rule(event: Event, clause: &'static str) -> crate::competition::Recorded {
-    crate::competition::Recorded::by_rule(
-        crate::competition::Event::DiplomacyTournament(event),
-        clause,
-    )
+pub(super) fn by_rule(event: Event, clause: &'static str) -> super::Recorded {
+    super::Recorded::by_rule(event, clause)
 }

@@ -3,13 +3,15 @@
 //! deadlines, wm D.VII.4.b).
 
 use super::state::Tournament;
-use crate::competition::{Competition, UserId};
+use crate::envelope::{Envelope, UserId};
 use crate::ical::Deadline;
+use chrono::DateTime;
+use chrono::Utc;
 
 /// The entry deadline (wm B.2), public; each open call to the reserves
 /// (wm B.8.d), which the tournament's view does not publish: listed only to
 /// the reserves it calls and the organizer.
-pub fn deadlines(env: &Competition, state: &Tournament, viewer: Option<&UserId>) -> Vec<Deadline> {
+pub fn deadlines(env: &Envelope, state: &Tournament, viewer: Option<&UserId>) -> Vec<Deadline> {
     let Some(settings) = state.settings.as_ref() else {
         return Vec::new();
     };
@@ -36,4 +38,16 @@ pub fn deadlines(env: &Competition, state: &Tournament, viewer: Option<&UserId>)
         }));
     }
     out
+}
+
+/// The calendar of the contract (see [`crate::rulebook`]).
+impl crate::rulebook::Calendar for Tournament {
+    fn deadlines(
+        &self,
+        env: &Envelope,
+        viewer: Option<&UserId>,
+        _now: DateTime<Utc>,
+    ) -> Vec<Deadline> {
+        deadlines(env, self, viewer)
+    }
 }

@@ -8,7 +8,8 @@
 //!
 //! Ballots are secret to their voter; the count is published at the close.
 
-use crate::competition::{Competition, Context, Recorded, Role, UserId};
+use crate::diplomacy::tournament::Recorded;
+use crate::envelope::{Context, Envelope, Role, UserId};
 use crate::refusal::Refusal;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -195,14 +196,11 @@ fn find(motions: &[Motion], id: u32) -> Result<&Motion, Refusal> {
 }
 
 fn rec(event: GovernanceEvent, clause: &'static str) -> Recorded {
-    Recorded::by_rule(
-        crate::competition::Event::DiplomacyTournament(super::event::Event::Governance(event)),
-        clause,
-    )
+    Recorded::by_rule(super::event::Event::Governance(event), clause)
 }
 
 /// Who decides for the TD now: an assistant standing in, or the TD.
-pub fn is_td(env: &Competition, acting: Option<&UserId>, user: &UserId) -> bool {
+pub fn is_td(env: &Envelope, acting: Option<&UserId>, user: &UserId) -> bool {
     match acting {
         Some(a) => a == user,
         None => env.has_role(user, Role::TournamentDirector),
@@ -211,7 +209,7 @@ pub fn is_td(env: &Competition, acting: Option<&UserId>, user: &UserId) -> bool 
 
 /// wm A.6: the sitting body: the TMC and the assistant TDs, except an
 /// assistant standing in as TD.
-pub fn sitting_body(env: &Competition, acting: Option<&UserId>) -> Vec<UserId> {
+pub fn sitting_body(env: &Envelope, acting: Option<&UserId>) -> Vec<UserId> {
     let mut body: Vec<UserId> = env
         .holders(Role::TmcMember)
         .chain(env.holders(Role::AssistantTournamentDirector))
@@ -232,7 +230,7 @@ fn actor(ctx: &Context) -> Result<&UserId, Refusal> {
 /// Opens a motion: the TD brings appeals (A.3.v) and may put any issue;
 /// TMC members put issues and house-rule changes (A.5, A.7).
 pub fn open(
-    env: &Competition,
+    env: &Envelope,
     motions: &[Motion],
     acting: Option<&UserId>,
     ctx: &Context,
@@ -309,7 +307,7 @@ pub fn open(
 /// wm A.6: a member of the sitting body votes; a vote may be changed until
 /// the motion closes. The TD does not vote here (only to break a tie).
 pub fn vote(
-    env: &Competition,
+    env: &Envelope,
     motions: &[Motion],
     acting: Option<&UserId>,
     ctx: &Context,
@@ -341,7 +339,7 @@ pub fn vote(
 /// TD's tie-breaking vote (A.6); an override needs three quarters voting
 /// and two thirds in favour (A.7).
 pub fn close(
-    env: &Competition,
+    env: &Envelope,
     motions: &[Motion],
     acting: Option<&UserId>,
     ctx: &Context,
@@ -460,7 +458,7 @@ fn closing_events(
 
 /// wm A.7: the TD approves or vetoes a house-rule change the TMC adopted.
 pub fn rule_on_change(
-    env: &Competition,
+    env: &Envelope,
     motions: &[Motion],
     acting: Option<&UserId>,
     ctx: &Context,

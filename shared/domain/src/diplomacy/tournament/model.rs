@@ -1,8 +1,8 @@
 //! The tournament's shared vocabulary (wm A–C).
 
-use crate::competition::UserId;
 use crate::diplomacy::game::state::GameResult;
 use crate::diplomacy::map::Power;
+use crate::envelope::UserId;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 

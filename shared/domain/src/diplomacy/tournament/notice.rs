@@ -6,7 +6,7 @@
 use super::model::Stage;
 use super::state::{BoardEntry, Winners};
 use super::{Event, Tournament};
-use crate::competition::{Commit, Competition, Event as Envelope, UserId};
+use crate::envelope::{Committed, Envelope, UserId};
 use crate::notice::{competition_link, About, Audience, Notice, Topic};
 use std::collections::BTreeSet;
 
@@ -14,18 +14,16 @@ use std::collections::BTreeSet;
 const DRAW: &str = "wm A.3.ii";
 
 /// The notices a commit causes; `state` is the tournament after the commit.
-pub fn notices(env: &Competition, state: &Tournament, commit: &Commit) -> Vec<Notice> {
+pub fn notices(env: &Envelope, state: &Tournament, commit: &Committed<'_, Event>) -> Vec<Notice> {
     let mut out = Vec::new();
-    for (index, recorded) in commit.events.iter().enumerate() {
-        let Envelope::DiplomacyTournament(event) = &recorded.event else {
-            continue;
-        };
+    for entry in &commit.events {
+        let (index, event) = (entry.index, entry.event);
         let about = About::new(index, event, competition_link(env));
         let notice =
             |topic: Topic, clause: &str, audience: Audience, subject: &str, text: String| {
                 about.notice(topic, clause, audience, subject, text)
             };
-        let clause = recorded.clause.as_deref();
+        let clause = entry.clause;
         match event {
             Event::RoundPaired { stage, boards, .. } => {
                 out.extend(round_paired(&about, *stage, boards));
@@ -141,5 +139,12 @@ fn stage_name(stage: Stage) -> &'static str {
         Stage::RoundTwo => "Round two",
         Stage::SemiFinal => "The semi-final",
         Stage::Final => "The final",
+    }
+}
+
+/// The notices of the contract (see [`crate::rulebook`]).
+impl crate::rulebook::Notices for Tournament {
+    fn notices(&self, env: &Envelope, commit: &Committed<'_, Self::Event>) -> Vec<Notice> {
+        notices(env, self, commit)
     }
 }

@@ -3,7 +3,7 @@
 //! which they or a teammate play or are the GM.
 
 use super::state::{BoardEntry, DrawViolation, Tournament};
-use crate::competition::{Competition, Role, UserId};
+use crate::envelope::{Envelope, Role, UserId};
 use serde_json::json;
 use std::collections::BTreeMap;
 
@@ -21,11 +21,7 @@ fn involved(state: &Tournament, observer: &UserId, board: &BoardEntry) -> bool {
 /// wm A.9–A.10: gives each board an observer, spreading the load (the
 /// fewest boards so far, then name order); a board nobody may observe is
 /// reported for the TD to appoint more observers.
-pub fn assign(
-    env: &Competition,
-    state: &Tournament,
-    boards: &mut [BoardEntry],
-) -> Vec<DrawViolation> {
+pub fn assign(env: &Envelope, state: &Tournament, boards: &mut [BoardEntry]) -> Vec<DrawViolation> {
     let pool: Vec<&UserId> = env
         .holders(Role::Observer)
         .filter(|u| {

@@ -11,9 +11,10 @@ use super::entries::require_td;
 use super::event::{by_rule, Event};
 use super::model::Stage;
 use super::state::Tournament;
-use crate::competition::{Competition, Context, Recorded, UserId};
 use crate::diplomacy::game::deadline::contact_period_end;
 use crate::diplomacy::map::Power;
+use crate::diplomacy::tournament::Recorded;
+use crate::envelope::{Context, Envelope, UserId};
 use crate::refusal::Refusal;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -52,7 +53,7 @@ fn find(state: &Tournament, id: u32) -> Result<&ReserveCall, Refusal> {
 /// wm B.8.c–d: the TD calls the reserves for a position of the current
 /// round, in rounds after the first.
 pub fn call(
-    env: &Competition,
+    env: &Envelope,
     state: &Tournament,
     ctx: &Context,
     board: usize,
@@ -241,7 +242,7 @@ fn games_held(state: &Tournament, player: &UserId) -> usize {
 /// highest-ranked answer who may still take a game is accepted; nobody
 /// means civil disorder.
 pub fn close(
-    env: &Competition,
+    env: &Envelope,
     state: &Tournament,
     ctx: &Context,
     id: u32,

@@ -14,7 +14,8 @@ use super::closing::close;
 use super::model::Stage;
 use super::state::{BoardEntry, DrawViolation, Round, Tournament, Winners};
 use super::view::MotionShown;
-use crate::competition::UserId;
+use crate::envelope::Envelope;
+use crate::envelope::UserId;
 use crate::refusal::Refusal;
 use crate::resource::{json_resource, unknown, Page, Query, Resource, ResourceSchema};
 use schemars::{JsonSchema, SchemaGenerator};
@@ -201,4 +202,25 @@ fn motions(
         .rev()
         .map(|m| MotionShown::of(m, viewer));
     json_resource(&query.page_of(rows))
+}
+
+/// The read resources of the contract (see [`crate::rulebook`]).
+impl crate::rulebook::Resources for Tournament {
+    const RESOURCES: &'static [&'static str] = NAMES;
+
+    fn resource_schemas(
+        generator: &mut schemars::SchemaGenerator,
+    ) -> Vec<crate::resource::ResourceSchema> {
+        schemas(generator)
+    }
+
+    fn resource(
+        &self,
+        _env: &Envelope,
+        name: &str,
+        query: &crate::resource::Query,
+        viewer: Option<&UserId>,
+    ) -> Result<crate::resource::Resource, Refusal> {
+        resource(self, name, query, viewer)
+    }
 }

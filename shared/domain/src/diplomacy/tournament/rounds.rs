@@ -7,8 +7,9 @@ use super::entries::require_td;
 use super::event::{by_rule, Event};
 use super::model::{BoardReport, Entrant, Seating, Stage};
 use super::state::{BoardEntry, DrawViolation, Round, Tournament};
-use crate::competition::{Competition, Context, Recorded, Role, UserId};
 use crate::diplomacy::map::Power;
+use crate::diplomacy::tournament::Recorded;
+use crate::envelope::{Context, Envelope, Role, UserId};
 use crate::refusal::Refusal;
 use std::collections::BTreeSet;
 
@@ -36,7 +37,7 @@ fn open_round(state: &Tournament) -> Result<&Round, Refusal> {
 
 /// wm A.3.ii, B.5–B.6, A.9–A.10: the TD draws the next round.
 pub fn pair(
-    env: &Competition,
+    env: &Envelope,
     state: &Tournament,
     ctx: &Context,
     seed: u64,
@@ -171,7 +172,7 @@ fn entrant(state: &Tournament, player: UserId) -> Entrant {
 
 /// A board's GM or the TD reports a finished (or cut-off, wm B.3) board.
 pub fn report(
-    env: &Competition,
+    env: &Envelope,
     state: &Tournament,
     ctx: &Context,
     board: usize,
@@ -268,7 +269,7 @@ fn check_report(
 
 /// wm C.6–C.13: the TD closes the round once every board is reported.
 pub fn close(
-    env: &Competition,
+    env: &Envelope,
     state: &Tournament,
     ctx: &Context,
     seed: u64,
@@ -356,4 +357,14 @@ pub fn players_of(round: &Round) -> BTreeSet<&UserId> {
         .iter()
         .flat_map(|b| b.seating.seats.values())
         .collect()
+}
+
+/// The schedule of the contract (see [`crate::rulebook`]): nothing in a
+/// tournament falls due by the clock. The TD closes entries and rounds (each
+/// draw needs a fresh seed), and the boards keep their own deadlines; the
+/// default tick finds nothing due.
+impl crate::rulebook::Schedule for Tournament {
+    /// wm A.3: the TD and the assistant TDs.
+    const CLOCK_OFFICIALS: &'static [Role] =
+        &[Role::TournamentDirector, Role::AssistantTournamentDirector];
 }

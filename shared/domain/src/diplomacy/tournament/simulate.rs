@@ -7,10 +7,10 @@
 //! exercised. Everything comes from the seed.
 
 use super::model::{BoardReport, Seating, Stage, Tenure};
-use crate::competition::UserId;
 use crate::diplomacy::game::event::EndReason;
 use crate::diplomacy::game::state::GameResult;
 use crate::diplomacy::map::Power;
+use crate::envelope::UserId;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeMap;

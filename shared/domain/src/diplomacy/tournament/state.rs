@@ -3,8 +3,8 @@
 use super::event::Event;
 use super::governance::Motion;
 use super::model::{BoardReport, Entrant, Seating, Stage, TeamId};
-use crate::competition::UserId;
 use crate::diplomacy::map::Power;
+use crate::envelope::UserId;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};

@@ -900,10 +900,10 @@ fn wm_a_5_issues_reach_the_tmc_from_the_td_or_its_members() {
 /// their power (wm B.5), so t1's Austria player plays Austria.
 #[test]
 fn wm_a_3_ii_each_drawn_player_is_told_their_board_and_the_draw_is_published() {
-    use crate::notice::{self, Audience, Topic};
+    use crate::notice::{Audience, Topic};
     let mut h = seven_teams(&[]);
     pair(&mut h).unwrap();
-    let all = notice::notices(&h.env, h.log.last().unwrap());
+    let all = h.env.notices(h.log.last().unwrap());
     let players: Vec<String> = (1..=7)
         .flat_map(|i| Power::ALL.map(|p| format!("t{i}-{}", p.name().to_lowercase())))
         .collect();

@@ -5,7 +5,7 @@ use super::event::Event;
 use super::governance::{Ballot, GovernanceEvent, Motion};
 use super::model::{Stage, TeamId};
 use super::state::{Round, Settings, Team, Tournament, Winners};
-use crate::competition::{Competition, UserId};
+use crate::envelope::{Envelope, UserId};
 use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::Serialize;
 use serde_json::Value;
@@ -84,7 +84,7 @@ impl<'a> MotionShown<'a> {
 }
 
 /// The tournament as `viewer` may see it (see [`View`]).
-pub fn view(_env: &Competition, state: &Tournament, viewer: Option<&UserId>) -> Value {
+pub fn view(_env: &Envelope, state: &Tournament, viewer: Option<&UserId>) -> Value {
     let rounds = state
         .rounds
         .iter()
@@ -143,4 +143,32 @@ pub fn conceals_actor(event: &Event) -> bool {
         event,
         Event::Governance(GovernanceEvent::TmcVoteRecorded { .. })
     )
+}
+
+/// The secrecy of the contract (see [`crate::rulebook`]).
+impl crate::rulebook::Secrecy for Tournament {
+    /// wm A.6: how each TMC member voted stays with the TMC.
+    fn redact(
+        &self,
+        _env: &Envelope,
+        event: &Self::Event,
+        viewer: Option<&UserId>,
+    ) -> Option<Self::Event> {
+        redact(event, viewer)
+    }
+
+    fn conceals_actor(event: &Self::Event) -> bool {
+        conceals_actor(event)
+    }
+}
+
+/// The view of the contract (see [`crate::rulebook`]).
+impl crate::rulebook::Views for Tournament {
+    fn view(&self, env: &Envelope, viewer: Option<&UserId>) -> serde_json::Value {
+        view(env, self, viewer)
+    }
+
+    fn view_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        view_schema(generator)
+    }
 }

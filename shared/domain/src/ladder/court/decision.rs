@@ -3,8 +3,9 @@
 //! (II.9.5).
 
 use super::{bans, base, Appeal, AppealStatus, AppealSubject, Judgement, Vote, OPINION_DAYS};
-use crate::competition::{Recorded, UserId};
+use crate::envelope::UserId;
 use crate::ladder::decide::{rec, text, Decider};
+use crate::ladder::Recorded;
 use crate::ladder::{remedy, Event};
 use crate::refusal::Refusal;
 use chrono::{Duration, NaiveDate};

@@ -3,7 +3,7 @@
 //! petitioned (again).
 
 use super::{appeal, bans, AppealSubject};
-use crate::competition::UserId;
+use crate::envelope::UserId;
 use crate::ladder::decide::Decider;
 use crate::ladder::{Power, PowerStatus};
 use crate::refusal::Refusal;

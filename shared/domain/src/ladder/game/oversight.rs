@@ -3,7 +3,7 @@
 //! records who oversaw it and how much of it.
 
 use super::{invalid, Played};
-use crate::competition::UserId;
+use crate::envelope::UserId;
 use crate::ladder::decide::Decider;
 use crate::refusal::Refusal;
 use serde::{Deserialize, Serialize};

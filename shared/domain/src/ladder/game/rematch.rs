@@ -3,7 +3,7 @@
 //! rematch needs (I.6–I.8, II.11).
 
 use super::{on_material, score, Bell, Game, Objection, RematchOutcome, Timing};
-use crate::competition::UserId;
+use crate::envelope::UserId;
 use crate::ladder::decide::Decider;
 use crate::ladder::elo::{self, clamped, GameResult};
 use crate::refusal::Refusal;

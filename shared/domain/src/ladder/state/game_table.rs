@@ -7,7 +7,7 @@
 //! and a game's players never change, so the index follows every insert;
 //! the rest of a game changes through the map itself (`DerefMut`).
 
-use crate::competition::UserId;
+use crate::envelope::UserId;
 use crate::ladder::Game;
 use serde::{Deserializer, Serializer};
 use std::collections::{BTreeMap, BTreeSet};

@@ -9,7 +9,7 @@
 //! each of which files the member again when their score or their removal
 //! changed; reads go to the map (`Deref`).
 
-use crate::competition::UserId;
+use crate::envelope::UserId;
 use crate::ladder::Member;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::borrow::Borrow;

@@ -4,7 +4,7 @@
 //! is made (III.2.4.2).
 
 use super::{add_score, amend};
-use crate::competition::UserId;
+use crate::envelope::UserId;
 use crate::ladder::game::{self, GameStatus};
 use crate::ladder::member::{Ban, MonitorOrder};
 use crate::ladder::sanction::{Declaration, Power, PowerUse};

@@ -2,7 +2,7 @@
 
 use super::super::testkit::*;
 use super::super::{Command, DeclarationChannel, Event, PowerStatus};
-use crate::rulebook::Rulebook;
+use crate::rulebook::parts::*;
 
 fn deduct(c: &mut Club, by: &str, delta: i64, offence: &str) -> u64 {
     c.ok(

@@ -7,7 +7,7 @@ use super::super::{
     AppealStatus, AppealSubject, Command, Event, GameResult::*, PowerStatus, Remedy, Settings, Vote,
 };
 use crate::competition::{self, Role};
-use crate::rulebook::Rulebook;
+use crate::rulebook::parts::*;
 
 /// `by` deducts `delta` from `member` for `offence`, declares it; the id.
 fn penalise(c: &mut Club, by: &str, member: &str, delta: i64, offence: &str) -> u64 {

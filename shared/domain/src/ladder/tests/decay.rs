@@ -3,7 +3,7 @@
 
 use super::super::testkit::*;
 use super::super::{AppealSubject, Command, Remedy, Vote};
-use crate::rulebook::Rulebook;
+use crate::rulebook::parts::*;
 use proptest::prelude::*;
 
 const FRIDAYS: [&str; 6] = [
@@ -216,17 +216,15 @@ fn club_ii_6_a_very_large_week_closes_in_parts_each_once() {
             break;
         }
         for r in recorded {
-            if let crate::competition::Event::ClubLadder(e) = r.event {
-                if let Event::WeekClosed {
-                    week,
-                    deductions,
-                    through,
-                } = &e
-                {
-                    parts.push((week.to_string(), deductions.len(), through.is_some()));
-                }
-                state.apply(&e, at(SATURDAYS[2]));
+            if let Event::WeekClosed {
+                week,
+                deductions,
+                through,
+            } = &r.event
+            {
+                parts.push((week.to_string(), deductions.len(), through.is_some()));
             }
+            state.apply(&r.event, at(SATURDAYS[2]));
         }
     }
     let week3: Vec<_> = parts.iter().filter(|p| p.0 == FRIDAYS[2]).collect();

@@ -3,11 +3,11 @@
 
 use super::super::testkit::*;
 use super::super::{Command, DeclarationChannel, Vote};
-use crate::notice::{self, Audience, Notice, Topic};
+use crate::notice::{Audience, Notice, Topic};
 use std::collections::BTreeSet;
 
 fn notices(c: &Club) -> Vec<Notice> {
-    notice::notices(&c.env, c.last.as_ref().expect("a commit"))
+    c.env.notices(c.last.as_ref().expect("a commit"))
 }
 
 fn users(names: &[&str]) -> Audience {

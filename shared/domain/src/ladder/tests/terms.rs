@@ -5,7 +5,7 @@
 
 use super::super::testkit::*;
 use super::super::{AppealSubject, Command, GameResult, Remedy, Settings, Vote};
-use crate::notice::{self, Audience, Topic};
+use crate::notice::{Audience, Topic};
 use std::collections::BTreeSet;
 
 fn change(description: &str, settings: Settings) -> Command {
@@ -203,7 +203,7 @@ fn club_iv_3_every_member_and_officer_is_told_of_a_change() {
             },
         ),
     );
-    let all = notice::notices(&c.env, c.last.as_ref().unwrap());
+    let all = c.env.notices(c.last.as_ref().unwrap());
     assert_eq!(all.len(), 1, "{all:#?}");
     let n = &all[0];
     assert_eq!(n.topic, Topic::Announcement);

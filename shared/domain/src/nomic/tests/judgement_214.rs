@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::nomic::turns::preceding_player;
-use crate::rulebook::Rulebook;
+use crate::rulebook::parts::*;
 use std::collections::BTreeMap;
 
 fn raise(g: &mut Game, who: &str, now: &str, proposal: Option<u32>) -> u32 {

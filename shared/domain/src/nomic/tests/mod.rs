@@ -7,7 +7,10 @@
 //! circuit ends at the end of Friday 27 March (2026-03-28T00:00Z).
 
 use super::*;
-use crate::competition::{self, Actor, Commit, CompetitionId, Context, Kind};
+use crate::competition::{
+    self, Actor, Commit, Competition, CompetitionId, Context, Kind, Recorded, UserId,
+};
+use crate::refusal::Refusal;
 use chrono::{DateTime, Utc};
 
 mod judgement_214;

@@ -2,10 +2,10 @@
 //! through the envelope's `notice::notices` on real commits.
 
 use super::*;
-use crate::notice::{self, Audience, Notice, Topic};
+use crate::notice::{Audience, Notice, Topic};
 
 fn notices(g: &Game) -> Vec<Notice> {
-    notice::notices(&g.env, g.last.as_ref().expect("a commit"))
+    g.env.notices(g.last.as_ref().expect("a commit"))
 }
 
 fn points(all: &[Notice]) -> Vec<&Notice> {

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::nomic::proposal::proposer_points;
-use crate::rulebook::Rulebook;
+use crate::rulebook::parts::*;
 
 fn tally(yes: u32, no: u32) -> Tally {
     Tally {

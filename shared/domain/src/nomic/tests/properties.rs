@@ -2,7 +2,7 @@
 //! tick decides nothing, and nothing is left due in the past.
 
 use super::*;
-use crate::rulebook::Rulebook;
+use crate::rulebook::parts::*;
 use proptest::prelude::*;
 
 #[derive(Debug, Clone)]

@@ -1,7 +1,7 @@
 //! nomic 105, 107, 111, 113, 201, 202, 204, 208 and the tick.
 
 use super::*;
-use crate::rulebook::Rulebook;
+use crate::rulebook::parts::*;
 
 #[test]
 fn nomic_201_one_player_per_allocated_day() {

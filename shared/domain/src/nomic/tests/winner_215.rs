@@ -7,6 +7,7 @@
 
 use super::*;
 use crate::refusal::RefusalKind;
+use crate::rulebook::Schedule;
 
 fn raise(g: &mut Game, who: &str, now: &str, proposal: Option<u32>) -> u32 {
     g.ok(

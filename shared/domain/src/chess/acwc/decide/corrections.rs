@@ -10,7 +10,7 @@ use crate::chess::acwc::final_match::{FinalGame, FinalPhase};
 use crate::chess::acwc::negotiation::check_score;
 use crate::chess::acwc::state::{apply, Championship, EntrantStatus, Match, Outcome};
 use crate::chess::acwc::vocabulary::{Award, Disqualification, Event, MatchId, Stage};
-use crate::competition::{Competition, Context, UserId};
+use crate::envelope::{Context, Envelope, UserId};
 use crate::refusal::Refusal;
 use chrono::{DateTime, Utc};
 
@@ -37,7 +37,7 @@ fn ruled(event: Event) -> (Event, Option<String>) {
 /// corrected standings. A corrected forfeit no longer counts for VI.F, and a
 /// player it had disqualified under VI.F is reinstated.
 pub(super) fn correct_result(
-    env: &Competition,
+    env: &Envelope,
     state: &Championship,
     match_id: &MatchId,
     first: u32,
@@ -82,7 +82,7 @@ pub(super) fn correct_result(
 /// III.H.4–5), the games after it were played in error: the champion is the
 /// one that checkpoint gives, decided at once.
 pub(super) fn correct_final_game(
-    env: &Competition,
+    env: &Envelope,
     state: &Championship,
     game: u32,
     winner: Option<&UserId>,
@@ -141,7 +141,7 @@ pub(super) fn correct_final_game(
 /// forfeit no longer counts for VI.F; a player it had disqualified under
 /// VI.F is reinstated. Both players must be in the championship then.
 pub(super) fn undo_forfeit(
-    env: &Competition,
+    env: &Envelope,
     state: &Championship,
     match_id: &MatchId,
     reason: &str,
@@ -232,7 +232,7 @@ fn stage_running(state: &Championship, m: &Match) -> Result<(), Refusal> {
 /// [`reinstatement`] for what follows). A player disqualified for two
 /// forfeits (VI.F) is reinstated by undoing or correcting one of them.
 pub(super) fn reinstate(
-    env: &Competition,
+    env: &Envelope,
     state: &Championship,
     player: &UserId,
     reason: &str,

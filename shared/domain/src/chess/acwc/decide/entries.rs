@@ -7,7 +7,7 @@ use crate::chess::acwc::eligibility::{check, Eligibility, PlayerFacts, Seeding};
 use crate::chess::acwc::settings::Settings;
 use crate::chess::acwc::state::{Championship, EntrantStatus};
 use crate::chess::acwc::vocabulary::{Disqualification, Event, Stage};
-use crate::competition::{Competition, Context, Role, UserId, ROLES_CLAUSE};
+use crate::envelope::{Context, Envelope, Role, UserId, ROLES_CLAUSE};
 use crate::refusal::Refusal;
 use chrono::{DateTime, Utc};
 
@@ -25,7 +25,7 @@ pub(super) fn registration_open(state: &Championship, now: DateTime<Utc>) -> boo
 /// The organizer sets the championship up, until the Qualification starts
 /// (acwc IV.D).
 pub(super) fn configure(
-    env: &Competition,
+    env: &Envelope,
     state: &Championship,
     settings: &Settings,
     ctx: &Context,
@@ -51,7 +51,7 @@ pub(super) fn configure(
 
 /// acwc II.B: the TD's exception to the entry requirements, with its reason.
 pub(super) fn grant_exception(
-    env: &Competition,
+    env: &Envelope,
     state: &Championship,
     user: &UserId,
     reason: &str,
@@ -72,7 +72,7 @@ pub(super) fn grant_exception(
 
 /// acwc II: the organizer enters another player.
 pub(super) fn enter_player(
-    env: &Competition,
+    env: &Envelope,
     state: &Championship,
     player: &UserId,
     facts: &PlayerFacts,
@@ -92,7 +92,7 @@ pub(super) fn enter_player(
 /// entry still in review when the Qualification starts is left out (IV.D):
 /// from then on it can only be denied.
 pub(super) fn review_entry(
-    env: &Competition,
+    env: &Envelope,
     state: &Championship,
     user: &UserId,
     admit: bool,
@@ -145,7 +145,7 @@ pub(super) fn withdraw(state: &Championship, ctx: &Context) -> Result<Out, Refus
 
 /// acwc I.D, II: the entry of `u` at `now`.
 pub(super) fn register(
-    env: &Competition,
+    env: &Envelope,
     state: &Championship,
     facts: &PlayerFacts,
     u: &UserId,
@@ -172,7 +172,7 @@ pub(super) fn register(
 /// acwc I.D, IV.D: `u` is not the TD, registration is open at `now`, and
 /// `u` has not entered yet.
 fn check_may_enter(
-    env: &Competition,
+    env: &Envelope,
     state: &Championship,
     u: &UserId,
     now: DateTime<Utc>,

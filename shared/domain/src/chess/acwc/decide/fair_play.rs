@@ -6,12 +6,12 @@ use crate::chess::acwc::due::leave;
 use crate::chess::acwc::eligibility::{Mark, MarkKind};
 use crate::chess::acwc::state::{Championship, EntrantStatus};
 use crate::chess::acwc::vocabulary::{Disqualification, Event};
-use crate::competition::{Competition, Context, UserId};
+use crate::envelope::{Context, Envelope, UserId};
 use crate::refusal::Refusal;
 
 /// The TD disqualifies `player` under the clause of `reason`.
 pub(super) fn disqualify(
-    env: &Competition,
+    env: &Envelope,
     state: &Championship,
     player: &UserId,
     reason: &Disqualification,
@@ -50,7 +50,7 @@ fn remove(
 /// acwc VII.C, II.C.1: a new Lichess mark on `player`'s account, and the
 /// disqualification it brings.
 pub(super) fn record_mark(
-    env: &Competition,
+    env: &Envelope,
     state: &Championship,
     player: &UserId,
     mark: &Mark,
@@ -122,7 +122,7 @@ pub(super) fn report_cheating(
 /// acwc VII.B: the TD's finding on a report; a guilty player still in the
 /// championship is disqualified.
 pub(super) fn rule_on_cheating_report(
-    env: &Competition,
+    env: &Envelope,
     state: &Championship,
     report: u32,
     guilty: bool,

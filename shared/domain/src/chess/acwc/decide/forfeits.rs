@@ -5,7 +5,7 @@ use super::{actor, find_match, own_open_match, require_td, Out};
 use crate::chess::acwc::negotiation::{BREAK_MINUTES, GRACE_MINUTES};
 use crate::chess::acwc::state::Championship;
 use crate::chess::acwc::vocabulary::{Award, Event, MatchId, NoShowChoice};
-use crate::competition::{Competition, Context, UserId};
+use crate::envelope::{Context, Envelope, UserId};
 use crate::refusal::Refusal;
 use chrono::{DateTime, Duration, Utc};
 
@@ -112,7 +112,7 @@ pub(super) fn claim_abandoned_game(
 
 /// acwc VI.B: the TD awards the match to the opponent of `loser`.
 pub(super) fn declare_forfeit(
-    env: &Competition,
+    env: &Envelope,
     state: &Championship,
     match_id: &MatchId,
     loser: &UserId,

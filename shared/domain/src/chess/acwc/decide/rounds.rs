@@ -3,13 +3,13 @@
 use super::{actor, settings, Out};
 use crate::chess::acwc::due::follow_ups;
 use crate::chess::acwc::state::Championship;
-use crate::competition::{Competition, Context, Role};
+use crate::envelope::{Context, Envelope, Role};
 use crate::refusal::Refusal;
 
 /// The TD or the organizer publishes the next round now, if it is due; the
 /// round itself follows from [`follow_ups`].
 pub(super) fn pair_round(
-    env: &Competition,
+    env: &Envelope,
     state: &Championship,
     ctx: &Context,
 ) -> Result<Out, Refusal> {

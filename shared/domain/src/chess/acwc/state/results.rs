@@ -4,7 +4,7 @@
 
 use super::{Championship, Outcome, PendingGame, Report};
 use crate::chess::acwc::vocabulary::{Award, Event, Stage, FINAL};
-use crate::competition::UserId;
+use crate::envelope::UserId;
 
 /// acwc VI.G: a result reported, then confirmed or disputed; the Final's
 /// games one by one.

@@ -1,7 +1,7 @@
 //! The Final (acwc III.H) and its replacements (VIII.C).
 
 use super::*;
-use crate::rulebook::Rulebook;
+use crate::rulebook::parts::*;
 
 fn final_of(games: &[i8]) -> FinalMatch {
     let f = Format::acwc_2019();

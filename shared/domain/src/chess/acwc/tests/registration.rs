@@ -431,7 +431,7 @@ fn acwc_ii_c_4_the_earlier_entry_s_facts_naming_the_new_account_disqualify_both(
 /// log shows a player the entry without them, the TD with them.
 #[test]
 fn acwc_ii_c_4_linked_accounts_are_shown_to_the_officials_only() {
-    use crate::rulebook::Rulebook;
+    use crate::rulebook::parts::*;
     let mut w = world();
     let mut main = facts("main", 2000);
     main.other_accounts.push("alt".into());

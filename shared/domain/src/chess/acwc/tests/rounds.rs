@@ -1,7 +1,7 @@
 //! Qualification and Candidates rounds, results, negotiation, forfeits and leaving (acwc III.F–G, IV–VIII.B).
 
 use super::*;
-use crate::rulebook::Rulebook;
+use crate::rulebook::parts::*;
 
 #[test]
 fn acwc_iii_f_1_a_match_may_stop_once_a_player_reaches_5_5() {

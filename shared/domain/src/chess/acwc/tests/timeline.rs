@@ -5,7 +5,7 @@ use super::*;
 use crate::chess::acwc::settings::TimeControl;
 use crate::chess::acwc::vocabulary::Event as AcwcEvent;
 use crate::competition::Event as Envelope;
-use crate::rulebook::Rulebook;
+use crate::rulebook::parts::*;
 
 /// acwc III.A: "All games are rated and have 2+5 as time control." The 2019
 /// set-up is antichess at 2 minutes plus 5 seconds; a set-up naming no

@@ -6,7 +6,8 @@ use crate::chess::swiss::Title;
 use crate::chess::swiss_event::settings::{PairingSystem, Settings, REGULATIONS};
 use crate::chess::swiss_event::state::SwissEvent;
 use crate::chess::swiss_event::vocabulary::{Absence, Entry, Event};
-use crate::competition::{Competition, Context, Recorded, Role, UserId};
+use crate::chess::swiss_event::Recorded;
+use crate::envelope::{Context, Envelope, Role, UserId};
 use crate::refusal::Refusal;
 
 /// TRF-16 writes a starting rank in four columns.
@@ -14,7 +15,7 @@ pub const MAX_PLAYERS: usize = 9999;
 
 /// The regulations, set (or changed) before round 1 is paired.
 pub(super) fn set_up(
-    env: &Competition,
+    env: &Envelope,
     state: &SwissEvent,
     settings: &Settings,
     ctx: &Context,
@@ -63,7 +64,7 @@ fn check_entry(entry: &Entry) -> Result<(), Refusal> {
 /// A player enters; after round 1 is paired, only until the regulations'
 /// last round for late entries, missing the rounds already paired.
 pub(super) fn register(
-    env: &Competition,
+    env: &Envelope,
     state: &SwissEvent,
     player: Option<&UserId>,
     entry: &Entry,
@@ -120,7 +121,7 @@ pub(super) fn register(
 /// dutch F5: a withdrawn player is not paired again; a game already paired
 /// stands (the arbiter records it).
 pub(super) fn withdraw(
-    env: &Competition,
+    env: &Envelope,
     state: &SwissEvent,
     player: Option<&UserId>,
     ctx: &Context,
@@ -141,7 +142,7 @@ pub(super) fn withdraw(
 
 /// The arbiter takes a withdrawn player back, from the next round on.
 pub(super) fn reinstate(
-    env: &Competition,
+    env: &Envelope,
     state: &SwissEvent,
     player: &UserId,
     ctx: &Context,
@@ -163,7 +164,7 @@ pub(super) fn reinstate(
 /// dutch F5: a player known not to play a round not yet paired (scores 0),
 /// or a half-point bye within the regulations' limit.
 pub(super) fn absence(
-    env: &Competition,
+    env: &Envelope,
     state: &SwissEvent,
     round: u32,
     player: Option<&UserId>,
@@ -204,7 +205,7 @@ pub(super) fn absence(
 
 /// A bye request or an announced absence taken back before the pairing.
 pub(super) fn cancel_absence(
-    env: &Competition,
+    env: &Envelope,
     state: &SwissEvent,
     round: u32,
     player: Option<&UserId>,

@@ -5,7 +5,8 @@ use super::{by_rule, caller, recorded, require_official};
 use crate::chess::swiss_event::settings::{AbsentWithoutNotice, REGULATIONS};
 use crate::chess::swiss_event::state::{Game, ResultStatus, SwissEvent};
 use crate::chess::swiss_event::vocabulary::{Event, GameResult};
-use crate::competition::{Competition, Context, Recorded};
+use crate::chess::swiss_event::Recorded;
+use crate::envelope::{Context, Envelope, UserId};
 use crate::refusal::Refusal;
 
 fn game(state: &SwissEvent, round: u32, board: u32) -> Result<&Game, Refusal> {
@@ -36,7 +37,7 @@ fn own_game<'a>(
     board: u32,
     ctx: &'a Context,
     verb: &str,
-) -> Result<(&'a crate::competition::UserId, &'a Game), Refusal> {
+) -> Result<(&'a UserId, &'a Game), Refusal> {
     let me = caller(ctx)?;
     let g = game(state, round, board)?;
     if g.side(me).is_none() {
@@ -114,7 +115,7 @@ pub(super) fn dispute(
 /// The arbiter sets, confirms or corrects a result. dutch G: a player who
 /// lost by not appearing is withdrawn, unless the regulations keep them.
 pub(super) fn set(
-    env: &Competition,
+    env: &Envelope,
     state: &SwissEvent,
     round: u32,
     board: u32,

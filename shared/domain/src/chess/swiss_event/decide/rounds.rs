@@ -10,8 +10,9 @@ use crate::chess::swiss_event::state::SwissEvent;
 use crate::chess::swiss_event::vocabulary::{
     Absence, BoardForm, Entry, Event, GameResult, NotPaired, Pairing,
 };
+use crate::chess::swiss_event::Recorded;
 use crate::chess::trf;
-use crate::competition::{Competition, Context, Recorded, UserId};
+use crate::envelope::{Context, Envelope, UserId};
 use crate::refusal::Refusal;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -70,7 +71,7 @@ fn not_paired(state: &SwissEvent, round: u32) -> Vec<NotPaired> {
 
 /// The organizer or the arbiter pairs the next round.
 pub(super) fn pair_round(
-    env: &Competition,
+    env: &Envelope,
     state: &SwissEvent,
     ctx: &Context,
 ) -> Result<Vec<Recorded>, Refusal> {
@@ -89,7 +90,7 @@ pub fn scheduled_pairing(state: &SwissEvent) -> Vec<Recorded> {
 /// one while no result is in, when dutch F6 lets it change (it breaks B1
 /// or B2) or a correction reached it (dutch F7).
 pub(super) fn set_pairing(
-    env: &Competition,
+    env: &Envelope,
     state: &SwissEvent,
     round: u32,
     boards: &[BoardForm],
@@ -206,7 +207,7 @@ fn covers_everyone(
 /// starting ranks), every paired round and its results, and who is known
 /// not to play the next round.
 pub(super) fn import_trf(
-    env: &Competition,
+    env: &Envelope,
     state: &SwissEvent,
     text: &str,
     users: &BTreeMap<u32, UserId>,

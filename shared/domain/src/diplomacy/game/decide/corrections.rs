@@ -3,10 +3,10 @@
 //! are the GM's commands; each correction is an event of the audit log.
 
 use super::require_started;
-use crate::competition::Recorded;
 use crate::diplomacy::game::event::{by_rule, Event};
 use crate::diplomacy::game::position::Position;
 use crate::diplomacy::game::state::Board;
+use crate::diplomacy::game::Recorded;
 use crate::diplomacy::map::{self, parse_location, Power};
 use crate::diplomacy::position::Unit;
 use crate::refusal::Refusal;

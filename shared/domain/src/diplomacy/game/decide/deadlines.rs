@@ -3,7 +3,6 @@
 //! holidays (D.VII.5), and contacting the GM after an NMR (D.VII.6.a).
 
 use super::{is_gm, require_player_of, require_player_or_original, require_started, settings};
-use crate::competition::{Competition, Context, Recorded, Role};
 use crate::diplomacy::game::deadline::{
     clear_of_windows, hours_covered, within_horizon, Unavailability, CONFLICT_HOURS,
     EXTENSION_NOTICE_HOURS, MAX_EXTENSION_HOURS, MAX_GUARANTEED_EXTENSION_HOURS,
@@ -11,8 +10,10 @@ use crate::diplomacy::game::deadline::{
 use crate::diplomacy::game::event::{by_rule, Event};
 use crate::diplomacy::game::position::Position;
 use crate::diplomacy::game::state::{Board, ExtensionAccount, NmrCase};
+use crate::diplomacy::game::Recorded;
 use crate::diplomacy::map::Power;
 use crate::diplomacy::position::PhaseKind;
+use crate::envelope::{Context, Envelope, Role};
 use crate::refusal::Refusal;
 use chrono::{DateTime, Duration, Utc};
 
@@ -125,7 +126,7 @@ pub(super) fn declare_unavailability(
 /// wm D.VII.5: the guaranteed extension, a holiday extension, or (late, if
 /// asked) one for the next turn.
 pub(super) fn request_extension(
-    env: &Competition,
+    env: &Envelope,
     state: &Board,
     ctx: &Context,
     power: Power,
@@ -249,7 +250,7 @@ pub(super) fn extend(
 
 /// wm D.VII.5: the TD declares a holiday eligible for free extensions.
 pub(super) fn declare_holiday(
-    env: &Competition,
+    env: &Envelope,
     ctx: &Context,
     name: &str,
     hours: u32,

@@ -4,11 +4,12 @@
 //! B.8.c).
 
 use super::{digest, require_gm, require_player_of, require_started, settings};
-use crate::competition::{Competition, Context, Recorded, UserId};
 use crate::diplomacy::game::event::{by_rule, Event};
 use crate::diplomacy::game::settings::LateOrders;
 use crate::diplomacy::game::state::{Board, NmrCase, OrderReceipt};
+use crate::diplomacy::game::Recorded;
 use crate::diplomacy::map::Power;
+use crate::envelope::{Context, Envelope, UserId};
 use crate::refusal::Refusal;
 
 /// wm D.II.1–4, D.III.3, D.VII.3, D.VII.7: the power's current player
@@ -49,7 +50,7 @@ pub(super) fn submit_orders(
 /// them, and they stay as secret as the player's own until adjudicated
 /// (wm D.VIII.4).
 pub(super) fn enter_orders(
-    env: &Competition,
+    env: &Envelope,
     state: &Board,
     ctx: &Context,
     power: Power,

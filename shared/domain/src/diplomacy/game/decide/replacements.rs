@@ -2,18 +2,19 @@
 //! it is announced for, and the TD's rejection for a conflict of interest.
 
 use super::{require_gm, require_started, settings};
-use crate::competition::{Competition, Context, Recorded, Role, UserId};
 use crate::diplomacy::game::deadline::contact_period_end;
 use crate::diplomacy::game::event::{by_rule, Event};
 use crate::diplomacy::game::replacement::{ReplacementPeriod, MAX_TEMPORARY_SEASONS};
 use crate::diplomacy::game::state::Board;
+use crate::diplomacy::game::Recorded;
 use crate::diplomacy::map::Power;
+use crate::envelope::{Context, Envelope, Role, UserId};
 use crate::refusal::Refusal;
 
 /// wm B.7: the GM seats the replacement chosen; a temporary period longer
 /// than the maximum is permanent.
 pub(super) fn appoint_replacement(
-    env: &Competition,
+    env: &Envelope,
     state: &Board,
     ctx: &Context,
     power: Power,
@@ -117,7 +118,7 @@ pub(super) fn declare_period(
 /// position without an acceptable replacement in time falls into civil
 /// disorder (wm B.8.f).
 pub(super) fn reject_replacement(
-    env: &Competition,
+    env: &Envelope,
     state: &Board,
     ctx: &Context,
     power: Power,

@@ -2,17 +2,18 @@
 //! rollback of the latest adjudication.
 
 use super::{require_gm, require_started};
-use crate::competition::{Competition, Context, Recorded, Role};
 use crate::diplomacy::game::deadline::{clear_of_windows, within_horizon};
 use crate::diplomacy::game::event::{by_rule, Event};
 use crate::diplomacy::game::state::Board;
+use crate::diplomacy::game::Recorded;
+use crate::envelope::{Context, Envelope, Role};
 use crate::refusal::Refusal;
 use chrono::{DateTime, Utc};
 
 /// wm D.VIII.1: the TD consents to rolling back `phase`, the latest
 /// adjudication.
 pub(super) fn consent_to_rollback(
-    env: &Competition,
+    env: &Envelope,
     state: &Board,
     ctx: &Context,
     phase: &str,
@@ -40,7 +41,7 @@ pub(super) fn consent_to_rollback(
 /// wm D.VIII.1: with the TD's consent, the GM rolls the latest adjudication
 /// back, with a new deadline for `phase`.
 pub(super) fn rollback(
-    env: &Competition,
+    env: &Envelope,
     state: &Board,
     ctx: &Context,
     phase: &str,

@@ -27,7 +27,7 @@ use crate::competition::{
 };
 use crate::diplomacy::map::Power;
 use crate::refusal::{Refusal, RefusalKind};
-use crate::rulebook::Rulebook;
+use crate::rulebook::parts::*;
 use chrono::{DateTime, Duration, Utc};
 use std::collections::{BTreeMap, BTreeSet};
 

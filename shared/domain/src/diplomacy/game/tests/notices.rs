@@ -2,7 +2,7 @@
 //! `notice::notices` (with its secrecy guard) on real commits.
 
 use super::*;
-use crate::notice::{self, Audience, Notice, Topic};
+use crate::notice::{Audience, Notice, Topic};
 
 fn users(names: &[&str]) -> Audience {
     Audience::Users(names.iter().map(|n| u(n)).collect())
@@ -17,7 +17,7 @@ fn everyone_seated_and_gm() -> Audience {
 impl Game1 {
     /// The notices of the last commit.
     fn notices(&self) -> Vec<Notice> {
-        notice::notices(&self.comp, self.log.last().expect("a commit"))
+        self.comp.notices(self.log.last().expect("a commit"))
     }
 
     /// Plays 1901, then lets `missing` miss Spring 1902 at its deadline.
@@ -228,7 +228,7 @@ fn wm_d_vii_1_reminders_at_24_and_1_hours_before_the_deadline_skip_final_orders(
     let mut g = Game1::new();
     g.submit(Power::England, &[], true, h(1)).unwrap();
     g.submit(Power::France, &[], false, h(1)).unwrap();
-    let due = |g: &Game1, at: DateTime<Utc>| notice::reminders(&g.comp, at);
+    let due = |g: &Game1, at: DateTime<Utc>| g.comp.reminders(at);
     assert!(due(&g, h(120 - 25)).is_empty(), "d - 25h: not yet");
     let day = due(&g, h(120 - 24));
     assert_eq!(day.len(), 1);

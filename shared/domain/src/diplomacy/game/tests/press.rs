@@ -1,7 +1,7 @@
 //! wm D.X: press.
 
 use super::*;
-use crate::rulebook::Rulebook;
+use crate::rulebook::parts::*;
 
 fn press(g: &mut Game1, p: Power, kind: PressKind, text: &str) -> Result<Vec<Event>, Refusal> {
     g.run(
@@ -118,13 +118,11 @@ fn wm_d_x_2_grey_press_author_never_revealed() {
         .view("france-player")
         .contains("\"author\":\"france-player\""));
     let grey = g.board().press[0].clone();
-    assert!(<crate::diplomacy::game::Board as Rulebook>::conceals_actor(
+    assert!(<crate::diplomacy::game::Board as Secrecy>::conceals_actor(
         &Event::PressPublished { press: grey }
     ));
     let white = g.board().press[1].clone();
-    assert!(
-        !<crate::diplomacy::game::Board as Rulebook>::conceals_actor(&Event::PressPublished {
-            press: white
-        })
-    );
+    assert!(!<crate::diplomacy::game::Board as Secrecy>::conceals_actor(
+        &Event::PressPublished { press: white }
+    ));
 }

@@ -19,8 +19,8 @@ pub use rank::{Key, KeyValue, Standing};
 
 use super::model::{Entrant, Stage, TeamId};
 use super::scoring::{CountedGame, Points, RoundScores};
-use crate::competition::UserId;
 use crate::diplomacy::map::Power;
+use crate::envelope::UserId;
 use rank::{count_back, rank, totals_removing_highest, DiceRule};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};

@@ -3,9 +3,9 @@
 //! can check a seating the same way.
 
 use super::draw::DrawRequest;
-use crate::competition::UserId;
 use crate::diplomacy::map::Power;
 use crate::diplomacy::tournament::model::{Seating, TeamId};
+use crate::envelope::UserId;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 

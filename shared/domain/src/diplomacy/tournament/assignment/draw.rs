@@ -24,9 +24,9 @@
 
 use super::audit::{audit, counts, Violation};
 use super::search;
-use crate::competition::UserId;
 use crate::diplomacy::map::Power;
 use crate::diplomacy::tournament::model::{Entrant, Seating, Stage, TeamId};
+use crate::envelope::UserId;
 use crate::refusal::Refusal;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};

@@ -9,7 +9,7 @@
 //! opponents.
 
 use super::ruler::{is_modular_ruler, modular_ruler, near_ruler, MARKS};
-use crate::competition::UserId;
+use crate::envelope::UserId;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

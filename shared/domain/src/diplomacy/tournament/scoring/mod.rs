@@ -22,10 +22,10 @@ mod tests;
 pub use points::Points;
 
 use super::model::{BoardReport, Entrant, Seating, Stage, TeamId, Tenure};
-use crate::competition::UserId;
 use crate::diplomacy::game::event::EndReason;
 use crate::diplomacy::game::score::{board_score_parts, ScoreParts, SOLO_SCORED_AS};
 use crate::diplomacy::map::Power;
+use crate::envelope::UserId;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 use thiserror::Error;

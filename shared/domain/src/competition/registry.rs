@@ -1,22 +1,28 @@
 //! The registry: every competition kind, listed once.
 //!
-//! `kinds!` turns the list at the bottom of this file into the envelope's
-//! per-kind enums ([`Kind`], [`Game`], [`Command`], [`Event`]) and every
-//! dispatch over them, each arm calling the kind's [`Rulebook`]. Adding a kind
-//! is its own folder, an `impl Rulebook`, and one line below (see
-//! `docs/kinds.md`); nothing else names the kinds, so no match can forget one
-//! or fall into a default.
+//! `kinds!` turns the list at the bottom of this file into the competition's
+//! per-kind enums ([`Kind`], [`Game`], [`Command`], [`Event`]), every
+//! dispatch over them, each arm calling the kind's part of the contract
+//! ([`crate::rulebook`]), and the wrapping of each kind's own events into
+//! the log ([`Recorded`]) and out of it again
+//! ([`crate::envelope::Committed`]). Adding a kind
+//! is its own folder, its contract, and one line below (see
+//! `docs/kinds.md`); nothing else in the domain names the kinds, so no match
+//! can forget one or fall into a default.
 //!
 //! A kind's serialized name is the same everywhere (its `kind`, its commands'
 //! `command` tag and its events' `type` tag); the names the kinds had before
 //! they agreed are read as aliases, so stored logs and snapshots stay readable.
 
-use crate::competition::{Commit, Competition, Context, Recorded, Role, UserId};
+use super::commit::{file, Commit, Recorded};
+use crate::envelope::{Context, Envelope, Role, UserId};
 use crate::ical::Deadline;
 use crate::notice::{Notice, Reminder};
 use crate::refusal::Refusal;
 use crate::resource::{Query, Resource, ResourceSchema};
-use crate::rulebook::{Route, Rulebook};
+use crate::rulebook::{
+    Calendar, Notices, Resources, Route, Rulebook, Rules, Schedule, Secrecy, Views,
+};
 use chrono::{DateTime, Utc};
 use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::{Deserialize, Serialize};
@@ -57,7 +63,7 @@ macro_rules! kinds {
             /// once, changes the state once.
             Tick,
             $( #[serde(rename = $name $(, alias = $old)*)]
-               $variant(<$state as Rulebook>::Command), )+
+               $variant(<$state as Rules>::Command), )+
         }
 
         /// Something that happened to a competition: the envelope's own
@@ -70,8 +76,15 @@ macro_rules! kinds {
             RoleRevoked { user: UserId, role: Role },
             PublicSet { public: bool },
             $( #[serde(rename = $name $(, alias = $old)*)]
-               $variant(<$state as Rulebook>::Event), )+
+               $variant(<$state as Rules>::Event), )+
         }
+
+        // Every listed state is a whole kind: a part of the contract left
+        // unimplemented fails here, naming the kind.
+        const _: fn() = || {
+            fn is_a_kind<K: Rulebook>() {}
+            $( is_a_kind::<$state>(); )+
+        };
 
         impl Kind {
             /// Every registered kind, in registry order.
@@ -84,42 +97,42 @@ macro_rules! kinds {
 
             /// How refusals name the kind.
             pub fn title(self) -> &'static str {
-                match self { $(Kind::$variant => <$state as Rulebook>::TITLE,)+ }
+                match self { $(Kind::$variant => <$state as Rules>::TITLE,)+ }
             }
 
             /// The action a dedicated route performs for this kind.
             pub fn route_action(self, route: Route) -> Option<&'static str> {
-                match self { $(Kind::$variant => <$state as Rulebook>::route_action(route),)+ }
+                match self { $(Kind::$variant => <$state as Rules>::route_action(route),)+ }
             }
 
-            /// Whether `action` of this kind draws lots (see [`Rulebook::draws_lots`]).
+            /// Whether `action` of this kind draws lots (see [`Rules::draws_lots`]).
             pub fn draws_lots(self, action: &str) -> bool {
-                match self { $(Kind::$variant => <$state as Rulebook>::draws_lots(action),)+ }
+                match self { $(Kind::$variant => <$state as Rules>::draws_lots(action),)+ }
             }
 
-            /// The read resources of this kind (see [`Rulebook::RESOURCES`]).
+            /// The read resources of this kind (see [`Resources::RESOURCES`]).
             pub fn resources(self) -> &'static [&'static str] {
-                match self { $(Kind::$variant => <$state as Rulebook>::RESOURCES,)+ }
+                match self { $(Kind::$variant => <$state as Resources>::RESOURCES,)+ }
             }
 
             /// The JSON Schema of this kind's commands (tagged by `action`).
             pub fn command_schema(self, generator: &mut SchemaGenerator) -> Schema {
-                match self { $(Kind::$variant => generator.subschema_for::<<$state as Rulebook>::Command>(),)+ }
+                match self { $(Kind::$variant => generator.subschema_for::<<$state as Rules>::Command>(),)+ }
             }
 
             /// The JSON Schema of this kind's events (tagged by `event`).
             pub fn event_schema(self, generator: &mut SchemaGenerator) -> Schema {
-                match self { $(Kind::$variant => generator.subschema_for::<<$state as Rulebook>::Event>(),)+ }
+                match self { $(Kind::$variant => generator.subschema_for::<<$state as Rules>::Event>(),)+ }
             }
 
-            /// What each of this kind's resources answers (see [`Rulebook::resource_schemas`]).
+            /// What each of this kind's resources answers (see [`Resources::resource_schemas`]).
             pub fn resource_schemas(self, generator: &mut SchemaGenerator) -> Vec<ResourceSchema> {
-                match self { $(Kind::$variant => <$state as Rulebook>::resource_schemas(generator),)+ }
+                match self { $(Kind::$variant => <$state as Resources>::resource_schemas(generator),)+ }
             }
 
-            /// The JSON Schema of this kind's view (see [`Rulebook::view_schema`]).
+            /// The JSON Schema of this kind's view (see [`Views::view_schema`]).
             pub fn view_schema(self, generator: &mut SchemaGenerator) -> Schema {
-                match self { $(Kind::$variant => <$state as Rulebook>::view_schema(generator),)+ }
+                match self { $(Kind::$variant => <$state as Views>::view_schema(generator),)+ }
             }
 
             /// Reads a JSON command of this kind (tagged by `action`).
@@ -140,54 +153,60 @@ macro_rules! kinds {
                 match self { $(Game::$variant(_) => Kind::$variant,)+ }
             }
 
-            /// See [`Rulebook::CLOCK_OFFICIALS`].
+            /// See [`Schedule::CLOCK_OFFICIALS`].
             pub fn clock_officials(&self) -> &'static [Role] {
-                match self { $(Game::$variant(_) => <$state as Rulebook>::CLOCK_OFFICIALS,)+ }
+                match self { $(Game::$variant(_) => <$state as Schedule>::CLOCK_OFFICIALS,)+ }
             }
 
-            /// See [`Rulebook::OFFICIALS`].
+            /// See [`Rules::OFFICIALS`].
             pub fn officials(&self) -> &'static [Role] {
-                match self { $(Game::$variant(_) => <$state as Rulebook>::OFFICIALS,)+ }
+                match self { $(Game::$variant(_) => <$state as Rules>::OFFICIALS,)+ }
             }
 
-            /// See [`Rulebook::may_grant`].
-            pub fn may_grant(&self, env: &Competition, user: &UserId, role: Role) -> Result<(), Refusal> {
+            /// See [`Rules::may_grant`].
+            pub fn may_grant(&self, env: &Envelope, user: &UserId, role: Role) -> Result<(), Refusal> {
                 match self { $(Game::$variant(s) => s.may_grant(env, user, role),)+ }
             }
 
-            pub fn tick(&self, env: &Competition, ctx: &Context) -> Result<Vec<Recorded>, Refusal> {
-                match self { $(Game::$variant(s) => s.tick(env, ctx),)+ }
+            pub fn tick(&self, env: &Envelope, ctx: &Context) -> Result<Vec<Recorded>, Refusal> {
+                match self { $(Game::$variant(s) => Ok(file(s.tick(env, ctx)?, Event::$variant)),)+ }
             }
 
             pub fn next_due(&self) -> Option<DateTime<Utc>> {
                 match self { $(Game::$variant(s) => s.next_due(),)+ }
             }
 
-            pub fn view(&self, env: &Competition, viewer: Option<&UserId>) -> serde_json::Value {
+            pub fn view(&self, env: &Envelope, viewer: Option<&UserId>) -> serde_json::Value {
                 match self { $(Game::$variant(s) => s.view(env, viewer),)+ }
             }
 
-            /// See [`Rulebook::resource`].
-            pub fn resource(&self, env: &Competition, name: &str, query: &Query, viewer: Option<&UserId>) -> Result<Resource, Refusal> {
+            /// See [`Resources::resource`].
+            pub fn resource(&self, env: &Envelope, name: &str, query: &Query, viewer: Option<&UserId>) -> Result<Resource, Refusal> {
                 match self { $(Game::$variant(s) => s.resource(env, name, query, viewer),)+ }
             }
 
-            pub fn notices(&self, env: &Competition, commit: &Commit) -> Vec<Notice> {
-                match self { $(Game::$variant(s) => s.notices(env, commit),)+ }
+            /// The notices a kind builds from its own events in `commit`.
+            pub fn notices(&self, env: &Envelope, commit: &Commit) -> Vec<Notice> {
+                match self {
+                    $(Game::$variant(s) => s.notices(env, &commit.of(|e| match e {
+                        Event::$variant(e) => Some(e),
+                        _ => None,
+                    })),)+
+                }
             }
 
-            pub fn reminders(&self, env: &Competition, now: DateTime<Utc>) -> Vec<Reminder> {
+            pub fn reminders(&self, env: &Envelope, now: DateTime<Utc>) -> Vec<Reminder> {
                 match self { $(Game::$variant(s) => s.reminders(env, now),)+ }
             }
 
-            /// See [`Rulebook::deadlines`].
-            pub fn deadlines(&self, env: &Competition, viewer: Option<&UserId>, now: DateTime<Utc>) -> Vec<Deadline> {
+            /// See [`Calendar::deadlines`].
+            pub fn deadlines(&self, env: &Envelope, viewer: Option<&UserId>, now: DateTime<Utc>) -> Vec<Deadline> {
                 match self { $(Game::$variant(s) => s.deadlines(env, viewer, now),)+ }
             }
 
             /// Decides a kind's command; a command of another kind is refused
             /// naming the kind this competition is.
-            pub fn decide(&self, env: &Competition, command: &Command, ctx: &Context) -> Result<Vec<Recorded>, Refusal> {
+            pub fn decide(&self, env: &Envelope, command: &Command, ctx: &Context) -> Result<Vec<Recorded>, Refusal> {
                 match command {
                     Command::Create { .. } | Command::GrantRole { .. }
                     | Command::RevokeRole { .. } | Command::SetPublic { .. }
@@ -199,10 +218,10 @@ macro_rules! kinds {
                             return Err(Refusal::not_found(format!(
                                 "this competition is {}, which has no {} action",
                                 self.kind().title(),
-                                <$state as Rulebook>::command_name(c),
+                                <$state as Rules>::command_name(c),
                             )));
                         };
-                        s.decide(env, c, ctx)
+                        Ok(file(s.decide(env, c, ctx)?, Event::$variant))
                     })+
                 }
             }
@@ -224,7 +243,7 @@ macro_rules! kinds {
             /// A kind's event as `viewer` may see it; `None` withholds it.
             /// An event of another kind was never decided here: withheld.
             /// The envelope's own events are public: who runs the competition.
-            pub fn redact(&self, env: &Competition, event: &Event, viewer: Option<&UserId>) -> Option<Event> {
+            pub fn redact(&self, env: &Envelope, event: &Event, viewer: Option<&UserId>) -> Option<Event> {
                 match event {
                     Event::Created { .. } | Event::RoleGranted { .. } | Event::RoleRevoked { .. }
                     | Event::PublicSet { .. } => {
@@ -247,7 +266,7 @@ macro_rules! kinds {
                     Command::RevokeRole { .. } => "revoke-role",
                     Command::SetPublic { .. } => "set-public",
                     Command::Tick => "tick",
-                    $(Command::$variant(c) => <$state as Rulebook>::command_name(c),)+
+                    $(Command::$variant(c) => <$state as Rules>::command_name(c),)+
                 }
             }
         }
@@ -260,7 +279,7 @@ macro_rules! kinds {
                     Event::Created { organizer, .. } => vec![organizer],
                     Event::RoleGranted { user, .. } => vec![user],
                     Event::RoleRevoked { .. } | Event::PublicSet { .. } => vec![],
-                    $(Event::$variant(e) => <$state as Rulebook>::members_added(e),)+
+                    $(Event::$variant(e) => <$state as Rules>::members_added(e),)+
                 }
             }
 
@@ -273,12 +292,12 @@ macro_rules! kinds {
                 }
             }
 
-            /// See [`Rulebook::conceals_actor`]; the envelope's events conceal nobody.
+            /// See [`Secrecy::conceals_actor`]; the envelope's events conceal nobody.
             pub fn conceals_actor(&self) -> bool {
                 match self {
                     Event::Created { .. } | Event::RoleGranted { .. } | Event::RoleRevoked { .. }
                     | Event::PublicSet { .. } => false,
-                    $(Event::$variant(e) => <$state as Rulebook>::conceals_actor(e),)+
+                    $(Event::$variant(e) => <$state as Secrecy>::conceals_actor(e),)+
                 }
             }
         }

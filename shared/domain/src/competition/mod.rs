@@ -1,190 +1,35 @@
-//! The envelope every competition shares, whatever its kind: identity, roles,
-//! and the audit log's commits. Idempotency receipts are the store's (kept
-//! per user and key for a fixed window, see `arbiter_service`).
+//! The competition: the envelope and the state of its kind, folded from its
+//! audit log. This is the layer above the kinds: the registry
+//! ([`registry`]) lists them once, holds the sum of their states, commands
+//! and events, and does every dispatch and every wrapping of a kind's events
+//! into the log; the kinds never name it.
 //!
 //! A competition is an append-only log of [`Commit`]s. Each commit is one
 //! decided command: who, when, which command, the events it produced, and for
 //! each event the clause that made it happen when a rule acted. State is the
 //! fold of commits ([`apply`]); decisions are pure ([`decide`]).
-//!
-//! The platform's own role rules are cited as `arbiter roles` (see
-//! `docs/rulings.md`): an organizer creates a competition and grants roles;
-//! the rulebooks name the roles (TD, GM, TMC, moderators, justices...).
+//! Idempotency receipts are the store's (kept per user and key for a fixed
+//! window, see `arbiter_service`).
 
-pub use crate::kinds::{Command, Event, Game, Kind};
-pub use ids::{CompetitionId, UserId};
-pub use role_table::Roles;
-pub use roles::Role;
-
-mod ids;
-mod role_table;
+mod commit;
+pub mod registry;
 mod roles;
+mod wire;
+
+pub use crate::envelope::{
+    Actor, CompetitionId, Context, Envelope, Role, Roles, Ruled, UserId, ROLES_CLAUSE,
+};
+pub use commit::{
+    receipt, redact_event, Commit, Idempotency, LogEntry, Receipt, Recorded, WITHHELD_COMMAND,
+};
+pub use registry::{Command, Event, Game, Kind};
+
+use crate::notice::{Audience, Notice, Reminder};
 use crate::refusal::Refusal;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
-use std::fmt;
-
-/// Clause cited for the platform's own role rules.
-pub const ROLES_CLAUSE: &str = "arbiter roles";
-
-/// Who acted: a user, or a schedule (by its name in the schedule table).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum Actor {
-    User(UserId),
-    Schedule(String),
-}
-
-impl fmt::Display for Actor {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Actor::User(u) => write!(f, "user:{u}"),
-            Actor::Schedule(s) => write!(f, "schedule:{s}"),
-        }
-    }
-}
-
-impl Actor {
-    pub fn user(&self) -> Option<&UserId> {
-        match self {
-            Actor::User(u) => Some(u),
-            Actor::Schedule(_) => None,
-        }
-    }
-}
-
-/// What a decision may know besides the state: who asks, with which
-/// platform-wide rights, and when.
-#[derive(Debug, Clone)]
-pub struct Context {
-    pub actor: Actor,
-    /// Whether the identity provider lets this user create competitions
-    /// (the `organizers` group in Cognito; `--role organizer` on a dev token).
-    pub may_organize: bool,
-    pub now: DateTime<Utc>,
-}
-
-/// An event with the clause that made it happen, when a rule acted.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-pub struct Recorded {
-    #[serde(flatten)]
-    pub event: Event,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub clause: Option<String>,
-}
-
-impl Recorded {
-    pub fn new(event: Event) -> Self {
-        Self {
-            event,
-            clause: None,
-        }
-    }
-
-    pub fn by_rule(event: Event, clause: impl Into<String>) -> Self {
-        Self {
-            event,
-            clause: Some(clause.into()),
-        }
-    }
-}
-
-/// The client's Idempotency-Key for a command, with a digest of the request
-/// so a key reused for a different request is recognised.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Idempotency {
-    pub key: String,
-    pub request_digest: String,
-}
-
-/// What the audit log names a commit whose every event is withheld from the
-/// viewer (club I.9.5).
-pub const WITHHELD_COMMAND: &str = "withheld";
-
-/// One decided command: an entry of the audit log.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Commit {
-    /// 1 for the commit that created the competition, then consecutive.
-    pub version: u64,
-    pub at: DateTime<Utc>,
-    pub actor: Actor,
-    pub command: String,
-    pub events: Vec<Recorded>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub idempotency: Option<Idempotency>,
-}
-
-/// An entry of the audit log as callers see it: the commit without the
-/// caller's idempotency key. Kinds with secrets (orders before adjudication,
-/// individual votes, redacted data) redact their events here by viewer.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-pub struct LogEntry {
-    pub version: u64,
-    /// When the commit was made; `None` on a withheld commit, whose time
-    /// would date a secret act (acwc VII.A: when someone accused someone).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub at: Option<DateTime<Utc>>,
-    /// Who acted; `None` when the rules keep it secret from this viewer
-    /// (wm D.IX: who voted; wm D.X: who sent grey press).
-    pub actor: Option<Actor>,
-    pub command: String,
-    pub events: Vec<Recorded>,
-}
-
-impl Commit {
-    /// The entry as `viewer` may see it, given the competition's current
-    /// state: each kind hides or redacts its secret events.
-    pub fn log_entry(&self, state: &Competition, viewer: Option<&UserId>) -> LogEntry {
-        let events: Vec<Recorded> = self
-            .events
-            .iter()
-            .filter_map(|r| {
-                Some(Recorded {
-                    event: redact_event(state, &r.event, viewer)?,
-                    clause: r.clause.clone(),
-                })
-            })
-            .collect();
-        let conceals_actor = self.events.iter().any(|r| r.event.conceals_actor());
-        let is_actor = matches!((&self.actor, viewer), (Actor::User(a), Some(v)) if a == v);
-        // A viewer who may see none of a commit's events learns neither what
-        // was done, nor by whom, nor when (club I.9.5 anti-cheat reports,
-        // acwc VII.A accusations, whatever secret a kind adds); the version
-        // stays (versions are consecutive, so its existence could not be
-        // hidden). The actor still sees their own act.
-        let withheld = events.is_empty() && !self.events.is_empty() && !is_actor;
-        LogEntry {
-            version: self.version,
-            at: (!withheld).then_some(self.at),
-            actor: ((!conceals_actor && !withheld) || is_actor).then(|| self.actor.clone()),
-            command: if withheld {
-                WITHHELD_COMMAND.to_owned()
-            } else {
-                self.command.clone()
-            },
-            events,
-        }
-    }
-}
-
-/// One event as `viewer` may see it, given the competition's current state:
-/// `None` when it is withheld from them, a redacted copy when part of it is
-/// secret. The audit log and notifications both go through here, so nothing
-/// reaches anyone by message that the API would not show them.
-pub fn redact_event(state: &Competition, event: &Event, viewer: Option<&UserId>) -> Option<Event> {
-    state.game.redact(state, event, viewer)
-}
-
-/// What a successful command answers: where the competition now stands and
-/// what happened. Kept for idempotent retries.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-pub struct Receipt {
-    pub competition: CompetitionId,
-    pub version: u64,
-    pub command: String,
-    pub events: Vec<Recorded>,
-}
+use std::ops::{Deref, DerefMut};
 
 /// The public view of a competition's envelope.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
@@ -204,38 +49,35 @@ pub struct CompetitionView {
     pub next_due: Option<DateTime<Utc>>,
     /// The kind's own view, as `viewer` may see it.
     #[serde(skip_serializing_if = "serde_json::Value::is_null")]
-    #[schemars(schema_with = "crate::kinds::game_view_schema")]
+    #[schemars(schema_with = "crate::competition::registry::game_view_schema")]
     pub game: serde_json::Value,
 }
 
-/// The state every competition has, whatever its kind.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// A competition: its envelope, which kind it is, and that kind's state.
+/// It reads as its envelope (`Deref`): `competition.id`,
+/// `competition.has_role(..)`.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Competition {
-    pub id: CompetitionId,
+    pub envelope: Envelope,
     pub kind: Kind,
-    pub name: String,
-    pub created_at: DateTime<Utc>,
-    pub organizer: UserId,
-    pub roles: Roles,
-    /// The number of commits folded into this state.
-    pub version: u64,
-    /// Whether the organizer lists it publicly (`set-public`).
-    #[serde(default)]
-    pub public: bool,
     /// The rules state of the competition's kind.
     pub game: Game,
 }
 
+impl Deref for Competition {
+    type Target = Envelope;
+    fn deref(&self) -> &Envelope {
+        &self.envelope
+    }
+}
+
+impl DerefMut for Competition {
+    fn deref_mut(&mut self) -> &mut Envelope {
+        &mut self.envelope
+    }
+}
+
 impl Competition {
-    pub fn has_role(&self, user: &UserId, role: Role) -> bool {
-        self.roles.get(user).is_some_and(|r| r.contains(&role))
-    }
-
-    /// The users holding `role`, in id order.
-    pub fn holders(&self, role: Role) -> impl Iterator<Item = &UserId> {
-        self.roles.holders(role)
-    }
-
     /// What any authenticated caller may see of the envelope. Roles are
     /// public: the rulebooks publish who the TD, GM, moderators and justices
     /// are. Idempotency receipts are not.
@@ -260,6 +102,44 @@ impl Competition {
     /// sweep finds due competitions with one query.
     pub fn next_due(&self) -> Option<DateTime<Utc>> {
         self.game.next_due()
+    }
+
+    /// The notices `commit` causes; `self` is the state right after it.
+    ///
+    /// **Secrecy.** A kind builds its notices from its own events and from what
+    /// the state shows everyone; here a recipient is kept only if the API shows
+    /// them the event unredacted ([`redact_event`]), and a public notice only if
+    /// the event is shown unredacted to someone outside the competition. So no
+    /// message can carry what its recipient could not read through the API,
+    /// whatever a kind's builder does.
+    pub fn notices(&self, commit: &Commit) -> Vec<Notice> {
+        let built = self.game.notices(self, commit);
+        built
+            .into_iter()
+            .filter_map(|mut notice| {
+                let event = &commit.events.get(notice.event_index as usize)?.event;
+                let shown = |viewer: Option<&UserId>| {
+                    redact_event(self, event, viewer).as_ref() == Some(event)
+                };
+                match &mut notice.audience {
+                    Audience::Public => shown(None).then_some(notice),
+                    Audience::Users(users) => {
+                        users.retain(|u| shown(Some(u)));
+                        (!users.is_empty()).then_some(notice)
+                    }
+                }
+            })
+            .collect()
+    }
+
+    /// The reminders due at `now`: for each deadline of the competition still
+    /// ahead, each of [`crate::notice::REMINDER_HOURS`] whose time (`deadline -
+    /// hours`) has come, for the users who have not finished. A caller runs
+    /// this on a schedule and de-duplicates on (competition, occasion,
+    /// deadline, hours, user), so a reminder goes out once even though every
+    /// run after its time finds it again.
+    pub fn reminders(&self, now: DateTime<Utc>) -> Vec<Reminder> {
+        self.game.reminders(self, now)
     }
 }
 
@@ -319,17 +199,19 @@ pub fn apply(state: Option<Competition>, id: &CompetitionId, commit: &Commit) ->
                     organizer,
                 },
             ) => Competition {
-                id: id.clone(),
+                envelope: Envelope {
+                    id: id.clone(),
+                    name: name.clone(),
+                    created_at: commit.at,
+                    organizer: organizer.clone(),
+                    roles: Roles::from(BTreeMap::from([(
+                        organizer.clone(),
+                        BTreeSet::from([Role::Organizer]),
+                    )])),
+                    version: 0,
+                    public: false,
+                },
                 kind: *kind,
-                name: name.clone(),
-                created_at: commit.at,
-                organizer: organizer.clone(),
-                roles: Roles::from(BTreeMap::from([(
-                    organizer.clone(),
-                    BTreeSet::from([Role::Organizer]),
-                )])),
-                version: 0,
-                public: false,
                 game: Game::new(*kind),
             },
             (Some(mut s), event) => {
@@ -361,16 +243,6 @@ fn apply_event(state: &mut Competition, event: &Event, at: DateTime<Utc>) {
         Event::PublicSet { public } => state.public = *public,
         Event::Created { .. } => {}
         kind_event => state.game.apply(kind_event, at),
-    }
-}
-
-/// The answer to the command that made `commit`.
-pub fn receipt(id: &CompetitionId, commit: &Commit) -> Receipt {
-    Receipt {
-        competition: id.clone(),
-        version: commit.version,
-        command: commit.command.clone(),
-        events: commit.events.clone(),
     }
 }
 
