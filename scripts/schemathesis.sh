@@ -44,7 +44,8 @@ TOKEN="$("$ARBITER_BIN" token ann --role organizer --data-dir "$WORK/data")"
 
 # One competition of each kind, so that the generated requests reach a kind's
 # commands and resources and not only 404s; the organizer calls.
-KINDS=(acwc club-ladder diplomacy-game diplomacy-tournament nomic swiss)
+# The kinds are the build's own (`arbiter kinds`), so a new kind is covered.
+mapfile -t KINDS < <("$ARBITER_BIN" kinds | cut -f1)
 for kind in "${KINDS[@]}"; do
     curl -sf -o /dev/null -X POST "$BASE/v1/competitions" \
         -H "authorization: Bearer $TOKEN" -H 'content-type: application/json' \

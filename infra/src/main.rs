@@ -102,6 +102,14 @@ enum Commands {
     /// as a board's history shows it) or a position as JSON on standard
     /// input, the SVG on standard output. Exit 3 on invalid input.
     Map,
+    /// List the competition kinds this build runs: each kind's name and how
+    /// refusals name it, one per line, or with `--json` every kind's name,
+    /// title, routes and read resources. Scripts and clients read this
+    /// instead of keeping a list of their own.
+    Kinds {
+        #[arg(long)]
+        json: bool,
+    },
     /// Run a seeded competition through the local runtime (embedded store
     /// in a temporary directory, fake clock) and print its results.
     Simulate {
@@ -204,6 +212,10 @@ fn main() -> ExitCode {
         Commands::Adjudicate => adjudicate(),
         Commands::Openapi { write } => openapi(write),
         Commands::Map => map(),
+        Commands::Kinds { json } => {
+            print!("{}", arbiter::kinds::listing(json));
+            ExitCode::SUCCESS
+        }
         Commands::Simulate {
             kind:
                 Simulation::Acwc {

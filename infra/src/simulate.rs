@@ -15,7 +15,7 @@ use crate::server;
 use crate::transport::Transport;
 use arbiter_domain::chess::acwc::standings::{candidates_table, qualification_standings};
 use arbiter_domain::chess::acwc::{self, Championship, FinalPhase, Stage};
-use arbiter_domain::competition::{CompetitionId, Game, UserId};
+use arbiter_domain::competition::{CompetitionId, UserId};
 use arbiter_facts::EnteredFacts;
 use chrono::{DateTime, Duration, Utc};
 use rand::{Rng, SeedableRng};
@@ -90,10 +90,9 @@ impl Runtime {
             .await
             .map_err(|e| e.to_string())?
         {
-            Some(c) => match std::sync::Arc::unwrap_or_clone(c).game {
-                Game::Acwc(champ) => Ok(champ),
-                _ => Err("not a championship".into()),
-            },
+            Some(c) => <&Championship>::try_from(&c.game)
+                .cloned()
+                .map_err(|e| e.to_string()),
             None => Err("the championship is gone".into()),
         }
     }

@@ -4,7 +4,7 @@
 //! the caller is, list competitions publicly; and the API description itself.
 
 use arbiter_domain::competition::{
-    Actor, Command, CompetitionId, Context, Game, Kind, LogEntry, Role, UserId,
+    Actor, Command, CompetitionId, Context, Kind, LogEntry, Role, UserId,
 };
 use arbiter_domain::resource::{Query, Resource};
 use arbiter_http::request::{idempotency, json_body, page_limit, query};
@@ -271,24 +271,19 @@ async fn log<S: Store>(app: &App<S>, call: Call) -> Result<Response<Bytes>, Prob
 }
 
 /// A Nomic game's rule book in the seed's export format, now or as of `at`
-/// (RFC 3339): every version stays readable (nomic 108, 109). The same
-/// document as the `rules` resource.
+/// (RFC 3339): every version stays readable (nomic 108, 109). The `rules`
+/// resource; a kind without one answers 404 naming the resources it has.
 async fn rules<S: Store>(app: &App<S>, call: Call) -> Result<Response<Bytes>, Problem> {
     let competition = arbiter_http::load_competition(app, &call).await?;
-    if !matches!(competition.game, Game::Nomic(_)) {
-        return Err(Problem::not_found("only Nomic games have a rule book"));
-    }
     read(&competition, "rules", None, &call)
 }
 
 /// A chess event as TRF-16, which other pairing software reads: a Swiss
-/// event's completed rounds, an ACWC championship's Qualification. The same
-/// document as the `trf` resource.
+/// event's completed rounds, an ACWC championship's Qualification. The
+/// `trf` resource; a kind without one answers 404 naming the resources it
+/// has.
 async fn trf<S: Store>(app: &App<S>, call: Call) -> Result<Response<Bytes>, Problem> {
     let competition = arbiter_http::load_competition(app, &call).await?;
-    if !matches!(competition.game, Game::Swiss(_) | Game::Acwc(_)) {
-        return Err(Problem::not_found("only chess events have a TRF"));
-    }
     read(&competition, "trf", None, &call)
 }
 

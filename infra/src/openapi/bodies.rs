@@ -9,7 +9,6 @@
 
 use arbiter_domain::competition::Kind;
 use arbiter_domain::rulebook::Route as KindRoute;
-use arbiter_http::kind::DEDICATED;
 use schemars::SchemaGenerator;
 use serde_json::{json, Value};
 
@@ -54,11 +53,10 @@ fn route_body(
     action: &str,
     generator: &mut SchemaGenerator,
 ) -> Value {
-    if kind == Kind::Acwc && route == KindRoute::Registrations {
-        // acwc II: the registration function reads its own body (an
-        // account, or the organizer's entry) and fetches the facts.
-        let entry = register::acwc_entry_schema(generator);
-        return json!({ "title": "acwc registration", "allOf": [entry] });
+    if let Some(own) = kind.route_body_schema(route, generator) {
+        // The route reads a body of the kind's own (acwc II: an account
+        // whose facts the edge fetches, or the organizer's entry).
+        return own.to_value();
     }
     let mut variant = variants(kind, generator)
         .into_iter()
@@ -87,7 +85,7 @@ fn actions_body(kind: Kind, generator: &mut SchemaGenerator) -> Value {
     let dedicated: Vec<&str> = commands
         .iter()
         .filter_map(action_of)
-        .filter(|a| DEDICATED.iter().any(|(d, _)| d == a))
+        .filter(|a| Kind::dedicated_route(a).is_some())
         .collect();
     let mut schema = json!({ "title": kind.name(), "allOf": [kind.command_schema(generator)] });
     if !dedicated.is_empty() {

@@ -47,6 +47,25 @@ pub enum Route {
     Rounds,
 }
 
+impl Route {
+    pub const ALL: [Route; 4] = [
+        Route::Registrations,
+        Route::Votes,
+        Route::Orders,
+        Route::Rounds,
+    ];
+
+    /// The route as the API document names it.
+    pub fn path(self) -> &'static str {
+        match self {
+            Route::Registrations => "POST /v1/competitions/{id}/registrations",
+            Route::Votes => "POST /v1/competitions/{id}/votes",
+            Route::Orders => "POST /v1/competitions/{id}/orders",
+            Route::Rounds => "POST /v1/competitions/{id}/rounds",
+        }
+    }
+}
+
 /// A kind's rules: its vocabulary, how it decides and folds, and who may
 /// hold its offices.
 ///
@@ -81,6 +100,23 @@ pub trait Rules:
 
     /// The action `route` performs for this kind; `None`: not offered.
     fn route_action(route: Route) -> Option<&'static str>;
+
+    /// Every action `route` performs for this kind: the one it performs
+    /// by default ([`Rules::route_action`]), then any the route's body may
+    /// choose instead (acwc II: the organizer's entry of a player). None of
+    /// them is accepted at `POST /actions`, so each thing has one way to be
+    /// done.
+    fn route_actions(route: Route) -> Vec<&'static str> {
+        Self::route_action(route).into_iter().collect()
+    }
+
+    /// The body `route` reads when it is not simply the route's command
+    /// without its `action` (acwc II: a registration names a Lichess account
+    /// whose facts the edge fetches), for the API document; `None`: the
+    /// command's own schema.
+    fn route_body_schema(_route: Route, _generator: &mut SchemaGenerator) -> Option<Schema> {
+        None
+    }
 
     /// Whether `action` draws lots and so needs a seed the caller did not
     /// give: the edge draws one, the event keeps it, the domain stays pure.

@@ -2,23 +2,10 @@
 //! `action` tag (the route says which action), or with it (`/actions`).
 
 use crate::Problem;
-use arbiter_domain::competition::{Command, Competition};
+use arbiter_domain::competition::{Command, Competition, Kind};
 use arbiter_domain::rulebook::Route as KindRoute;
 use arbiter_domain::Refusal;
 use serde_json::Value;
-
-/// Actions with a route of their own; `POST /actions` refuses them so each
-/// thing has one way to be done.
-pub const DEDICATED: &[(&str, &str)] = &[
-    ("record-vote", "POST /v1/competitions/{id}/votes"),
-    ("cast-vote", "POST /v1/competitions/{id}/votes"),
-    ("seat-player", "POST /v1/competitions/{id}/registrations"),
-    ("join", "POST /v1/competitions/{id}/registrations"),
-    ("register", "POST /v1/competitions/{id}/registrations"),
-    ("enter-player", "POST /v1/competitions/{id}/registrations"),
-    ("submit-orders", "POST /v1/competitions/{id}/orders"),
-    ("pair-round", "POST /v1/competitions/{id}/rounds"),
-];
 
 /// Reads `body` as the command `action` of `competition`'s kind. A draw
 /// the caller did not seed gets a fresh seed here (see [`fresh_seed`]).
@@ -65,9 +52,10 @@ pub fn action_of(body: &Value) -> Result<String, Problem> {
         .get("action")
         .and_then(Value::as_str)
         .ok_or_else(|| Problem::invalid("name the action: {\"action\": \"...\", ...}"))?;
-    if let Some((_, route)) = DEDICATED.iter().find(|(a, _)| *a == action) {
+    if let Some(route) = Kind::dedicated_route(action) {
         return Err(Problem::invalid(format!(
-            "{action} has its own route: {route}"
+            "{action} has its own route: {}",
+            route.path()
         )));
     }
     Ok(action.to_owned())

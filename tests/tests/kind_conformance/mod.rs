@@ -59,7 +59,16 @@ fn every_registered_kind_has_a_script() {
 }
 
 macro_rules! conformance {
-    ($($module:ident => $kind:expr;)+) => {$(
+    ($($module:ident => $kind:expr;)+) => {
+        /// The kinds the suite below runs for.
+        const SUITE: &[Kind] = &[$($kind),+];
+
+        #[test]
+        fn every_registered_kind_runs_the_whole_suite() {
+            assert_eq!(SUITE, Kind::ALL, "one line per kind in `conformance!`, in registry order");
+        }
+
+        $(
         mod $module {
             use super::*;
 
@@ -110,7 +119,8 @@ macro_rules! conformance {
                 }
             }
         }
-    )+};
+    )+
+    };
 }
 
 conformance! {

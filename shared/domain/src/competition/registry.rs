@@ -105,6 +105,24 @@ macro_rules! kinds {
                 match self { $(Kind::$variant => <$state as Rules>::route_action(route),)+ }
             }
 
+            /// See [`Rules::route_actions`].
+            pub fn route_actions(self, route: Route) -> Vec<&'static str> {
+                match self { $(Kind::$variant => <$state as Rules>::route_actions(route),)+ }
+            }
+
+            /// The route of its own that `action` has in any kind, if any:
+            /// `POST /actions` refuses it, so each thing has one way to be done.
+            pub fn dedicated_route(action: &str) -> Option<Route> {
+                Route::ALL.into_iter().find(|route| {
+                    Kind::ALL.iter().any(|kind| kind.route_actions(*route).contains(&action))
+                })
+            }
+
+            /// See [`Rules::route_body_schema`].
+            pub fn route_body_schema(self, route: Route, generator: &mut SchemaGenerator) -> Option<Schema> {
+                match self { $(Kind::$variant => <$state as Rules>::route_body_schema(route, generator),)+ }
+            }
+
             /// Whether `action` of this kind draws lots (see [`Rules::draws_lots`]).
             pub fn draws_lots(self, action: &str) -> bool {
                 match self { $(Kind::$variant => <$state as Rules>::draws_lots(action),)+ }
@@ -256,6 +274,32 @@ macro_rules! kinds {
                 }
             }
         }
+
+        $(
+            impl From<<$state as Rules>::Command> for Command {
+                fn from(command: <$state as Rules>::Command) -> Self {
+                    Command::$variant(command)
+                }
+            }
+
+            /// The kind's state, when the competition is of that kind: how
+            /// code outside the domain reaches one kind's state without
+            /// naming the sum's variants.
+            impl<'a> TryFrom<&'a Game> for &'a $state {
+                type Error = Refusal;
+                fn try_from(game: &'a Game) -> Result<Self, Refusal> {
+                    match game {
+                        Game::$variant(state) => Ok(state),
+                        #[allow(unreachable_patterns)]
+                        other => Err(Refusal::not_found(format!(
+                            "this competition is {}, not {}",
+                            other.kind().title(),
+                            <$state as Rules>::TITLE,
+                        ))),
+                    }
+                }
+            }
+        )+
 
         impl Command {
             /// The command's name as it appears in the audit log and in logs.

@@ -332,6 +332,26 @@ impl crate::rulebook::Rules for Championship {
         }
     }
 
+    /// acwc II: the organizer enters a player through the same route.
+    fn route_actions(route: Route) -> Vec<&'static str> {
+        match route {
+            Route::Registrations => vec!["register", "enter-player"],
+            other => Self::route_action(other).into_iter().collect(),
+        }
+    }
+
+    /// acwc II: a registration names a Lichess account, whose facts the
+    /// edge fetches (see [`super::entry`]).
+    fn route_body_schema(
+        route: Route,
+        generator: &mut schemars::SchemaGenerator,
+    ) -> Option<schemars::Schema> {
+        (route == Route::Registrations).then(|| {
+            let entry = super::entry::schema(generator);
+            schemars::json_schema!({ "title": "acwc registration", "allOf": [entry] })
+        })
+    }
+
     fn members_added(event: &Self::Event) -> Vec<&UserId> {
         event.member_added().into_iter().collect()
     }

@@ -24,6 +24,7 @@
 pub mod decide;
 pub mod due;
 pub mod eligibility;
+pub mod entry;
 mod feed;
 pub mod final_match;
 pub mod negotiation;
