@@ -422,7 +422,7 @@ mod tests {
         assert_eq!(untimed(&again), untimed(&out));
     }
 
-    /// Issue #10: every notice of a whole championship reaches its e-mail
+    /// Every notice of a whole championship reaches its e-mail
     /// subscriber once; nothing fails and nothing repeats.
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_whole_championship_is_notified_once() {

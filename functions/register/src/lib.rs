@@ -46,7 +46,8 @@ pub async fn handle<S: Store>(app: Arc<App<S>>, req: Request<Bytes>) -> Response
             return acwc_entry(app, &call, competition, body).await;
         }
         // Let go of the state before the command takes it to change in
-        // place: a state still held here would be copied whole (issue #19).
+        // place: a state still held here would be copied whole, a cost that
+        // grows with the competition.
         drop(competition);
         kind_action(app, &call, Some(KindRoute::Registrations)).await
     })

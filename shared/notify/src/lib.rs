@@ -1,4 +1,4 @@
-//! Delivery of competition notifications (issue #10, first part): the message model,
+//! Delivery of competition notifications: the message model,
 //! a [`Channel`] port and its adapters, retries with dead letters, and de-duplication.
 //!
 //! Each channel exists because a rule makes the organizers tell someone something:
