@@ -13,11 +13,12 @@
 //! retry (or a replay) tries again, and a message id is the same on every try, so a
 //! receiver drops what it already has.
 
-use crate::channel::{Channel, Delivered, DeliveryError};
+use crate::channel::Channel;
 use crate::email::{EmailChannel, Mailer};
 use crate::message::{Message, Origin, Target};
 use crate::outbox::claim_key;
-use crate::retry::{BoxFuture, DeadLetter, DeadLetters};
+use crate::outcome::{DeadLetter, Delivered, DeliveryError};
+use crate::retry::{BoxFuture, DeadLetters};
 use crate::subscription::{Scope, Subscription};
 use crate::{DiscordChannel, TelegramChannel, WebhookChannel};
 use arbiter_domain::competition::{self, Commit, Competition, CompetitionId};
