@@ -504,72 +504,93 @@ async fn serve(
                 .unwrap_or_else(|_| "warn,arbiter=info".into()),
         )
         .init();
-    let rate = rehearsal.as_ref().map(RehearsalClock::rate);
-    let clock: Arc<dyn Clock> = match rehearsal {
-        Some(c) => Arc::new(c),
-        None => Arc::new(SystemClock),
-    };
-    let run = async {
-        let secret = devkeys::load_or_create(data_dir)?;
-        let store_path = data_dir.join("arbiter.redb");
-        // Counting costs one relaxed atomic add per store call; the totals
-        // printed at shutdown give the store operations per command.
-        let embedded = EmbeddedStore::open(&store_path)?;
-        let store = Counted::new(embedded.clone());
-        let counts = store.clone();
-        // Links and Locations name the address this server listens on.
-        let listener = tokio::net::TcpListener::bind(addr).await?;
-        let local = listener.local_addr()?;
-        let base = link_base(local, web.public_base_url.as_deref());
-        let app = Arc::new(
-            App::new(store.clone(), Authenticator::Dev { secret }, clock.clone())
-                .with_loopback_targets()
-                .with_facts(Arc::new(arbiter_facts::Lichess::new(lichess_url)))
-                .with_public_base(base.clone())
-                .with_cors(web.cors_origins),
-        );
-        let outbox = data_dir.join("outbox");
-        let notifier = Arc::new(
-            notifications::local_notifier(store, &outbox, Arc::new(move || clock.now()))
-                .with_link_base(base.clone()),
-        );
-        if schedules {
-            scheduler::spawn(Arc::clone(&app), Arc::clone(&notifier));
-        }
-        notifications::Follower::new(notifier, embedded, data_dir.join("notify.cursor")).spawn();
-        println!(
-            "Arbiter listening on http://{local} (store: {})",
-            store_path.display()
-        );
-        println!("Get a token:  {}", token_command(data_dir));
-        if let Some(rate) = rate {
-            let at = app
-                .clock
-                .now()
-                .to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
-            println!("Rehearsal clock: {at}, running at {rate}x real time");
-        }
-        println!("API description: http://{local}/openapi.json");
-        println!("E-mail notifications are written to {}", outbox.display());
-        axum::serve(listener, server::router(app))
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
-            .await?;
-        let c = counts.counts();
-        println!(
-            "store operations: {} loads, {} conditional appends, {} other reads",
-            c.loads, c.appends, c.reads
-        );
-        Ok::<_, Box<dyn std::error::Error>>(())
-    };
-    match run.await {
+    match run_server(addr, data_dir, schedules, lichess_url, rehearsal, web).await {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("arbiter serve: {e}");
             ExitCode::FAILURE
         }
     }
+}
+
+/// Serves the API, the schedules and the notifications until Ctrl-C, then
+/// prints how many store operations it made.
+async fn run_server(
+    addr: &str,
+    data_dir: &std::path::Path,
+    schedules: bool,
+    lichess_url: &str,
+    rehearsal: Option<RehearsalClock>,
+    web: Web,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let rate = rehearsal.as_ref().map(RehearsalClock::rate);
+    let clock: Arc<dyn Clock> = match rehearsal {
+        Some(c) => Arc::new(c),
+        None => Arc::new(SystemClock),
+    };
+    let secret = devkeys::load_or_create(data_dir)?;
+    let store_path = data_dir.join("arbiter.redb");
+    // Counting costs one relaxed atomic add per store call; the totals
+    // printed at shutdown give the store operations per command.
+    let embedded = EmbeddedStore::open(&store_path)?;
+    let store = Counted::new(embedded.clone());
+    let counts = store.clone();
+    // Links and Locations name the address this server listens on.
+    let listener = tokio::net::TcpListener::bind(addr).await?;
+    let local = listener.local_addr()?;
+    let base = link_base(local, web.public_base_url.as_deref());
+    let app = Arc::new(
+        App::new(store.clone(), Authenticator::Dev { secret }, clock.clone())
+            .with_loopback_targets()
+            .with_facts(Arc::new(arbiter_facts::Lichess::new(lichess_url)))
+            .with_public_base(base.clone())
+            .with_cors(web.cors_origins),
+    );
+    let outbox = data_dir.join("outbox");
+    let notifier = Arc::new(
+        notifications::local_notifier(store, &outbox, Arc::new(move || clock.now()))
+            .with_link_base(base.clone()),
+    );
+    if schedules {
+        scheduler::spawn(Arc::clone(&app), Arc::clone(&notifier));
+    }
+    notifications::Follower::new(notifier, embedded, data_dir.join("notify.cursor")).spawn();
+    let rehearsing = rate.map(|rate| (app.clock.now(), rate));
+    announce(local, &store_path, data_dir, rehearsing, &outbox);
+    axum::serve(listener, server::router(app))
+        .with_graceful_shutdown(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await?;
+    let c = counts.counts();
+    println!(
+        "store operations: {} loads, {} conditional appends, {} other reads",
+        c.loads, c.appends, c.reads
+    );
+    Ok(())
+}
+
+/// What a developer needs once the server listens: its address and store,
+/// how to get a token, the rehearsal clock (its time and rate) if any, the
+/// API description and where e-mail goes.
+fn announce(
+    local: std::net::SocketAddr,
+    store_path: &std::path::Path,
+    data_dir: &std::path::Path,
+    rehearsing: Option<(chrono::DateTime<chrono::Utc>, f64)>,
+    outbox: &std::path::Path,
+) {
+    println!(
+        "Arbiter listening on http://{local} (store: {})",
+        store_path.display()
+    );
+    println!("Get a token:  {}", token_command(data_dir));
+    if let Some((at, rate)) = rehearsing {
+        let at = at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+        println!("Rehearsal clock: {at}, running at {rate}x real time");
+    }
+    println!("API description: http://{local}/openapi.json");
+    println!("E-mail notifications are written to {}", outbox.display());
 }
 
 /// The command that mints a token this server accepts: it names the data

@@ -9,13 +9,16 @@
 //! restart neither skips nor repeats commits; a repeat would be dropped by the
 //! claims anyway.
 
+use arbiter_domain::competition::{apply, CompetitionId, UserId};
+use arbiter_domain::notice::Audience;
 use arbiter_notify::subscription::Reach;
 use arbiter_notify::{
     local_client, AnyMailer, Channels, CommitRef, EmailChannel, EmlFolder, Notifier, NotifyReport,
-    Retrier, RetryPolicy, TokioSleeper,
+    Retrier, RetryPolicy, Subscription, SubscriptionRequest, TokioSleeper,
 };
 use arbiter_store::{EmbeddedStore, NotifyStore, Store, StoreError};
 use chrono::{DateTime, Utc};
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
@@ -102,7 +105,7 @@ where
         };
         // One read per competition: its commits in this batch are one range of
         // versions (each commit has a feed entry), not one read per entry.
-        let mut ranges: std::collections::BTreeMap<&str, (u64, u64)> = Default::default();
+        let mut ranges: BTreeMap<&str, (u64, u64)> = Default::default();
         for entry in &entries {
             let range = ranges
                 .entry(entry.competition.as_str())
@@ -190,68 +193,10 @@ impl std::fmt::Display for Delivery {
 /// outbox: the notifier's work for a whole simulated competition
 /// (`arbiter simulate ... --notify`). Only the following is timed.
 pub async fn deliver_whole_log(rt: &crate::in_process::InProcess) -> Result<Delivery, String> {
-    use arbiter_domain::competition::{apply, CompetitionId};
-    use arbiter_domain::notice::Audience;
-    use arbiter_notify::SubscriptionRequest;
-    use std::collections::{BTreeMap, BTreeSet};
-
     let store = rt.app.service.store().clone();
     let now = arbiter_http::Clock::now(&*rt.clock);
-    let err = |e: StoreError| e.to_string();
-    // Who is told anything, per competition.
-    let mut named: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    for entry in store.feed(0, usize::MAX).await.map_err(err)? {
-        named.entry(entry.competition).or_default();
-    }
-    for (competition, users) in &mut named {
-        let id = CompetitionId::try_from(competition.as_str()).map_err(|e| e.detail)?;
-        let mut state = None;
-        for record in store
-            .commits(competition, 0, usize::MAX)
-            .await
-            .map_err(err)?
-        {
-            let commit = arbiter_service::decode_commit(&record)?;
-            let next = apply(state, &id, &commit);
-            for n in next.notices(&commit) {
-                if let Audience::Users(named) = n.audience {
-                    users.extend(named.into_iter().map(String::from));
-                }
-            }
-            state = Some(next);
-        }
-    }
-    let subscribe = |competition: &str, owner: &str, scope: &str, n: usize| {
-        let request: SubscriptionRequest = serde_json::from_value(serde_json::json!({
-            "channel": "email", "address": format!("{owner}@example.org"), "scope": scope
-        }))
-        .map_err(|e| e.to_string())?;
-        let owner = arbiter_domain::competition::UserId::try_from(owner).map_err(|e| e.detail)?;
-        let s = request
-            .into_subscription(
-                format!("sub-{n}"),
-                owner,
-                String::new(),
-                now,
-                Reach::Loopback,
-            )
-            .map_err(|e| e.detail)?;
-        Ok::<_, String>((competition.to_owned(), s))
-    };
-    let mut subscriptions = Vec::new();
-    for (competition, users) in &named {
-        subscriptions.push(subscribe(competition, "announcements", "announcements", 0)?);
-        for (i, user) in users.iter().enumerate() {
-            subscriptions.push(subscribe(competition, user, "mine", i + 1)?);
-        }
-    }
-    for (competition, s) in subscriptions {
-        let body = serde_json::to_vec(&s).map_err(|e| e.to_string())?;
-        store
-            .put_subscription(&competition, &s.id, body)
-            .await
-            .map_err(err)?;
-    }
+    let named = named_in_notices(&store).await?;
+    subscribe_by_email(&store, &named, now).await?;
 
     let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
     let outbox = dir.path().join("outbox");
@@ -280,4 +225,91 @@ pub async fn deliver_whole_log(rt: &crate::in_process::InProcess) -> Result<Deli
         emails,
         seconds,
     })
+}
+
+/// Who the notices of each competition's log name: the log replayed commit by
+/// commit, asking the domain for each commit's notices as the notifier does.
+async fn named_in_notices(
+    store: &EmbeddedStore,
+) -> Result<BTreeMap<String, BTreeSet<String>>, String> {
+    let err = |e: StoreError| e.to_string();
+    let mut named: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for entry in store.feed(0, usize::MAX).await.map_err(err)? {
+        named.entry(entry.competition).or_default();
+    }
+    for (competition, users) in &mut named {
+        let id = CompetitionId::try_from(competition.as_str()).map_err(|e| e.detail)?;
+        let mut state = None;
+        for record in store
+            .commits(competition, 0, usize::MAX)
+            .await
+            .map_err(err)?
+        {
+            let commit = arbiter_service::decode_commit(&record)?;
+            let next = apply(state, &id, &commit);
+            for n in next.notices(&commit) {
+                if let Audience::Users(named) = n.audience {
+                    users.extend(named.into_iter().map(String::from));
+                }
+            }
+            state = Some(next);
+        }
+    }
+    Ok(named)
+}
+
+/// Stores, per competition, an announcements subscription and one of each
+/// `named` user's own notices, all by e-mail.
+async fn subscribe_by_email(
+    store: &EmbeddedStore,
+    named: &BTreeMap<String, BTreeSet<String>>,
+    now: DateTime<Utc>,
+) -> Result<(), String> {
+    let mut subscriptions = Vec::new();
+    for (competition, users) in named {
+        subscriptions.push(email_subscription(
+            competition,
+            "announcements",
+            "announcements",
+            0,
+            now,
+        )?);
+        for (i, user) in users.iter().enumerate() {
+            subscriptions.push(email_subscription(competition, user, "mine", i + 1, now)?);
+        }
+    }
+    for (competition, s) in subscriptions {
+        let body = serde_json::to_vec(&s).map_err(|e| e.to_string())?;
+        store
+            .put_subscription(&competition, &s.id, body)
+            .await
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+/// Subscription number `n` of `competition`: `owner`'s, of `scope`, to
+/// `<owner>@example.org`.
+fn email_subscription(
+    competition: &str,
+    owner: &str,
+    scope: &str,
+    n: usize,
+    now: DateTime<Utc>,
+) -> Result<(String, Subscription), String> {
+    let request: SubscriptionRequest = serde_json::from_value(serde_json::json!({
+        "channel": "email", "address": format!("{owner}@example.org"), "scope": scope
+    }))
+    .map_err(|e| e.to_string())?;
+    let owner = UserId::try_from(owner).map_err(|e| e.detail)?;
+    let s = request
+        .into_subscription(
+            format!("sub-{n}"),
+            owner,
+            String::new(),
+            now,
+            Reach::Loopback,
+        )
+        .map_err(|e| e.detail)?;
+    Ok((competition.to_owned(), s))
 }

@@ -14,7 +14,7 @@ use crate::in_process::InProcess;
 use crate::server;
 use crate::transport::Transport;
 use arbiter_domain::chess::acwc::standings::{candidates_table, qualification_standings};
-use arbiter_domain::chess::acwc::{self, Championship, FinalPhase, Stage};
+use arbiter_domain::chess::acwc::{self, Championship, FinalMatch, FinalPhase, Match, Stage};
 use arbiter_domain::competition::{CompetitionId, UserId};
 use arbiter_facts::EnteredFacts;
 use chrono::{DateTime, Duration, Utc};
@@ -157,153 +157,25 @@ pub async fn acwc(
         requests: 0,
     };
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-
-    // Set-up: the 2019 dates; p001 holds the title, p002 was runner-up.
-    rt.post(
-        "org",
-        "/v1/competitions",
-        json!({"id": ID, "kind": "acwc", "name": "ACWC (simulated)"}),
-    )
-    .await?;
-    rt.post(
-        "org",
-        &format!("/v1/competitions/{ID}/roles"),
-        json!({"user": "td", "role": "tournament-director"}),
-    )
-    .await?;
-    let mut settings = acwc::Settings::acwc_2019();
-    settings.holder = Some(UserId::try_from(player(1).as_str()).expect("valid"));
-    settings.runner_up = Some(UserId::try_from(player(2).as_str()).expect("valid"));
-    rt.act("org", json!({"action": "configure", "settings": settings}))
-        .await?;
-
-    // Registration (acwc II): the organizer's table of facts, read through the port.
-    for i in 1..=players {
-        let account = format!("acc{i:03}");
-        table.enter(acwc::PlayerFacts::simulated(
-            &account,
-            rng.gen_range(1400..2600),
-            &settings,
-        ));
-        rt.post(
-            &player(i),
-            &format!("/v1/competitions/{ID}/registrations"),
-            json!({"account": account}),
-        )
-        .await?;
-    }
+    let settings = rt.set_up().await?;
+    rt.register(players, &settings, &table, &mut rng).await?;
 
     // The weekly schedule publishes the first round (acwc IV.D).
     rt.now = settings.qualification_starts;
     rt.fire("weekly-round-publication").await?;
 
-    let mut steps = 0;
-    loop {
-        steps += 1;
-        if steps > 100_000 {
-            return Err("the championship did not finish".into());
-        }
+    // Each step plays what the championship waits for; a bound on the steps
+    // turns a championship that never finishes into an error, not a hang.
+    for _ in 0..100_000 {
         let c = rt.championship().await?;
-        let seed_of = |u: &UserId| c.entrant(u).map_or(1500.0, |e| e.seeding.rating());
         match c.stage {
             Stage::Registration => return Err("the Qualification did not start".into()),
             Stage::Qualification | Stage::Candidates => {
-                let round = c.rounds.last().ok_or("no round published")?.clone();
-                let open: Vec<_> = round
-                    .matches
-                    .iter()
-                    .map(|id| c.matches[id].clone())
-                    .filter(|m| !m.finished())
-                    .collect();
-                if open.is_empty() {
-                    return Err(format!(
-                        "round {} of the {:?} is complete but nothing followed",
-                        round.number, round.stage
-                    ));
-                }
-                // acwc V: three offers by the first player, the second accepts one.
-                rt.now = rt.now.max(round.published_at + Duration::hours(1));
-                let base = round.published_at + Duration::days(1);
-                for m in &open {
-                    for k in 0..3 {
-                        rt.act(
-                            m.first.as_str(),
-                            json!({"action": "offer-time", "match_id": m.id, "at": base + Duration::hours(13 * k)}),
-                        )
-                        .await?;
-                    }
-                    rt.act(
-                        m.second.as_str(),
-                        json!({"action": "accept-offer", "match_id": m.id, "at": base + Duration::hours(13)}),
-                    )
-                    .await?;
-                }
-                // acwc VI.G: the second reports, the first confirms.
-                rt.now = base + Duration::hours(15);
-                let games = settings.format.games_per_match;
-                let early = round.stage == Stage::Qualification;
-                for m in &open {
-                    let (a, b) = score(
-                        &mut rng,
-                        seed_of(&m.first),
-                        seed_of(&m.second),
-                        games,
-                        early,
-                    );
-                    rt.act(
-                        m.second.as_str(),
-                        json!({"action": "report-result", "match_id": m.id, "first": a, "second": b}),
-                    )
-                    .await?;
-                    rt.act(
-                        m.first.as_str(),
-                        json!({"action": "confirm-result", "match_id": m.id}),
-                    )
-                    .await?;
-                }
+                rt.play_round(&c, &settings, &mut rng).await?
             }
-            Stage::Final => {
-                let f = c.final_match.clone().ok_or("no Final")?;
-                rt.now += Duration::hours(1);
-                match f.phase(&settings.format) {
-                    FinalPhase::ArmageddonBidding => {
-                        // acwc III.H.6.ii: sealed bids for White.
-                        for p in [&f.first, &f.second] {
-                            if !f.bids.contains_key(p) {
-                                let seconds: u32 = rng.gen_range(1..=180);
-                                rt.act(
-                                    p.as_str(),
-                                    json!({"action": "bid-for-white", "seconds": seconds}),
-                                )
-                                .await?;
-                            }
-                        }
-                    }
-                    FinalPhase::Decided { .. } => {
-                        return Err("the Final is decided but no champion".into())
-                    }
-                    _ => {
-                        let winner = match game(&mut rng, seed_of(&f.first), seed_of(&f.second)) {
-                            Some(true) => Some(f.first.clone()),
-                            Some(false) => Some(f.second.clone()),
-                            None => None,
-                        };
-                        rt.act(
-                            f.first.as_str(),
-                            json!({"action": "report-final-game", "game": f.games_played() + 1, "winner": winner}),
-                        )
-                        .await?;
-                        rt.act(
-                            f.second.as_str(),
-                            json!({"action": "confirm-result", "match_id": "final"}),
-                        )
-                        .await?;
-                    }
-                }
-            }
+            Stage::Final => rt.play_final(&c, &settings, &mut rng).await?,
             Stage::Finished => {
-                let mut text = report(&c, players, seed, rt.requests);
-                text.push_str(&format!("{}\n", rt.inner.latency_report()));
+                let mut text = rt.summary(&c, players, seed);
                 if notify {
                     let delivery = crate::notifications::deliver_whole_log(&rt.inner).await?;
                     text.push_str(&format!("{delivery}\n"));
@@ -311,6 +183,192 @@ pub async fn acwc(
                 return Ok(text);
             }
         }
+    }
+    Err("the championship did not finish".into())
+}
+
+/// A player's seeding rating, 1500 for someone not entered.
+fn seeding(c: &Championship, u: &UserId) -> f64 {
+    c.entrant(u).map_or(1500.0, |e| e.seeding.rating())
+}
+
+// The championship's steps, each the requests its organizer and players make.
+impl Runtime {
+    /// Set-up: the 2019 dates; p001 holds the title, p002 was runner-up.
+    async fn set_up(&mut self) -> Result<acwc::Settings, String> {
+        self.post(
+            "org",
+            "/v1/competitions",
+            json!({"id": ID, "kind": "acwc", "name": "ACWC (simulated)"}),
+        )
+        .await?;
+        self.post(
+            "org",
+            &format!("/v1/competitions/{ID}/roles"),
+            json!({"user": "td", "role": "tournament-director"}),
+        )
+        .await?;
+        let mut settings = acwc::Settings::acwc_2019();
+        settings.holder = Some(UserId::try_from(player(1).as_str()).expect("valid"));
+        settings.runner_up = Some(UserId::try_from(player(2).as_str()).expect("valid"));
+        self.act("org", json!({"action": "configure", "settings": settings}))
+            .await?;
+        Ok(settings)
+    }
+
+    /// Registration (acwc II): the organizer's table of facts, read through the port.
+    async fn register(
+        &mut self,
+        players: u32,
+        settings: &acwc::Settings,
+        table: &EnteredFacts,
+        rng: &mut ChaCha8Rng,
+    ) -> Result<(), String> {
+        for i in 1..=players {
+            let account = format!("acc{i:03}");
+            table.enter(acwc::PlayerFacts::simulated(
+                &account,
+                rng.gen_range(1400..2600),
+                settings,
+            ));
+            self.post(
+                &player(i),
+                &format!("/v1/competitions/{ID}/registrations"),
+                json!({"account": account}),
+            )
+            .await?;
+        }
+        Ok(())
+    }
+
+    /// The open matches of the latest Qualification or Candidates round:
+    /// each is scheduled, then played, reported and confirmed.
+    async fn play_round(
+        &mut self,
+        c: &Championship,
+        settings: &acwc::Settings,
+        rng: &mut ChaCha8Rng,
+    ) -> Result<(), String> {
+        let round = c.rounds.last().ok_or("no round published")?.clone();
+        let open: Vec<Match> = round
+            .matches
+            .iter()
+            .map(|id| c.matches[id].clone())
+            .filter(|m| !m.finished())
+            .collect();
+        if open.is_empty() {
+            return Err(format!(
+                "round {} of the {:?} is complete but nothing followed",
+                round.number, round.stage
+            ));
+        }
+        self.now = self.now.max(round.published_at + Duration::hours(1));
+        let base = round.published_at + Duration::days(1);
+        self.schedule(&open, base).await?;
+        // acwc VI.G: the second reports, the first confirms.
+        self.now = base + Duration::hours(15);
+        let games = settings.format.games_per_match;
+        let early = round.stage == Stage::Qualification;
+        for m in &open {
+            let (first, second) = (seeding(c, &m.first), seeding(c, &m.second));
+            let (a, b) = score(rng, first, second, games, early);
+            self.act(
+                m.second.as_str(),
+                json!({"action": "report-result", "match_id": m.id, "first": a, "second": b}),
+            )
+            .await?;
+            self.act(
+                m.first.as_str(),
+                json!({"action": "confirm-result", "match_id": m.id}),
+            )
+            .await?;
+        }
+        Ok(())
+    }
+
+    /// acwc V: in each match the first player offers three times from
+    /// `base` on, 13 hours apart, and the second accepts the second offer.
+    async fn schedule(&mut self, open: &[Match], base: DateTime<Utc>) -> Result<(), String> {
+        for m in open {
+            for k in 0..3 {
+                self.act(
+                    m.first.as_str(),
+                    json!({"action": "offer-time", "match_id": m.id, "at": base + Duration::hours(13 * k)}),
+                )
+                .await?;
+            }
+            self.act(
+                m.second.as_str(),
+                json!({"action": "accept-offer", "match_id": m.id, "at": base + Duration::hours(13)}),
+            )
+            .await?;
+        }
+        Ok(())
+    }
+
+    /// The Final's next step, an hour on: the sealed bids before an
+    /// Armageddon, or the next game.
+    async fn play_final(
+        &mut self,
+        c: &Championship,
+        settings: &acwc::Settings,
+        rng: &mut ChaCha8Rng,
+    ) -> Result<(), String> {
+        let f = c.final_match.clone().ok_or("no Final")?;
+        self.now += Duration::hours(1);
+        match f.phase(&settings.format) {
+            FinalPhase::ArmageddonBidding => self.bid_for_white(&f, rng).await,
+            FinalPhase::Decided { .. } => Err("the Final is decided but no champion".into()),
+            _ => self.play_final_game(c, &f, rng).await,
+        }
+    }
+
+    /// acwc III.H.6.ii: sealed bids for White, from each finalist who has
+    /// not bid yet.
+    async fn bid_for_white(&mut self, f: &FinalMatch, rng: &mut ChaCha8Rng) -> Result<(), String> {
+        for p in [&f.first, &f.second] {
+            if !f.bids.contains_key(p) {
+                let seconds: u32 = rng.gen_range(1..=180);
+                self.act(
+                    p.as_str(),
+                    json!({"action": "bid-for-white", "seconds": seconds}),
+                )
+                .await?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The Final's next game: the first finalist reports it, the second confirms.
+    async fn play_final_game(
+        &mut self,
+        c: &Championship,
+        f: &FinalMatch,
+        rng: &mut ChaCha8Rng,
+    ) -> Result<(), String> {
+        let winner = match game(rng, seeding(c, &f.first), seeding(c, &f.second)) {
+            Some(true) => Some(f.first.clone()),
+            Some(false) => Some(f.second.clone()),
+            None => None,
+        };
+        self.act(
+            f.first.as_str(),
+            json!({"action": "report-final-game", "game": f.games_played() + 1, "winner": winner}),
+        )
+        .await?;
+        self.act(
+            f.second.as_str(),
+            json!({"action": "confirm-result", "match_id": "final"}),
+        )
+        .await?;
+        Ok(())
+    }
+
+    /// The finished championship's report, then the runtime's latencies.
+    fn summary(&self, c: &Championship, players: u32, seed: u64) -> String {
+        let mut text = report(c, players, seed, self.requests);
+        text.push_str(&format!("{}\n", self.inner.latency_report()));
+        text
     }
 }
 
@@ -421,7 +479,7 @@ mod tests {
         assert_eq!(untimed(&again), untimed(&out));
     }
 
-    /// Issue #10: every notice of a whole championship reaches its e-mail
+    /// Every notice of a whole championship reaches its e-mail
     /// subscriber once; nothing fails and nothing repeats.
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_whole_championship_is_notified_once() {

@@ -66,6 +66,27 @@ pub async fn run<T: Transport>(
         BASE,
     );
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    set_up(&mut s, rounds).await?;
+    let ratings = enter(&mut s, &mut rng, players).await?;
+    let started = std::time::Instant::now();
+    for r in 1..=rounds {
+        byes_and_withdrawals(&mut s, r, rounds, players).await?;
+        play_round(&mut s, &mut rng, r, &ratings).await?;
+    }
+    let elapsed = started.elapsed();
+    let (status, event) = s.call("outsider", http::Method::GET, BASE, None).await;
+    if status != 200 {
+        return Err(format!("GET {BASE}: {status} {event}"));
+    }
+    Ok(Summary {
+        text: report(&event["game"], players, rounds, seed, s.requests, elapsed),
+        requests: s.requests,
+    })
+}
+
+/// The organizer creates the event and appoints its arbiter, who sets it up
+/// for `rounds` rounds with one half-point bye and Buchholz tie-breaks.
+async fn set_up<T: Transport>(s: &mut Story<'_, T>, rounds: u32) -> Result<(), String> {
     let created = json!({"id": ID, "kind": "swiss", "name": "Swiss (simulated)"});
     let (status, answer) = s
         .call("org", http::Method::POST, "/v1/competitions", Some(created))
@@ -83,6 +104,15 @@ pub async fn run<T: Transport>(
         json!({"action": "set-up", "settings": settings}),
     )
     .await?;
+    Ok(())
+}
+
+/// The players enter, each with a random rating: the ratings by player.
+async fn enter<T: Transport>(
+    s: &mut Story<'_, T>,
+    rng: &mut ChaCha8Rng,
+    players: u32,
+) -> Result<BTreeMap<String, f64>, String> {
     let mut ratings = BTreeMap::new();
     for i in 1..=players {
         let rating: u32 = rng.gen_range(1000..2800);
@@ -91,53 +121,62 @@ pub async fn run<T: Transport>(
         s.ok(&player(i), "/registrations", json!({"entry": entry}))
             .await?;
     }
-    let started = std::time::Instant::now();
-    for r in 1..=rounds {
-        // One player in a hundred asks for a half-point bye in the middle
-        // round; one in two hundred withdraws after it.
-        if r == rounds.div_ceil(2) {
-            for i in (1..=players).step_by(100) {
-                s.ok(
-                    &player(i),
-                    "/actions",
-                    json!({"action": "request-bye", "round": r}),
-                )
+    Ok(ratings)
+}
+
+/// One player in a hundred asks for a half-point bye in the middle round;
+/// one in two hundred withdraws after it.
+async fn byes_and_withdrawals<T: Transport>(
+    s: &mut Story<'_, T>,
+    r: u32,
+    rounds: u32,
+    players: u32,
+) -> Result<(), String> {
+    if r == rounds.div_ceil(2) {
+        for i in (1..=players).step_by(100) {
+            s.ok(
+                &player(i),
+                "/actions",
+                json!({"action": "request-bye", "round": r}),
+            )
+            .await?;
+        }
+    }
+    if r == rounds.div_ceil(2) + 1 {
+        for i in (50..=players).step_by(200) {
+            s.ok(&player(i), "/actions", json!({"action": "withdraw"}))
                 .await?;
-            }
         }
-        if r == rounds.div_ceil(2) + 1 {
-            for i in (50..=players).step_by(200) {
-                s.ok(&player(i), "/actions", json!({"action": "withdraw"}))
-                    .await?;
-            }
-        }
-        let receipt = s.ok("arb", "/rounds", json!({})).await?;
-        let boards = receipt["events"][0]["boards"]
-            .as_array()
-            .cloned()
-            .unwrap_or_default();
-        s.now += Duration::hours(2);
-        for b in boards {
-            let (white, black) = (
-                b["white"].as_str().unwrap_or(""),
-                b["black"].as_str().unwrap_or(""),
-            );
-            let res = result(&mut rng, ratings[white], ratings[black]);
-            let body =
-                json!({"action": "report-result", "round": r, "board": b["board"], "result": res});
-            s.ok(white, "/actions", body).await?;
-        }
-        s.now += Duration::days(1) - Duration::hours(2);
     }
-    let elapsed = started.elapsed();
-    let (status, event) = s.call("outsider", http::Method::GET, BASE, None).await;
-    if status != 200 {
-        return Err(format!("GET {BASE}: {status} {event}"));
+    Ok(())
+}
+
+/// Round `r`: the arbiter pairs it, White reports every board two hours
+/// later, and the next round starts a day after this one.
+async fn play_round<T: Transport>(
+    s: &mut Story<'_, T>,
+    rng: &mut ChaCha8Rng,
+    r: u32,
+    ratings: &BTreeMap<String, f64>,
+) -> Result<(), String> {
+    let receipt = s.ok("arb", "/rounds", json!({})).await?;
+    let boards = receipt["events"][0]["boards"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    s.now += Duration::hours(2);
+    for b in boards {
+        let (white, black) = (
+            b["white"].as_str().unwrap_or(""),
+            b["black"].as_str().unwrap_or(""),
+        );
+        let res = result(rng, ratings[white], ratings[black]);
+        let body =
+            json!({"action": "report-result", "round": r, "board": b["board"], "result": res});
+        s.ok(white, "/actions", body).await?;
     }
-    Ok(Summary {
-        text: report(&event["game"], players, rounds, seed, s.requests, elapsed),
-        requests: s.requests,
-    })
+    s.now += Duration::days(1) - Duration::hours(2);
+    Ok(())
 }
 
 fn report(

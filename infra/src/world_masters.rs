@@ -48,17 +48,6 @@ pub struct Summary {
     pub requests: u64,
 }
 
-impl<T: Transport> Story<'_, T> {
-    async fn tournament(&mut self) -> Result<Value, String> {
-        let (status, answer) = self.call("td", http::Method::GET, self.base, None).await;
-        if status == 200 {
-            Ok(answer["game"].clone())
-        } else {
-            Err(format!("GET {BASE}: {status} {answer}"))
-        }
-    }
-}
-
 fn team_entry(n: usize) -> Value {
     let id = format!("t{n:03}");
     let players: serde_json::Map<String, Value> = POWERS
@@ -123,65 +112,8 @@ pub async fn run<T: Transport>(t: &T, teams: usize, seed: u64) -> Result<Summary
     }
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut s = Story::new(t, start(), BASE);
-    let mut text = String::new();
-    let (status, answer) = s
-        .call(
-            "org",
-            http::Method::POST,
-            "/v1/competitions",
-            Some(json!({"id": ID, "kind": "diplomacy-tournament", "name": "World Masters"})),
-        )
-        .await;
-    if status != 201 {
-        return Err(format!("create: {status} {answer}"));
-    }
-    let mut officials = vec![
-        ("td", "tournament-director"),
-        ("atd1", "assistant-tournament-director"),
-        ("atd2", "assistant-tournament-director"),
-        ("gm1", "game-master"),
-        ("obs1", "observer"),
-        ("obs2", "observer"),
-        ("obs3", "observer"),
-    ];
-    let tmc: Vec<String> = (1..=6).map(|i| format!("tmc{i}")).collect();
-    officials.extend(tmc.iter().map(|m| (m.as_str(), "tmc-member")));
-    for (user, role) in officials {
-        s.ok("org", "/roles", json!({"user": user, "role": role}))
-            .await?;
-    }
-    let deadline = s.now + Duration::days(14);
-    s.ok(
-        "td",
-        "/actions",
-        json!({"action": "configure", "settings": {"entry-deadline": deadline}}),
-    )
-    .await?;
-
-    // wm B.2: teams enter through their captains; wm A.8: a TMC member may
-    // not play.
-    let mut with_tmc = team_entry(0);
-    with_tmc["players"]["ITALY"] = json!("tmc1");
-    s.refused(
-        "t000-captain",
-        "/registrations",
-        json!({"team": with_tmc}),
-        "wm A.8",
-    )
-    .await?;
-    for n in 1..teams {
-        let captain = format!("t{n:03}-captain");
-        s.ok(&captain, "/registrations", json!({"team": team_entry(n)}))
-            .await?;
-    }
-    // Nine individuals: seven make a grouped team, two start the reserves.
-    for i in 1..=9 {
-        s.ok(&format!("solo{i}"), "/registrations", json!({}))
-            .await?;
-    }
-    s.now = deadline;
-    s.refused("late", "/registrations", json!({}), "wm B.2")
-        .await?;
+    let deadline = s.set_up().await?;
+    s.enter(teams, deadline).await?;
     // Seeds for the draws come from the run's seed, so a run replays.
     s.ok(
         "td",
@@ -189,18 +121,7 @@ pub async fn run<T: Transport>(t: &T, teams: usize, seed: u64) -> Result<Summary
         json!({"action": "close-entries", "seed": rng.gen::<u64>()}),
     )
     .await?;
-    let state = s.tournament().await?;
-    let reserves: Vec<UserId> =
-        serde_json::from_value(state["reserves"].clone()).map_err(|e| e.to_string())?;
-    writeln!(
-        text,
-        "World Masters simulation: {} teams ({} players), {} reserves, seed {seed}",
-        state["teams"].as_object().map_or(0, |t| t.len()),
-        7 * teams,
-        reserves.len()
-    )
-    .expect("writing to a string");
-
+    let mut text = headline(&s.tournament().await?, teams, seed)?;
     loop {
         let state = s.tournament().await?;
         if state["next_stage"].is_null() {
@@ -208,36 +129,149 @@ pub async fn run<T: Transport>(t: &T, teams: usize, seed: u64) -> Result<Summary
         }
         s.now += Duration::days(1);
         if state["next_stage"] == "final" {
-            // wm C.10: the last semi-final qualifier declines the final.
-            let qualifiers = &state["rounds"]
-                .as_array()
-                .and_then(|r| r.last())
-                .map(|r| r["advancing"].clone())
-                .unwrap_or_default();
-            if let Some(q) = qualifiers
-                .as_array()
-                .and_then(|q| q.last())
-                .and_then(Value::as_str)
-            {
-                s.ok(q, "/actions", json!({"action": "decline-final"}))
-                    .await?;
-                writeln!(text, "  {q} declines the final (wm C.10)").expect("writing to a string");
-            }
+            s.decline_final(&state, &mut text).await?;
         }
-        s.ok("td", "/rounds", json!({"seed": rng.gen::<u64>()}))
-            .await?;
-        let state = s.tournament().await?;
-        let round = state["rounds"]
+        s.play_round(&mut rng, &mut text).await?;
+    }
+    let state = s.tournament().await?;
+    write_winners(&mut text, &state["winners"]);
+    Ok(Summary {
+        text,
+        tournament: state,
+        requests: s.requests,
+    })
+}
+
+impl<T: Transport> Story<'_, T> {
+    /// The tournament as the TD reads it.
+    async fn tournament(&mut self) -> Result<Value, String> {
+        let (status, answer) = self.call("td", http::Method::GET, self.base, None).await;
+        if status == 200 {
+            Ok(answer["game"].clone())
+        } else {
+            Err(format!("GET {BASE}: {status} {answer}"))
+        }
+    }
+
+    /// The organizer creates the tournament and appoints its officials, and
+    /// the TD sets the entry deadline two weeks ahead: the deadline.
+    async fn set_up(&mut self) -> Result<DateTime<Utc>, String> {
+        let (status, answer) = self
+            .call(
+                "org",
+                http::Method::POST,
+                "/v1/competitions",
+                Some(json!({"id": ID, "kind": "diplomacy-tournament", "name": "World Masters"})),
+            )
+            .await;
+        if status != 201 {
+            return Err(format!("create: {status} {answer}"));
+        }
+        let mut officials = vec![
+            ("td", "tournament-director"),
+            ("atd1", "assistant-tournament-director"),
+            ("atd2", "assistant-tournament-director"),
+            ("gm1", "game-master"),
+            ("obs1", "observer"),
+            ("obs2", "observer"),
+            ("obs3", "observer"),
+        ];
+        let tmc: Vec<String> = (1..=6).map(|i| format!("tmc{i}")).collect();
+        officials.extend(tmc.iter().map(|m| (m.as_str(), "tmc-member")));
+        for (user, role) in officials {
+            self.ok("org", "/roles", json!({"user": user, "role": role}))
+                .await?;
+        }
+        let deadline = self.now + Duration::days(14);
+        self.ok(
+            "td",
+            "/actions",
+            json!({"action": "configure", "settings": {"entry-deadline": deadline}}),
+        )
+        .await?;
+        Ok(deadline)
+    }
+
+    /// The entries up to `deadline`: `teams - 1` teams and nine individuals,
+    /// then, at the deadline, a sign-up too late.
+    async fn enter(&mut self, teams: usize, deadline: DateTime<Utc>) -> Result<(), String> {
+        // wm B.2: teams enter through their captains; wm A.8: a TMC member may
+        // not play.
+        let mut with_tmc = team_entry(0);
+        with_tmc["players"]["ITALY"] = json!("tmc1");
+        self.refused(
+            "t000-captain",
+            "/registrations",
+            json!({"team": with_tmc}),
+            "wm A.8",
+        )
+        .await?;
+        for n in 1..teams {
+            let captain = format!("t{n:03}-captain");
+            self.ok(&captain, "/registrations", json!({"team": team_entry(n)}))
+                .await?;
+        }
+        // Nine individuals: seven make a grouped team, two start the reserves.
+        for i in 1..=9 {
+            self.ok(&format!("solo{i}"), "/registrations", json!({}))
+                .await?;
+        }
+        self.now = deadline;
+        self.refused("late", "/registrations", json!({}), "wm B.2")
+            .await
+    }
+
+    /// wm C.10: the last semi-final qualifier declines the final.
+    async fn decline_final(&mut self, state: &Value, text: &mut String) -> Result<(), String> {
+        let qualifiers = last_round(state)
+            .map(|r| r["advancing"].clone())
+            .unwrap_or_default();
+        if let Some(q) = qualifiers
             .as_array()
-            .and_then(|r| r.last())
-            .cloned()
-            .ok_or("no round after pairing")?;
+            .and_then(|q| q.last())
+            .and_then(Value::as_str)
+        {
+            self.ok(q, "/actions", json!({"action": "decline-final"}))
+                .await?;
+            writeln!(text, "  {q} declines the final (wm C.10)").expect("writing to a string");
+        }
+        Ok(())
+    }
+
+    /// One round: the TD draws it, the boards' GM reports each board weeks
+    /// later, the TD closes it; its line goes into `text`.
+    async fn play_round(&mut self, rng: &mut ChaCha8Rng, text: &mut String) -> Result<(), String> {
+        self.ok("td", "/rounds", json!({"seed": rng.gen::<u64>()}))
+            .await?;
+        let state = self.tournament().await?;
+        let round = last_round(&state).ok_or("no round after pairing")?;
         let stage: Stage =
             serde_json::from_value(round["stage"].clone()).map_err(|e| e.to_string())?;
         let boards = round["boards"].as_array().cloned().unwrap_or_default();
         // Boards run for weeks; their GM reports each.
-        s.now += Duration::days(70);
-        let mut standbys = Standbys::new(&state, &boards)?;
+        self.now += Duration::days(70);
+        self.report_boards(rng, &state, stage, &boards).await?;
+        self.ok(
+            "td",
+            "/actions",
+            json!({"action": "close-round", "seed": rng.gen::<u64>()}),
+        )
+        .await?;
+        let closed = last_round(&self.tournament().await?).unwrap_or_default();
+        write_round(text, &closed, boards.len());
+        Ok(())
+    }
+
+    /// The GM's random but legal report of each of the round's `boards`, with
+    /// the reserves standing in.
+    async fn report_boards(
+        &mut self,
+        rng: &mut ChaCha8Rng,
+        state: &Value,
+        stage: Stage,
+        boards: &[Value],
+    ) -> Result<(), String> {
+        let mut standbys = Standbys::new(state, boards)?;
         for (i, board) in boards.iter().enumerate() {
             let seating: Seating =
                 serde_json::from_value(board["seating"].clone()).map_err(|e| e.to_string())?;
@@ -247,7 +281,7 @@ pub async fn run<T: Transport>(t: &T, teams: usize, seed: u64) -> Result<Summary
             // its semi-final of 49 seats; the draw fills the empty seat
             // from the pool (wm B.8.d).
             let standby = standbys.next();
-            let report = random_report(&mut rng, stage, &seating, standby.as_ref());
+            let report = random_report(rng, stage, &seating, standby.as_ref());
             standbys.took(&report, standby.as_ref());
             // wm B.8.e: a reserve standing in took over for want of a team
             // replacement.
@@ -257,58 +291,75 @@ pub async fn run<T: Transport>(t: &T, teams: usize, seed: u64) -> Result<Summary
                 .filter(|(_, t)| t.len() > 1)
                 .map(|(p, _)| p.name().to_uppercase())
                 .collect();
-            s.ok(
+            self.ok(
                 "gm1",
                 "/actions",
                 json!({"action": "report-board", "board": i, "report": report, "reserve_takeovers": takeovers}),
             )
             .await?;
         }
-        s.ok(
-            "td",
-            "/actions",
-            json!({"action": "close-round", "seed": rng.gen::<u64>()}),
-        )
-        .await?;
-        let state = s.tournament().await?;
-        let round = state["rounds"]
-            .as_array()
-            .and_then(|r| r.last())
-            .cloned()
-            .unwrap_or_default();
-        let mut breaches = [0usize; 7];
-        for v in round["violations"].as_array().into_iter().flatten() {
-            let clause = v["clause"].as_str().unwrap_or_default();
-            let i = match clause {
-                "wm B.6.a" => 0,
-                "wm B.6.b" => 1,
-                "wm B.6.c" => 2,
-                "wm B.6.d" => 3,
-                "wm B.6.e" => 4,
-                "wm A.9" => 5,
-                _ => 6,
-            };
-            breaches[i] += 1;
-        }
-        writeln!(
-            text,
-            "{}: {} boards; breaches wm B.6.a {} b {} c {} d {} e {}, boards without an observer {}, \
-             seats filled from the reserves (wm B.8.d) {}; {} go on",
-            round["stage"].as_str().unwrap_or_default(),
-            boards.len(),
-            breaches[0],
-            breaches[1],
-            breaches[2],
-            breaches[3],
-            breaches[4],
-            breaches[5],
-            breaches[6],
-            round["advancing"].as_array().map_or(0, Vec::len),
-        )
-        .expect("writing to a string");
+        Ok(())
     }
-    let state = s.tournament().await?;
-    let w = &state["winners"];
+}
+
+/// The latest round of the tournament `state`.
+fn last_round(state: &Value) -> Option<Value> {
+    state["rounds"].as_array().and_then(|r| r.last()).cloned()
+}
+
+/// The summary's first line, once entries are closed.
+fn headline(state: &Value, teams: usize, seed: u64) -> Result<String, String> {
+    let reserves: Vec<UserId> =
+        serde_json::from_value(state["reserves"].clone()).map_err(|e| e.to_string())?;
+    let mut text = String::new();
+    writeln!(
+        text,
+        "World Masters simulation: {} teams ({} players), {} reserves, seed {seed}",
+        state["teams"].as_object().map_or(0, |t| t.len()),
+        7 * teams,
+        reserves.len()
+    )
+    .expect("writing to a string");
+    Ok(text)
+}
+
+/// A closed round's line: its breaches of wm B.6 and A.9, the seats filled
+/// from the reserves, and how many go on.
+fn write_round(text: &mut String, round: &Value, boards: usize) {
+    let mut breaches = [0usize; 7];
+    for v in round["violations"].as_array().into_iter().flatten() {
+        let clause = v["clause"].as_str().unwrap_or_default();
+        let i = match clause {
+            "wm B.6.a" => 0,
+            "wm B.6.b" => 1,
+            "wm B.6.c" => 2,
+            "wm B.6.d" => 3,
+            "wm B.6.e" => 4,
+            "wm A.9" => 5,
+            _ => 6,
+        };
+        breaches[i] += 1;
+    }
+    writeln!(
+        text,
+        "{}: {} boards; breaches wm B.6.a {} b {} c {} d {} e {}, boards without an observer {}, \
+         seats filled from the reserves (wm B.8.d) {}; {} go on",
+        round["stage"].as_str().unwrap_or_default(),
+        boards,
+        breaches[0],
+        breaches[1],
+        breaches[2],
+        breaches[3],
+        breaches[4],
+        breaches[5],
+        breaches[6],
+        round["advancing"].as_array().map_or(0, Vec::len),
+    )
+    .expect("writing to a string");
+}
+
+/// The winners' lines (wm C.11–C.13).
+fn write_winners(text: &mut String, w: &Value) {
     writeln!(
         text,
         "individual winner (wm C.11): {}\nteam winner (wm C.12): {}",
@@ -323,9 +374,4 @@ pub async fn run<T: Transport>(t: &T, teams: usize, seed: u64) -> Result<Summary
         .map(|(p, u)| format!("{p} {}", u.as_str().unwrap_or("-")))
         .collect();
     writeln!(text, "best countries (wm C.13): {}", best.join(", ")).expect("writing to a string");
-    Ok(Summary {
-        text,
-        tournament: state,
-        requests: s.requests,
-    })
 }

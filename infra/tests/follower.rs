@@ -1,4 +1,4 @@
-//! `arbiter serve` notifies by following the embedded store's feed (issue #10): each
+//! `arbiter serve` notifies by following the embedded store's feed: each
 //! commit reaches the notifier once, in order; the cursor survives a restart; and
 //! e-mail lands as `.eml` files in the outbox folder.
 

@@ -1,4 +1,4 @@
-//! The `notify` function (issue #10): the table's DynamoDB Stream brings every new
+//! The `notify` function: the table's DynamoDB Stream brings every new
 //! commit; the notifier turns the events the rules make someone tell someone into
 //! messages (acwc IV.E pairings, wm B.8.b NMR warnings, wm D.IX.2 results, club
 //! III.2.4 declarations, nomic 209 points) and delivers them to the recipients'

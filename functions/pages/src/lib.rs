@@ -1,4 +1,4 @@
-//! The `pages` function: the public HTML pages (issue 20) of the
+//! The `pages` function: the public HTML pages of the
 //! competitions their organizers list publicly, the index of those, and the
 //! one stylesheet. No sign-in: a page shows what the rules let anyone see
 //! (`arbiter_pages` renders from the kind's view for no viewer). A

@@ -55,6 +55,9 @@ pub async fn handle<S: Store>(app: Arc<App<S>>, req: Request<Bytes>) -> Response
             drop(competition);
             return execute(app, &call, &id, &Command::from(entry)).await;
         }
+        // Let go of the state before the command takes it to change in
+        // place: a state still held here would be copied whole, a cost that
+        // grows with the competition.
         drop(competition);
         kind_action(app, &call, Some(KindRoute::Registrations)).await
     })

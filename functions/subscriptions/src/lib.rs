@@ -1,6 +1,6 @@
-//! The `subscriptions` function: who receives a competition's notices, and where
-//! (issue #10). A signed-in user subscribes an e-mail address, a signed webhook, a
-//! Discord channel or a Telegram chat to the notices addressed to them, or to the
+//! The `subscriptions` function: who receives a competition's notices, and where.
+//! A signed-in user subscribes an e-mail address, a signed webhook, a Discord
+//! channel or a Telegram chat to the notices addressed to them, or to the
 //! competition's public announcements, and mutes what the rules do not require. The
 //! organizer reads what could not be delivered.
 //!

@@ -6,8 +6,9 @@
 //! Discord says how long to wait in the JSON body's `retry_after` (seconds, may be
 //! fractional) and in `Retry-After`; the body wins as the more precise.
 
-use crate::channel::{check_url, Channel, Delivered, DeliveryError};
+use crate::channel::{check_url, Channel};
 use crate::message::{Message, Target};
+use crate::outcome::{Delivered, DeliveryError};
 use crate::retry::{retry_after_header, seconds, Attempt, Retrier};
 use crate::text::truncate_utf16;
 use crate::webhook::truncate_detail;

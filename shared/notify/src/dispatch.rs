@@ -13,11 +13,12 @@
 //! retry (or a replay) tries again, and a message id is the same on every try, so a
 //! receiver drops what it already has.
 
-use crate::channel::{Channel, Delivered, DeliveryError};
+use crate::channel::Channel;
 use crate::email::{EmailChannel, Mailer};
 use crate::message::{Message, Origin, Target};
 use crate::outbox::claim_key;
-use crate::retry::{BoxFuture, DeadLetter, DeadLetters};
+use crate::outcome::{DeadLetter, Delivered, DeliveryError};
+use crate::retry::{BoxFuture, DeadLetters};
 use crate::subscription::{Scope, Subscription};
 use crate::{DiscordChannel, TelegramChannel, WebhookChannel};
 use arbiter_domain::competition::{self, Commit, Competition, CompetitionId};
@@ -363,9 +364,10 @@ where
         report
     }
 
-    /// Sends the reminders due at `now` (wm D.VII.1; issue #10: 24 hours and 1 hour
-    /// before a deadline, to whoever has not finished). Runs on a schedule; each
-    /// reminder goes once per user and target however often it runs.
+    /// Sends the reminders due at `now`: 24 hours and 1 hour before a deadline, to
+    /// whoever has not finished (wm D.VII.1 allows reminders as a courtesy and sets
+    /// no times; these two are Arbiter's). Runs on a schedule; each reminder goes
+    /// once per user and target however often it runs.
     pub async fn remind(&self, now: DateTime<Utc>) -> Result<NotifyReport, NotifyError> {
         const PAGE: usize = 500;
         // A competition's due time may fall a little after the deadline it reminds

@@ -9,8 +9,9 @@
 //! a CR or LF in any of them is refused ([`DeliveryError::HeaderInjection`]): stripping
 //! would send a message other than the one written; refusing makes the fault visible.
 
-use crate::channel::{Channel, Delivered, DeliveryError};
+use crate::channel::Channel;
 use crate::message::{Message, Target};
+use crate::outcome::{Delivered, DeliveryError};
 use base64::Engine;
 use chrono::{DateTime, Utc};
 use std::future::Future;

@@ -1,4 +1,4 @@
-//! Delivery of competition notifications (issue #10, first part): the message model,
+//! Delivery of competition notifications: the message model,
 //! a [`Channel`] port and its adapters, retries with dead letters, and de-duplication.
 //!
 //! Each channel exists because a rule makes the organizers tell someone something:
@@ -31,6 +31,7 @@ pub mod dispatch;
 pub mod email;
 pub mod message;
 pub mod outbox;
+pub mod outcome;
 pub mod retry;
 pub mod stream;
 pub mod subscription;
@@ -38,15 +39,16 @@ pub mod telegram;
 mod text;
 pub mod webhook;
 
-pub use channel::{check_url, default_client, local_client, Channel, Delivered, DeliveryError};
+pub use channel::{check_url, default_client, local_client, Channel};
 pub use discord::DiscordChannel;
 pub use dispatch::{Channels, CommitRef, Notifier, NotifyError, NotifyReport, StoredDeadLetter};
 pub use email::{AnyMailer, Email, EmailChannel, EmlFolder, Mailer, SesMailer};
 pub use message::{Message, MessageId, Origin, Target};
 pub use outbox::{claim_key, MemorySentLog, Outbox, SentLog};
+pub use outcome::{DeadLetter, Delivered, DeliveryError};
 pub use retry::{
-    Attempt, DeadLetter, DeadLetters, MemoryDeadLetters, NoSleep, RecordingSleeper, Retrier,
-    RetryPolicy, Sleeper, TokioSleeper,
+    Attempt, DeadLetters, MemoryDeadLetters, NoSleep, RecordingSleeper, Retrier, RetryPolicy,
+    Sleeper, TokioSleeper,
 };
 pub use subscription::{Endpoint, Scope, Subscription, SubscriptionRequest};
 pub use telegram::TelegramChannel;

@@ -7,8 +7,9 @@
 //! taken and reports a duplicate instead of sending. A failed delivery releases its
 //! claim so that a later replay can try again.
 
-use crate::channel::{Channel, Delivered, DeliveryError};
+use crate::channel::Channel;
 use crate::message::{Message, Target};
+use crate::outcome::{Delivered, DeliveryError};
 use chrono::{DateTime, Utc};
 use std::collections::HashMap;
 use std::future::Future;

@@ -7,12 +7,16 @@
 //! are final, and what still fails after the last try becomes a [`DeadLetter`] that an
 //! organizer can see and replay.
 
-use crate::channel::{Delivered, DeliveryError};
 use crate::message::{Message, Target};
+use crate::outcome::{Delivered, DeliveryError};
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+
+// What the retrier keeps when every try failed, reachable beside it as well as
+// from the crate root.
+pub use crate::outcome::DeadLetter;
 
 /// A boxed future, so the sleeper and sink traits can be used as trait objects.
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
@@ -62,19 +66,6 @@ impl Sleeper for RecordingSleeper {
         self.sleeps.lock().expect("sleeper lock").push(delay);
         Box::pin(async {})
     }
-}
-
-/// A message that could not be delivered after every try, kept for an organizer.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DeadLetter {
-    /// The message as it would have been sent.
-    pub message: Message,
-    /// The target it was for.
-    pub target: Target,
-    /// How many tries were made.
-    pub attempts: u32,
-    /// The last failure's description.
-    pub last_error: String,
 }
 
 /// Where dead letters go. The real system keeps them in the table; tests keep them in

@@ -6,8 +6,9 @@
 //! "description", "parameters": {"retry_after": n}}`; the latter's `retry_after` is
 //! obeyed on 429.
 
-use crate::channel::{check_url, Channel, Delivered, DeliveryError};
+use crate::channel::{check_url, Channel};
 use crate::message::{Message, Target};
+use crate::outcome::{Delivered, DeliveryError};
 use crate::retry::{retry_after_header, seconds, Attempt, Retrier};
 use crate::text::truncate_utf16;
 use crate::webhook::truncate_detail;

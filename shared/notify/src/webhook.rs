@@ -13,8 +13,9 @@
 //! Signing the timestamp with the body lets a receiver refuse replays older
 //! than it likes (the libraries allow five minutes).
 
-use crate::channel::{check_url, Channel, Delivered, DeliveryError};
+use crate::channel::{check_url, Channel};
 use crate::message::{Message, Target};
+use crate::outcome::{Delivered, DeliveryError};
 use crate::retry::{retry_after_header, Attempt, Retrier};
 use base64::engine::general_purpose::STANDARD as BASE64;
 use base64::Engine;

@@ -16,9 +16,10 @@ use serde::{Deserialize, Serialize};
 use std::io::{Read, Write};
 
 /// The shape of [`Competition`] that snapshots hold. 2: the club ladder
-/// keeps the members with a deadline apart (issue #19), which a snapshot of
-/// format 1 lacks. 3: it also keeps apart the undeclared uses of power and
-/// the awaited opinions.
+/// keeps the members with a deadline apart, so that finding the next
+/// deadline of a large club reads only them; a snapshot of format 1 lacks
+/// them. 3: it also keeps apart the undeclared uses of power and the awaited
+/// opinions.
 pub const FORMAT: u32 = 3;
 
 /// Snapshots larger than this are gzipped.
@@ -68,7 +69,7 @@ impl Since {
     /// that snapshot (and [`LOG_FLOOR`]). A snapshot costs about its
     /// state's size; taken only after as many bytes of commits, its cost
     /// spread over those commits is a bounded multiple of their own size,
-    /// however large the competition (issue #19). A load reads at most
+    /// however large the competition. A load reads at most
     /// about twice the snapshot.
     pub fn due(&self, commit_bytes: usize) -> bool {
         self.log_bytes.saturating_add(commit_bytes) >= self.snapshot_bytes.max(LOG_FLOOR)

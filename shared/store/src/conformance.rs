@@ -260,7 +260,7 @@ pub fn incompressible(len: usize) -> Vec<u8> {
         .collect()
 }
 
-/// Issue #19: a snapshot of the largest size is read back whole and
+/// A snapshot of the largest size is read back whole and
 /// exactly, with the commits after it, and the log around it stays as it
 /// was: however an adapter splits it, nothing of it shows in a page of the
 /// log. Answers the competition's id, for adapter checks of how it is kept.
@@ -745,7 +745,9 @@ pub async fn notifier_refuses_bad_competition_ids(store: &impl NotifyStore) {
 
 /// Generates the suite as `#[tokio::test]` functions. `$make` is an async
 /// block that yields a store; `$race` is how many commits the concurrency
-/// check appends (1,000 for the issue's figure).
+/// check appends (the embedded store's tests append 1,000; a few hundred
+/// already give thousands of lost races, see
+/// [`concurrent_writers_lose_and_duplicate_nothing`]).
 #[macro_export]
 macro_rules! conformance_tests {
     ($make:expr, $race:expr) => {

@@ -14,8 +14,8 @@
 //! - **Two indexes**: competitions with a deadline due before an instant, and
 //!   the competitions a user belongs to.
 //!
-//! Beside the logs, [`NotifyStore`] keeps what the notifier needs (issue
-//! #10): subscriptions, de-duplication claims and dead letters. They share
+//! Beside the logs, [`NotifyStore`] keeps what the notifier needs:
+//! subscriptions, de-duplication claims and dead letters. They share
 //! the backend (and, in DynamoDB, a competition's partition) but never show
 //! up in a load or the audit log.
 //!
@@ -202,7 +202,7 @@ pub struct DeadLetterRecord {
     pub body: Vec<u8>,
 }
 
-/// What the notifier keeps beside the logs (issue #10): subscriptions per
+/// What the notifier keeps beside the logs: subscriptions per
 /// competition, claims that keep a message from going twice to one target, and
 /// dead letters. Same table in DynamoDB, same file when embedded; both adapters
 /// pass the same conformance suite.

@@ -144,7 +144,7 @@ async fn oversized_commit_item_is_invalid() {
     assert!(loaded.commits.is_empty());
 }
 
-/// Issue #19: a snapshot of the largest size is split so that no item of
+/// A snapshot of the largest size is split so that no item of
 /// the competition nears DynamoDB's 400 KB, and a load reads it with a
 /// bounded number of requests: the page of commits, then one query of its
 /// parts (a page per MB).

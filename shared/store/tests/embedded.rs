@@ -207,10 +207,10 @@ impl StorageBackend for Disk {
     }
 }
 
-/// Issue #17: after a full disk, the store answered 503 until the server
-/// restarted ("Previous I/O error occurred"). Now reads go on while the disk
-/// is full, writes resume once space is free, and nothing acknowledged is
-/// lost.
+/// After a full disk the store must not stay failed ("Previous I/O error
+/// occurred", a 503 to every request) until the server restarts: reads go on
+/// while the disk is full, writes resume once space is free, and nothing
+/// acknowledged is lost.
 #[tokio::test]
 async fn after_a_full_disk_writes_resume_once_space_is_free() {
     let dir = tempfile::tempdir().unwrap();

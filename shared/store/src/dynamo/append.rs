@@ -2,6 +2,9 @@
 //! and receipt in one `TransactWriteItems`, retried while contended.
 
 use super::*;
+use crate::ReceiptRecord;
+use aws_sdk_dynamodb::error::BuildError;
+use aws_sdk_dynamodb::types::builders::PutBuilder;
 
 impl DynamoStore {
     pub(super) fn commit_item(
@@ -73,7 +76,9 @@ impl DynamoStore {
             .collect())
     }
 
-    /// The transaction of an append.
+    /// The transaction of an append: the snapshot's part items, the commit,
+    /// the check of the expected version, the members, the deadline and the
+    /// receipt.
     pub(super) fn transaction(
         &self,
         append: &Append,
@@ -89,126 +94,106 @@ impl DynamoStore {
                 parts.len()
             )));
         }
-        let built = |e: aws_sdk_dynamodb::error::BuildError| unavailable("request", e);
         let id = append.competition.as_str();
         let mut items = Vec::with_capacity(members.len() + parts.len() + 4);
         for part in parts {
-            items.push(
-                TransactWriteItem::builder()
-                    .put(
-                        Put::builder()
-                            .table_name(&self.table)
-                            .set_item(Some(part))
-                            .build()
-                            .map_err(built)?,
-                    )
-                    .build(),
-            );
+            items.push(self.put(Put::builder().set_item(Some(part)))?);
         }
+        // Of two appends of one version, only the first lands.
         items.push(
-            TransactWriteItem::builder()
-                .put(
-                    Put::builder()
-                        .table_name(&self.table)
-                        .set_item(Some(commit))
-                        .condition_expression("attribute_not_exists(#pk)")
-                        .expression_attribute_names("#pk", PK)
-                        .build()
-                        .map_err(built)?,
-                )
-                .build(),
+            self.put(
+                Put::builder()
+                    .set_item(Some(commit))
+                    .condition_expression("attribute_not_exists(#pk)")
+                    .expression_attribute_names("#pk", PK),
+            )?,
         );
         if append.expected_version > 0 {
-            items.push(
-                TransactWriteItem::builder()
-                    .condition_check(
-                        ConditionCheck::builder()
-                            .table_name(&self.table)
-                            .set_key(Some(key(pk(id), version_sk(append.expected_version))))
-                            .condition_expression("attribute_exists(#pk)")
-                            .expression_attribute_names("#pk", PK)
-                            .build()
-                            .map_err(built)?,
-                    )
-                    .build(),
-            );
+            items.push(self.expected_version_check(id, append.expected_version)?);
         }
         for user in members {
-            let mut item = key(pk(id), member_sk(user));
-            item.insert(GSI1PK.to_owned(), s(format!("U#{user}")));
-            item.insert(GSI1SK.to_owned(), s(pk(id)));
-            items.push(
-                TransactWriteItem::builder()
-                    .put(
-                        Put::builder()
-                            .table_name(&self.table)
-                            .set_item(Some(item))
-                            .build()
-                            .map_err(built)?,
-                    )
-                    .build(),
-            );
+            items.push(self.put(Put::builder().set_item(Some(member_item(id, user))))?);
         }
-        match append.due {
-            DueChange::Unchanged => {}
+        if let Some(deadline) = self.deadline_action(id, &append.due)? {
+            items.push(deadline);
+        }
+        if let Some(receipt) = &append.receipt {
+            items.push(self.receipt_put(id, receipt)?);
+        }
+        Ok(items)
+    }
+
+    /// `put` into the table, as one action of a transaction.
+    fn put(&self, put: PutBuilder) -> Result<TransactWriteItem, StoreError> {
+        let put = put.table_name(&self.table).build().map_err(built)?;
+        Ok(TransactWriteItem::builder().put(put).build())
+    }
+
+    /// The check that the version the append follows is in the log, so that
+    /// an append ahead of the log is refused as well as one behind it.
+    fn expected_version_check(
+        &self,
+        id: &str,
+        version: Version,
+    ) -> Result<TransactWriteItem, StoreError> {
+        let check = ConditionCheck::builder()
+            .table_name(&self.table)
+            .set_key(Some(key(pk(id), version_sk(version))))
+            .condition_expression("attribute_exists(#pk)")
+            .expression_attribute_names("#pk", PK)
+            .build()
+            .map_err(built)?;
+        Ok(TransactWriteItem::builder().condition_check(check).build())
+    }
+
+    /// The deadline item's put or delete as `due` changes it; none when it
+    /// is unchanged.
+    fn deadline_action(
+        &self,
+        id: &str,
+        due: &DueChange,
+    ) -> Result<Option<TransactWriteItem>, StoreError> {
+        match *due {
+            DueChange::Unchanged => Ok(None),
             DueChange::Set(at) => {
                 let ms = due_millis(at)?;
                 let mut item = key(pk(id), DUE.to_owned());
                 item.insert(GSI2PK.to_owned(), s(DUE));
                 item.insert(GSI2SK.to_owned(), s(due_sk(ms, id)));
                 item.insert(AT.to_owned(), AttributeValue::N(ms.to_string()));
-                items.push(
-                    TransactWriteItem::builder()
-                        .put(
-                            Put::builder()
-                                .table_name(&self.table)
-                                .set_item(Some(item))
-                                .build()
-                                .map_err(built)?,
-                        )
-                        .build(),
-                );
+                self.put(Put::builder().set_item(Some(item))).map(Some)
             }
-            DueChange::Clear => items.push(
-                TransactWriteItem::builder()
-                    .delete(
-                        Delete::builder()
-                            .table_name(&self.table)
-                            .set_key(Some(key(pk(id), DUE.to_owned())))
-                            .build()
-                            .map_err(built)?,
-                    )
-                    .build(),
-            ),
+            DueChange::Clear => {
+                let delete = Delete::builder()
+                    .table_name(&self.table)
+                    .set_key(Some(key(pk(id), DUE.to_owned())))
+                    .build()
+                    .map_err(built)?;
+                Ok(Some(TransactWriteItem::builder().delete(delete).build()))
+            }
         }
-        if let Some(r) = &append.receipt {
-            // Written with the commit or not at all; an unexpired receipt of
-            // the same request fails the whole append as a conflict.
-            let expires = r.expires.timestamp_millis();
-            let mut item = key(pk(id), receipt_sk(&r.id));
-            item.insert(
-                BODY.to_owned(),
-                AttributeValue::B(Blob::new(r.body.clone())),
-            );
-            item.insert(AT.to_owned(), n(expires));
-            item.insert(TTL.to_owned(), n(claim_ttl(expires, 0)));
-            items.push(
-                TransactWriteItem::builder()
-                    .put(
-                        Put::builder()
-                            .table_name(&self.table)
-                            .set_item(Some(item))
-                            .condition_expression("attribute_not_exists(#pk) OR #at <= :now")
-                            .expression_attribute_names("#pk", PK)
-                            .expression_attribute_names("#at", AT)
-                            .expression_attribute_values(":now", n(r.at.timestamp_millis()))
-                            .build()
-                            .map_err(built)?,
-                    )
-                    .build(),
-            );
-        }
-        Ok(items)
+    }
+
+    /// The request's receipt. Written with the commit or not at all; an
+    /// unexpired receipt of the same request fails the whole append as a
+    /// conflict.
+    fn receipt_put(&self, id: &str, r: &ReceiptRecord) -> Result<TransactWriteItem, StoreError> {
+        let expires = r.expires.timestamp_millis();
+        let mut item = key(pk(id), receipt_sk(&r.id));
+        item.insert(
+            BODY.to_owned(),
+            AttributeValue::B(Blob::new(r.body.clone())),
+        );
+        item.insert(AT.to_owned(), n(expires));
+        item.insert(TTL.to_owned(), n(claim_ttl(expires, 0)));
+        self.put(
+            Put::builder()
+                .set_item(Some(item))
+                .condition_expression("attribute_not_exists(#pk) OR #at <= :now")
+                .expression_attribute_names("#pk", PK)
+                .expression_attribute_names("#at", AT)
+                .expression_attribute_values(":now", n(r.at.timestamp_millis())),
+        )
     }
 
     pub(super) async fn transact(
@@ -259,6 +244,20 @@ impl DynamoStore {
         }
         Err(sdk_unavailable("transact write items", e))
     }
+}
+
+/// A member's item, keyed in the members index by the user, so that the
+/// competitions of a user are one query.
+fn member_item(id: &str, user: &str) -> HashMap<String, AttributeValue> {
+    let mut item = key(pk(id), member_sk(user));
+    item.insert(GSI1PK.to_owned(), s(format!("U#{user}")));
+    item.insert(GSI1SK.to_owned(), s(pk(id)));
+    item
+}
+
+/// An action the SDK's builder refused (a required field missing).
+fn built(e: BuildError) -> StoreError {
+    unavailable("request", e)
 }
 
 /// A short pause before retrying a contended append: 10, 20, 40 ms …, with

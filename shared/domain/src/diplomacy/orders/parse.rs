@@ -9,13 +9,10 @@
 //! (wm D.II.5). Every error reads as plain words: what was written, quoted.
 
 use super::super::map::{Coast, Location, Power, Province, UnitType};
-use super::places::lookup;
-use std::collections::BTreeMap;
+use super::places::{lookup, Ambiguous};
 use thiserror::Error;
 
-/// A player's own abbreviation list (wm D.III.1), lower-case abbreviation to
-/// place as written in a location code (`stp/nc`).
-pub type Abbreviations = BTreeMap<String, Location>;
+pub use super::places::Abbreviations;
 
 /// Why a line could not be read (wm D.III.1), in plain words: each variant
 /// holds the text as the player wrote it, never the parser's own tokens.
@@ -35,6 +32,12 @@ pub enum ParseError {
     NotAnOrderWord(String),
     #[error("order ends too early: {0}")]
     Incomplete(&'static str),
+}
+
+impl From<Ambiguous> for ParseError {
+    fn from(a: Ambiguous) -> Self {
+        ParseError::Ambiguous(a.phrase, a.candidates)
+    }
 }
 
 /// What the order asks for, as written.
@@ -335,7 +338,10 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        Err(err.unwrap_or_else(|| ParseError::UnknownPlace(words[0].to_string())))
+        Err(err.map_or_else(
+            || ParseError::UnknownPlace(words[0].to_string()),
+            ParseError::from,
+        ))
     }
 
     fn coast(&mut self) -> Result<Option<Coast>, ParseError> {

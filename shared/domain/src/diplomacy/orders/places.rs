@@ -3,7 +3,23 @@
 //! abbreviation list, and any abbreviation that is not ambiguous.
 
 use super::super::map::{Location, Province, PROVINCES};
-use super::parse::{Abbreviations, ParseError};
+use std::collections::BTreeMap;
+
+/// A player's own abbreviation list (wm D.III.1), lower-case abbreviation to
+/// place as written in a location code (`stp/nc`).
+pub type Abbreviations = BTreeMap<String, Location>;
+
+/// A phrase that abbreviates more than one place (wm D.III.1: only
+/// unambiguous abbreviations are acceptable). The parser reports it as
+/// [`super::ParseError::Ambiguous`]; it is its own type so that place lookup
+/// needs nothing from the parser.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Ambiguous {
+    /// The phrase as looked up.
+    pub phrase: String,
+    /// The places it could be, by name, comma-separated.
+    pub candidates: String,
+}
 
 fn letters(s: &str) -> String {
     s.chars().filter(|c| c.is_ascii_alphabetic()).collect()
@@ -63,7 +79,7 @@ fn names() -> &'static Names {
 
 /// Looks a phrase (1–4 words) up as a place: player list, code or alias,
 /// full name, then unambiguous abbreviation (each word ≥ 3 letters).
-pub(super) fn lookup(words: &[&str], abbr: &Abbreviations) -> Result<Option<Location>, ParseError> {
+pub(super) fn lookup(words: &[&str], abbr: &Abbreviations) -> Result<Option<Location>, Ambiguous> {
     if words.len() == 1 && abbr.is_empty() {
         if let Some(p) = Province::from_code(words[0]) {
             return Ok(Some(p.into()));
@@ -110,13 +126,13 @@ pub(super) fn lookup(words: &[&str], abbr: &Abbreviations) -> Result<Option<Loca
     match found.len() {
         0 => Ok(None),
         1 => Ok(Some(found[0].into())),
-        _ => Err(ParseError::Ambiguous(
+        _ => Err(Ambiguous {
             phrase,
-            found
+            candidates: found
                 .iter()
                 .map(|p| p.name())
                 .collect::<Vec<_>>()
                 .join(", "),
-        )),
+        }),
     }
 }

@@ -148,61 +148,20 @@ fn player_state(
     before: &[Vec<u32>],
     w: Wording,
 ) -> PlayerState {
-    let mut met = Vec::new();
-    let mut colours = Vec::new();
-    let mut had_unplayed_point = false;
-    let mut had_bye = false;
-    let mut float_of_round = vec![None; r];
-    for k in 0..r {
-        match p.rounds.get(k).copied().flatten() {
-            Some(RoundOutcome::Game {
-                opponent,
-                colour,
-                half_points,
-                played,
-            }) => {
-                let j = index.get(&opponent).copied();
-                if played {
-                    colours.push(colour);
-                    if let Some(j) = j {
-                        met.push(j);
-                    }
-                } else {
-                    had_bye = true;
-                    if half_points == 2 {
-                        had_unplayed_point = true;
-                    }
-                }
-                if !played && half_points == 2 && w.unplayed_point_is_downfloat {
-                    float_of_round[k] = Some(Float::Downfloat);
-                } else if !played && half_points < 2 && w.forfeit_loss_has_no_float {
-                    float_of_round[k] = None;
-                } else if let Some(j) = j {
-                    float_of_round[k] = match before[i][k].cmp(&before[j][k]) {
-                        std::cmp::Ordering::Greater => Some(Float::Downfloat),
-                        std::cmp::Ordering::Less => Some(Float::Upfloat),
-                        std::cmp::Ordering::Equal => None,
-                    };
-                }
-            }
-            Some(RoundOutcome::PairingBye) => {
-                had_unplayed_point = true;
-                had_bye = true;
-                float_of_round[k] = Some(Float::Downfloat);
-            }
-            Some(RoundOutcome::NotPaired { half_points }) => {
-                had_bye = true;
-                if half_points == 2 || (half_points == 1 && w.half_point_bye_bars_bye) {
-                    had_unplayed_point = true;
-                }
-                if half_points > 0 && w.unplayed_point_is_downfloat {
-                    float_of_round[k] = Some(Float::Downfloat);
-                }
-            }
-            None => had_bye = true,
-        }
+    let mut history = History::default();
+    let mut float_of_round = Vec::with_capacity(r);
+    for (k, &own_score) in before[i][..r].iter().enumerate() {
+        let outcome = p.rounds.get(k).copied().flatten();
+        let opponent = match outcome {
+            Some(RoundOutcome::Game { opponent, .. }) => index.get(&opponent).copied(),
+            _ => None,
+        };
+        history.add(outcome, opponent, w);
+        let scores = opponent.map(|j| (own_score, before[j][k]));
+        float_of_round.push(float_of(outcome, scores, w));
     }
-    let colour_difference = colours
+    let colour_difference = history
+        .colours
         .iter()
         .map(|c| if *c == Colour::White { 1 } else { -1 })
         .sum();
@@ -213,13 +172,100 @@ fn player_state(
     PlayerState {
         number: p.number,
         score: before[i][r],
-        met,
-        pref: PlayerState::preference_of(&colours, colour_difference),
-        colours,
+        met: history.met,
+        pref: PlayerState::preference_of(&history.colours, colour_difference),
+        colours: history.colours,
         colour_difference,
         floats,
-        had_unplayed_point,
-        had_bye,
+        had_unplayed_point: history.had_unplayed_point,
+        had_bye: history.had_bye,
+    }
+}
+
+/// What a player's rounds so far add up to, for [`PlayerState`].
+#[derive(Default)]
+struct History {
+    /// dutch B1a: opponents of played games; indices.
+    met: Vec<usize>,
+    /// dutch F2/F3: colours of played games, oldest first.
+    colours: Vec<Colour>,
+    /// dutch B1b: a point received without playing.
+    had_unplayed_point: bool,
+    /// dutch A7(c)(d): a round unpaired or unplayed.
+    had_bye: bool,
+}
+
+impl History {
+    /// Adds one round's `outcome`; `opponent` is the index of a game's
+    /// opponent, when known.
+    fn add(&mut self, outcome: Option<RoundOutcome>, opponent: Option<usize>, w: Wording) {
+        match outcome {
+            Some(RoundOutcome::Game {
+                colour,
+                half_points,
+                played,
+                ..
+            }) => {
+                if played {
+                    self.colours.push(colour);
+                    if let Some(j) = opponent {
+                        self.met.push(j);
+                    }
+                } else {
+                    self.had_bye = true;
+                    if half_points == 2 {
+                        self.had_unplayed_point = true;
+                    }
+                }
+            }
+            Some(RoundOutcome::PairingBye) => {
+                self.had_unplayed_point = true;
+                self.had_bye = true;
+            }
+            Some(RoundOutcome::NotPaired { half_points }) => {
+                self.had_bye = true;
+                if half_points == 2 || (half_points == 1 && w.half_point_bye_bars_bye) {
+                    self.had_unplayed_point = true;
+                }
+            }
+            None => self.had_bye = true,
+        }
+    }
+}
+
+/// dutch A4: the float one round's `outcome` gave. A game's float follows the
+/// scores before the round (`scores`: the player's, then the opponent's, when
+/// the opponent is known), unless the wording makes an unplayed point a
+/// downfloat or a forfeit loss no float; the pairing bye is a downfloat.
+fn float_of(
+    outcome: Option<RoundOutcome>,
+    scores: Option<(u32, u32)>,
+    w: Wording,
+) -> Option<Float> {
+    match outcome {
+        Some(RoundOutcome::Game {
+            half_points,
+            played,
+            ..
+        }) => {
+            if !played && half_points == 2 && w.unplayed_point_is_downfloat {
+                Some(Float::Downfloat)
+            } else if !played && half_points < 2 && w.forfeit_loss_has_no_float {
+                None
+            } else {
+                let (own, opponent) = scores?;
+                match own.cmp(&opponent) {
+                    std::cmp::Ordering::Greater => Some(Float::Downfloat),
+                    std::cmp::Ordering::Less => Some(Float::Upfloat),
+                    std::cmp::Ordering::Equal => None,
+                }
+            }
+        }
+        Some(RoundOutcome::PairingBye) => Some(Float::Downfloat),
+        Some(RoundOutcome::NotPaired { half_points }) => {
+            (half_points > 0 && w.unplayed_point_is_downfloat).then_some(Float::Downfloat)
+        }
+        None => None,
     }
 }
 
