@@ -22,7 +22,7 @@ pub use crate::envelope::{
 pub use commit::{
     receipt, redact_event, Commit, Idempotency, LogEntry, Receipt, Recorded, WITHHELD_COMMAND,
 };
-pub use registry::{Command, Event, Game, Kind};
+pub use registry::{Command, Event, Game, Kind, Registered};
 
 use crate::notice::{Audience, Notice, Reminder};
 use crate::refusal::Refusal;

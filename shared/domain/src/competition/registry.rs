@@ -27,6 +27,24 @@ use chrono::{DateTime, Utc};
 use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::{Deserialize, Serialize};
 
+/// A kind as the registry lists it: the way into and out of the
+/// competition's sums for code generic over the kinds (tests, tools).
+pub trait Registered: Rulebook {
+    const KIND: Kind;
+
+    /// The kind's state, when `game` is of this kind.
+    fn of_game(game: &Game) -> Option<&Self>;
+
+    /// The kind's own event, when `event` is one.
+    fn of_event(event: &Event) -> Option<&<Self as Rules>::Event>;
+
+    /// The kind's command as the competition's.
+    fn command(command: <Self as Rules>::Command) -> Command;
+
+    /// The kind's event as the competition's.
+    fn event(event: <Self as Rules>::Event) -> Event;
+}
+
 macro_rules! kinds {
     ($(
         $(#[doc = $doc:literal])*
@@ -276,6 +294,33 @@ macro_rules! kinds {
         }
 
         $(
+            impl Registered for $state {
+                const KIND: Kind = Kind::$variant;
+
+                fn of_game(game: &Game) -> Option<&Self> {
+                    match game {
+                        Game::$variant(state) => Some(state),
+                        #[allow(unreachable_patterns)]
+                        _ => None,
+                    }
+                }
+
+                fn of_event(event: &Event) -> Option<&<Self as Rules>::Event> {
+                    match event {
+                        Event::$variant(event) => Some(event),
+                        _ => None,
+                    }
+                }
+
+                fn command(command: <Self as Rules>::Command) -> Command {
+                    Command::$variant(command)
+                }
+
+                fn event(event: <Self as Rules>::Event) -> Event {
+                    Event::$variant(event)
+                }
+            }
+
             impl From<<$state as Rules>::Command> for Command {
                 fn from(command: <$state as Rules>::Command) -> Self {
                     Command::$variant(command)
