@@ -8,8 +8,8 @@
 //!
 //! - the envelope core: [`envelope`] (ids, roles, the actor, the context, the
 //!   envelope's fields), [`refusal`] (the typed "no" that names its clause),
-//!   [`calendar`], [`notice`], [`ical`] and [`resource`] (what every kind
-//!   publishes), and [`rulebook`], the contract every kind fulfils;
+//!   [`calendar`], [`notice`], [`ical`], [`resource`] and [`page`] (what every
+//!   kind publishes), and [`rulebook`], the contract every kind fulfils;
 //! - the kinds, each speaking only its own commands and events, with the
 //!   engines they run: [`chess`], [`ladder`], [`diplomacy`], [`nomic`];
 //! - the registry: [`competition`], the one list of kinds ([`kinds`]), the
@@ -26,6 +26,7 @@ pub mod ical;
 pub mod ladder;
 pub mod nomic;
 pub mod notice;
+pub mod page;
 pub mod refusal;
 pub mod resource;
 pub mod rulebook;

@@ -9,7 +9,8 @@
 //! - [`Views`]: its state as a viewer may see it, and that view's schema;
 //! - [`Resources`]: the paged read resources, and their schemas;
 //! - [`Notices`]: what a commit makes the organizers tell people;
-//! - [`Calendar`]: the deadlines of its calendar feeds.
+//! - [`Calendar`]: the deadlines of its calendar feeds;
+//! - [`Pages`]: its public pages, from what anyone may read.
 //!
 //! Every part speaks only the kind's own commands and events and knows the
 //! competition only as its [`Envelope`]: the registry
@@ -24,6 +25,7 @@
 use crate::envelope::{Committed, Context, Envelope, Role, Ruled, UserId};
 use crate::ical::Deadline;
 use crate::notice::{Notice, Reminder};
+use crate::page::{Page, Public};
 use crate::refusal::Refusal;
 use crate::resource::{Query, Resource, ResourceSchema};
 use chrono::{DateTime, Utc};
@@ -238,15 +240,27 @@ pub trait Calendar: Rules {
     ) -> Vec<Deadline>;
 }
 
+/// The kind's public pages: what anyone may read, laid out for people.
+pub trait Pages: Views + Resources {
+    /// The page at `path` (the segments after the competition's front
+    /// page's address; none for the front page), read from `public` (what
+    /// anyone may see, never more); `None` when there is no such page.
+    fn page(public: &Public, path: &[&str]) -> Option<Page>;
+
+    /// Every page's path as things stand (`""`, the front page, aside):
+    /// what a crawler, the secrecy search and the browser tests visit.
+    fn page_paths(public: &Public) -> Vec<String>;
+}
+
 /// A competition kind: every part of the contract. The registry lists the
 /// types that are one; a type missing a part is not one and does not compile
 /// there.
-pub trait Rulebook: Schedule + Secrecy + Views + Resources + Notices + Calendar {}
+pub trait Rulebook: Schedule + Secrecy + Views + Resources + Notices + Calendar + Pages {}
 
-impl<K: Schedule + Secrecy + Views + Resources + Notices + Calendar> Rulebook for K {}
+impl<K: Schedule + Secrecy + Views + Resources + Notices + Calendar + Pages> Rulebook for K {}
 
 /// Every part of the contract at once, for code that calls a kind's own
 /// methods directly (tests, benches, tools).
 pub mod parts {
-    pub use super::{Calendar, Notices, Resources, Rules, Schedule, Secrecy, Views};
+    pub use super::{Calendar, Notices, Pages, Resources, Rules, Schedule, Secrecy, Views};
 }

@@ -1,6 +1,8 @@
 //! Arbiter's public pages: server-rendered HTML for what anyone may see of
 //! a competition its organizer lists publicly, with no script, one small
-//! stylesheet, and pictures as SVG.
+//! stylesheet, and pictures as SVG. Each kind lays out its own pages in its
+//! folder (`arbiter_domain::rulebook::Pages`); this crate serves them with
+//! the index of public competitions and the calendar feeds.
 //!
 //! Pure: every page is a function of the competition's state and `now`. A
 //! page reads nothing but what an outsider reads through the API: the
@@ -13,54 +15,15 @@
 //! front page, `{id}/{page}` and `{id}/{page}/{key}` its other pages
 //! ([`paths`] lists them all), `{id}/calendar.ics` its deadlines.
 
-pub mod layout;
-
-mod chess;
-mod diplomacy;
-pub(crate) mod ladder;
-mod nomic;
-mod source;
-mod tournament;
-
 #[cfg(test)]
 mod tests;
 
-use arbiter_domain::competition::{Competition, Game};
+pub use arbiter_domain::page::{layout, Page, STYLESHEET};
+
+use arbiter_domain::competition::Competition;
+use arbiter_domain::page::layout::{document, ROOT};
 use chrono::{DateTime, Utc};
-use layout::{document, Crumb, ROOT};
-use maud::{html, Markup};
-use source::Public;
-
-/// The one stylesheet every page links.
-pub const STYLESHEET: &str = include_str!("style.css");
-
-/// A rendered page: its media type and its text.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Page {
-    pub content_type: &'static str,
-    pub body: String,
-    /// Whether the page can never change (a finished phase's map): caches
-    /// may keep it for good.
-    pub immutable: bool,
-}
-
-impl Page {
-    pub(crate) fn html(body: String) -> Self {
-        Self {
-            content_type: "text/html; charset=utf-8",
-            body,
-            immutable: false,
-        }
-    }
-
-    pub(crate) fn svg(body: String, immutable: bool) -> Self {
-        Self {
-            content_type: "image/svg+xml",
-            body,
-            immutable,
-        }
-    }
-}
+use maud::html;
 
 /// The index: the competitions listed publicly, each with a link to its
 /// front page, and a link to the next page of the listing after `next`.
@@ -90,7 +53,6 @@ pub fn index(listed: &[&Competition], next: Option<&str>) -> Page {
 /// none for its front page) of a competition, as of `now`; `None` when it
 /// has no such page. The caller checks that the competition is public.
 pub fn render(state: &Competition, page: &[&str], now: DateTime<Utc>) -> Option<Page> {
-    let public = Public::new(state);
     if page == ["calendar.ics"] {
         let deadlines = state.game.deadlines(state, None, now);
         return Some(Page {
@@ -99,28 +61,15 @@ pub fn render(state: &Competition, page: &[&str], now: DateTime<Utc>) -> Option<
             immutable: false,
         });
     }
-    match &state.game {
-        Game::Swiss(_) | Game::Acwc(_) => chess::render(&public, page),
-        Game::ClubLadder(_) => ladder::render(&public, page),
-        Game::DiplomacyGame(_) => diplomacy::render(&public, page),
-        Game::DiplomacyTournament(_) => tournament::render(&public, page),
-        Game::Nomic(_) => nomic::render(&public, page),
-    }
+    state.game.page(state, page)
 }
 
 /// Every page of a competition as it stands, as paths under its front page
 /// (`""` is the front page itself): what a crawler, the secrecy search and
 /// the browser tests visit.
 pub fn paths(state: &Competition) -> Vec<String> {
-    let public = Public::new(state);
     let mut all = vec![String::new(), "calendar.ics".to_owned()];
-    all.extend(match &state.game {
-        Game::Swiss(_) | Game::Acwc(_) => chess::paths(&public),
-        Game::ClubLadder(_) => ladder::paths(&public),
-        Game::DiplomacyGame(_) => diplomacy::paths(&public),
-        Game::DiplomacyTournament(_) => tournament::paths(&public),
-        Game::Nomic(_) => nomic::paths(&public),
-    });
+    all.extend(state.game.page_paths(state));
     all
 }
 
@@ -131,37 +80,9 @@ pub fn not_found() -> Page {
 
 /// A competition's front page address.
 pub fn front(state: &Competition) -> String {
-    format!("{ROOT}/{}", state.id)
+    arbiter_domain::page::front(&state.id)
 }
 
 fn kind_title(state: &Competition) -> &'static str {
     state.kind.title()
-}
-
-/// A page of competition `public`: its title after the competition's name,
-/// the way back to the front page, and the kind's navigation above `body`.
-fn page_of(public: &Public, title: Option<&str>, nav: &[(&str, String)], body: Markup) -> Page {
-    let name = &public.state.name;
-    let mut crumbs: Vec<Crumb> = Vec::new();
-    let heading = match title {
-        Some(t) => {
-            crumbs.push((name.clone(), front(public.state)));
-            format!("{name}: {t}")
-        }
-        None => name.clone(),
-    };
-    let body = html! {
-        p.muted { (kind_title(public.state)) " · organized by " (public.state.organizer) }
-        @if !nav.is_empty() {
-            nav aria-label="Pages of this competition" {
-                ul {
-                    li { a href=(front(public.state)) { "Overview" } }
-                    @for (text, href) in nav { li { a href=(href) { (text) } } }
-                    li { a href={ (front(public.state)) "/calendar.ics" } { "Calendar (iCal)" } }
-                }
-            }
-        }
-        (body)
-    };
-    Page::html(document(&heading, &crumbs, body))
 }

@@ -177,19 +177,6 @@ fn the_index_links_each_listed_competition_and_the_404_page_says_nothing_of_it()
 }
 
 #[test]
-fn the_rating_chart_is_labelled_and_scaled_to_its_points() {
-    // Scores 100, 108, 100: lowest 100 on the baseline (y = 240 - 40),
-    // highest 108 at the top (y = 40); three points evenly across the
-    // plot from x = 60 (after the axis labels) to 560, so at 60, 310, 560.
-    let svg = crate::ladder::chart("bob", &[100, 108, 100]);
-    assert!(svg.contains("role=\"img\""));
-    assert!(svg.contains("<title id=\"chart-t\">Score history of bob</title>"));
-    assert!(svg.contains("M60,200 L310,40 L560,200"), "{svg}");
-    let odd = crate::ladder::chart("<b>", &[]);
-    assert!(odd.contains("&lt;b&gt;") && !odd.contains("<b>"));
-}
-
-#[test]
 fn the_stylesheet_is_small() {
     assert!(STYLESHEET.len() < 4096, "{} bytes", STYLESHEET.len());
 }

@@ -11,6 +11,7 @@
 
 pub mod acwc;
 pub mod cli;
+mod pages;
 pub mod round_robin;
 pub mod swiss;
 pub mod swiss_event;

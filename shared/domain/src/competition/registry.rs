@@ -18,10 +18,11 @@ use super::commit::{file, Commit, Recorded};
 use crate::envelope::{Context, Envelope, Role, UserId};
 use crate::ical::Deadline;
 use crate::notice::{Notice, Reminder};
+use crate::page::{Page, Public};
 use crate::refusal::Refusal;
 use crate::resource::{Query, Resource, ResourceSchema};
 use crate::rulebook::{
-    Calendar, Notices, Resources, Route, Rulebook, Rules, Schedule, Secrecy, Views,
+    Calendar, Notices, Pages, Resources, Route, Rulebook, Rules, Schedule, Secrecy, Views,
 };
 use chrono::{DateTime, Utc};
 use schemars::{JsonSchema, Schema, SchemaGenerator};
@@ -235,6 +236,17 @@ macro_rules! kinds {
                 match self { $(Game::$variant(s) => s.reminders(env, now),)+ }
             }
 
+            /// The page at `path` of this competition, from what anyone may
+            /// read of it (see [`Pages::page`]).
+            pub fn page(&self, env: &Envelope, path: &[&str]) -> Option<Page> {
+                match self { $(Game::$variant(s) => <$state as Pages>::page(&public(env, s), path),)+ }
+            }
+
+            /// Every page's path as things stand (see [`Pages::page_paths`]).
+            pub fn page_paths(&self, env: &Envelope) -> Vec<String> {
+                match self { $(Game::$variant(s) => <$state as Pages>::page_paths(&public(env, s)),)+ }
+            }
+
             /// See [`Calendar::deadlines`].
             pub fn deadlines(&self, env: &Envelope, viewer: Option<&UserId>, now: DateTime<Utc>) -> Vec<Deadline> {
                 match self { $(Game::$variant(s) => s.deadlines(env, viewer, now),)+ }
@@ -391,6 +403,17 @@ macro_rules! kinds {
             }
         }
     };
+}
+
+/// What anyone may read of `state`, a competition of kind `K`: what its
+/// pages are laid out from.
+fn public<'a, K: Views + Resources>(env: &'a Envelope, state: &'a K) -> Public<'a> {
+    Public::new(
+        env,
+        <K as Rules>::TITLE,
+        state.view(env, None),
+        move |name, query| state.resource(env, name, query, None),
+    )
 }
 
 /// The schema of a competition's `game`: the view of its kind (the

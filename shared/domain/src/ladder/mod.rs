@@ -46,6 +46,7 @@ mod game;
 mod member;
 mod modification;
 mod notice;
+mod pages;
 mod remedy;
 mod resources;
 mod sanction;

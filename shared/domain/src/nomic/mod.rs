@@ -29,6 +29,7 @@ pub mod enactment;
 mod feed;
 pub mod judgement;
 pub mod notice;
+mod pages;
 pub mod proposal;
 mod resources;
 pub mod rulebook;

@@ -24,6 +24,7 @@ pub mod due;
 pub mod event;
 mod feed;
 pub mod notice;
+mod pages;
 pub mod position;
 pub mod press;
 pub mod replacement;

@@ -27,6 +27,7 @@ pub mod governance;
 pub mod model;
 pub mod notice;
 pub mod observers;
+mod pages;
 pub mod reserves;
 mod resources;
 pub mod rounds;

@@ -6,16 +6,16 @@
 //! the board's `history`, then the phase now being played, whose orders are
 //! secret until adjudication and so not shown here.
 
-use crate::layout::{any, table, text};
-use crate::source::Public;
-use crate::{page_of, Page};
-use arbiter_domain::diplomacy::cli::OrderResult;
-use arbiter_domain::diplomacy::game::position::Position;
-use arbiter_domain::diplomacy::picture;
+use crate::diplomacy::cli::OrderResult;
+use crate::diplomacy::game::position::Position;
+use crate::diplomacy::picture;
+use crate::page::layout::{any, table, text};
+use crate::page::Public;
+use crate::page::{page_of, Page};
 use maud::{html, Markup};
 use serde_json::Value;
 
-pub fn render(p: &Public, page: &[&str]) -> Option<Page> {
+fn render(p: &Public, page: &[&str]) -> Option<Page> {
     let nav = vec![("Phases", p.link("phases"))];
     match page {
         [] => Some(page_of(p, None, &nav, front(p))),
@@ -43,7 +43,7 @@ pub fn render(p: &Public, page: &[&str]) -> Option<Page> {
     }
 }
 
-pub fn paths(p: &Public) -> Vec<String> {
+fn paths(p: &Public) -> Vec<String> {
     let mut all = vec!["phases".to_owned()];
     let count = phases(p).len();
     if count > 0 {
@@ -201,5 +201,15 @@ fn phase_body(p: &Public, n: usize, phase: &Phase) -> Markup {
                 }
             }
         }
+    }
+}
+
+impl crate::rulebook::Pages for super::Board {
+    fn page(public: &Public, path: &[&str]) -> Option<Page> {
+        render(public, path)
+    }
+
+    fn page_paths(public: &Public) -> Vec<String> {
+        paths(public)
     }
 }

@@ -2,13 +2,13 @@
 //! version readable), the proposals with their votes as published, and the
 //! points thread.
 
-use crate::layout::{any, table, text};
-use crate::source::Public;
-use crate::{page_of, Page};
+use crate::page::layout::{any, table, text};
+use crate::page::Public;
+use crate::page::{page_of, Page};
 use maud::{html, Markup};
 use serde_json::Value;
 
-pub fn render(p: &Public, page: &[&str]) -> Option<Page> {
+fn render(p: &Public, page: &[&str]) -> Option<Page> {
     let nav = vec![
         ("Rule book", p.link("rules")),
         ("Proposals", p.link("proposals")),
@@ -39,7 +39,7 @@ pub fn render(p: &Public, page: &[&str]) -> Option<Page> {
     }
 }
 
-pub fn paths(_p: &Public) -> Vec<String> {
+fn paths(_p: &Public) -> Vec<String> {
     vec![
         "rules".to_owned(),
         "proposals".to_owned(),
@@ -137,5 +137,15 @@ fn points(p: &Public) -> Markup {
         (players(p))
         h2 { "Points thread" }
         (any(&p.view["points_thread"], 3))
+    }
+}
+
+impl crate::rulebook::Pages for super::Nomic {
+    fn page(public: &Public, path: &[&str]) -> Option<Page> {
+        render(public, path)
+    }
+
+    fn page_paths(public: &Public) -> Vec<String> {
+        paths(public)
     }
 }

@@ -2,13 +2,13 @@
 //! individual standings of each closed round, as the tournament's read
 //! resources show them to anyone.
 
-use crate::layout::{any, table, text};
-use crate::source::Public;
-use crate::{page_of, Page};
+use crate::page::layout::{any, table, text};
+use crate::page::Public;
+use crate::page::{page_of, Page};
 use maud::{html, Markup};
 use serde_json::Value;
 
-pub fn render(p: &Public, page: &[&str]) -> Option<Page> {
+fn render(p: &Public, page: &[&str]) -> Option<Page> {
     let nav = vec![("Teams", p.link("teams"))];
     match page {
         [] => Some(page_of(p, None, &nav, front(p))),
@@ -28,7 +28,7 @@ pub fn render(p: &Public, page: &[&str]) -> Option<Page> {
     }
 }
 
-pub fn paths(p: &Public) -> Vec<String> {
+fn paths(p: &Public) -> Vec<String> {
     let mut all = vec!["teams".to_owned()];
     all.extend(
         rounds(p)
@@ -114,4 +114,14 @@ fn round(boards: &Value, standings: Option<&Value>) -> Markup {
 
 fn standings_body(s: &Value) -> Markup {
     standings(s)
+}
+
+impl crate::rulebook::Pages for super::Tournament {
+    fn page(public: &Public, path: &[&str]) -> Option<Page> {
+        render(public, path)
+    }
+
+    fn page_paths(public: &Public) -> Vec<String> {
+        paths(public)
+    }
 }

@@ -6,13 +6,13 @@
 //! round's boards are `games` (`white`, `black`, `result`), an ACWC round's
 //! `matches` (`first`, `second`, `outcome` in half games).
 
-use crate::layout::{any, label, table, text};
-use crate::source::Public;
-use crate::{page_of, Page};
+use crate::page::layout::{any, label, table, text};
+use crate::page::Public;
+use crate::page::{page_of, Page};
 use maud::{html, Markup};
 use serde_json::Value;
 
-pub fn render(p: &Public, page: &[&str]) -> Option<Page> {
+fn render(p: &Public, page: &[&str]) -> Option<Page> {
     let nav = nav(p);
     match page {
         [] => Some(page_of(p, None, &nav, front(p))),
@@ -34,7 +34,7 @@ pub fn render(p: &Public, page: &[&str]) -> Option<Page> {
     }
 }
 
-pub fn paths(p: &Public) -> Vec<String> {
+fn paths(p: &Public) -> Vec<String> {
     let mut all = vec!["crosstable".to_owned()];
     all.extend(
         rounds(p)
@@ -343,5 +343,25 @@ fn final_match(p: &Public) -> Markup {
         }
         h2 { "Games" }
         (any(&f["games"], 3))
+    }
+}
+
+impl crate::rulebook::Pages for crate::chess::swiss_event::SwissEvent {
+    fn page(public: &Public, path: &[&str]) -> Option<Page> {
+        render(public, path)
+    }
+
+    fn page_paths(public: &Public) -> Vec<String> {
+        paths(public)
+    }
+}
+
+impl crate::rulebook::Pages for crate::chess::acwc::Championship {
+    fn page(public: &Public, path: &[&str]) -> Option<Page> {
+        render(public, path)
+    }
+
+    fn page_paths(public: &Public) -> Vec<String> {
+        paths(public)
     }
 }

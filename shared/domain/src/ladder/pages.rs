@@ -3,14 +3,14 @@
 //! published opinions and the moderators' declared uses of their powers
 //! (club III.3: hearings are public), as the view shows them to anyone.
 
-use crate::layout::{any, table, text, trusted_svg};
-use crate::source::Public;
-use crate::{page_of, Page};
+use crate::page::layout::{any, table, text, trusted_svg};
+use crate::page::Public;
+use crate::page::{page_of, Page};
 use maud::{html, Markup};
 use serde_json::Value;
 use std::fmt::Write;
 
-pub fn render(p: &Public, page: &[&str]) -> Option<Page> {
+fn render(p: &Public, page: &[&str]) -> Option<Page> {
     let nav = vec![("Court and declarations", p.link("court"))];
     match page {
         [] => Some(page_of(p, None, &nav, leaderboard(p))),
@@ -23,7 +23,7 @@ pub fn render(p: &Public, page: &[&str]) -> Option<Page> {
     }
 }
 
-pub fn paths(p: &Public) -> Vec<String> {
+fn paths(p: &Public) -> Vec<String> {
     let mut all = vec!["court".to_owned()];
     all.extend(members(p).iter().map(|m| format!("member/{m}")));
     all
@@ -196,4 +196,32 @@ fn esc(s: &str) -> String {
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
+}
+
+impl crate::rulebook::Pages for super::Ladder {
+    fn page(public: &Public, path: &[&str]) -> Option<Page> {
+        render(public, path)
+    }
+
+    fn page_paths(public: &Public) -> Vec<String> {
+        paths(public)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::chart;
+
+    #[test]
+    fn the_rating_chart_is_labelled_and_scaled_to_its_points() {
+        // Scores 100, 108, 100: lowest 100 on the baseline (y = 240 - 40),
+        // highest 108 at the top (y = 40); three points evenly across the
+        // plot from x = 60 (after the axis labels) to 560, so at 60, 310, 560.
+        let svg = chart("bob", &[100, 108, 100]);
+        assert!(svg.contains("role=\"img\""));
+        assert!(svg.contains("<title id=\"chart-t\">Score history of bob</title>"));
+        assert!(svg.contains("M60,200 L310,40 L560,200"), "{svg}");
+        let odd = chart("<b>", &[]);
+        assert!(odd.contains("&lt;b&gt;") && !odd.contains("<b>"));
+    }
 }

@@ -3,22 +3,36 @@
 //! for with no viewer, so the kind's own redaction (the same code the API
 //! runs) decides what reaches a page.
 
-use arbiter_domain::competition::Competition;
-use arbiter_domain::resource::{Query, Resource, MAX_LIMIT};
+use crate::envelope::Envelope;
+use crate::refusal::Refusal;
+use crate::resource::{Query, Resource, MAX_LIMIT};
 use serde_json::Value;
 
 /// A competition seen from outside.
 pub struct Public<'a> {
-    pub state: &'a Competition,
+    pub env: &'a Envelope,
+    /// How refusals and pages name the kind ("a Swiss event").
+    pub title: &'static str,
     /// The kind's view for no viewer (`game` of `GET /v1/competitions/{id}`).
     pub view: Value,
+    resource: Box<dyn Fn(&str, &Query) -> Result<Resource, Refusal> + 'a>,
 }
 
 impl<'a> Public<'a> {
-    pub fn new(state: &'a Competition) -> Self {
+    /// What anyone may read of a competition: its envelope, its kind's
+    /// `title`, its kind's `view` for no viewer, and its kind's read
+    /// resources for no viewer.
+    pub fn new(
+        env: &'a Envelope,
+        title: &'static str,
+        view: Value,
+        resource: impl Fn(&str, &Query) -> Result<Resource, Refusal> + 'a,
+    ) -> Self {
         Self {
-            view: state.game.view(state, None),
-            state,
+            env,
+            title,
+            view,
+            resource: Box::new(resource),
         }
     }
 
@@ -42,7 +56,7 @@ impl<'a> Public<'a> {
             .collect();
         all.insert("limit".to_owned(), MAX_LIMIT.to_string());
         let query = Query::new(key.map(str::to_owned), all).ok()?;
-        match self.state.game.resource(self.state, name, &query, None) {
+        match (self.resource)(name, &query) {
             Ok(Resource::Json(v)) => Some(v),
             _ => None,
         }
@@ -50,6 +64,6 @@ impl<'a> Public<'a> {
 
     /// The address of this competition's page `rest` (`round/3`).
     pub fn link(&self, rest: &str) -> String {
-        format!("{}/{rest}", crate::front(self.state))
+        format!("{}/{rest}", super::front(&self.env.id))
     }
 }
