@@ -3,9 +3,7 @@
 //! competition, list the caller's competitions, read the audit log, say who
 //! the caller is, list competitions publicly; and the API description itself.
 
-use arbiter_domain::competition::{
-    Actor, Command, CompetitionId, Context, Kind, LogEntry, Role, UserId,
-};
+use arbiter_domain::competition::{Command, CompetitionId, Kind, LogEntry, Role, UserId};
 use arbiter_domain::resource::{Query, Resource};
 use arbiter_http::request::{idempotency, json_body, page_limit, query};
 use arbiter_http::{created, dispatch, json, App, Call, Problem, Route};
@@ -96,19 +94,6 @@ fn openapi() -> Response<Bytes> {
     r
 }
 
-pub fn competition_id(call: &Call) -> Result<CompetitionId, Problem> {
-    CompetitionId::try_from(call.param("id")).map_err(|_| Problem::not_found("no such competition"))
-}
-
-pub fn context(call: &Call) -> Context {
-    let caller = call.caller();
-    Context {
-        actor: Actor::User(caller.user.clone()),
-        may_organize: caller.may_organize,
-        now: call.now,
-    }
-}
-
 /// The body of `POST /v1/competitions`.
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -149,13 +134,13 @@ async fn create<S: Store>(app: &App<S>, call: Call) -> Result<Response<Bytes>, P
     };
     let receipt = app
         .service
-        .execute(&id, &command, &context(&call), idem)
+        .execute(&id, &command, &call.context(), idem)
         .await?;
     Ok(created(&format!("/v1/competitions/{id}"), &receipt))
 }
 
 async fn get<S: Store>(app: &App<S>, call: Call) -> Result<Response<Bytes>, Problem> {
-    let id = competition_id(&call)?;
+    let id = arbiter_http::competition_id(&call)?;
     let state = app
         .service
         .load(&id)
@@ -170,12 +155,12 @@ async fn get<S: Store>(app: &App<S>, call: Call) -> Result<Response<Bytes>, Prob
 /// Answers what it did (commits and events appended); the events are read
 /// from the log, redacted for each viewer.
 async fn tick<S: Store>(app: &App<S>, call: Call) -> Result<Response<Bytes>, Problem> {
-    let id = competition_id(&call)?;
+    let id = arbiter_http::competition_id(&call)?;
     let idem = idempotency(&call.request)?;
     let expected = call.if_match();
     let report = app
         .service
-        .tick_if(&id, &context(&call), idem, expected.as_deref())
+        .tick_if(&id, &call.context(), idem, expected.as_deref())
         .await?;
     Ok(json(StatusCode::OK, &report))
 }
@@ -189,7 +174,7 @@ pub struct RoleGrant {
 }
 
 async fn grant<S: Store>(app: &App<S>, call: Call) -> Result<Response<Bytes>, Problem> {
-    let id = competition_id(&call)?;
+    let id = arbiter_http::competition_id(&call)?;
     let body: RoleGrant = json_body(&call.request)?;
     let idem = idempotency(&call.request)?;
     let command = Command::GrantRole {
@@ -199,13 +184,13 @@ async fn grant<S: Store>(app: &App<S>, call: Call) -> Result<Response<Bytes>, Pr
     let expected = call.if_match();
     let receipt = app
         .service
-        .execute_if(&id, &command, &context(&call), idem, expected.as_deref())
+        .execute_if(&id, &command, &call.context(), idem, expected.as_deref())
         .await?;
     Ok(json(StatusCode::OK, &receipt))
 }
 
 async fn revoke<S: Store>(app: &App<S>, call: Call) -> Result<Response<Bytes>, Problem> {
-    let id = competition_id(&call)?;
+    let id = arbiter_http::competition_id(&call)?;
     let user = UserId::try_from(call.param("user")).map_err(|r| Problem::invalid(r.detail))?;
     let role: Role =
         serde_json::from_value(serde_json::Value::String(call.param("role").to_owned()))
@@ -214,7 +199,7 @@ async fn revoke<S: Store>(app: &App<S>, call: Call) -> Result<Response<Bytes>, P
     let expected = call.if_match();
     let receipt = app
         .service
-        .execute_if(&id, &command, &context(&call), None, expected.as_deref())
+        .execute_if(&id, &command, &call.context(), None, expected.as_deref())
         .await?;
     Ok(json(StatusCode::OK, &receipt))
 }
@@ -235,7 +220,7 @@ pub struct LogPage {
 /// names. A cursor past the competition's current version names no entry
 /// and is refused, as is one that is not a version.
 async fn log<S: Store>(app: &App<S>, call: Call) -> Result<Response<Bytes>, Problem> {
-    let id = competition_id(&call)?;
+    let id = arbiter_http::competition_id(&call)?;
     let limit = page_limit(&call.request, DEFAULT_LOG_PAGE, MAX_LOG_PAGE)?;
     let refused = || Problem::invalid("cursor is not one this API handed out");
     let after = match query(&call.request, "cursor") {

@@ -192,7 +192,7 @@ pub async fn public<S: Store>(app: &App<S>, call: Call) -> Result<Response<Bytes
 /// The organizer lists the competition publicly (`{"public": true}`) or
 /// withdraws it (`false`).
 pub async fn set_public<S: Store>(app: &App<S>, call: Call) -> Result<Response<Bytes>, Problem> {
-    let id = crate::competition_id(&call)?;
+    let id = arbiter_http::competition_id(&call)?;
     let body: SetPublic = json_body(&call.request)?;
     let command = Command::SetPublic {
         public: body.public,

@@ -18,12 +18,13 @@
 
 use arbiter_domain::chess::acwc::entry::{self, EntryRequest};
 use arbiter_domain::chess::acwc::{Championship, PlayerFacts};
-use arbiter_domain::competition::Command;
+use arbiter_domain::competition::{Command, Registered};
 use arbiter_domain::Refusal;
 use arbiter_facts::FactsError;
 
 use arbiter_http::{
-    dispatch, execute, kind_action, load_competition, request, App, KindRoute, Problem, Route,
+    competition_id, dispatch, execute, kind_action, load_competition, request, App, KindRoute,
+    Problem, Route,
 };
 use arbiter_store::Store;
 use bytes::Bytes;
@@ -39,27 +40,22 @@ pub const ROUTES: &[Route] = &[Route::new(
 pub async fn handle<S: Store>(app: Arc<App<S>>, req: Request<Bytes>) -> Response<Bytes> {
     let app = &*app;
     dispatch(app, ROUTES, req, |call| async move {
-        let body: serde_json::Value = request::json_body(&call.request)?;
-        let competition = load_competition(app, &call).await?;
-        if let Ok(championship) = <&Championship>::try_from(&competition.game) {
-            let entry = match EntryRequest::read(body)? {
-                EntryRequest::Ready(command) => command,
-                EntryRequest::Fetch { account, player } => {
-                    let facts = fetch(app, championship, &account).await?;
-                    entry::command(player, facts)
-                }
-            };
-            let id = competition.id.clone();
-            // Let go of the state before the command takes it to change in
-            // place: a state still held here would be copied whole.
-            drop(competition);
-            return execute(app, &call, &id, &Command::from(entry)).await;
+        let id = competition_id(&call)?;
+        if app.service.kind(&id).await? != Some(Championship::KIND) {
+            return kind_action(app, &call, Some(KindRoute::Registrations)).await;
         }
-        // Let go of the state before the command takes it to change in
-        // place: a state still held here would be copied whole, a cost that
-        // grows with the competition.
-        drop(competition);
-        kind_action(app, &call, Some(KindRoute::Registrations)).await
+        let body: serde_json::Value = request::json_body(&call.request)?;
+        let entry = match EntryRequest::read(body)? {
+            EntryRequest::Ready(command) => command,
+            EntryRequest::Fetch { account, player } => {
+                // The facts are fetched for the championship's settings
+                // (its rating dates), before the pure decision.
+                let competition = load_competition(app, &call).await?;
+                let championship = <&Championship>::try_from(&competition.game)?;
+                entry::command(player, fetch(app, championship, &account).await?)
+            }
+        };
+        execute(app, &call, &id, &Command::from(entry)).await
     })
     .await
 }

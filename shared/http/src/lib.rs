@@ -24,8 +24,10 @@ pub use problem::Problem;
 pub use routing::{Params, Route};
 pub use schedule::{run_schedule, ScheduleEvent};
 
+use arbiter_domain::competition::{Command, Competition, CompetitionId, Context};
+use arbiter_domain::Refusal;
 use arbiter_facts::FactsSource;
-use arbiter_service::Service;
+use arbiter_service::{CommandInput, Service};
 use arbiter_store::Store;
 use bytes::Bytes;
 use chrono::{DateTime, Utc};
@@ -131,6 +133,13 @@ impl Call {
     pub fn if_match(&self) -> Option<Vec<u64>> {
         conditional::if_match(self.request.headers())
     }
+
+    /// The domain's context for the caller's request: who, with which
+    /// platform-wide rights, and when. The one place a request becomes one.
+    pub fn context(&self) -> Context {
+        let caller = self.caller();
+        Context::user(caller.user.clone(), caller.may_organize, self.now)
+    }
 }
 
 /// Routes `req` among `routes`, authenticates it, runs `operation`, and turns
@@ -223,9 +232,8 @@ pub fn created<T: Serialize>(location: &str, value: &T) -> Response<Bytes> {
 pub async fn load_competition<S: Store>(
     app: &App<S>,
     call: &Call,
-) -> Result<std::sync::Arc<arbiter_domain::competition::Competition>, Problem> {
-    let id = arbiter_domain::competition::CompetitionId::try_from(call.param("id"))
-        .map_err(|_| Problem::not_found("no such competition"))?;
+) -> Result<std::sync::Arc<Competition>, Problem> {
+    let id = competition_id(call)?;
     let competition = app
         .service
         .load(&id)
@@ -247,36 +255,51 @@ pub async fn kind_action<S: Store>(
     route: Option<KindRoute>,
 ) -> Result<Response<Bytes>, Problem> {
     let body: serde_json::Value = request::json_body(&call.request)?;
-    let competition = load_competition(app, call).await?;
-    let action = match route {
-        None => kind::action_of(&body)?,
-        Some(route) => kind::route_action(&competition, route)?.to_owned(),
+    let id = competition_id(call)?;
+    let read = |competition: &Competition| -> Result<Command, Refusal> {
+        match route {
+            None => kind::action(competition, body.clone()),
+            Some(route) => {
+                let action = kind::route_action(competition, route)?;
+                kind::command(competition, action, body.clone())
+            }
+        }
     };
-    let command = kind::command(&competition, &action, body)?;
-    let id = competition.id.clone();
-    // Let go of the state before the command takes it to change in place.
-    drop(competition);
-    execute(app, call, &id, &command).await
+    execute_request(app, call, &id, CommandInput::Body(&read)).await
 }
 
-/// Executes `command` on competition `id` as the caller, honouring an
-/// Idempotency-Key and an If-Match, and answers its receipt.
+/// Decides `command` as the caller and answers its receipt (with the
+/// caller's Idempotency-Key and If-Match, when sent).
 pub async fn execute<S: Store>(
     app: &App<S>,
     call: &Call,
-    id: &arbiter_domain::competition::CompetitionId,
-    command: &arbiter_domain::competition::Command,
+    id: &CompetitionId,
+    command: &Command,
 ) -> Result<Response<Bytes>, Problem> {
-    let caller = call.caller();
-    let ctx = arbiter_domain::competition::Context {
-        actor: arbiter_domain::competition::Actor::User(caller.user.clone()),
-        may_organize: caller.may_organize,
-        now: call.now,
-    };
+    execute_request(app, call, id, CommandInput::Command(command)).await
+}
+
+async fn execute_request<S: Store>(
+    app: &App<S>,
+    call: &Call,
+    id: &CompetitionId,
+    request: CommandInput<'_>,
+) -> Result<Response<Bytes>, Problem> {
     let idem = request::idempotency(&call.request)?;
     let receipt = app
         .service
-        .execute_if(id, command, &ctx, idem, call.if_match().as_deref())
+        .execute_request(
+            id,
+            request,
+            &call.context(),
+            idem,
+            call.if_match().as_deref(),
+        )
         .await?;
     Ok(json(StatusCode::OK, &receipt))
+}
+
+/// The competition the path names; an id that cannot be one names none.
+pub fn competition_id(call: &Call) -> Result<CompetitionId, Problem> {
+    CompetitionId::try_from(call.param("id")).map_err(|_| Problem::not_found("no such competition"))
 }

@@ -1,33 +1,18 @@
-//! The command loop and the read models over the store.
+//! The service over one store: the competitions kept in memory, the read
+//! models, and the schedules' ticks. The command pipeline is `command`.
 
 use crate::recent::Recent;
-use crate::snapshot::{decode_snapshot, encode_commit, encode_snapshot, fold, Since};
+use crate::snapshot::{decode_snapshot, fold, Since};
 use arbiter_domain::competition::{
-    self, receipt, Actor, Command, Commit, Competition, CompetitionId, Context, Event, Idempotency,
-    Receipt, UserId,
+    Command, Commit, Competition, CompetitionId, Context, Idempotency, Kind, UserId,
 };
 use arbiter_domain::Refusal;
-use arbiter_store::{Append, DueChange, ReceiptRecord, Store, StoreError};
+use arbiter_store::{Store, StoreError};
 use chrono::{DateTime, Utc};
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
 
 /// Commits read after a remembered state at once; more means reload.
 const PAGE: usize = 256;
-
-/// The wait before retry `attempt` of a command that lost a race: a random
-/// share ("full jitter") of a ceiling that doubles from 1 ms to 64 ms, so
-/// the writers that lost to the same winner spread out instead of reloading
-/// and colliding again in lockstep.
-fn backoff(attempt: usize) -> std::time::Duration {
-    use std::hash::{BuildHasher, Hasher};
-    let ceiling_us = 1_000u64 << attempt.saturating_sub(1).min(6);
-    // std's RandomState is keyed from the operating system's randomness.
-    let draw = std::collections::hash_map::RandomState::new()
-        .build_hasher()
-        .finish();
-    std::time::Duration::from_micros(draw % ceiling_us + 1)
-}
 
 /// Tunables of the command loop.
 #[derive(Debug, Clone, Copy)]
@@ -92,12 +77,12 @@ pub struct SweepReport {
 /// The use cases over one store.
 #[derive(Clone)]
 pub struct Service<S> {
-    store: S,
-    config: ServiceConfig,
+    pub(crate) store: S,
+    pub(crate) config: ServiceConfig,
     /// The last state seen of recently used competitions. A load reads only
     /// the commits after it (one consistent query) instead of the snapshot
     /// and the commits after it; the conditional append still decides every race.
-    recent: Arc<Mutex<Recent>>,
+    pub(crate) recent: Arc<Mutex<Recent>>,
 }
 
 impl<S: Store> Service<S> {
@@ -113,7 +98,7 @@ impl<S: Store> Service<S> {
         }
     }
 
-    fn recent(&self) -> std::sync::MutexGuard<'_, Recent> {
+    pub(crate) fn recent(&self) -> std::sync::MutexGuard<'_, Recent> {
         // A panic while holding the lock leaves nothing half-written that
         // matters: the cache only ever holds whole states.
         self.recent.lock().unwrap_or_else(|e| e.into_inner())
@@ -131,9 +116,19 @@ impl<S: Store> Service<S> {
         Ok(state)
     }
 
+    /// The kind of a competition, `None` if it does not exist. A kind never
+    /// changes, so a competition kept in memory answers without a read.
+    pub async fn kind(&self, id: &CompetitionId) -> Result<Option<Kind>, ServiceError> {
+        let kept = self.recent().get(id.as_str()).map(|state| state.kind);
+        match kept {
+            Some(kind) => Ok(Some(kind)),
+            None => Ok(self.load(id).await?.map(|state| state.kind)),
+        }
+    }
+
     /// `cached` (or the store's state, without one) brought up to date with
     /// whatever was appended since, by this or another process.
-    async fn refresh(
+    pub(crate) async fn refresh(
         &self,
         id: &CompetitionId,
         cached: Option<Arc<Competition>>,
@@ -157,7 +152,7 @@ impl<S: Store> Service<S> {
     }
 
     /// Puts a state (back) into memory.
-    fn keep(&self, state: Option<Arc<Competition>>) {
+    pub(crate) fn keep(&self, state: Option<Arc<Competition>>) {
         if let Some(state) = state {
             self.recent().put(state);
         }
@@ -240,157 +235,6 @@ impl<S: Store> Service<S> {
         }
     }
 
-    /// Decides `command` and appends its commit; retries when another writer
-    /// appended first. With an Idempotency-Key, a request already answered is
-    /// answered again from its receipt and changes nothing.
-    pub async fn execute(
-        &self,
-        id: &CompetitionId,
-        command: &Command,
-        ctx: &Context,
-        idempotency: Option<Idempotency>,
-    ) -> Result<Receipt, ServiceError> {
-        self.execute_if(id, command, ctx, idempotency, None).await
-    }
-
-    /// [`Service::execute`], only if the competition is still at one of the
-    /// `expected` versions (the client's If-Match): decided on the very state
-    /// the commit is appended to, so a stale client never changes it. A
-    /// request already answered under its Idempotency-Key is answered again.
-    pub async fn execute_if(
-        &self,
-        id: &CompetitionId,
-        command: &Command,
-        ctx: &Context,
-        idempotency: Option<Idempotency>,
-        expected: Option<&[u64]>,
-    ) -> Result<Receipt, ServiceError> {
-        let started = Instant::now();
-        let result = self
-            .execute_inner(id, command, ctx, idempotency, expected)
-            .await;
-        let outcome = match &result {
-            Ok(r) if r.events.is_empty() => "unchanged".to_owned(),
-            Ok(_) => "applied".to_owned(),
-            Err(ServiceError::Refused(r)) => {
-                format!("refused: {}", r.clause.as_deref().unwrap_or("-"))
-            }
-            Err(e) => format!("failed: {e}"),
-        };
-        tracing::info!(
-            competition = %id,
-            command = command.name(),
-            actor = %ctx.actor,
-            outcome,
-            duration_us = started.elapsed().as_micros() as u64,
-            "command"
-        );
-        result
-    }
-
-    async fn execute_inner(
-        &self,
-        id: &CompetitionId,
-        command: &Command,
-        ctx: &Context,
-        idempotency: Option<Idempotency>,
-        expected: Option<&[u64]>,
-    ) -> Result<Receipt, ServiceError> {
-        for attempt in 0..self.config.max_attempts {
-            if attempt > 0 {
-                tokio::time::sleep(backoff(attempt)).await;
-            }
-            if let (Some(idem), Actor::User(user)) = (&idempotency, &ctx.actor) {
-                if let Some(first) = self.kept(id, user, idem, ctx.now).await? {
-                    return Ok(first);
-                }
-            }
-            // Taken out of memory: decided on, then applied to in place.
-            let taken = self.recent().take(id.as_str());
-            let state = self.refresh(id, taken).await?;
-            if let (Some(expected), Some(current)) = (expected, state.as_ref().map(|s| s.version)) {
-                if !expected.contains(&current) {
-                    self.keep(state);
-                    let expected = expected.to_vec();
-                    return Err(ServiceError::Stale { current, expected });
-                }
-            }
-            let events = match competition::decide(state.as_deref(), command, ctx) {
-                Ok(events) => events,
-                Err(refusal) => {
-                    self.keep(state);
-                    return Err(refusal.into());
-                }
-            };
-            let version = state.as_ref().map_or(0, |s| s.version);
-            if events.is_empty() {
-                self.keep(state);
-                return Ok(Receipt {
-                    competition: id.clone(),
-                    version,
-                    command: command.name().into(),
-                    events,
-                });
-            }
-            let previous_due = state.as_ref().and_then(|s| s.next_due());
-            let commit = Commit {
-                version: version + 1,
-                at: ctx.now,
-                actor: ctx.actor.clone(),
-                command: command.name().into(),
-                events,
-                idempotency: idempotency.clone(),
-            };
-            // Nobody else holds the state unless a read still does: then
-            // (only then) it is copied.
-            let next = competition::apply(state.map(Arc::unwrap_or_clone), id, &commit);
-            let next_due = next.next_due();
-            let record = encode_commit(&commit);
-            let since = match version {
-                0 => Some(Since::NEW),
-                v => self.recent().since(id.as_str(), v),
-            };
-            // Uncounted (a race left no count): the log since the last
-            // snapshot is unknown, so one is taken to restart the count.
-            let snapshot = (since.is_none_or(|s| s.due(record.body.len()))
-                || commit.version.is_multiple_of(self.config.snapshot_every))
-            .then(|| encode_snapshot(&next));
-            let counted = since.unwrap_or(Since::NEW).after(
-                commit.version,
-                record.body.len(),
-                snapshot.as_ref().map(|s| s.body.len()),
-            );
-            let append = Append {
-                competition: id.as_str().to_owned(),
-                expected_version: version,
-                commit: record,
-                snapshot,
-                members_added: members_added(&commit),
-                due: match (previous_due, next_due) {
-                    (a, b) if a == b => DueChange::Unchanged,
-                    (_, Some(at)) => DueChange::Set(at),
-                    (_, None) => DueChange::Clear,
-                },
-                receipt: match (&idempotency, &ctx.actor) {
-                    (Some(idem), Actor::User(user)) => {
-                        Some(kept_receipt(user, idem, &commit, ctx.now))
-                    }
-                    _ => None,
-                },
-            };
-            match self.store.append(append).await {
-                Ok(()) => {
-                    self.recent().note(id.as_str(), counted);
-                    self.keep(Some(Arc::new(next)));
-                    return Ok(receipt(id, &commit));
-                }
-                Err(StoreError::Conflict) => continue,
-                Err(e) => return Err(e.into()),
-            }
-        }
-        Err(ServiceError::Contention(self.config.max_attempts))
-    }
-
     /// A page of the audit log: up to `limit` commits after version `after`.
     pub async fn log(
         &self,
@@ -406,44 +250,6 @@ impl<S: Store> Service<S> {
             .iter()
             .map(|r| crate::snapshot::decode_commit(r).map_err(ServiceError::Corrupt))
             .collect()
-    }
-
-    /// The answer kept for `user`'s Idempotency-Key in `id`, rebuilt from the
-    /// commit it made; a key reused for another request is refused.
-    async fn kept(
-        &self,
-        id: &CompetitionId,
-        user: &UserId,
-        idem: &Idempotency,
-        now: DateTime<Utc>,
-    ) -> Result<Option<Receipt>, ServiceError> {
-        let Some(body) = self
-            .store
-            .receipt(id.as_str(), &receipt_id(user, &idem.key), now)
-            .await?
-        else {
-            return Ok(None);
-        };
-        let kept: KeptAnswer = serde_json::from_slice(&body)
-            .map_err(|e| ServiceError::Corrupt(format!("a kept receipt is unreadable: {e}")))?;
-        if kept.digest != idem.request_digest {
-            return Err(Refusal::invalid(
-                "this Idempotency-Key was already used for a different request",
-            )
-            .into());
-        }
-        let page = self
-            .store
-            .commits(id.as_str(), kept.version.saturating_sub(1), 1)
-            .await?;
-        let Some(record) = page.first().filter(|c| c.version == kept.version) else {
-            return Err(ServiceError::Corrupt(format!(
-                "a kept receipt names commit {} of {id}, which is missing",
-                kept.version
-            )));
-        };
-        let commit = crate::snapshot::decode_commit(record).map_err(ServiceError::Corrupt)?;
-        Ok(Some(receipt(id, &commit)))
     }
 
     /// The competitions listed publicly, in id order: up to `limit` after
@@ -500,11 +306,7 @@ impl<S: Store> Service<S> {
             due: due.len(),
             ..SweepReport::default()
         };
-        let ctx = Context {
-            actor: Actor::Schedule(schedule.to_owned()),
-            may_organize: false,
-            now,
-        };
+        let ctx = Context::schedule(schedule, now);
         for entry in due {
             let Ok(id) = CompetitionId::try_from(entry.competition) else {
                 report.failed += 1;
@@ -607,25 +409,6 @@ pub struct PublicPage {
     pub next: Option<String>,
 }
 
-/// Who the commit makes a member (they find the competition in theirs), and
-/// the public listing when it lists the competition.
-fn members_added(commit: &Commit) -> Vec<String> {
-    let mut members: Vec<String> = commit
-        .events
-        .iter()
-        .flat_map(|r| r.event.members_added())
-        .map(|u| u.as_str().to_owned())
-        .collect();
-    let listed = commit
-        .events
-        .iter()
-        .any(|r| matches!(r.event, Event::PublicSet { public: true }));
-    if listed {
-        members.push(PUBLIC_LISTING.to_owned());
-    }
-    members
-}
-
 /// What one competition's tick did: how many commits and events it
 /// appended, and the version it left. The events themselves are read from
 /// the log, where each viewer sees what the rules let them see.
@@ -638,51 +421,4 @@ pub struct TickReport {
     pub ticks: usize,
     /// Events in those commits.
     pub events: usize,
-}
-
-/// How long an Idempotency-Key's answer is kept: 24 hours after the request,
-/// the common choice of payment APIs, whatever else happens in the
-/// competition meanwhile.
-pub const RECEIPT_WINDOW_HOURS: i64 = 24;
-
-/// What is kept under a key: the request's digest (a reused key with
-/// another request is refused) and the commit that answered it (the
-/// receipt is rebuilt from it, so the kept item stays small).
-#[derive(serde::Serialize, serde::Deserialize)]
-struct KeptAnswer {
-    digest: String,
-    version: u64,
-}
-
-/// The store's id of `user`'s key: a digest, so any user id and any key of
-/// 1 to 255 visible characters make a fixed-length id.
-fn receipt_id(user: &UserId, key: &str) -> String {
-    use sha2::{Digest, Sha256};
-    let digest = Sha256::new()
-        .chain_update(user.as_str())
-        .chain_update([0])
-        .chain_update(key)
-        .finalize();
-    hex::encode(digest)
-}
-
-fn kept_receipt(
-    user: &UserId,
-    idem: &Idempotency,
-    commit: &Commit,
-    now: DateTime<Utc>,
-) -> ReceiptRecord {
-    let body = serde_json::to_vec(&KeptAnswer {
-        digest: idem.request_digest.clone(),
-        version: commit.version,
-    })
-    .expect("a kept answer serializes");
-    ReceiptRecord {
-        id: receipt_id(user, &idem.key),
-        body,
-        at: now,
-        expires: now
-            .checked_add_signed(chrono::Duration::hours(RECEIPT_WINDOW_HOURS))
-            .unwrap_or(DateTime::<Utc>::MAX_UTC),
-    }
 }

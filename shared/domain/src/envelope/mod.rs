@@ -63,6 +63,27 @@ pub struct Context {
     pub now: DateTime<Utc>,
 }
 
+impl Context {
+    /// A user's request, with the platform-wide rights their identity
+    /// provider grants.
+    pub fn user(user: UserId, may_organize: bool, now: DateTime<Utc>) -> Self {
+        Self {
+            actor: Actor::User(user),
+            may_organize,
+            now,
+        }
+    }
+
+    /// A schedule acting at `now`, by its name in the schedule table.
+    pub fn schedule(name: impl Into<String>, now: DateTime<Utc>) -> Self {
+        Self {
+            actor: Actor::Schedule(name.into()),
+            may_organize: false,
+            now,
+        }
+    }
+}
+
 /// The envelope's own fields: who runs the competition and how it is
 /// listed. Every kind reads them; only the envelope's commands change them.
 #[derive(Debug, Clone, PartialEq, Eq)]
