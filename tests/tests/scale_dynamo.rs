@@ -123,3 +123,35 @@ async fn swiss_of_4000_players() {
 async fn world_masters_of_300_teams() {
     largest("scale-wm", built(world_masters, 300)).await;
 }
+
+/// A kind's action through its route reads the competition once: the body
+/// is read as the kind's command against the state the service decides on,
+/// not against a copy loaded beforehand. Warm (the competition in memory),
+/// that one read is the query for commits since: by hand, seat-player on a
+/// Nomic game (nomic 201) costs one read, and so does a registration, which
+/// first asks the kind kept in memory.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_kind_action_reads_its_competition_once() {
+    let Some(server) = arbiter_e2e::dynamo().await else {
+        return;
+    };
+    let now = arbiter_e2e::start_time();
+    server
+        .create(&serde_json::json!({"id": "one-read", "kind": "nomic", "name": "One read"}))
+        .await;
+    let store = server.app.service.store();
+    let import = serde_json::json!({"action": "import-rules"});
+    let before = store.reads();
+    let (status, answer) = server
+        .post_as("org", now, "/v1/competitions/one-read/actions", &import)
+        .await;
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(store.reads() - before, 1, "an action reads once");
+    let seat = serde_json::json!({"player": "ann", "day": "monday"});
+    let before = store.reads();
+    let (status, answer) = server
+        .post_as("org", now, "/v1/competitions/one-read/registrations", &seat)
+        .await;
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(store.reads() - before, 1, "a registration reads once");
+}

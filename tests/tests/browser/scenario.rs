@@ -5,6 +5,7 @@
 //! marked public; and one private competition,
 //! whose pages must answer 404.
 
+use arbiter_domain::competition::Kind;
 use arbiter_e2e::{TestServer, TestStore};
 use arbiter_http::Clock;
 use chrono::{DateTime, Duration, Utc};
@@ -43,6 +44,9 @@ pub async fn play<S: TestStore>(s: &TestServer<S>) -> Vec<Visit> {
         ("nomic", NOMIC_ID),
         ("swiss", arbiter::swiss::ID),
     ];
+    let visited: Vec<&str> = visits.iter().map(|(kind, _)| *kind).collect();
+    let registered: Vec<&str> = Kind::ALL.iter().map(|k| k.name()).collect();
+    assert_eq!(visited, registered, "one public competition of every kind, in registry order");
     for (_, id) in visits {
         let (status, answer) = s
             .post_as(

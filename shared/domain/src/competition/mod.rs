@@ -454,4 +454,41 @@ mod tests {
             Some(Actor::User(user("gm")))
         );
     }
+
+    #[test]
+    fn arbiter_routes_each_action_with_a_route_of_its_own_is_named_by_its_kind() {
+        use crate::rulebook::Route;
+        // By hand, from the rulebooks' routes: registrations are nomic 201's
+        // seat-player, club II.1's join, acwc II's register and the
+        // organizer's enter-player, and the Swiss event's register; votes are
+        // nomic 113's, wm D.IX's and wm A.6's record-vote and club III.3.8's
+        // cast-vote; orders are wm D's submit-orders; rounds are pair-round.
+        let expected = [
+            ("seat-player", Route::Registrations),
+            ("join", Route::Registrations),
+            ("register", Route::Registrations),
+            ("enter-player", Route::Registrations),
+            ("record-vote", Route::Votes),
+            ("cast-vote", Route::Votes),
+            ("submit-orders", Route::Orders),
+            ("pair-round", Route::Rounds),
+        ];
+        for (action, route) in expected {
+            assert_eq!(Kind::dedicated_route(action), Some(route), "{action}");
+        }
+        for action in ["propose", "report-result", "set-up", "tick", ""] {
+            assert_eq!(Kind::dedicated_route(action), None, "{action}");
+        }
+    }
+
+    #[test]
+    fn a_kinds_state_is_reached_by_its_type_and_refused_for_another_kind() {
+        use crate::nomic::Nomic;
+        let club = created("ann");
+        let refusal = <&Nomic>::try_from(&club.game).unwrap_err();
+        assert_eq!(refusal.kind, crate::refusal::RefusalKind::NotFound);
+        assert!(refusal.detail.contains("a club ladder"), "{refusal:?}");
+        assert!(<&crate::ladder::Ladder>::try_from(&club.game).is_ok());
+        assert_eq!(<crate::ladder::Ladder as Registered>::KIND, Kind::ClubLadder);
+    }
 }

@@ -11,7 +11,7 @@ use crate::refusal::Refusal;
 use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::Deserialize;
 
-/// A registration body: a player's own Lichess `account`, or the
+/// An ACWC registration body: a player's own Lichess `account`, or the
 /// organizer's entry of a `player` by account or with entered `facts`.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[schemars(rename = "AcwcEntry")]
