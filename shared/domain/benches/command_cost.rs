@@ -1,6 +1,6 @@
-//! Issue #19: what one command costs the domain in a small and a large
-//! competition of each kind, side by side. The cost should not grow with
-//! the competition.
+//! What one command costs the domain in a small and a large competition
+//! of each kind, side by side. The cost should not grow with the
+//! competition.
 //!
 //! Timed, per command, what the service does with the state it keeps in
 //! memory: the next deadline before, `decide`, `apply` in place, the next

@@ -1,4 +1,4 @@
-//! Criterion benchmark of turning a commit into notices (issue #10): the ACWC
+//! Criterion benchmark of turning a commit into notices: the ACWC
 //! round publication of a 201-player Qualification round (acwc IV.E), which tells
 //! each of 200 paired players their own opponent, the bye's player theirs, and
 //! the public the whole list — every recipient checked against the API's

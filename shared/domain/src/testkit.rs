@@ -120,7 +120,7 @@ pub fn refused<T: std::fmt::Debug>(result: Result<T, Refusal>, clause: &str) -> 
     refusal
 }
 
-/// arbiter roles (issue #19): the holders of each role, read from the index
+/// arbiter roles: the holders of each role, read from the index
 /// kept by role, are those the roles by user name, in the state and in its
 /// JSON read back (a snapshot).
 pub fn check_role_index(env: &Competition) {

@@ -1,4 +1,4 @@
-//! The clause index (`docs/clauses/*.md`, issue #21) against the code.
+//! The clause index (`docs/clauses/*.md`) against the code.
 //!
 //! Every clause of every rulebook is listed there as `enforced`, `not-enforceable`
 //! or `missing`. This test holds the index honest in both directions:

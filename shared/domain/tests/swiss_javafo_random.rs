@@ -1,4 +1,4 @@
-//! Independent-engine comparison (issue #21): random tournaments generated and
+//! Independent-engine comparison: random tournaments generated and
 //! paired by JaVaFo 1.4 (`fixtures/swiss/javafo14-random/`, see the README
 //! there), every round re-paired by Arbiter's Dutch engine (1992–2006 seed).
 //!
@@ -248,7 +248,7 @@ const BY_HAND: &[(&str, &str)] = &[
 ];
 
 /// Rounds (`file round`) that differ from JaVaFo 1.4 and that no known wording
-/// class explains yet (issue #21, open): each is either a further 2012 change
+/// class explains yet: each is either a further 2012 change
 /// not modelled by [`Wording`] or a fault of ours, still to be told apart. The
 /// test fails on a differing round not listed here, and on a listed round
 /// that no longer differs unexplained (then it is removed). None at present:

@@ -378,10 +378,10 @@ mod tests {
 
     #[test]
     fn snapshots_from_before_the_store_kept_receipts_still_read() {
-        // Until issue 17 a competition kept its last 256 receipts in its own
-        // state; the store keeps them now (per user and key, for 24 hours).
-        // A snapshot written then still reads, its receipts ignored, and a
-        // kind's old name is read as its alias.
+        // The idempotency receipts are the store's (per user and key, for 24
+        // hours), but an older snapshot holds a competition's last 256
+        // receipts in its own state. Such a snapshot still reads, its
+        // receipts ignored, and a kind's old name is read as its alias.
         let mut old = serde_json::to_value(created("ann")).unwrap();
         old["receipts"] = serde_json::json!([{"user": "ann", "idempotency": {"key": "k", "request_digest": "d"}}]);
         old["kind"] = "swiss-match".into();

@@ -1,4 +1,4 @@
-//! Who holds which role in a competition, read both ways (issue #19): by
+//! Who holds which role in a competition, read both ways: by
 //! user (the state's JSON, the view) and by role, so that the holders of an
 //! office (the TD, the moderators, the justices) are found without reading
 //! every member of a large club, whose members all hold the player role.

@@ -1,4 +1,4 @@
-//! What a ladder's commits make the club tell people (issue #10): a moderator's
+//! What a ladder's commits make the club tell people: a moderator's
 //! declaration of a use of power, to everyone club III.2.4.1 a) names (all the
 //! moderators, justices, the Chief Justice and the accused); a penalty voided for
 //! want of one (III.2.4.2); and the Court's decisions (III.3.8, III.3.9.2) to the
@@ -20,62 +20,28 @@ use std::collections::BTreeSet;
 pub fn notices(env: &Envelope, state: &Ladder, commit: &Committed<'_, Event>) -> Vec<Notice> {
     let mut out = Vec::new();
     for entry in &commit.events {
-        let (index, event) = (entry.index, entry.event);
-        let about = About::new(index, event, competition_link(env));
-        let notice = |topic: Topic,
-                      clause: &str,
-                      audience: BTreeSet<UserId>,
-                      subject: String,
-                      text: String| {
-            about.notice(topic, clause, Audience::Users(audience), subject, text)
-        };
-        match event {
+        let about = About::new(entry.index, entry.event, competition_link(env));
+        let notice = match entry.event {
             Event::Declared {
                 power_use,
                 by,
                 statement,
                 ..
             } => {
-                let Some(p) = state.powers.get(power_use) else {
-                    continue;
-                };
-                out.push(notice(
-                    Topic::Declaration,
-                    "club III.2.4",
-                    officers(env).into_iter().chain(concerned(p)).collect(),
-                    format!("Declaration: {} against {}", what(p), p.member),
-                    format!(
-                        "{by} declares use of power {power_use}: {} against {} on {}.\n\
-                         Reasoning: {statement}",
-                        what(p),
-                        p.member,
-                        p.at.format("%Y-%m-%d"),
-                    ),
-                ));
+                let p = state.powers.get(power_use);
+                p.map(|p| declared(env, &about, (*power_use, p), by, statement))
             }
             Event::PenaltyVoided { power_use, .. } => {
-                let Some(p) = state.powers.get(power_use) else {
-                    continue;
-                };
-                out.push(notice(
-                    Topic::Announcement,
-                    entry.clause.unwrap_or("club III.2.4.2"),
-                    officers(env).into_iter().chain(concerned(p)).collect(),
-                    format!("Penalty void: {} against {}", what(p), p.member),
-                    format!(
-                        "Use of power {power_use} ({} against {} by {}) is void.",
-                        what(p),
-                        p.member,
-                        p.by
-                    ),
-                ));
+                let clause = entry.clause.unwrap_or("club III.2.4.2");
+                let p = state.powers.get(power_use);
+                p.map(|p| penalty_voided(env, &about, clause, (*power_use, p)))
             }
             Event::TermsChanged {
                 change,
                 by,
                 description,
                 ..
-            } => out.push(terms_changed(
+            } => Some(terms_changed(
                 env,
                 state,
                 &about,
@@ -85,16 +51,61 @@ pub fn notices(env: &Envelope, state: &Ladder, commit: &Committed<'_, Event>) ->
             Event::AppealDecided {
                 appeal, judgement, ..
             } => {
-                let Some(a) = state.appeals.get(appeal) else {
-                    continue;
-                };
                 let clause = entry.clause.unwrap_or("club III.3.8");
-                out.push(appeal_decided(env, &about, clause, *appeal, a, judgement));
+                let a = state.appeals.get(appeal);
+                a.map(|a| appeal_decided(env, &about, clause, *appeal, a, judgement))
             }
-            _ => {}
-        }
+            _ => None,
+        };
+        out.extend(notice);
     }
     out
+}
+
+/// club III.2.4, III.2.4.1 a): a moderator's declaration of use of power
+/// `id`, to the officers and everyone it concerns.
+fn declared(
+    env: &Envelope,
+    about: &About,
+    (id, p): (u64, &PowerUse),
+    by: &UserId,
+    statement: &str,
+) -> Notice {
+    about.notice(
+        Topic::Declaration,
+        "club III.2.4",
+        declaration_audience(env, p),
+        format!("Declaration: {} against {}", what(p), p.member),
+        format!(
+            "{by} declares use of power {id}: {} against {} on {}.\n\
+             Reasoning: {statement}",
+            what(p),
+            p.member,
+            p.at.format("%Y-%m-%d"),
+        ),
+    )
+}
+
+/// club III.2.4.2: use of power `id` is void for want of a declaration; those
+/// a declaration would have gone to are told.
+fn penalty_voided(
+    env: &Envelope,
+    about: &About,
+    clause: &str,
+    (id, p): (u64, &PowerUse),
+) -> Notice {
+    about.notice(
+        Topic::Announcement,
+        clause,
+        declaration_audience(env, p),
+        format!("Penalty void: {} against {}", what(p), p.member),
+        format!(
+            "Use of power {id} ({} against {} by {}) is void.",
+            what(p),
+            p.member,
+            p.by
+        ),
+    )
 }
 
 /// club III.3.8, III.3.9.2: the Court's decision on appeal `id`, to the
@@ -178,6 +189,12 @@ fn published(state: &Ladder, commit: &Committed<'_, Event>) -> String {
         .with_timezone(&zone)
         .format("%Y-%m-%d %H:%M %Z")
         .to_string()
+}
+
+/// club III.2.4.1 a): whom a declaration of use of power `p` goes to: the
+/// officers and everyone it concerns.
+fn declaration_audience(env: &Envelope, p: &PowerUse) -> Audience {
+    Audience::Users(officers(env).into_iter().chain(concerned(p)).collect())
 }
 
 /// club III.2.4.1 a): "all the Moderators, Justices, Chief Justice".

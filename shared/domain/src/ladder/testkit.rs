@@ -80,7 +80,7 @@ impl Club {
         self
     }
 
-    /// The deadlines the fold keeps apart (issue #19) are exactly those a
+    /// The deadlines the fold keeps apart are exactly those a
     /// reading of the whole ladder finds: checked after every commit of
     /// every test that drives a club, so that an event which opens or
     /// closes a deadline cannot slip past the indexes.
@@ -115,7 +115,7 @@ impl Club {
         }
     }
 
-    /// Issue #19: each member's games, read from the index the state keeps,
+    /// Each member's games, read from the index the state keeps,
     /// are the games they played, newest first, and the leaderboard's kept
     /// order is that of a full sort, in the state and in its JSON read back
     /// (a snapshot).

@@ -1,4 +1,4 @@
-//! What a Nomic game's commits announce (issue #10): every change of a player's
+//! What a Nomic game's commits announce: every change of a player's
 //! points in the points thread's own form, `<player>: <total> (<change>)`
 //! (nomic 209); the completion of a vote (nomic 113), a Judgement coming into
 //! effect (nomic 214) and the winner (nomic 210, 215). Nomic has no secrets: votes

@@ -1,4 +1,4 @@
-//! The largest competitions of issue #19's targets, built in memory through
+//! The largest competitions Arbiter is sized for, built in memory through
 //! `decide` and `apply` (no store, no clock): what the command-cost bench
 //! times a command on and what the DynamoDB scale test stores and loads.
 //!

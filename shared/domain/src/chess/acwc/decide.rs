@@ -54,7 +54,7 @@ pub fn decide(
 }
 
 /// Whether nothing can fall due after `events`, read from what they touch
-/// (issue #19). Time has brought nothing due since the last commit
+/// rather than from the whole championship. Time has brought nothing due since the last commit
 /// ([`due_by_time`]; every other follow-up is brought only by events, and
 /// each commit was followed up until nothing more was due), and the events
 /// only add to a match's negotiation or report (or enter a player before

@@ -192,7 +192,7 @@ fn step(s: &Championship, now: DateTime<Utc>) -> Vec<Ruled> {
 fn deadlines(s: &Championship, r: &super::state::Round, now: DateTime<Utc>) -> Vec<Ruled> {
     let mut out = vec![];
     // Until Wednesday's deadline (V.C), the earliest of the round, nothing
-    // below can be due: the round's matches are not read (issue #19).
+    // below can be due: the round's matches are not read.
     if now <= offers_deadline(r.deadline) {
         return out;
     }
@@ -566,8 +566,8 @@ pub fn next_due(s: &Championship) -> Option<DateTime<Utc>> {
             // The round's deadlines, earliest first: V.C after Wednesday,
             // V.H before the weekend, IV.F after Sunday. Only the round's
             // open matches are read ([`super::state::Matches`]), and once a
-            // match is found due at the earliest, no other can come sooner
-            // (issue #19).
+            // match is found due at the earliest, no other can come sooner,
+            // so the rest are not read.
             let earliest = wednesday + Duration::seconds(1);
             let mut due: Option<DateTime<Utc>> = None;
             fn sooner(due: &mut Option<DateTime<Utc>>, t: DateTime<Utc>) {

@@ -1,4 +1,4 @@
-//! What a championship's commits make the TD tell people (issue #10): each
+//! What a championship's commits make the TD tell people: each
 //! round's pairings, to every paired player and publicly (acwc IV.D–E); the
 //! stages' outcomes and the champion (acwc III.F.3, III.G.3, III.H, VIII.C); and
 //! reminders before the round's deadline to players whose match has no result

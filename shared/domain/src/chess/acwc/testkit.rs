@@ -161,7 +161,7 @@ fn commit(
     }
 }
 
-/// Issue #19: the open and negotiating matches of each round, read from the
+/// The open and negotiating matches of each round, read from the
 /// index the state keeps, are those its matches show, in the state and in
 /// its JSON read back (a snapshot); and so are the holders of each role.
 fn check_indexes(env: &Competition) {

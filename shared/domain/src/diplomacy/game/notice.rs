@@ -1,4 +1,4 @@
-//! What a board's commits make the GM and the TD tell people (issue #10): NMRs to
+//! What a board's commits make the GM and the TD tell people: NMRs to
 //! the TD, the captain and the team (wm B.8.b) or, in an individual round, to the
 //! TD, the GM and the player (wm D.VII.6); adjudications and vote results to the
 //! players (wm D.IX.2); reminders before a deadline to whoever has not yet sent

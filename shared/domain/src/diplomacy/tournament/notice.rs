@@ -1,4 +1,4 @@
-//! What a tournament's commits make the TD tell people (issue #10): the draw of
+//! What a tournament's commits make the TD tell people: the draw of
 //! a round, to each seated player (their board and power) and publicly (wm A.3.ii:
 //! the TD distributes the players to boards); the closing of a round and the
 //! winners, publicly (wm C.7–C.13). TMC votes (wm A.6) cause no notice.

@@ -177,86 +177,116 @@ impl Tournament {
     }
 }
 
-/// Folds one event into the state.
+/// Folds one event into the state: entries (wm B.2), rounds (wm B.1, C.6–C.13),
+/// calls to the reserves (wm B.8.d) and the rest, each in its own step.
 pub fn apply(state: &mut Tournament, event: &Event, _at: DateTime<Utc>) {
     match event {
         Event::Configured { settings } => state.settings = Some(settings.clone()),
-        Event::TeamRegistered { team, entry } => {
-            state.insert_team(team, entry);
-        }
+        Event::TeamRegistered { team, entry } => state.insert_team(team, entry),
         Event::SignedUp { player } => state.individuals.push(player.clone()),
         Event::EntriesClosed {
             teams, reserves, ..
-        } => {
-            for (id, team) in teams {
-                state.insert_team(id, team);
-            }
-            state.individuals.clear();
-            state.reserves.extend(reserves.iter().cloned());
-            state.entries_closed = true;
-        }
+        } => state.close_entries(teams, reserves),
         Event::RoundPaired {
             stage,
             seed,
             boards,
             violations,
-        } => state.rounds.push(Round {
-            stage: *stage,
-            seed: *seed,
-            boards: boards.clone(),
-            violations: violations.clone(),
-            close_seed: None,
-            advancing: None,
-        }),
+        } => state
+            .rounds
+            .push(Round::drawn(*stage, *seed, boards, violations)),
         Event::BoardReported {
             board,
             report,
             reserve_takeovers,
-        } => {
-            if let Some(b) = state
-                .rounds
-                .last_mut()
-                .and_then(|r| r.boards.get_mut(*board))
-            {
-                b.report = Some(report.clone());
-                b.reserve_takeovers = reserve_takeovers.clone();
-            }
-        }
+        } => state.report_board(*board, report, reserve_takeovers),
         Event::RoundClosed {
             advancing,
             eliminated,
             seed,
             ..
-        } => {
-            if let Some(r) = state.rounds.last_mut() {
-                r.close_seed = Some(*seed);
-                r.advancing = Some(advancing.clone());
-            }
-            // wm B.8.d: eliminees join the pool of reserves, each once (a
-            // reserve seated in a later round may be eliminated again).
-            for p in eliminated {
-                if !state.reserves.contains(p) {
-                    state.reserves.push(p.clone());
-                }
-            }
-        }
+        } => state.close_round(*seed, advancing, eliminated),
         Event::ReservesCalled { call } => state.calls.push(call.clone()),
-        Event::ReserveAnswered { call, reserve } => {
-            if let Some(c) = state.calls.iter_mut().find(|c| c.id == *call) {
-                c.answers.push(reserve.clone());
-            }
-        }
-        Event::CallClosed { call, accepted } => {
-            if let Some(c) = state.calls.iter_mut().find(|c| c.id == *call) {
-                c.closed = true;
-                c.accepted = accepted.clone();
-            }
-        }
+        Event::ReserveAnswered { call, reserve } => state.answer_call(*call, reserve),
+        Event::CallClosed { call, accepted } => state.close_call(*call, accepted.clone()),
         Event::FinalDeclined { player } => {
             state.declined_final.insert(player.clone());
         }
         Event::TournamentWon { winners } => state.winners = Some(winners.clone()),
         Event::ActingTd { assistant } => state.acting_td = assistant.clone(),
         Event::Governance(e) => super::governance::apply(&mut state.motions, e),
+    }
+}
+
+impl Round {
+    /// wm A.3.ii, B.5–B.6: a round as the TD drew it, not yet closed.
+    fn drawn(
+        stage: Stage,
+        seed: u64,
+        boards: &[BoardEntry],
+        violations: &[DrawViolation],
+    ) -> Round {
+        Round {
+            stage,
+            seed,
+            boards: boards.to_vec(),
+            violations: violations.to_vec(),
+            close_seed: None,
+            advancing: None,
+        }
+    }
+}
+
+/// The steps of [`apply`], one per event that changes more than a field.
+impl Tournament {
+    /// wm B.2: entries close: the individuals, grouped in sevens, enter as
+    /// teams, and the rest start the official reserve list.
+    fn close_entries(&mut self, teams: &BTreeMap<TeamId, Team>, reserves: &[UserId]) {
+        for (id, team) in teams {
+            self.insert_team(id, team);
+        }
+        self.individuals.clear();
+        self.reserves.extend(reserves.iter().cloned());
+        self.entries_closed = true;
+    }
+
+    /// A board of the current round reported, with the positions a reserve
+    /// took over (wm B.8.e).
+    fn report_board(&mut self, board: usize, report: &BoardReport, takeovers: &BTreeSet<Power>) {
+        let entry = self.rounds.last_mut().and_then(|r| r.boards.get_mut(board));
+        if let Some(b) = entry {
+            b.report = Some(report.clone());
+            b.reserve_takeovers = takeovers.clone();
+        }
+    }
+
+    /// wm C.6–C.10: the current round closed with its dice and who goes on.
+    fn close_round(&mut self, seed: u64, advancing: &[UserId], eliminated: &[UserId]) {
+        if let Some(r) = self.rounds.last_mut() {
+            r.close_seed = Some(seed);
+            r.advancing = Some(advancing.to_vec());
+        }
+        // wm B.8.d: eliminees join the pool of reserves, each once (a
+        // reserve seated in a later round may be eliminated again).
+        for p in eliminated {
+            if !self.reserves.contains(p) {
+                self.reserves.push(p.clone());
+            }
+        }
+    }
+
+    /// wm B.8.d: a reserve answers call `id`.
+    fn answer_call(&mut self, id: u32, reserve: &UserId) {
+        if let Some(c) = self.calls.iter_mut().find(|c| c.id == id) {
+            c.answers.push(reserve.clone());
+        }
+    }
+
+    /// wm B.8.d–f: call `id` closed, with the reserve accepted, if any.
+    fn close_call(&mut self, id: u32, accepted: Option<UserId>) {
+        if let Some(c) = self.calls.iter_mut().find(|c| c.id == id) {
+            c.closed = true;
+            c.accepted = accepted;
+        }
     }
 }

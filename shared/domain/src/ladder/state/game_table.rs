@@ -1,5 +1,5 @@
-//! The ladder's games by id, with each member's games kept apart (issue
-//! #19), so that one member's history (the `members/{member}` resource) is
+//! The ladder's games by id, with each member's games kept apart,
+//! so that one member's history (the `members/{member}` resource) is
 //! read without reading every game the club ever played.
 //!
 //! The index is derived: rebuilt when a state is read back, and not part of

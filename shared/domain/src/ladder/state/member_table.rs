@@ -1,5 +1,5 @@
 //! The ladder's members by id, with the leaderboard's order kept beside
-//! them (club J.3, issue #19): the members on the leaderboard (not removed)
+//! them (club J.3): the members on the leaderboard (not removed)
 //! by score, highest first, then by id. A page of the leaderboard, and a
 //! member's rank, are then read without sorting the whole club.
 //!

@@ -198,8 +198,8 @@ fn club_iii_4_the_chief_justice_exercises_residual_authority_alone_and_logged() 
 
 #[test]
 fn club_iii_2_4_2_a_declared_penalty_leaves_the_deadlines_kept_apart() {
-    // Issue #19: next_due reads only the uses of power still awaiting
-    // their declaration. A deduction made Friday 9 January 2026 12:00
+    // next_due reads only the uses of power still awaiting their
+    // declaration, not every use the club ever made. A deduction made Friday 9 January 2026 12:00
     // (London, GMT) must be declared within seven days (III.2.4), by
     // 16 January 12:00; until then it is kept apart. Once declared it
     // can no longer be voided (III.2.4.2), so it leaves. The week of

@@ -416,8 +416,8 @@ fn club_ii_10_2_any_moderator_may_lift_a_monitor() {
 
 /// club II.8, II.9.2: only a ban or a removal request gives a member a
 /// deadline, so the fold keeps those members apart and the schedule's
-/// deadlines read them alone (issue #19: a large club's other members are
-/// not read on every command).
+/// deadlines read them alone: a large club's other members are not read
+/// on every command.
 #[test]
 fn club_ii_8_and_ii_9_2_members_with_a_deadline_are_kept_apart() {
     let mut c = Club::new();

@@ -1,5 +1,5 @@
 //! The championship's matches by id, with the unfinished ones of each round
-//! kept apart (issue #19): whether a round is complete (acwc IV.D–E, the next
+//! kept apart: whether a round is complete (acwc IV.D–E, the next
 //! round follows), which matches still negotiate (acwc V.C–H) and which may
 //! still pass the round deadline (IV.F) are then read from the open matches
 //! alone, not from every match the championship ever had.

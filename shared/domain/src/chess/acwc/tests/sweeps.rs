@@ -71,7 +71,7 @@ fn acwc_v_h_a_missed_weekend_run_is_caught_up_once() {
     assert_eq!(w.c.next_due(), None);
 }
 
-/// Issue #19: `next_due` stops reading the round at the first match due at
+/// `next_due` stops reading the round at the first match due at
 /// the Wednesday deadline, the earliest a round has. Round 1 of four
 /// players is published Monday 30 September: offers by Wednesday 2 October
 /// 23:59:59, so V.C acts at Thursday 3 October 00:00; V.H "before the

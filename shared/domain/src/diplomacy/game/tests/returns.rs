@@ -1,5 +1,5 @@
 //! wm B.8.c, D.VII.6.a: a player who missed orders comes back before a
-//! replacement is seated (issue #21).
+//! replacement is seated.
 
 use super::*;
 
