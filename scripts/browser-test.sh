@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The public pages in a real browser (issue #20): Debian's headless Chromium
+# The public pages in a real browser: Debian's headless Chromium
 # and its chromedriver, axe-core from npm (pinned), and the browser test
 # (tests/tests/browser), which plays one competition of each kind through
 # the API on a fresh server (the same router as `arbiter serve`, a fake

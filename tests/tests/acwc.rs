@@ -1,5 +1,5 @@
 //! The Antichess World Championship over HTTP with a fake clock, on both
-//! stores (issue 5): the 40-player story of the domain scenario
+//! stores: the 40-player story of the domain scenario
 //! (`shared/domain/tests/acwc_championship.rs`) with every command sent as
 //! JSON through the API. Players register with their Lichess account, whose
 //! facts the `register` function fetches from a fake Lichess on 127.0.0.1;

@@ -1,4 +1,4 @@
-//! Issue 17: eight writers on one competition at once, over HTTP on both
+//! Eight writers on one competition at once, over HTTP on both
 //! stores. Every command lands (no `409 version-conflict` after the
 //! retries): the service retries a lost race after a jittered, growing wait,
 //! so the losers do not collide again in lockstep.

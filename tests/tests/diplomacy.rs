@@ -1,5 +1,5 @@
 //! A 7-player World Masters board over HTTP with a fake clock, on both
-//! stores (issue 6), from Spring 1901 to its last year: preliminary and
+//! stores, from Spring 1901 to its last year: preliminary and
 //! final orders, a revised partial order set, early adjudication, an
 //! extension and a refused late one, an unavailability window moving a
 //! deadline, a 1901 NMR blocking adjudication, a later NMR with held units
@@ -285,7 +285,7 @@ impl<S: TestStore> Board<S> {
 
     /// `needle` is visible to exactly `allowed` among the viewers. The
     /// board is listed publicly, so every viewer also reads its public
-    /// pages (issue 20): a secret there would be read by all.
+    /// pages: a secret there would be read by all.
     async fn secret(&self, needle: &str, allowed: &[&str]) {
         let pages = self.s.public_pages("wm-board-1").await;
         for viewer in VIEWERS {
@@ -897,7 +897,7 @@ async fn seven_players_from_spring_1901_to_the_last_year<S: TestStore>(s: TestSe
     map_pages(&b.s).await;
 }
 
-/// Issue 20: the board's public map of each phase is its SVG; a played
+/// The board's public map of each phase is its SVG; a played
 /// phase's never changes (cached for good), the last one's may.
 async fn map_pages<S: TestStore>(s: &TestServer<S>) {
     let first = s

@@ -1,5 +1,5 @@
 //! Concurrent order submissions and overlapping deadline sweeps against one
-//! board over HTTP (issue 6): whatever the interleaving, the phase is
+//! board over HTTP: whatever the interleaving, the phase is
 //! adjudicated exactly once, on exactly the last order set the server
 //! accepted before the deadline (wm D.II.1, D.III.3, D.VII.3), and orders
 //! arriving at or after the deadline are refused.

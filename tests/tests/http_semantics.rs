@@ -1,4 +1,4 @@
-//! HTTP as clients expect it (issue #18), over both stores: ETags and
+//! HTTP as clients expect it, over both stores: ETags and
 //! `If-None-Match`, `If-Match` on commands, absolute `Location`s,
 //! `Retry-After`, `GET /v1/me`, the public listing, CORS, and paging the
 //! same way on every list.
@@ -371,7 +371,7 @@ fn fits_the_document(route: &str, page: &Value) {
     assert!(errors.is_empty(), "{route}: {page}: {errors:?}");
 }
 
-/// Issue #18: every list pages the same way. `limit` rows after `cursor`;
+/// Every list pages the same way. `limit` rows after `cursor`;
 /// the answer's `next_cursor` is the next `cursor`, null on the last page
 /// (also when the last page is exactly full).
 async fn every_list_pages_by_cursor_and_limit<S: TestStore>(s: TestServer<S>) {

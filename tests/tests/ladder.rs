@@ -1,5 +1,5 @@
 //! The club ladder's term of twelve Fridays for a club of 30, over HTTP with a
-//! fake clock, on both stores (issue 8). The story and its hand-worked
+//! fake clock, on both stores. The story and its hand-worked
 //! expectations are the domain's (`arbiter_domain::testkit::ladder_story`, run in
 //! memory by `shared/domain/tests/ladder_term.rs`); here every command travels
 //! as JSON through the API (`/v1/competitions` for creating the club,
@@ -260,7 +260,7 @@ async fn every_get<S: TestStore>(s: &TestServer<S>, who: &str) -> Vec<(String, S
             .unwrap();
         seen.push((path, r.text().await.unwrap()));
     }
-    // The club is listed publicly: its pages (issue 20) are read by anyone.
+    // The club is listed publicly: its pages are read by anyone.
     seen.push((
         "/pages/anti-cheat-club/*".to_owned(),
         s.public_pages("anti-cheat-club").await,

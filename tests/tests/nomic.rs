@@ -1,4 +1,4 @@
-//! A Nomic game over HTTP with a fake clock, on both stores (issue 9): five
+//! A Nomic game over HTTP with a fake clock, on both stores: five
 //! players, several circuits, proper and improper proposals (wrong day,
 //! after 19:00 across the change to summer time, second of the day,
 //! weekend), votes and late votes, the switch to simple majority after two

@@ -1,4 +1,4 @@
-//! Notifications end to end (issue #10), on both stores: competitions driven over
+//! Notifications end to end, on both stores: competitions driven over
 //! HTTP with a fake clock, every user subscribed over HTTP with a signed webhook
 //! to a loopback inbox, the commits handed to the real `notify` function as
 //! DynamoDB Stream batches, and the reminder schedule run through it. What reached
@@ -93,7 +93,7 @@ fn counts<S: TestStore>(n: &Notifications<S>, users: &[&str], event: &str) -> Ve
     users.iter().map(|user| n.to(user, event).len()).collect()
 }
 
-/// What every message carries (issue #10's message model).
+/// What every message carries (the notices' message model).
 fn well_formed(r: &Received, competition: &str, clause: &str) {
     let b = &r.body;
     assert_eq!(b["competition"], competition, "{b}");
@@ -773,7 +773,7 @@ on_both_stores!(
 
 // ---------------------------------------------------------------- 5. replays
 
-/// Issue #10, at-least-once delivery without duplicates: a stream batch handed
+/// At-least-once delivery without duplicates: a stream batch handed
 /// to `notify` twice sends nothing the second time, and a batch mixing replayed
 /// records with new ones sends only the new. Spring 1901's adjudication goes to
 /// the seven players and the GM (wm D.IX.2) and to the one `announcements`
@@ -828,7 +828,7 @@ on_both_stores!(
     super::a_replayed_stream_batch_sends_no_duplicate
 );
 
-/// Issue #10's de-duplication by target: two subscriptions of the GM to one
+/// De-duplication by target: two subscriptions of the GM to one
 /// mailbox (spelt with different case) get one e-mail of the adjudication
 /// (wm D.IX.2), not two.
 async fn two_subscriptions_to_one_mailbox_get_one_message<S: TestStore>(s: TestServer<S>) {
@@ -871,7 +871,7 @@ on_both_stores!(
 
 // ---------------------------------------------------------------- 6. retries
 
-/// Issue #10's retry policy and dead letters: France's hook answers 503, then
+/// Retry policy and dead letters: France's hook answers 503, then
 /// 429 with `Retry-After: 1`, then takes the message: it arrives once, and all
 /// three tries carry the same `Idempotency-Key`. Italy's hook fails every try:
 /// after `max_attempts` (3) the message is a dead letter the organizer reads
@@ -1035,7 +1035,7 @@ on_both_stores!(secrets, super::secrets_stay_secret);
 
 // ---------------------------------------------------------------- 8. REST
 
-/// Issue #10's subscriptions over REST: a courtesy topic (`reminder`, wm D.VII.1)
+/// Subscriptions over REST: a courtesy topic (`reminder`, wm D.VII.1)
 /// may be muted, a required one (`nmr`) not: 422 naming wm B.8.b. A user lists
 /// only their own subscriptions, never a secret; another user's subscription is
 /// answered as missing (404) to anyone but its owner and the organizer; after its
@@ -1117,7 +1117,7 @@ async fn subscribe_raw<S: TestStore>(
     (r.status().as_u16(), r.json().await.unwrap_or(Value::Null))
 }
 
-/// Issue #17: every POST honours its Idempotency-Key, subscriptions too
+/// Every POST honours its Idempotency-Key, subscriptions too
 /// (the same key answers the first subscription again, secret included; the
 /// same key with another body is refused), and thirty creates at once keep
 /// the limit of ten per user exactly.
@@ -1193,7 +1193,7 @@ on_both_stores!(
 
 // ---------------------------------------------------------------- 9. reminders
 
-/// wm D.VII.1 (issue #10: 24 hours and 1 hour before a deadline): Spring 1901 is
+/// wm D.VII.1 (24 hours and 1 hour before a deadline): Spring 1901 is
 /// due at t(120). England's orders are final, France's preliminary, the others
 /// have none; Italy muted reminders. At t(96) the five others (France included)
 /// get one reminder each; running again then, and ten minutes later, sends

@@ -1,4 +1,4 @@
-//! The public pages over HTTP (issue 20): a competition's pages answer only
+//! The public pages over HTTP: a competition's pages answer only
 //! once its organizer lists it publicly; a private one answers the same 404
 //! as an unknown one; every page carries an ETag that answers 304, and a
 //! Cache-Control. (The secrecy search over every page of every kind is in

@@ -1,4 +1,4 @@
-//! Issue #19 on DynamoDB (moto in the test command): the largest
+//! On DynamoDB (moto in the test command): the largest
 //! competitions of the issue's targets (ACWC 1,000 players, a club of 10,000
 //! members each once penalised, a Swiss event of 4,000 players paired, World
 //! Masters 300 teams), stored, loaded and appended to by the service, with no

@@ -1,4 +1,4 @@
-//! The World Masters team tournament over HTTP with a fake clock (issue 7):
+//! The World Masters team tournament over HTTP with a fake clock:
 //! the seeded story of `arbiter simulate world-masters` run on loopback for
 //! 30, 60 and 150 teams — one branch of wm B.4 each (round two is the
 //! semi-final; 28 boards; 49 boards) — then every board checked against
@@ -420,7 +420,7 @@ async fn tmc_votes<S: TestStore>(s: TestServer<S>) {
             .await;
         assert_eq!(status, 200);
     }
-    // Listed publicly: its pages are searched for the ballots too (issue 20).
+    // Listed publicly: its pages are searched for the ballots too.
     let (status, _) = s
         .post_as(
             "org",

@@ -457,7 +457,7 @@ async fn state_at_is_the_fold_of_the_log_up_to_that_commit() {
     assert!(service.state_at(&c, 11).await.is_err());
 }
 
-/// Issue #19: with the default configuration a snapshot is written once the
+/// With the default configuration a snapshot is written once the
 /// commits since the last one hold as many stored bytes as it, and at least
 /// 16 KB (16,384 bytes), not every so many commits: a small competition's
 /// first snapshot comes with the first commit that brings the log to 16,384

@@ -8,7 +8,7 @@ use fantoccini::{Client, ClientBuilder};
 use serde_json::{json, Value};
 use std::path::PathBuf;
 
-/// The phone width every page must fit (issue #20: "read well at 375 px").
+/// The width every page must fit: a phone's, 375 px.
 pub const WIDTH: u32 = 375;
 const HEIGHT: u32 = 812;
 

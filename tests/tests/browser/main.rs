@@ -1,4 +1,4 @@
-//! The public pages as a person sees them (issue #20), in a real headless
+//! The public pages as a person sees them, in a real headless
 //! Chromium driven through chromedriver: one competition of each kind played
 //! through the API and marked public, then each kind's pages loaded and read.
 //!
