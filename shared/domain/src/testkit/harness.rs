@@ -7,7 +7,8 @@
 
 use super::u;
 use crate::competition::{
-    self, Actor, Command, Commit, Competition, CompetitionId, Context, Kind, Recorded, Role,
+    self, Actor, Command, Commit, Competition, CompetitionId, Context, Kind, Recorded, Registered,
+    Role,
 };
 use crate::notice::Notice;
 use crate::refusal::Refusal;
@@ -166,6 +167,11 @@ impl Harness {
     /// are applied and logged, or the refusal returned and nothing changes.
     pub fn run(&mut self, actor: &str, cmd: Command) -> Result<Vec<Recorded>, Refusal> {
         self.act(self::actor(actor), self.now, &cmd)
+    }
+
+    /// The state of kind `K`, which the competition must be.
+    pub fn state<K: Registered>(&self) -> &K {
+        K::of_game(&self.env.game).expect("a competition of this kind")
     }
 
     /// The commit the last act made; `None` when it was refused or decided

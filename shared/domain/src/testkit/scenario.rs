@@ -139,7 +139,7 @@ impl<K: Registered> Scenario<K> {
 
     /// The kind's state.
     pub fn state(&self) -> &K {
-        K::of_game(&self.harness.env.game).expect("a competition of this kind")
+        self.harness.state()
     }
 
     /// The competition: its envelope and its kind's state.
