@@ -144,7 +144,7 @@ pub const MAX_GUARANTEED_EXTENSION_HOURS: u32 = 72;
 pub const MIN_HOURS_BETWEEN_ADJUDICATIONS: i64 = 24;
 
 #[cfg(test)]
-mod diplomacy_game_deadline_tests {
+mod tests {
     use super::*;
     use crate::testkit::at;
 

@@ -36,8 +36,6 @@ pub mod state;
 pub mod view;
 
 #[cfg(test)]
-mod seating_tests;
-#[cfg(test)]
 mod tests;
 
 pub use command::Command;

@@ -1,6 +1,8 @@
 //! Unit tests for entries and governance, one or more per clause, named
 //! after it. Expectations are worked out by hand from the rules.
 
+mod seating;
+
 use super::entries::TeamEntry;
 use super::governance::{Ballot, MotionKind, Outcome};
 use super::state::Settings;

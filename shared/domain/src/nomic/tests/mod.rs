@@ -20,7 +20,7 @@ mod notices;
 mod points;
 mod properties;
 mod proposals;
-mod rulebook_tests;
+mod rulebook;
 mod winner_215;
 
 pub const SEED: &str = crate::nomic::rulebook::INITIAL_SET;
