@@ -3,24 +3,26 @@
 //!
 //! - [`Scenario`]: given a competition of one kind, when someone or a
 //!   schedule acts at an instant, then the kind's own events or a refusal
-//!   naming its clause. Every kind's builder (`ladder::testkit::Club`,
-//!   `chess::acwc::testkit::World`, nomic's and the Diplomacy board's) is a
-//!   thin layer over it, adding the kind's vocabulary.
-//! - [`Harness`]: the one commit path (decide, commit, fold, log) the
-//!   scenarios go through, also usable for a kind chosen by value.
-//! - [`at`] and [`u`]: an instant and a user, by name.
+//!   naming its clause. The kinds' builders (the club ladder's `Club`, the
+//!   ACWC's `World`, nomic's `Game`, the Diplomacy board's `Game1`) are thin
+//!   layers over it that add their kind's people and vocabulary.
+//! - [`Harness`]: the one commit path (decide, commit, fold, log) every
+//!   scenario goes through; also the competition of a kind chosen by value
+//!   (other crates' tests, the Swiss and tournament tests, [`large`]).
+//! - [`at`] and [`u`]: an instant and a user, by name, for every test.
 //! - [`ladder_story`]: the club ladder's term, run in memory and over HTTP;
 //!   [`large`]: the largest competitions, for the benches and scale tests.
 //!
-//! **Where tests live.** A module's unit tests are a child module named
+//! **Where tests live.** A module's unit tests are its child module named
 //! `tests`, at the path Rust looks for it (no `#[path]`): `tests.rs` in the
-//! module's folder (beside its `mod.rs`, or under `foo/` for `foo.rs`), or,
+//! module's folder (beside its `mod.rs`, or in `foo/` for `foo.rs`), or,
 //! when they are many, `tests/<topic>.rs` under that file or under a
 //! `tests/mod.rs` that holds what the topics share. A few short tests may
 //! stay inline at the end of the module's file, still named `tests`. A
-//! kind's test builder is its `testkit.rs`; the crate's integration tests
-//! are `tests/<kind>_<topic>.rs`. Test functions are named after the clause
-//! they check (`club_iii_2_4_...`), which the clause index reads.
+//! kind's builder is its `testkit.rs` (public with the `testkit` feature
+//! when other crates use it) or the `tests/mod.rs` its tests share. Test
+//! functions are named after the clause they check (`club_iii_2_4_...`),
+//! which the clause index reads.
 
 mod harness;
 pub mod ladder_story;

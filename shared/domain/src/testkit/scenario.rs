@@ -5,11 +5,22 @@
 //! clause. Generic over the kind contract, so every kind's tests read the
 //! same way and no kind re-implements decide, commit and fold.
 //!
-//! ```ignore
-//! let mut s = Scenario::<Nomic>::new(at("2026-03-14T10:00:00Z"), &[]);
-//! s.given("org", at("2026-03-14T10:00:00Z"), Command::ImportRules { rules });
-//! s.when("ann", at("2026-03-15T12:00:00Z"), propose)
-//!     .then_refused("nomic 203");
+//! ```
+//! use arbiter_domain::competition::Role;
+//! use arbiter_domain::ladder::{Command, Event, Ladder};
+//! use arbiter_domain::testkit::{at, u, Scenario};
+//!
+//! let friday = at("2026-01-09T12:00:00Z");
+//! let mut club = Scenario::<Ladder>::new(friday, &[("mod1", Role::Moderator)]);
+//! club.given("ann", friday, Command::Join { member: None });
+//! // club II.1: students join the leaderboard themselves.
+//! let bob = Command::Join { member: Some(u("bob")) };
+//! club.when("ann", friday, bob).then_refused("club II.1");
+//! let joined = club.when("bob", friday, Command::Join { member: None });
+//! assert_eq!(joined.clauses(), ["club II.1"]);
+//! let bob = Event::MemberJoined { member: u("bob"), score: 100, rejoined: false };
+//! assert_eq!(joined.then_events(), [bob]);
+//! assert_eq!(club.state().members.len(), 2);
 //! ```
 
 use super::harness::{actor, commit, context, Harness};
