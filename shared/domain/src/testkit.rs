@@ -32,7 +32,7 @@ mod scenario;
 mod tests;
 
 pub use harness::{actor, commit, context, Harness};
-pub use scenario::{unwrap, Scenario, Then, GIVEN, SWEEP};
+pub use scenario::{kind_events, Scenario, Then, GIVEN, SWEEP};
 
 use crate::competition::{Competition, Role, UserId};
 use crate::refusal::Refusal;

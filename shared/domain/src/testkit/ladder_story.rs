@@ -13,7 +13,7 @@
 //! and decay reference model, checked by hand; the arithmetic of each step
 //! is in the comments). K = 32; everyone starts at 100.
 
-use super::{unwrap, Scenario};
+use super::{kind_events, Scenario};
 use crate::competition::{self, Actor, Competition, Kind, Role};
 use crate::ladder::{
     self, AppealSubject, Command, DeclarationChannel, Event, GameResult, Material, RematchOutcome,
@@ -174,7 +174,7 @@ impl Driver for InMemory {
         let Some(club) = &mut self.club else {
             let (club, events) = Scenario::first(CLUB, actor, self.now, &command)?;
             self.club = Some(club);
-            return Ok(unwrap::<ladder::Ladder>(&events)
+            return Ok(kind_events::<ladder::Ladder>(&events)
                 .into_iter()
                 .map(|r| r.event)
                 .collect());

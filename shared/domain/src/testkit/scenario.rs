@@ -210,7 +210,7 @@ impl<K: Registered> Then<K> {
 
     /// Then the kind's own events, with the clauses that made them happen.
     pub fn then_ruled(self) -> Vec<Ruled<K::Event>> {
-        unwrap::<K>(&self.then_recorded())
+        kind_events::<K>(&self.then_recorded())
     }
 
     /// Then the kind's own events.
@@ -251,7 +251,10 @@ impl<K: Registered> Then<K> {
     /// The kind's own events, or the refusal.
     pub fn events(self) -> Result<Vec<K::Event>, Refusal> {
         let events = self.outcome?;
-        Ok(unwrap::<K>(&events).into_iter().map(|r| r.event).collect())
+        Ok(kind_events::<K>(&events)
+            .into_iter()
+            .map(|r| r.event)
+            .collect())
     }
 
     /// Every event decided, or the refusal.
@@ -261,7 +264,7 @@ impl<K: Registered> Then<K> {
 }
 
 /// The kind's own events among `recorded`, with their clauses.
-pub fn unwrap<K: Registered>(recorded: &[Recorded]) -> Vec<Ruled<K::Event>> {
+pub fn kind_events<K: Registered>(recorded: &[Recorded]) -> Vec<Ruled<K::Event>> {
     recorded
         .iter()
         .filter_map(|r| {
