@@ -16,8 +16,9 @@
 //! `cargo bench -p arbiter-domain --bench command_cost`
 
 use arbiter_domain::competition::{self, Actor, Command, Competition, Context, UserId};
+use arbiter_domain::testkit::commit;
 use arbiter_domain::testkit::large::{
-    acwc, commit, ladder, ladder_with_history, swiss, world_masters, Case,
+    acwc, ladder, ladder_with_history, swiss, world_masters, Case,
 };
 use criterion::{criterion_group, criterion_main, Criterion};
 
@@ -29,7 +30,7 @@ fn one_command(state: Competition, case: &Case) -> Competition {
 fn run_command(state: Competition, command: &Command, ctx: &Context) -> Competition {
     let before = state.next_due();
     let events = competition::decide(Some(&state), command, ctx).expect("decided");
-    let commit = commit(Some(&state), command, ctx, events);
+    let commit = commit(Some(&state), command.name(), ctx, events);
     let id = state.id.clone();
     let after = competition::apply(Some(state), &id, &commit);
     std::hint::black_box((before, after.next_due()));

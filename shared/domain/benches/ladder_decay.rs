@@ -12,12 +12,11 @@
 //!
 //! `cargo bench -p arbiter-domain --bench ladder_decay`
 
-use arbiter_domain::competition::{
-    self, Actor, Commit, Competition, CompetitionId, Context, Kind, UserId,
-};
+use arbiter_domain::competition::{Actor, Competition, Context, Kind, UserId};
 use arbiter_domain::envelope::Ruled;
 use arbiter_domain::ladder::{self, Event, Ladder};
 use arbiter_domain::rulebook::parts::*;
+use arbiter_domain::testkit::Harness;
 use chrono::{DateTime, Days, Utc};
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use std::ops::ControlFlow;
@@ -27,29 +26,7 @@ const MEMBERS: usize = 100_000;
 const WEEKS: u64 = 52;
 
 fn env_at(now: DateTime<Utc>) -> Competition {
-    let id = CompetitionId::try_from("bench-club").unwrap();
-    let create = competition::Command::Create {
-        kind: Kind::ClubLadder,
-        name: "bench".into(),
-    };
-    let ctx = Context {
-        actor: Actor::User(UserId::try_from("org").unwrap()),
-        may_organize: true,
-        now,
-    };
-    let events = competition::decide(None, &create, &ctx).unwrap();
-    competition::apply(
-        None,
-        &id,
-        &Commit {
-            version: 1,
-            at: now,
-            actor: ctx.actor,
-            command: "create".into(),
-            events,
-            idempotency: None,
-        },
-    )
+    Harness::create("bench-club", Kind::ClubLadder, "bench", now).env
 }
 
 fn ladder_events(recorded: Vec<Ruled<Event>>) -> Vec<Event> {

@@ -31,15 +31,15 @@ fn published_round() -> World {
 
 fn round_publication(c: &mut Criterion) {
     let w = published_round();
-    let commit = w.log.last().expect("the publication");
-    let count = w.c.notices(commit).len();
+    let commit = w.log().last().expect("the publication");
+    let count = w.competition().notices(commit).len();
     assert_eq!(
         count,
         PLAYERS as usize + 1,
         "one per player and the public list"
     );
     c.bench_function("notices of a 201-player round publication", |b| {
-        b.iter(|| w.c.notices(commit))
+        b.iter(|| w.competition().notices(commit))
     });
 }
 

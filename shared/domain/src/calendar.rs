@@ -56,10 +56,7 @@ pub fn is_weekend(t: DateTime<Utc>, zone: Tz) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn at(s: &str) -> DateTime<Utc> {
-        s.parse().unwrap()
-    }
+    use crate::testkit::at;
 
     #[test]
     fn acwc_iv_f_week_deadline_is_sunday_23_59_59_utc() {

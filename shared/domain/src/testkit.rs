@@ -1,116 +1,51 @@
-//! A competition driven through the envelope's own `decide` and `apply`, as
-//! the service drives it, for tests of any kind: given a competition at a
-//! time, when someone issues a command, then events or a refusal.
+//! Test scaffolding for every kind: built for this crate's tests and, with
+//! the `testkit` feature, for other crates' tests; never in a Lambda.
+//!
+//! - [`Scenario`]: given a competition of one kind, when someone or a
+//!   schedule acts at an instant, then the kind's own events or a refusal
+//!   naming its clause. The kinds' builders (the club ladder's `Club`, the
+//!   ACWC's `World`, nomic's `Game`, the Diplomacy board's `Game1`) are thin
+//!   layers over it that add their kind's people and vocabulary.
+//! - [`Harness`]: the one commit path (decide, commit, fold, log) every
+//!   scenario goes through; also the competition of a kind chosen by value
+//!   (other crates' tests, the Swiss and tournament tests, [`large`]).
+//! - [`at`] and [`u`]: an instant and a user, by name, for every test.
+//! - [`ladder_story`]: the club ladder's term, run in memory and over HTTP;
+//!   [`large`]: the largest competitions, for the benches and scale tests.
+//!
+//! **Where tests live.** A module's unit tests are its child module named
+//! `tests`, at the path Rust looks for it (no `#[path]`): `tests.rs` in the
+//! module's folder (beside its `mod.rs`, or in `foo/` for `foo.rs`), or,
+//! when they are many, `tests/<topic>.rs` under that file or under a
+//! `tests/mod.rs` that holds what the topics share. A few short tests may
+//! stay inline at the end of the module's file, still named `tests`. A
+//! kind's builder is its `testkit.rs` (public with the `testkit` feature
+//! when other crates use it) or the `tests/mod.rs` its tests share. Test
+//! functions are named after the clause they check (`club_iii_2_4_...`),
+//! which the clause index reads.
 
+mod harness;
 pub mod ladder_story;
 pub mod large;
+mod scenario;
+#[cfg(test)]
+mod tests;
 
-use crate::competition::{
-    self, Actor, Command, Commit, Competition, CompetitionId, Context, Kind, Recorded, Role, UserId,
-};
+pub use harness::{actor, commit, context, Harness};
+pub use scenario::{kind_events, Scenario, Then, GIVEN, SWEEP};
+
+use crate::competition::{Competition, Role, UserId};
 use crate::refusal::Refusal;
 use chrono::{DateTime, Utc};
 
+/// A user, by name.
 pub fn u(s: &str) -> UserId {
     UserId::try_from(s).expect("a valid user id")
 }
 
+/// An instant, in RFC 3339.
 pub fn at(s: &str) -> DateTime<Utc> {
     s.parse().expect("an RFC 3339 instant")
-}
-
-/// A competition created by `org`, with its commits.
-#[derive(Clone)]
-pub struct Harness {
-    pub env: Competition,
-    pub log: Vec<Commit>,
-    pub now: DateTime<Utc>,
-}
-
-impl Harness {
-    /// A new competition of `kind` at `now`, with `roles` granted by `org`.
-    pub fn new(kind: Kind, now: DateTime<Utc>, roles: &[(&str, Role)]) -> Self {
-        let id = CompetitionId::try_from("test").expect("valid id");
-        let create = Command::Create {
-            kind,
-            name: "test".into(),
-        };
-        let ctx = Context {
-            actor: Actor::User(u("org")),
-            may_organize: true,
-            now,
-        };
-        let events = competition::decide(None, &create, &ctx).expect("created");
-        let first = Commit {
-            version: 1,
-            at: now,
-            actor: ctx.actor,
-            command: create.name().into(),
-            events,
-            idempotency: None,
-        };
-        let mut h = Harness {
-            env: competition::apply(None, &id, &first),
-            log: vec![first],
-            now,
-        };
-        for (user, role) in roles {
-            h.run(
-                "org",
-                Command::GrantRole {
-                    user: u(user),
-                    role: *role,
-                },
-            )
-            .expect("role granted");
-        }
-        h
-    }
-
-    /// `actor` (a user, or `schedule:<name>`) issues `cmd` now; the events
-    /// are applied and logged, or the refusal returned and nothing changes.
-    pub fn run(&mut self, actor: &str, cmd: Command) -> Result<Vec<Recorded>, Refusal> {
-        let actor = match actor.strip_prefix("schedule:") {
-            Some(name) => Actor::Schedule(name.into()),
-            None => Actor::User(u(actor)),
-        };
-        let ctx = Context {
-            actor: actor.clone(),
-            may_organize: false,
-            now: self.now,
-        };
-        let events = competition::decide(Some(&self.env), &cmd, &ctx)?;
-        if !events.is_empty() {
-            let commit = Commit {
-                version: self.env.version + 1,
-                at: self.now,
-                actor,
-                command: cmd.name().into(),
-                events: events.clone(),
-                idempotency: None,
-            };
-            let id = self.env.id.clone();
-            self.env = competition::apply(Some(self.env.clone()), &id, &commit);
-            self.log.push(commit);
-        }
-        Ok(events)
-    }
-
-    /// Everything `viewer` can read: the view and the audit log, as JSON.
-    pub fn visible(&self, viewer: &str) -> String {
-        let viewer = u(viewer);
-        let view = self.env.view(Some(&viewer));
-        let log: Vec<_> = self
-            .log
-            .iter()
-            .map(|c| c.log_entry(&self.env, Some(&viewer)))
-            .collect();
-        format!(
-            "{}\n{}",
-            serde_json::to_string(&view).expect("views serialize"),
-            serde_json::to_string(&log).expect("logs serialize")
-        )
-    }
 }
 
 /// Asserts `result` is a refusal naming `clause`; answers it.

@@ -39,9 +39,9 @@ fn simulate(rng: &mut ChaCha8Rng, early_stop: bool) -> (u32, u32) {
 }
 
 fn clause_of(w: &mut World, actor: &str, cmd: Command) -> String {
-    let before = w.c.clone();
+    let before = w.competition().clone();
     let r = w.run(actor, cmd).unwrap_err();
-    assert_eq!(before, w.c, "a refusal changes nothing");
+    assert_eq!(&before, w.competition(), "a refusal changes nothing");
     r.clause.map(|c| c.into_owned()).unwrap_or_default()
 }
 
@@ -438,19 +438,19 @@ fn acwc_championship_of_forty_players_ends_in_armageddon() {
     assert_eq!(w.champ().stage, Stage::Finished);
 
     // Views and the audit log.
-    let view = w.c.view(Some(&user("p03")));
+    let view = w.competition().view(Some(&user("p03")));
     assert_eq!(view.game["champion"], serde_json::json!(challenger));
     assert_eq!(view.game["final"]["decided"], serde_json::json!(true));
     assert!(view.game.get("cheating_reports").is_none());
-    let td_view = w.c.view(Some(&user("td")));
+    let td_view = w.competition().view(Some(&user("td")));
     assert_eq!(
         td_view.game["cheating_reports"].as_array().unwrap().len(),
         1
     );
     let hidden = |viewer: &str| {
-        w.log
+        w.log()
             .iter()
-            .flat_map(|c| c.log_entry(&w.c, Some(&user(viewer))).events)
+            .flat_map(|c| c.log_entry(w.competition(), Some(&user(viewer))).events)
             .filter(|r| {
                 matches!(
                     &r.event,
@@ -471,7 +471,7 @@ fn acwc_championship_of_forty_players_ends_in_armageddon() {
     );
 
     // The audit log survives the store: every commit round-trips through JSON.
-    for commit in &w.log {
+    for commit in w.log() {
         let json = serde_json::to_string(commit).unwrap();
         assert_eq!(
             &serde_json::from_str::<arbiter_domain::competition::Commit>(&json).unwrap(),
@@ -480,10 +480,10 @@ fn acwc_championship_of_forty_players_ends_in_armageddon() {
     }
 
     // Running the schedules twice changes nothing.
-    let before = w.c.clone();
+    let before = w.competition().clone();
     w.now += Duration::days(7);
     assert!(w.tick().is_empty());
     assert!(w.tick().is_empty());
-    assert_eq!(before.game, w.c.game);
-    assert_eq!(w.c.next_due(), None);
+    assert_eq!(before.game, w.competition().game);
+    assert_eq!(w.competition().next_due(), None);
 }

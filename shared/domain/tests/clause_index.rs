@@ -207,10 +207,10 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 /// A file under a `tests` directory, or a test module in its own file
-/// (`tests.rs`, `parse_tests.rs`, `tests_notes.rs`).
+/// (`tests.rs`): where the test scaffolding's convention puts tests.
 fn is_test_file(rel: &str) -> bool {
     let name = rel.rsplit('/').next().unwrap_or(rel);
-    rel.split('/').any(|p| p == "tests") || name.ends_with("tests.rs") || name.starts_with("tests_")
+    rel.split('/').any(|p| p == "tests") || name == "tests.rs"
 }
 
 /// Where a file's inline test module (`#[cfg(test)] mod tests { ... }`) begins;

@@ -3,21 +3,15 @@
 //! exactly the last order set each power submitted before the deadline
 //! (wm D.III.3, D.VII.1–3).
 
-use arbiter_domain::competition::{
-    self as env, Actor, Command as EnvCommand, Commit, Competition, CompetitionId, Context, Kind,
-    Role, UserId,
-};
+use arbiter_domain::competition::{Actor, Command as EnvCommand, Role};
 use arbiter_domain::diplomacy::game::event::Event;
 use arbiter_domain::diplomacy::game::settings::{HouseRules, Settings, TurnLengths};
-use arbiter_domain::diplomacy::game::Command;
+use arbiter_domain::diplomacy::game::{Board, Command};
 use arbiter_domain::diplomacy::map::Power;
+use arbiter_domain::testkit::{u, Scenario};
 use chrono::{DateTime, Duration, Utc};
 use proptest::prelude::*;
 use std::collections::BTreeMap;
-
-fn u(s: &str) -> UserId {
-    UserId::try_from(s).unwrap()
-}
 
 fn t(minutes: i64) -> DateTime<Utc> {
     "2026-01-05T12:00:00Z".parse::<DateTime<Utc>>().unwrap() + Duration::minutes(minutes)
@@ -27,77 +21,19 @@ fn player(p: Power) -> String {
     format!("{}-player", p.name().to_lowercase())
 }
 
-/// Decides and, when events result, appends and applies; returns the board events.
+/// Decides and, when events result, appends and applies; returns the board
+/// events, or `None` when refused.
 fn step(
-    comp: &mut Competition,
+    game: &mut Scenario<Board>,
     actor: Actor,
     cmd: EnvCommand,
     now: DateTime<Utc>,
 ) -> Option<Vec<Event>> {
-    let ctx = Context {
-        actor: actor.clone(),
-        may_organize: true,
-        now,
-    };
-    let events = env::decide(Some(comp), &cmd, &ctx).ok()?;
-    if !events.is_empty() {
-        let commit = Commit {
-            version: comp.version + 1,
-            at: now,
-            actor,
-            command: cmd.name().into(),
-            events: events.clone(),
-            idempotency: None,
-        };
-        let id = comp.id.clone();
-        *comp = env::apply(Some(comp.clone()), &id, &commit);
-    }
-    Some(
-        events
-            .into_iter()
-            .filter_map(|r| match r.event {
-                env::Event::DiplomacyGame(e) => Some(e),
-                _ => None,
-            })
-            .collect(),
-    )
+    game.when_by(actor, now, cmd).events().ok()
 }
 
-fn new_game() -> Competition {
-    let id = CompetitionId::try_from("prop").unwrap();
-    let create = EnvCommand::Create {
-        kind: Kind::DiplomacyGame,
-        name: "p".into(),
-    };
-    let org = Actor::User(u("org"));
-    let ctx = Context {
-        actor: org.clone(),
-        may_organize: true,
-        now: t(0),
-    };
-    let events = env::decide(None, &create, &ctx).unwrap();
-    let mut comp = env::apply(
-        None,
-        &id,
-        &Commit {
-            version: 1,
-            at: t(0),
-            actor: org.clone(),
-            command: "create".into(),
-            events,
-            idempotency: None,
-        },
-    );
-    step(
-        &mut comp,
-        org,
-        EnvCommand::GrantRole {
-            user: u("gm"),
-            role: Role::GameMaster,
-        },
-        t(0),
-    )
-    .unwrap();
+fn new_game() -> Scenario<Board> {
+    let mut game = Scenario::named("prop", "p", t(0), &[("gm", Role::GameMaster)]);
     let settings = Settings {
         players: Power::ALL.into_iter().map(|p| (p, u(&player(p)))).collect(),
         last_year: 1905,
@@ -114,13 +50,13 @@ fn new_game() -> Competition {
         teams: BTreeMap::new(),
     };
     step(
-        &mut comp,
+        &mut game,
         Actor::User(u("gm")),
         EnvCommand::DiplomacyGame(Command::SetUp { settings }),
         t(0),
     )
     .unwrap();
-    comp
+    game
 }
 
 /// Each power's order lines.

@@ -3,10 +3,7 @@
 //! Spring 1901 to its last year (wm D, B.7). Every position is hand-checked;
 //! at each step no secret leaks to another viewer through `view` or the log.
 
-use arbiter_domain::competition::{
-    self as env, Actor, Command as EnvCommand, Commit, Competition, CompetitionId, Context, Game,
-    Kind, Role, UserId,
-};
+use arbiter_domain::competition::{Actor, Command as EnvCommand, Role};
 use arbiter_domain::diplomacy::game::event::{EndReason, Event};
 use arbiter_domain::diplomacy::game::press::PressKind;
 use arbiter_domain::diplomacy::game::replacement::ReplacementPeriod;
@@ -14,13 +11,10 @@ use arbiter_domain::diplomacy::game::settings::{HouseRules, Settings, TurnLength
 use arbiter_domain::diplomacy::game::vote::{Ballot, ProposalKind};
 use arbiter_domain::diplomacy::game::{Board, Command};
 use arbiter_domain::diplomacy::map::Power;
+use arbiter_domain::testkit::{u, Scenario, SWEEP};
 use arbiter_domain::Refusal;
 use chrono::{DateTime, Duration, Utc};
 use std::collections::BTreeMap;
-
-fn u(s: &str) -> UserId {
-    UserId::try_from(s).unwrap()
-}
 
 /// Monday 5 January 2026, 12:00 UTC.
 fn t(hours: i64) -> DateTime<Utc> {
@@ -46,94 +40,28 @@ const VIEWERS: [&str; 12] = [
     "stranger",
 ];
 
+/// The board on the test scenario, with its GM and TD.
 struct World {
-    comp: Competition,
-    log: Vec<Commit>,
+    scenario: Scenario<Board>,
 }
 
 impl World {
     fn new() -> Self {
-        let id = CompetitionId::try_from("wm-board-1").unwrap();
-        let create = EnvCommand::Create {
-            kind: Kind::DiplomacyGame,
-            name: "Round 1, board 1".into(),
-        };
-        let ctx = Context {
-            actor: Actor::User(u("org")),
-            may_organize: true,
-            now: t(0),
-        };
-        let events = env::decide(None, &create, &ctx).unwrap();
-        let first = Commit {
-            version: 1,
-            at: t(0),
-            actor: ctx.actor,
-            command: create.name().into(),
-            events,
-            idempotency: None,
-        };
-        let mut w = World {
-            comp: env::apply(None, &id, &first),
-            log: vec![first],
-        };
-        w.env(
-            "org",
-            EnvCommand::GrantRole {
-                user: u("gm"),
-                role: Role::GameMaster,
-            },
-            t(0),
-        )
-        .unwrap();
-        w.env(
-            "org",
-            EnvCommand::GrantRole {
-                user: u("td"),
-                role: Role::TournamentDirector,
-            },
-            t(0),
-        )
-        .unwrap();
-        w
+        let officials = [("gm", Role::GameMaster), ("td", Role::TournamentDirector)];
+        World {
+            scenario: Scenario::named("wm-board-1", "Round 1, board 1", t(0), &officials),
+        }
     }
 
+    /// `actor` issues `cmd` at `now`; `sweep` is the deadline sweep.
     fn env(
         &mut self,
         actor: &str,
         cmd: EnvCommand,
         now: DateTime<Utc>,
     ) -> Result<Vec<Event>, Refusal> {
-        let actor = if actor == "sweep" {
-            Actor::Schedule("deadline-sweep".into())
-        } else {
-            Actor::User(u(actor))
-        };
-        let ctx = Context {
-            actor: actor.clone(),
-            may_organize: false,
-            now,
-        };
-        let events = env::decide(Some(&self.comp), &cmd, &ctx)?;
-        if !events.is_empty() {
-            let commit = Commit {
-                version: self.comp.version + 1,
-                at: now,
-                actor,
-                command: cmd.name().into(),
-                events: events.clone(),
-                idempotency: None,
-            };
-            let id = self.comp.id.clone();
-            self.comp = env::apply(Some(self.comp.clone()), &id, &commit);
-            self.log.push(commit);
-        }
-        Ok(events
-            .into_iter()
-            .filter_map(|r| match r.event {
-                env::Event::DiplomacyGame(e) => Some(e),
-                _ => None,
-            })
-            .collect())
+        let actor = if actor == "sweep" { SWEEP } else { actor };
+        self.scenario.when(actor, now, cmd).events()
     }
 
     fn run(
@@ -150,10 +78,7 @@ impl World {
     }
 
     fn board(&self) -> &Board {
-        match &self.comp.game {
-            Game::DiplomacyGame(b) => b,
-            _ => unreachable!(),
-        }
+        self.scenario.state()
     }
 
     fn phase(&self) -> String {
@@ -197,17 +122,7 @@ impl World {
 
     /// What `viewer` can read: the view and the audit log.
     fn visible(&self, viewer: &str) -> String {
-        let v = self.comp.view(Some(&u(viewer)));
-        let log: Vec<_> = self
-            .log
-            .iter()
-            .map(|c| c.log_entry(&self.comp, Some(&u(viewer))))
-            .collect();
-        format!(
-            "{}\n{}",
-            serde_json::to_string(&v).unwrap(),
-            serde_json::to_string(&log).unwrap()
-        )
+        self.scenario.visible(viewer)
     }
 
     /// `needle` is visible to exactly `allowed` among the viewers.
@@ -241,7 +156,7 @@ impl World {
     /// No viewer but the voter sees any ballot; nobody sees a tally.
     fn votes_secret(&self) {
         for viewer in VIEWERS {
-            let v = self.comp.view(Some(&u(viewer)));
+            let v = self.scenario.competition().view(Some(&u(viewer)));
             let mine = &v.game["my_ballots"];
             let power = self.board().power_of(&u(viewer));
             if power.is_none() || self.board().seats[&power.unwrap()].civil_disorder {
@@ -253,7 +168,8 @@ impl World {
             let log = self.visible(viewer);
             let vote_events = log.matches("vote-recorded").count();
             let own = self
-                .log
+                .scenario
+                .log()
                 .iter()
                 .filter(|c| c.command == "record-vote" && c.actor == Actor::User(u(viewer)))
                 .count();
@@ -381,7 +297,7 @@ fn diplomacy_game_seven_players_from_spring_1901_to_the_last_year() {
         t(166),
     )
     .unwrap();
-    assert!(w.comp.has_role(&u("sub"), Role::Player));
+    assert!(w.scenario.competition().has_role(&u("sub"), Role::Player));
     w.run("gm", Command::SetDeadline { deadline: t(190) }, t(166))
         .unwrap();
     w.orders("sub", Power::Russia, &["A MOS - UKR"], true, t(167));
@@ -635,7 +551,7 @@ fn diplomacy_game_seven_players_from_spring_1901_to_the_last_year() {
     }
     // Saturday 24 January 12:00 lies in England's window: no early
     // adjudication is published until it ends on Monday 09:00 (wm D.VII.2).
-    assert_eq!(w.comp.next_due(), Some(t(501)));
+    assert_eq!(w.scenario.competition().next_due(), Some(t(501)));
     assert!(w.sweep(t(456)).is_empty());
     assert!(w.sweep(t(500)).is_empty());
     w.sweep(t(501));
@@ -673,11 +589,11 @@ fn diplomacy_game_seven_players_from_spring_1901_to_the_last_year() {
     // AUS ENG FRA GER ITA RUS TUR
     assert_eq!(centers, vec![3, 3, 7, 4, 3, 5, 3]);
     assert!(w.sweep(t(1000)).is_empty());
-    assert_eq!(w.comp.next_due(), None);
+    assert_eq!(w.scenario.competition().next_due(), None);
     w.votes_secret();
     // The grey author stays hidden to the end.
     for viewer in VIEWERS.into_iter().filter(|v| *v != "france-player") {
-        let v = w.comp.view(Some(&u(viewer)));
+        let v = w.scenario.competition().view(Some(&u(viewer)));
         assert_eq!(
             v.game["press"][0]["author"],
             serde_json::Value::Null,

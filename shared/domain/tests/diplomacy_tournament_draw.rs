@@ -13,14 +13,11 @@ use arbiter_domain::competition::UserId;
 use arbiter_domain::diplomacy::map::Power;
 use arbiter_domain::diplomacy::tournament::assignment::{draw, Draw, DrawRequest, Violation};
 use arbiter_domain::diplomacy::tournament::model::{Entrant, Seating, Stage};
+use arbiter_domain::testkit::u;
 use proptest::prelude::*;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use std::collections::{HashMap, HashSet};
-
-fn uid(s: String) -> UserId {
-    UserId::try_from(s).unwrap()
-}
 
 /// The violations of `d`, recounted without the library's audit.
 fn recount(req: &DrawRequest, d: &Draw) -> Vec<Violation> {
@@ -165,7 +162,7 @@ fn round_one(teams: usize, regular: bool, rng: &mut impl Rng) -> DrawRequest {
         .iter()
         .enumerate()
         .map(|(i, &p)| Entrant {
-            player: uid(format!("p{i}")),
+            player: u(&format!("p{i}")),
             team: Some(format!("T{}", i / 7)),
             power: Some(p),
         })
@@ -210,7 +207,7 @@ proptest! {
             .map(|e| Entrant { power: None, ..e.clone() })
             .collect();
         entrants.extend((0..reserves).map(|i| Entrant {
-            player: uid(format!("r{i}")),
+            player: u(&format!("r{i}")),
             team: None,
             power: None,
         }));

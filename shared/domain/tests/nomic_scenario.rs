@@ -9,14 +9,13 @@
 //! Calendar: UK time is GMT until Sunday 29 March 2026, BST after.
 
 use arbiter_domain::calendar::UK;
-use arbiter_domain::competition::{
-    self, Actor, Commit, Competition, CompetitionId, Context, Game, Kind, Recorded, UserId,
-};
+use arbiter_domain::competition::{self, Actor, Competition, Kind, Recorded};
 use arbiter_domain::nomic::{
     AllocatedDay, Command, Nomic, ProposalStatus, RuleBookExport, RuleChange, Settings, Threshold,
     Vote,
 };
 use arbiter_domain::rulebook::parts::*;
+use arbiter_domain::testkit::{at, u as user, Scenario};
 use chrono::{DateTime, Days, NaiveDate, NaiveTime, TimeZone, Utc};
 
 const SEED: &str = arbiter_domain::nomic::rulebook::INITIAL_SET;
@@ -30,14 +29,6 @@ const PLAYERS: [(&str, AllocatedDay); 5] = [
 ];
 const ALL: [&str; 5] = ["chris", "dave", "ben", "alext", "alexw"];
 
-fn at(s: &str) -> DateTime<Utc> {
-    s.parse().unwrap()
-}
-
-fn user(s: &str) -> UserId {
-    UserId::try_from(s).unwrap()
-}
-
 /// `hh:mm` UK local time on `date`, as UTC.
 fn uk(date: NaiveDate, h: u32, m: u32) -> DateTime<Utc> {
     UK.from_local_datetime(&date.and_time(NaiveTime::from_hms_opt(h, m, 0).unwrap()))
@@ -45,40 +36,40 @@ fn uk(date: NaiveDate, h: u32, m: u32) -> DateTime<Utc> {
         .with_timezone(&Utc)
 }
 
+/// The game on the test scenario; every event decided is checked to
+/// survive the store's JSON.
 struct Table {
-    env: Option<Competition>,
-    id: CompetitionId,
+    scenario: Scenario<Nomic>,
+}
+
+/// The store keeps events as JSON: every event survives the trip.
+fn stored(events: &[Recorded]) {
+    let back: Vec<Recorded> =
+        serde_json::from_value(serde_json::to_value(events).unwrap()).unwrap();
+    assert_eq!(back, events);
 }
 
 impl Table {
+    /// The game `id`, created by `org` at `now`.
+    fn create(id: &str, name: &str, now: DateTime<Utc>) -> Self {
+        let create = competition::Command::Create {
+            kind: Kind::Nomic,
+            name: name.into(),
+        };
+        let (scenario, events) =
+            Scenario::first(id, Actor::User(user("org")), now, &create).expect("created");
+        stored(&events);
+        Table { scenario }
+    }
+
     fn run(
         &mut self,
         actor: Actor,
         now: DateTime<Utc>,
         cmd: competition::Command,
     ) -> Result<Vec<Recorded>, arbiter_domain::Refusal> {
-        let ctx = Context {
-            actor: actor.clone(),
-            may_organize: true,
-            now,
-        };
-        let events = competition::decide(self.env.as_ref(), &cmd, &ctx)?;
-        // The store keeps events as JSON: every event survives the trip.
-        let stored: Vec<Recorded> =
-            serde_json::from_value(serde_json::to_value(&events).unwrap()).unwrap();
-        assert_eq!(stored, events);
-        if !events.is_empty() {
-            let version = self.env.as_ref().map_or(1, |e| e.version + 1);
-            let commit = Commit {
-                version,
-                at: now,
-                actor,
-                command: cmd.name().into(),
-                events: events.clone(),
-                idempotency: None,
-            };
-            self.env = Some(competition::apply(self.env.take(), &self.id, &commit));
-        }
+        let events = self.scenario.when_by(actor, now, cmd).recorded()?;
+        stored(&events);
         Ok(events)
     }
 
@@ -128,10 +119,7 @@ impl Table {
     }
 
     fn nomic(&self) -> &Nomic {
-        match &self.env.as_ref().unwrap().game {
-            Game::Nomic(n) => n,
-            _ => unreachable!(),
-        }
+        self.scenario.state()
     }
 
     fn points(&self, who: &str) -> i64 {
@@ -156,20 +144,8 @@ fn amend(rule: u32, text: &str) -> RuleChange {
 
 #[test]
 fn nomic_scenario_five_players_several_circuits_to_200() {
-    let mut t = Table {
-        env: None,
-        id: CompetitionId::try_from("nomic-2026").unwrap(),
-    };
     let setup = at("2026-03-14T10:00:00Z");
-    t.run(
-        Actor::User(user("org")),
-        setup,
-        competition::Command::Create {
-            kind: Kind::Nomic,
-            name: "Nomic 2026".into(),
-        },
-    )
-    .unwrap();
+    let mut t = Table::create("nomic-2026", "Nomic 2026", setup);
     let rules = RuleBookExport::from_json_str(SEED).unwrap();
     t.ok("org", setup, Command::ImportRules { rules });
     for (p, day) in PLAYERS {
@@ -473,7 +449,7 @@ fn nomic_scenario_five_players_several_circuits_to_200() {
     );
     assert_eq!(t.nomic().next_due(), None);
     // The state survives a snapshot (JSON) unchanged.
-    let env = t.env.clone().unwrap();
+    let env = t.scenario.competition().clone();
     let snapshot: Competition =
         serde_json::from_value(serde_json::to_value(&env).unwrap()).unwrap();
     assert_eq!(snapshot, env);

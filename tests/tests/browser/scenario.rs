@@ -46,7 +46,10 @@ pub async fn play<S: TestStore>(s: &TestServer<S>) -> Vec<Visit> {
     ];
     let visited: Vec<&str> = visits.iter().map(|(kind, _)| *kind).collect();
     let registered: Vec<&str> = Kind::ALL.iter().map(|k| k.name()).collect();
-    assert_eq!(visited, registered, "one public competition of every kind, in registry order");
+    assert_eq!(
+        visited, registered,
+        "one public competition of every kind, in registry order"
+    );
     for (_, id) in visits {
         let (status, answer) = s
             .post_as(

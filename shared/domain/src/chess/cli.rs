@@ -217,11 +217,6 @@ mod tests {
         let r = pair("round-robin", FOUR, false);
         assert_eq!(r.stdout, "2\n1 4\n2 3\n");
     }
-}
-
-#[cfg(test)]
-mod monrad_tests {
-    use super::pair;
 
     /// acwc III.F.4.3 after two rounds of draws: 1-2 3-4 5-6, then 1-3 2-5
     /// 4-6 (the 6-player example of `monrad`'s tests; ratings 2600..2100).

@@ -249,14 +249,11 @@ fn apply_event(state: &mut Competition, event: &Event, at: DateTime<Utc>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn user(s: &str) -> UserId {
-        UserId::try_from(s).unwrap()
-    }
+    use crate::testkit::u;
 
     fn ctx(actor: &str, may_organize: bool) -> Context {
         Context {
-            actor: Actor::User(user(actor)),
+            actor: Actor::User(u(actor)),
             may_organize,
             now: "2026-11-21T10:00:00Z".parse().unwrap(),
         }
@@ -266,7 +263,7 @@ mod tests {
         Commit {
             version,
             at: "2026-11-21T10:00:00Z".parse().unwrap(),
-            actor: Actor::User(user(actor)),
+            actor: Actor::User(u(actor)),
             command: command.name().into(),
             events,
             idempotency: None,
@@ -298,7 +295,7 @@ mod tests {
     fn arbiter_roles_creator_becomes_organizer() {
         let c = created("ann");
         assert_eq!(c.version, 1);
-        assert!(c.has_role(&user("ann"), Role::Organizer));
+        assert!(c.has_role(&u("ann"), Role::Organizer));
         assert_eq!(c.holders(Role::Organizer).count(), 1);
     }
 
@@ -317,18 +314,18 @@ mod tests {
     fn arbiter_roles_organizer_grants_and_others_may_not() {
         let c = created("ann");
         let grant = Command::GrantRole {
-            user: user("bob"),
+            user: u("bob"),
             role: Role::Moderator,
         };
         let c = run(c, "ann", grant.clone()).unwrap();
-        assert!(c.has_role(&user("bob"), Role::Moderator));
+        assert!(c.has_role(&u("bob"), Role::Moderator));
         assert_eq!(c.version, 2);
         // bob is a moderator, not an organizer: he may not grant.
         let err = run(
             c.clone(),
             "bob",
             Command::GrantRole {
-                user: user("cat"),
+                user: u("cat"),
                 role: Role::Justice,
             },
         )
@@ -340,7 +337,7 @@ mod tests {
             crate::refusal::RefusalKind::Conflict
         );
         let revoke = Command::RevokeRole {
-            user: user("cat"),
+            user: u("cat"),
             role: Role::Justice,
         };
         assert_eq!(
@@ -356,7 +353,7 @@ mod tests {
             c,
             "ann",
             Command::RevokeRole {
-                user: user("ann"),
+                user: u("ann"),
                 role: Role::Organizer,
             },
         )
@@ -421,7 +418,7 @@ mod tests {
         let vote = Commit {
             version: 2,
             at: "2026-11-21T11:00:00Z".parse().unwrap(),
-            actor: Actor::User(user("anna")),
+            actor: Actor::User(u("anna")),
             command: "record-vote".into(),
             events: vec![Recorded::new(Event::DiplomacyGame(
                 BoardEvent::VoteRecorded {
@@ -434,10 +431,10 @@ mod tests {
             idempotency: None,
         };
         assert_eq!(
-            vote.log_entry(&state, Some(&user("anna"))).actor,
-            Some(Actor::User(user("anna")))
+            vote.log_entry(&state, Some(&u("anna"))).actor,
+            Some(Actor::User(u("anna")))
         );
-        assert_eq!(vote.log_entry(&state, Some(&user("boris"))).actor, None);
+        assert_eq!(vote.log_entry(&state, Some(&u("boris"))).actor, None);
         assert_eq!(vote.log_entry(&state, None).actor, None);
         // An ordinary commit names its actor to everyone.
         let grant = commit(
@@ -445,13 +442,13 @@ mod tests {
             "gm",
             &Command::Tick,
             vec![Recorded::new(Event::RoleGranted {
-                user: user("anna"),
+                user: u("anna"),
                 role: Role::Player,
             })],
         );
         assert_eq!(
             grant.log_entry(&state, None).actor,
-            Some(Actor::User(user("gm")))
+            Some(Actor::User(u("gm")))
         );
     }
 
@@ -489,6 +486,9 @@ mod tests {
         assert_eq!(refusal.kind, crate::refusal::RefusalKind::NotFound);
         assert!(refusal.detail.contains("a club ladder"), "{refusal:?}");
         assert!(<&crate::ladder::Ladder>::try_from(&club.game).is_ok());
-        assert_eq!(<crate::ladder::Ladder as Registered>::KIND, Kind::ClubLadder);
+        assert_eq!(
+            <crate::ladder::Ladder as Registered>::KIND,
+            Kind::ClubLadder
+        );
     }
 }

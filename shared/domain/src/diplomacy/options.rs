@@ -229,5 +229,4 @@ fn adjustment_options(board: &Board, centers: &Centers, power: Power) -> Options
 }
 
 #[cfg(test)]
-#[path = "options_tests.rs"]
 mod tests;

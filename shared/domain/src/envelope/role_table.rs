@@ -91,17 +91,14 @@ impl<'de> Deserialize<'de> for Roles {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn user(s: &str) -> UserId {
-        UserId::try_from(s).expect("a valid user id")
-    }
+    use crate::testkit::u;
 
     /// arbiter roles: granting and revoking keep both readings equal; by
     /// hand: ann and bob hold Moderator, ann also Player; revoking ann's
     /// Moderator leaves bob the only moderator and ann a player.
     #[test]
     fn arbiter_roles_holders_follow_grants_revocations_and_a_json_round_trip() {
-        let (ann, bob) = (user("ann"), user("bob"));
+        let (ann, bob) = (u("ann"), u("bob"));
         let mut r = Roles::default();
         r.grant(&ann, Role::Moderator);
         r.grant(&ann, Role::Player);

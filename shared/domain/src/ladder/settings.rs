@@ -209,10 +209,7 @@ pub fn first_friday_on_or_after(date: NaiveDate) -> NaiveDate {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn at(s: &str) -> DateTime<Utc> {
-        s.parse().unwrap()
-    }
+    use crate::testkit::at;
 
     #[test]
     fn club_j_5_default_session_is_friday_12_30_to_13_10_in_322_london() {

@@ -188,6 +188,7 @@ pub(super) fn change_terms(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testkit::{at, u};
 
     #[test]
     fn club_iii_5_an_annulled_modification_leaves_a_later_change_of_the_terms_standing() {
@@ -230,16 +231,12 @@ mod tests {
         assert!(out.validate().is_ok());
     }
 
-    fn t(s: &str) -> DateTime<Utc> {
-        s.parse().unwrap()
-    }
-
     fn ban(expires: &str, ends_at: &str) -> super::super::member::Ban {
         super::super::member::Ban {
             power_use: 1,
             reason: "r".into(),
             expires: Some(expires.parse().unwrap()),
-            ends_at: Some(t(ends_at)),
+            ends_at: Some(at(ends_at)),
         }
     }
 
@@ -254,8 +251,8 @@ mod tests {
             time_zone: "Asia/Tokyo".into(),
             ..Settings::default()
         };
-        l.supersede(&tokyo, t("2026-03-01T00:00:00Z"));
-        let played = t("2026-02-06T23:30:00Z");
+        l.supersede(&tokyo, at("2026-03-01T00:00:00Z"));
+        let played = at("2026-02-06T23:30:00Z");
         assert_eq!(l.local_date_at(played).to_string(), "2026-02-06");
         assert_eq!(l.settings.local_date(played).to_string(), "2026-02-07");
     }
@@ -268,12 +265,12 @@ mod tests {
         // 05:00 UTC. A ban that expired on Friday 20 February (ended
         // 2026-02-20T00:00Z, before the change) is not touched.
         let mut l = Ladder::default();
-        let (a, b) = (super::super::testkit::u("a"), super::super::testkit::u("b"));
+        let (a, b) = (u("a"), u("b"));
         for (u, expires, ends) in [
             (&a, "2026-03-06", "2026-03-06T00:00:00Z"),
             (&b, "2026-02-20", "2026-02-20T00:00:00Z"),
         ] {
-            let mut m = super::super::member::Member::new(100, t("2026-01-02T12:00:00Z"));
+            let mut m = super::super::member::Member::new(100, at("2026-01-02T12:00:00Z"));
             m.ban = Some(ban(expires, ends));
             l.members.insert(u.clone(), m);
             // As the fold does for every ban (see `Ladder::watched`).
@@ -283,10 +280,10 @@ mod tests {
             time_zone: "America/New_York".into(),
             ..Settings::default()
         };
-        l.supersede(&ny, t("2026-03-01T00:00:00Z"));
+        l.supersede(&ny, at("2026-03-01T00:00:00Z"));
         let ends = |u: &UserId| l.members[u].ban.as_ref().unwrap().ends_at.unwrap();
-        assert_eq!(ends(&a), t("2026-03-06T05:00:00Z"));
-        assert_eq!(ends(&b), t("2026-02-20T00:00:00Z"));
+        assert_eq!(ends(&a), at("2026-03-06T05:00:00Z"));
+        assert_eq!(ends(&b), at("2026-02-20T00:00:00Z"));
     }
 
     #[test]
@@ -299,8 +296,8 @@ mod tests {
             time_zone: "Asia/Tokyo".into(),
             ..Settings::default()
         };
-        l.supersede(&tokyo, t("2026-03-01T00:00:00Z"));
+        l.supersede(&tokyo, at("2026-03-01T00:00:00Z"));
         let week = "2026-02-06".parse().unwrap();
-        assert_eq!(l.week_closes_at(week), t("2026-02-07T00:00:00Z"));
+        assert_eq!(l.week_closes_at(week), at("2026-02-07T00:00:00Z"));
     }
 }

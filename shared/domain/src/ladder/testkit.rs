@@ -1,60 +1,43 @@
 //! A small club for unit tests: given a club at a time, when a command by
-//! someone, then events or a refusal naming the act. Drives the envelope's
-//! own `decide`/`apply`, as the service does.
+//! someone, then events or a refusal naming the act. A thin layer over the
+//! crate's [`Scenario`], adding the club's officers, a clock the tests move,
+//! the club's vocabulary and the indexes its state keeps, checked after
+//! every commit.
 
 use super::{Command, Event, Ladder};
-use crate::competition::{
-    self, Actor, Commit, Competition, CompetitionId, Context, Kind, Role, UserId,
-};
+use crate::competition::{self, Competition, Role, UserId};
 use crate::refusal::Refusal;
+use crate::testkit::Scenario;
+pub use crate::testkit::{at, u};
 use chrono::{DateTime, Utc};
-
-pub fn u(s: &str) -> UserId {
-    UserId::try_from(s).unwrap()
-}
-
-pub fn at(s: &str) -> DateTime<Utc> {
-    s.parse().unwrap()
-}
+use std::collections::BTreeSet;
+use std::ops::{Deref, DerefMut};
 
 /// Organizer `org`; moderators `mod1`, `mod2`; justices `j1`–`j4`; Chief Justice `cj`.
 pub struct Club {
-    pub env: Competition,
+    scenario: Scenario<Ladder>,
+    /// When the next command is issued.
     pub now: DateTime<Utc>,
-    /// The last commit folded, for what it caused (notices).
-    pub last: Option<Commit>,
+}
+
+impl Deref for Club {
+    type Target = Scenario<Ladder>;
+    fn deref(&self) -> &Scenario<Ladder> {
+        &self.scenario
+    }
+}
+
+impl DerefMut for Club {
+    fn deref_mut(&mut self) -> &mut Scenario<Ladder> {
+        &mut self.scenario
+    }
 }
 
 impl Club {
     pub fn new() -> Self {
         // Friday 2026-01-09, before the session (London is on GMT).
         let now = at("2026-01-09T12:00:00Z");
-        let id = CompetitionId::try_from("club").unwrap();
-        let create = competition::Command::Create {
-            kind: Kind::ClubLadder,
-            name: "Friday Lunch Chess Club".into(),
-        };
-        let ctx = Context {
-            actor: Actor::User(u("org")),
-            may_organize: true,
-            now,
-        };
-        let events = competition::decide(None, &create, &ctx).unwrap();
-        let commit = Commit {
-            version: 1,
-            at: now,
-            actor: ctx.actor.clone(),
-            command: create.name().into(),
-            events,
-            idempotency: None,
-        };
-        let env = competition::apply(None, &id, &commit);
-        let mut club = Club {
-            env,
-            now,
-            last: None,
-        };
-        for (user, role) in [
+        let officers = [
             ("mod1", Role::Moderator),
             ("mod2", Role::Moderator),
             ("j1", Role::Justice),
@@ -62,17 +45,10 @@ impl Club {
             ("j3", Role::Justice),
             ("j4", Role::Justice),
             ("cj", Role::ChiefJustice),
-        ] {
-            club.envelope(
-                "org",
-                competition::Command::GrantRole {
-                    user: u(user),
-                    role,
-                },
-            )
-            .unwrap();
-        }
-        club
+        ];
+        let scenario = Scenario::named("club", "Friday Lunch Chess Club", now, &officers)
+            .checking(check_indexes);
+        Club { scenario, now }
     }
 
     pub fn at(&mut self, s: &str) -> &mut Self {
@@ -80,114 +56,12 @@ impl Club {
         self
     }
 
-    /// The deadlines the fold keeps apart are exactly those a
-    /// reading of the whole ladder finds: checked after every commit of
-    /// every test that drives a club, so that an event which opens or
-    /// closes a deadline cannot slip past the indexes.
-    fn check_deadline_indexes(&self) {
-        crate::testkit::check_role_index(&self.env);
-        self.check_game_index();
-        let l = self.ladder();
-        let undeclared: std::collections::BTreeSet<u64> = l
-            .powers
-            .iter()
-            .filter(|(_, p)| p.awaiting_declaration())
-            .map(|(id, _)| *id)
-            .collect();
-        assert_eq!(l.undeclared, undeclared, "club III.2.4: undeclared powers");
-        let awaited: std::collections::BTreeSet<u64> = l
-            .appeals
-            .iter()
-            .filter(|(_, a)| a.judgement.is_some() && a.opinion.is_none() && !a.opinion_overdue)
-            .map(|(id, _)| *id)
-            .collect();
-        assert_eq!(
-            l.opinions_awaited, awaited,
-            "club III.3.10: opinions awaited"
-        );
-        for (user, m) in &l.members {
-            if m.ban.is_some() || m.removal_requested.is_some() {
-                assert!(
-                    l.watched.contains(user),
-                    "club II.8, II.9.2: {user} unwatched"
-                );
-            }
-        }
-    }
-
-    /// Each member's games, read from the index the state keeps,
-    /// are the games they played, newest first, and the leaderboard's kept
-    /// order is that of a full sort, in the state and in its JSON read back
-    /// (a snapshot).
-    fn check_game_index(&self) {
-        let json = serde_json::to_value(&self.env).expect("a state serializes");
-        let back: Competition = serde_json::from_value(json).expect("a state reads back");
-        for env in [&self.env, &back] {
-            let competition::Game::ClubLadder(l) = &env.game else {
-                unreachable!("a club ladder")
-            };
-            for user in l.members.keys() {
-                let indexed: Vec<u64> = l.games.of(user).map(|(id, _)| *id).collect();
-                let scanned: Vec<u64> = l
-                    .games
-                    .iter()
-                    .rev()
-                    .filter(|(_, g)| g.involves(user))
-                    .map(|(id, _)| *id)
-                    .collect();
-                assert_eq!(indexed, scanned, "the games of {user}");
-            }
-            // club J.3: the leaderboard's kept order is that of a full sort
-            // of the members on it, by score (highest first), then id.
-            let mut sorted: Vec<(&UserId, i64)> = l
-                .members
-                .iter()
-                .filter(|(_, m)| !m.removed)
-                .map(|(u, m)| (u, m.score))
-                .collect();
-            sorted.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(b.0)));
-            let kept: Vec<(&UserId, i64)> = l.members.ranked().collect();
-            assert_eq!(kept, sorted, "club J.3: the leaderboard's order");
-        }
-    }
-
     pub fn ladder(&self) -> &Ladder {
-        match &self.env.game {
-            competition::Game::ClubLadder(l) => l,
-            _ => unreachable!(),
-        }
+        self.state()
     }
 
     pub fn score(&self, who: &str) -> i64 {
         self.ladder().members[&u(who)].score
-    }
-
-    fn commit(&mut self, actor: Actor, cmd: &competition::Command) -> Result<Vec<Event>, Refusal> {
-        let ctx = Context {
-            actor: actor.clone(),
-            may_organize: false,
-            now: self.now,
-        };
-        let events = competition::decide(Some(&self.env), cmd, &ctx)?;
-        let commit = Commit {
-            version: self.env.version + 1,
-            at: self.now,
-            actor,
-            command: cmd.name().into(),
-            events: events.clone(),
-            idempotency: None,
-        };
-        let id = self.env.id.clone();
-        self.env = competition::apply(Some(self.env.clone()), &id, &commit);
-        self.last = Some(commit);
-        self.check_deadline_indexes();
-        Ok(events
-            .into_iter()
-            .filter_map(|r| match r.event {
-                competition::Event::ClubLadder(e) => Some(e),
-                _ => None,
-            })
-            .collect())
     }
 
     pub fn envelope(
@@ -195,14 +69,12 @@ impl Club {
         actor: &str,
         cmd: competition::Command,
     ) -> Result<Vec<Event>, Refusal> {
-        self.commit(Actor::User(u(actor)), &cmd)
+        let now = self.now;
+        self.when(actor, now, cmd).events()
     }
 
     pub fn run(&mut self, actor: &str, cmd: Command) -> Result<Vec<Event>, Refusal> {
-        self.commit(
-            Actor::User(u(actor)),
-            &competition::Command::ClubLadder(cmd),
-        )
+        self.envelope(actor, cmd.into())
     }
 
     pub fn ok(&mut self, actor: &str, cmd: Command) -> Vec<Event> {
@@ -224,11 +96,8 @@ impl Club {
     }
 
     pub fn tick(&mut self) -> Vec<Event> {
-        self.commit(
-            Actor::Schedule("deadline-sweep".into()),
-            &competition::Command::Tick,
-        )
-        .unwrap()
+        let now = self.now;
+        self.scenario.tick(now).then_events()
     }
 
     pub fn join(&mut self, names: &[&str]) {
@@ -281,6 +150,88 @@ impl Club {
             self.ok(j, cast);
         }
     }
+}
+
+/// The indexes the club's state keeps are exactly what a reading of the
+/// whole ladder finds, in the state and in its JSON read back (a snapshot):
+/// checked after every commit of every test that drives a club, so that an
+/// event which opens or closes a deadline, or moves a member, cannot slip
+/// past them.
+fn check_indexes(env: &Competition) {
+    crate::testkit::check_role_index(env);
+    let json = serde_json::to_value(env).expect("a state serializes");
+    let back: Competition = serde_json::from_value(json).expect("a state reads back");
+    for env in [env, &back] {
+        let competition::Game::ClubLadder(l) = &env.game else {
+            unreachable!("a club ladder")
+        };
+        check_game_index(l);
+        check_leaderboard_order(l);
+    }
+    let competition::Game::ClubLadder(l) = &env.game else {
+        unreachable!("a club ladder")
+    };
+    check_deadline_indexes(l);
+}
+
+/// The deadlines the fold keeps apart: undeclared uses of power, opinions
+/// awaited, and the members whose ban or removal request is watched.
+fn check_deadline_indexes(l: &Ladder) {
+    let undeclared: BTreeSet<u64> = l
+        .powers
+        .iter()
+        .filter(|(_, p)| p.awaiting_declaration())
+        .map(|(id, _)| *id)
+        .collect();
+    assert_eq!(l.undeclared, undeclared, "club III.2.4: undeclared powers");
+    let awaited: BTreeSet<u64> = l
+        .appeals
+        .iter()
+        .filter(|(_, a)| a.judgement.is_some() && a.opinion.is_none() && !a.opinion_overdue)
+        .map(|(id, _)| *id)
+        .collect();
+    assert_eq!(
+        l.opinions_awaited, awaited,
+        "club III.3.10: opinions awaited"
+    );
+    for (user, m) in &l.members {
+        if m.ban.is_some() || m.removal_requested.is_some() {
+            assert!(
+                l.watched.contains(user),
+                "club II.8, II.9.2: {user} unwatched"
+            );
+        }
+    }
+}
+
+/// Each member's games, read from the index the state keeps, are the games
+/// they played, newest first.
+fn check_game_index(l: &Ladder) {
+    for user in l.members.keys() {
+        let indexed: Vec<u64> = l.games.of(user).map(|(id, _)| *id).collect();
+        let scanned: Vec<u64> = l
+            .games
+            .iter()
+            .rev()
+            .filter(|(_, g)| g.involves(user))
+            .map(|(id, _)| *id)
+            .collect();
+        assert_eq!(indexed, scanned, "the games of {user}");
+    }
+}
+
+/// club J.3: the leaderboard's kept order is that of a full sort of the
+/// members on it, by score (highest first), then id.
+fn check_leaderboard_order(l: &Ladder) {
+    let mut sorted: Vec<(&UserId, i64)> = l
+        .members
+        .iter()
+        .filter(|(_, m)| !m.removed)
+        .map(|(u, m)| (u, m.score))
+        .collect();
+    sorted.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(b.0)));
+    let kept: Vec<(&UserId, i64)> = l.members.ranked().collect();
+    assert_eq!(kept, sorted, "club J.3: the leaderboard's order");
 }
 
 /// A game in room 322 with `mod1` present.

@@ -1,8 +1,8 @@
 //! The club ladder's term of twelve Fridays for a club of 30, written once
-//! and run by every [`Driver`]: the domain's own `competition::decide` /
-//! `competition::apply` with a fake clock (`shared/domain/tests/ladder_term.rs`)
-//! and the API over HTTP on both stores (`tests/tests/ladder.rs`), as the
-//! service and the schedules will drive it.
+//! and run by every [`Driver`]: in memory on a [`Scenario`] with a fake clock
+//! ([`InMemory`], `shared/domain/tests/ladder_term.rs`) and the API over HTTP
+//! on both stores (`tests/tests/ladder.rs`), as the service and the schedules
+//! will drive it.
 //!
 //! Valid and refused games, an online game at half weight, a bell-adjudicated
 //! game and its rematch, absences leading to decay and to a removal, the
@@ -13,7 +13,8 @@
 //! and decay reference model, checked by hand; the arithmetic of each step
 //! is in the comments). K = 32; everyone starts at 100.
 
-use crate::competition::{self, Actor, Competition, Kind, Role, UserId};
+use super::{kind_events, Scenario};
+use crate::competition::{self, Actor, Competition, Kind, Role};
 use crate::ladder::{
     self, AppealSubject, Command, DeclarationChannel, Event, GameResult, Material, RematchOutcome,
     Remedy, RemovalGrounds, Timing, Vote,
@@ -30,9 +31,7 @@ use GameResult::{BlackWins as B, Draw as D, WhiteWins as W};
 /// The club's competition id.
 pub const CLUB: &str = "friday-club";
 
-pub fn u(s: &str) -> UserId {
-    UserId::try_from(s).unwrap()
-}
+pub use super::u;
 
 pub fn p(i: usize) -> String {
     format!("p{i:02}")
@@ -141,6 +140,54 @@ pub trait Driver {
                 )
             })
             .collect()
+    }
+}
+
+/// The story in memory: the club is a [`Scenario`] once the story's own
+/// `Create` has made it; until then there is only the clock.
+#[derive(Default)]
+pub struct InMemory {
+    now: DateTime<Utc>,
+    club: Option<Scenario<ladder::Ladder>>,
+}
+
+impl InMemory {
+    fn club(&self) -> &Scenario<ladder::Ladder> {
+        self.club.as_ref().expect("the club was created")
+    }
+}
+
+impl Driver for InMemory {
+    fn now(&self) -> DateTime<Utc> {
+        self.now
+    }
+
+    fn set_now(&mut self, now: DateTime<Utc>) {
+        self.now = now;
+    }
+
+    fn commit(
+        &mut self,
+        actor: Actor,
+        command: competition::Command,
+    ) -> Result<Vec<Event>, Refusal> {
+        let Some(club) = &mut self.club else {
+            let (club, events) = Scenario::first(CLUB, actor, self.now, &command)?;
+            self.club = Some(club);
+            return Ok(kind_events::<ladder::Ladder>(&events)
+                .into_iter()
+                .map(|r| r.event)
+                .collect());
+        };
+        club.when_by(actor, self.now, command).events()
+    }
+
+    fn competition(&self) -> Cow<'_, Competition> {
+        Cow::Borrowed(self.club().competition())
+    }
+
+    fn view(&self) -> Value {
+        serde_json::to_value(self.club().competition().view(None)).expect("a view serializes")
     }
 }
 

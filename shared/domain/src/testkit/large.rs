@@ -10,64 +10,45 @@
 //!   round 1 reported;
 //! - World Masters: `teams` signed up; the case: one more team signs up.
 
+use super::{actor, context, Harness};
 use crate::chess::acwc::testkit::{facts, settings_2019};
-use crate::competition::{
-    self, Actor, Command, Commit, Competition, CompetitionId, Context, Event, Kind, Role, UserId,
-};
+use crate::competition::{self, Command, Competition, Context, Event, Kind, Role};
 use crate::rulebook::Route;
 use chrono::{DateTime, Duration, Utc};
 use serde_json::{json, Value};
 
-fn user(s: &str) -> UserId {
-    UserId::try_from(s).expect("a valid user id")
-}
-
-/// A competition driven through `decide` and `apply`, in place.
+/// A competition of a kind chosen by value, driven by commands read from
+/// JSON as the API reads them; every command must be accepted.
 pub struct Driver {
-    state: Option<Competition>,
+    harness: Harness,
     kind: Kind,
-    now: DateTime<Utc>,
 }
 
 impl Driver {
     pub fn new(kind: Kind, now: DateTime<Utc>) -> Self {
-        let mut d = Driver {
-            state: None,
+        Driver {
+            harness: Harness::create("bench", kind, "bench", now),
             kind,
-            now,
-        };
-        d.run(
-            "org",
-            Command::Create {
-                kind,
-                name: "bench".into(),
-            },
-        );
-        d
+        }
+    }
+
+    /// The fake clock: commands are decided at this instant.
+    pub fn now(&self) -> DateTime<Utc> {
+        self.harness.now
+    }
+
+    pub fn set_now(&mut self, now: DateTime<Utc>) {
+        self.harness.now = now;
     }
 
     pub fn ctx(&self, who: &str) -> Context {
-        let actor = match who.strip_prefix("schedule:") {
-            Some(s) => Actor::Schedule(s.into()),
-            None => Actor::User(user(who)),
-        };
-        Context {
-            actor,
-            may_organize: who == "org",
-            now: self.now,
-        }
+        context(actor(who), self.harness.now)
     }
 
     pub fn run(&mut self, who: &str, command: Command) -> Vec<competition::Recorded> {
-        let ctx = self.ctx(who);
-        let events = competition::decide(self.state.as_ref(), &command, &ctx)
-            .unwrap_or_else(|r| panic!("{who} {command:?}: {r:?}"));
-        if !events.is_empty() {
-            let commit = commit(self.state.as_ref(), &command, &ctx, events.clone());
-            let id = CompetitionId::try_from("bench").expect("valid id");
-            self.state = Some(competition::apply(self.state.take(), &id, &commit));
-        }
-        events
+        self.harness
+            .run(who, command.clone())
+            .unwrap_or_else(|r| panic!("{who} {command:?}: {r:?}"))
     }
 
     pub fn act(&mut self, who: &str, body: Value) -> Vec<competition::Recorded> {
@@ -76,33 +57,11 @@ impl Driver {
     }
 
     pub fn grant(&mut self, who: &str, role: Role) {
-        self.run(
-            "org",
-            Command::GrantRole {
-                user: user(who),
-                role,
-            },
-        );
+        self.harness.grant(&[(who, role)]);
     }
 
     pub fn state(&self) -> &Competition {
-        self.state.as_ref().expect("created")
-    }
-}
-
-pub fn commit(
-    state: Option<&Competition>,
-    command: &Command,
-    ctx: &Context,
-    events: Vec<competition::Recorded>,
-) -> Commit {
-    Commit {
-        version: state.map_or(0, |s| s.version) + 1,
-        at: ctx.now,
-        actor: ctx.actor.clone(),
-        command: command.name().into(),
-        events,
-        idempotency: None,
+        &self.harness.env
     }
 }
 
@@ -133,14 +92,15 @@ pub fn acwc(players: u32) -> Case {
         d.act(&format!("p{i}"), json!({"action": "register", "facts": f}));
     }
     // acwc IV.D: the first round is published when the Qualification starts.
-    d.now = settings.qualification_starts;
+    d.set_now(settings.qualification_starts);
     d.run("schedule:bench", Command::Tick);
-    d.now += Duration::hours(1);
-    let Some(competition::Game::Acwc(c)) = d.state.as_ref().map(|s| &s.game) else {
+    d.set_now(d.now() + Duration::hours(1));
+    let competition::Game::Acwc(c) = &d.state().game else {
         unreachable!("an ACWC competition")
     };
     let m = &c.matches[&c.rounds[0].matches[0]];
-    let offer = json!({"action": "offer-time", "match_id": m.id, "at": d.now + Duration::days(1)});
+    let offer =
+        json!({"action": "offer-time", "match_id": m.id, "at": d.now() + Duration::days(1)});
     let who = m.first.to_string();
     Case::of(&d, &who, offer)
 }
@@ -170,7 +130,7 @@ pub fn ladder_with_history(members: u32) -> Case {
         let penalty = json!({"action": "change-score", "member": member, "delta": -1,
             "reason": "talking during games", "offence": "talking on 9 January"});
         d.act("mod1", penalty);
-        let Some(competition::Game::ClubLadder(l)) = d.state.as_ref().map(|s| &s.game) else {
+        let competition::Game::ClubLadder(l) = &d.state().game else {
             unreachable!("a club ladder")
         };
         let declare = json!({"action": "declare", "power_use": l.next_id - 1,
@@ -205,7 +165,7 @@ pub fn swiss(players: u32) -> Case {
     };
     let board = &serde_json::to_value(event).expect("serializes")["boards"][0];
     let white = board["white"].as_str().expect("a white player").to_owned();
-    d.now += Duration::hours(2);
+    d.set_now(d.now() + Duration::hours(2));
     let body =
         json!({"action": "report-result", "round": 1, "board": board["board"], "result": "1-0"});
     Case::of(&d, &white, body)
@@ -229,7 +189,7 @@ pub fn world_masters(teams: u32) -> Case {
         "2027-01-04T12:00:00Z".parse().expect("instant"),
     );
     d.grant("td", Role::TournamentDirector);
-    let deadline = d.now + Duration::days(14);
+    let deadline = d.now() + Duration::days(14);
     d.act(
         "td",
         json!({"action": "configure", "settings": {"entry-deadline": deadline}}),

@@ -1,24 +1,20 @@
 //! A small builder for ACWC tests and simulations: a championship driven
-//! through the envelope's `decide`/`apply` with a fake clock. Pure.
+//! through the envelope's `decide`/`apply` with a fake clock. Pure. A thin
+//! layer over the crate's [`Scenario`], adding the championship's TD, a
+//! clock the tests move, eligible players' facts, and the indexes its state
+//! keeps, checked after every commit.
 
 use super::eligibility::{PlayerFacts, RatingPoint};
 use super::settings::Settings;
 use super::state::Championship;
 use super::vocabulary::Command;
-use crate::competition::{
-    self, Actor, Commit, Competition, CompetitionId, Context, Game, Kind, Recorded, Role, UserId,
-};
+use crate::competition::{self, Competition, Recorded, Role};
 use crate::refusal::Refusal;
+use crate::testkit::Scenario;
+pub use crate::testkit::{at, u as user};
 use chrono::{DateTime, Duration, Utc};
 use std::collections::BTreeMap;
-
-pub fn at(s: &str) -> DateTime<Utc> {
-    s.parse().expect("an RFC 3339 instant")
-}
-
-pub fn user(s: &str) -> UserId {
-    UserId::try_from(s).expect("a valid user id")
-}
+use std::ops::{Deref, DerefMut};
 
 /// The 2019 championship's settings ([`Settings::acwc_2019`]).
 pub fn settings_2019() -> Settings {
@@ -43,41 +39,29 @@ pub fn facts(account: &str, rating: u32) -> PlayerFacts {
 
 /// A championship with organizer `org` and TD `td`, and a fake clock.
 pub struct World {
-    pub c: Competition,
+    scenario: Scenario<Championship>,
+    /// When the next command is issued.
     pub now: DateTime<Utc>,
-    /// The audit log: every commit folded so far.
-    pub log: Vec<Commit>,
+}
+
+impl Deref for World {
+    type Target = Scenario<Championship>;
+    fn deref(&self) -> &Scenario<Championship> {
+        &self.scenario
+    }
+}
+
+impl DerefMut for World {
+    fn deref_mut(&mut self) -> &mut Scenario<Championship> {
+        &mut self.scenario
+    }
 }
 
 impl World {
     pub fn new(now: DateTime<Utc>) -> Self {
-        let id = CompetitionId::try_from("acwc").expect("valid id");
-        let create = competition::Command::Create {
-            kind: Kind::Acwc,
-            name: "ACWC 2019".into(),
-        };
-        let ctx = Context {
-            actor: Actor::User(user("org")),
-            may_organize: true,
-            now,
-        };
-        let events = competition::decide(None, &create, &ctx).expect("created");
-        let first = commit(1, now, Actor::User(user("org")), &create, events);
-        let c = competition::apply(None, &id, &first);
-        let mut w = Self {
-            c,
-            now,
-            log: vec![first],
-        };
-        w.envelope(
-            "org",
-            competition::Command::GrantRole {
-                user: user("td"),
-                role: Role::TournamentDirector,
-            },
-        )
-        .expect("TD granted");
-        w
+        let td = [("td", Role::TournamentDirector)];
+        let scenario = Scenario::named("acwc", "ACWC 2019", now, &td).checking(check_indexes);
+        World { scenario, now }
     }
 
     /// A world configured with `settings`.
@@ -89,32 +73,7 @@ impl World {
     }
 
     pub fn champ(&self) -> &Championship {
-        match &self.c.game {
-            Game::Acwc(c) => c,
-            _ => unreachable!("an ACWC competition"),
-        }
-    }
-
-    fn decided(
-        &mut self,
-        actor: Actor,
-        command: competition::Command,
-    ) -> Result<Vec<Recorded>, Refusal> {
-        let ctx = Context {
-            actor: actor.clone(),
-            may_organize: false,
-            now: self.now,
-        };
-        let events = competition::decide(Some(&self.c), &command, &ctx)?;
-        if !events.is_empty() {
-            let version = self.c.version + 1;
-            let id = self.c.id.clone();
-            let commit = commit(version, self.now, actor, &command, events.clone());
-            self.c = competition::apply(Some(self.c.clone()), &id, &commit);
-            self.log.push(commit);
-            check_indexes(&self.c);
-        }
-        Ok(events)
+        self.state()
     }
 
     pub fn envelope(
@@ -122,21 +81,19 @@ impl World {
         actor: &str,
         command: competition::Command,
     ) -> Result<Vec<Recorded>, Refusal> {
-        self.decided(Actor::User(user(actor)), command)
+        let now = self.now;
+        self.when(actor, now, command).recorded()
     }
 
     /// `actor` issues an ACWC command at `self.now`.
     pub fn run(&mut self, actor: &str, command: Command) -> Result<Vec<Recorded>, Refusal> {
-        self.envelope(actor, competition::Command::Acwc(command))
+        self.envelope(actor, command.into())
     }
 
     /// A schedule ticks at `self.now`.
     pub fn tick(&mut self) -> Vec<Recorded> {
-        self.decided(
-            Actor::Schedule("deadline-sweep".into()),
-            competition::Command::Tick,
-        )
-        .expect("a tick never refuses")
+        let now = self.now;
+        self.scenario.tick(now).then_recorded()
     }
 
     pub fn advance(&mut self, by: Duration) {
@@ -144,26 +101,9 @@ impl World {
     }
 }
 
-fn commit(
-    version: u64,
-    at: DateTime<Utc>,
-    actor: Actor,
-    command: &competition::Command,
-    events: Vec<Recorded>,
-) -> Commit {
-    Commit {
-        version,
-        at,
-        actor,
-        command: command.name().into(),
-        events,
-        idempotency: None,
-    }
-}
-
-/// The open and negotiating matches of each round, read from the
-/// index the state keeps, are those its matches show, in the state and in
-/// its JSON read back (a snapshot); and so are the holders of each role.
+/// The open and negotiating matches of each round, read from the index the
+/// state keeps, are those its matches show, in the state and in its JSON
+/// read back (a snapshot); and so are the holders of each role.
 fn check_indexes(env: &Competition) {
     crate::testkit::check_role_index(env);
     let json = serde_json::to_value(env).expect("a state serializes");

@@ -144,12 +144,9 @@ pub const MAX_GUARANTEED_EXTENSION_HOURS: u32 = 72;
 pub const MIN_HOURS_BETWEEN_ADJUDICATIONS: i64 = 24;
 
 #[cfg(test)]
-mod diplomacy_game_deadline_tests {
+mod tests {
     use super::*;
-
-    fn t(s: &str) -> DateTime<Utc> {
-        s.parse().unwrap()
-    }
+    use crate::testkit::at;
 
     #[test]
     fn wm_d_vii_2_deadline_inside_window_moves_to_its_end() {
@@ -160,10 +157,10 @@ mod diplomacy_game_deadline_tests {
             hours: 64,
         };
         // 2026-11-21 is a Saturday.
-        let moved = clear_of_windows(t("2026-11-21T12:00:00Z"), [w].iter());
-        assert_eq!(moved, t("2026-11-23T09:00:00Z"));
-        let untouched = clear_of_windows(t("2026-11-24T12:00:00Z"), [w].iter());
-        assert_eq!(untouched, t("2026-11-24T12:00:00Z"));
+        let moved = clear_of_windows(at("2026-11-21T12:00:00Z"), [w].iter());
+        assert_eq!(moved, at("2026-11-23T09:00:00Z"));
+        let untouched = clear_of_windows(at("2026-11-24T12:00:00Z"), [w].iter());
+        assert_eq!(untouched, at("2026-11-24T12:00:00Z"));
     }
 
     #[test]
@@ -179,8 +176,8 @@ mod diplomacy_game_deadline_tests {
             hours: 24,
         };
         assert_eq!(
-            clear_of_windows(t("2026-11-21T12:00:00Z"), [a, b].iter()),
-            t("2026-11-24T00:00:00Z")
+            clear_of_windows(at("2026-11-21T12:00:00Z"), [a, b].iter()),
+            at("2026-11-24T00:00:00Z")
         );
         assert_eq!(hours_covered([a, b].iter()), 64 + 15);
     }
@@ -189,13 +186,13 @@ mod diplomacy_game_deadline_tests {
     fn wm_d_vii_6_a_contact_period_is_96_hours_over_a_weekend() {
         // Tuesday: 48 hours.
         assert_eq!(
-            contact_period_end(t("2026-11-17T10:00:00Z")),
-            t("2026-11-19T10:00:00Z")
+            contact_period_end(at("2026-11-17T10:00:00Z")),
+            at("2026-11-19T10:00:00Z")
         );
         // Thursday 10:00 + 48 h reaches Saturday: 96 hours.
         assert_eq!(
-            contact_period_end(t("2026-11-19T10:00:00Z")),
-            t("2026-11-23T10:00:00Z")
+            contact_period_end(at("2026-11-19T10:00:00Z")),
+            at("2026-11-23T10:00:00Z")
         );
     }
 }

@@ -35,10 +35,8 @@ pub mod state;
 pub mod view;
 pub mod vote;
 
-// Named so that `cargo test diplomacy_game` selects them.
 #[cfg(test)]
-#[path = "tests/mod.rs"]
-mod diplomacy_game_tests;
+mod tests;
 
 pub use command::Command;
 pub use event::Event;

@@ -567,5 +567,4 @@ pub fn parse_order(text: &str, abbr: &Abbreviations) -> Result<ParsedOrder, Pars
 }
 
 #[cfg(test)]
-#[path = "parse_tests.rs"]
 mod tests;

@@ -37,8 +37,6 @@ pub mod state;
 pub mod view;
 
 #[cfg(test)]
-mod seating_tests;
-#[cfg(test)]
 mod tests;
 
 pub use command::Command;

@@ -1,11 +1,13 @@
 //! Unit tests for entries and governance, one or more per clause, named
 //! after it. Expectations are worked out by hand from the rules.
 
+mod seating;
+
 use super::entries::TeamEntry;
 use super::governance::{Ballot, MotionKind, Outcome};
 use super::state::Settings;
 use super::{Command, Tournament};
-use crate::competition::{Command as EnvCommand, Game, Kind, Recorded, Role};
+use crate::competition::{Command as EnvCommand, Kind, Recorded, Role};
 use crate::diplomacy::map::Power;
 use crate::refusal::Refusal;
 use crate::testkit::{at, refused, u, Harness};
@@ -43,10 +45,7 @@ pub(super) fn run(h: &mut Harness, who: &str, cmd: Command) -> Result<Vec<Record
 }
 
 pub(super) fn state(h: &Harness) -> &Tournament {
-    match &h.env.game {
-        Game::DiplomacyTournament(t) => t,
-        _ => unreachable!(),
-    }
+    h.state()
 }
 
 pub(super) fn team(id: &str) -> TeamEntry {

@@ -186,11 +186,8 @@ impl<'de> Deserialize<'de> for Members {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testkit::u;
     use chrono::{DateTime, Utc};
-
-    fn user(s: &str) -> UserId {
-        UserId::try_from(s).expect("a valid user id")
-    }
 
     fn joined(score: i64) -> Member {
         let at: DateTime<Utc> = "2026-01-09T12:00:00Z".parse().expect("instant");
@@ -205,17 +202,17 @@ mod tests {
     fn club_j_3_leaderboard_order_follows_scores_removals_and_a_json_round_trip() {
         let mut m = Members::default();
         for (name, score) in [("ann", 120), ("bob", 150), ("cat", 120), ("dan", 130)] {
-            m.insert(user(name), joined(score));
+            m.insert(u(name), joined(score));
         }
-        m.get_mut(&user("dan")).expect("dan").remove();
-        m.get_mut(&user("ann")).expect("ann").score = 110;
+        m.get_mut(&u("dan")).expect("dan").remove();
+        m.get_mut(&u("ann")).expect("ann").score = 110;
         let board: Vec<(String, i64)> = m.ranked().map(|(u, s)| (u.to_string(), s)).collect();
         let expected = [("bob", 150), ("cat", 120), ("ann", 110)];
         let expected: Vec<(String, i64)> =
             expected.iter().map(|(u, s)| (u.to_string(), *s)).collect();
         assert_eq!(board, expected);
-        assert_eq!(m.rank(&user("ann")), Some(3));
-        assert_eq!(m.rank(&user("dan")), None);
+        assert_eq!(m.rank(&u("ann")), Some(3));
+        assert_eq!(m.rank(&u("dan")), None);
         let back: Members = serde_json::from_value(serde_json::to_value(&m).expect("serializes"))
             .expect("reads back");
         assert_eq!(back, m);
@@ -229,9 +226,9 @@ mod tests {
     fn club_j_3_a_range_changed_in_place_is_filed_again() {
         let mut m = Members::default();
         for name in ["ann", "bob", "cat"] {
-            m.insert(user(name), joined(100));
+            m.insert(u(name), joined(100));
         }
-        m.update_range::<UserId, _>(user("bob").., |u, member| {
+        m.update_range::<UserId, _>(u("bob").., |u, member| {
             member.score += 10;
             if u.as_str() == "bob" {
                 ControlFlow::Break(())

@@ -92,7 +92,7 @@ fn club_iii_2_4_2_undeclared_penalties_are_void() {
     assert_eq!(c.score("ann"), 170);
     // The deadline is part of next_due: after the Saturday close, it is next.
     c.at("2026-01-10T00:00:00Z").tick();
-    assert_eq!(c.env.next_due(), Some(at("2026-01-16T12:00:00Z")));
+    assert_eq!(c.competition().next_due(), Some(at("2026-01-16T12:00:00Z")));
     c.at("2026-01-16T11:59:00Z");
     assert!(c.tick().is_empty());
     c.at("2026-01-16T12:00:00Z");
@@ -136,8 +136,11 @@ fn club_iii_2_4_1_declarations_are_public() {
         },
     );
     // In the audit log for anyone, and in the public view.
-    assert_eq!(c.ladder().redact(&c.env, &e[0], None), Some(e[0].clone()));
-    let view = c.env.view(None);
+    assert_eq!(
+        c.ladder().redact(c.competition(), &e[0], None),
+        Some(e[0].clone())
+    );
+    let view = c.competition().view(None);
     let powers = view.game["powers"].as_array().unwrap();
     let declared = powers.iter().find(|x| x["power_use"] == p).unwrap();
     assert_eq!(declared["declared"]["channel"], "email-to-all");
@@ -180,7 +183,7 @@ fn club_iii_4_the_chief_justice_exercises_residual_authority_alone_and_logged() 
     // Logged in the state and the public view; it changes nothing else.
     let id = c.last_id();
     assert_eq!(c.ladder().residual_acts[&id].at, c.now);
-    let view = c.ladder().view(&c.env, None);
+    let view = c.ladder().view(c.competition(), None);
     assert!(view["residual_acts"][id.to_string()]["description"]
         .as_str()
         .is_some_and(|d| d.contains("318")));
@@ -209,7 +212,7 @@ fn club_iii_2_4_2_a_declared_penalty_leaves_the_deadlines_kept_apart() {
     let p = deduct(&mut c, "mod1", -20, "o1");
     assert!(c.ladder().undeclared.contains(&p));
     c.at("2026-01-10T00:00:00Z").tick();
-    assert_eq!(c.env.next_due(), Some(at("2026-01-16T12:00:00Z")));
+    assert_eq!(c.competition().next_due(), Some(at("2026-01-16T12:00:00Z")));
     c.ok(
         "mod1",
         Command::Declare {
@@ -219,5 +222,5 @@ fn club_iii_2_4_2_a_declared_penalty_leaves_the_deadlines_kept_apart() {
         },
     );
     assert!(c.ladder().undeclared.is_empty());
-    assert_eq!(c.env.next_due(), Some(at("2026-01-17T00:00:00Z")));
+    assert_eq!(c.competition().next_due(), Some(at("2026-01-17T00:00:00Z")));
 }

@@ -187,7 +187,7 @@ fn club_iii_3_5_1_conflicted_justices_sit_only_when_too_few_others() {
     assert!(
         matches!(&e[0], Event::PanelEmpanelled { conflicts_ignored, .. } if conflicts_ignored == &vec![u("j1")])
     );
-    let recorded = &c.last.as_ref().unwrap().events[0];
+    let recorded = &c.last_commit().unwrap().events[0];
     assert_eq!(recorded.clause.as_deref(), Some("club III.3.5.1"));
 }
 
@@ -669,7 +669,7 @@ fn anti_cheat() -> (Club, Event, u64) {
 
 fn seen(c: &Club, e: &Event, viewer: Option<&str>) -> Option<String> {
     let viewer = viewer.map(u);
-    match c.ladder().redact(&c.env, e, viewer.as_ref())? {
+    match c.ladder().redact(c.competition(), e, viewer.as_ref())? {
         Event::AntiCheatReportFiled { raw, .. } => Some(raw),
         _ => None,
     }
@@ -712,7 +712,7 @@ fn club_i_9_5_anti_cheat_information_is_private() {
         rejoined: false,
     };
     assert_eq!(
-        c.ladder().redact(&c.env, &public, None),
+        c.ladder().redact(c.competition(), &public, None),
         Some(public.clone())
     );
     // And the log entry as the envelope builds it hides the report.
@@ -726,7 +726,10 @@ fn club_i_9_5_anti_cheat_information_is_private() {
         ))],
         idempotency: None,
     };
-    assert!(commit.log_entry(&c.env, Some(&u("ann"))).events.is_empty());
+    assert!(commit
+        .log_entry(c.competition(), Some(&u("ann")))
+        .events
+        .is_empty());
 }
 
 #[test]
@@ -751,7 +754,7 @@ fn club_i_9_5_log_entries_do_not_reveal_that_the_information_exists() {
             ))],
             idempotency: None,
         }
-        .log_entry(&c.env, Some(&u(viewer)))
+        .log_entry(c.competition(), Some(&u(viewer)))
     };
     for who in ["ann", "bob", "mod2", "j1"] {
         for (command, e) in [
@@ -852,9 +855,12 @@ fn club_iii_5_1_technical_modifications_are_publicly_announced() {
         },
     );
     // The announcement is in the public audit log, for anyone.
-    assert_eq!(c.ladder().redact(&c.env, &e[0], None), Some(e[0].clone()));
+    assert_eq!(
+        c.ladder().redact(c.competition(), &e[0], None),
+        Some(e[0].clone())
+    );
     assert_eq!(c.ladder().settings.elo_k, 24);
-    let view = c.env.view(None);
+    let view = c.competition().view(None);
     assert_eq!(
         view.game["modifications"].as_object().map(|m| m.len()),
         Some(1)

@@ -135,9 +135,9 @@ fn club_ii_6_decay_is_idempotent_and_missed_weeks_are_caught_up() {
 fn club_ii_6_next_due_is_the_saturday_close() {
     let mut c = Club::new();
     c.join(&["ann"]);
-    assert_eq!(c.env.next_due(), Some(at(SATURDAYS[0])));
+    assert_eq!(c.competition().next_due(), Some(at(SATURDAYS[0])));
     c.at(SATURDAYS[0]).tick();
-    assert_eq!(c.env.next_due(), Some(at(SATURDAYS[1])));
+    assert_eq!(c.competition().next_due(), Some(at(SATURDAYS[1])));
 }
 
 #[test]
@@ -211,7 +211,7 @@ fn club_ii_6_a_very_large_week_closes_in_parts_each_once() {
     };
     // Weeks 1 and 2 close whole (no deductions); week 3 in parts, one per tick.
     for _ in 0..10 {
-        let recorded = state.tick(&c.env, &ctx(SATURDAYS[2])).unwrap();
+        let recorded = state.tick(c.competition(), &ctx(SATURDAYS[2])).unwrap();
         if recorded.is_empty() {
             break;
         }

@@ -7,7 +7,7 @@ use crate::notice::{Audience, Notice, Topic};
 use std::collections::BTreeSet;
 
 fn notices(c: &Club) -> Vec<Notice> {
-    c.env.notices(c.last.as_ref().expect("a commit"))
+    c.notices()
 }
 
 fn users(names: &[&str]) -> Audience {

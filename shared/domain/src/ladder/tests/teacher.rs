@@ -34,7 +34,7 @@ fn club_iii_6_1_the_teacher_bans_any_member_and_the_court_cannot_hear_it() {
     assert_eq!(c.refused("mod1", teacher_ban("ann")), "club III.6");
     c.ok("doran", teacher_ban("ann"));
     let ban = c.last_id();
-    let recorded = &c.last.as_ref().unwrap().events[0];
+    let recorded = &c.last_commit().unwrap().events[0];
     assert_eq!(recorded.clause.as_deref(), Some("club III.6.1"));
     // A banned member's games are invalid (J.7).
     c.at("2026-01-09T13:00:00Z");

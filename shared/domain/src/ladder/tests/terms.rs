@@ -203,7 +203,7 @@ fn club_iv_3_every_member_and_officer_is_told_of_a_change() {
             },
         ),
     );
-    let all = c.env.notices(c.last.as_ref().unwrap());
+    let all = c.notices();
     assert_eq!(all.len(), 1, "{all:#?}");
     let n = &all[0];
     assert_eq!(n.topic, Topic::Announcement);

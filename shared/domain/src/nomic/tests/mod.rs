@@ -1,5 +1,6 @@
-//! Unit tests, one or more per rule, named after it. A small builder drives
-//! the envelope (`competition::decide` / `apply`) with a fake clock.
+//! Unit tests, one or more per rule, named after it. A small builder, a thin
+//! layer over the crate's scenario, drives the envelope
+//! (`competition::decide` / `apply`) with the instant of each act given.
 //!
 //! Calendar used throughout (UK time is GMT until Sunday 29 March 2026):
 //! the game begins Sunday 15 March 2026; chris has Mondays, dave Tuesdays,
@@ -7,29 +8,22 @@
 //! circuit ends at the end of Friday 27 March (2026-03-28T00:00Z).
 
 use super::*;
-use crate::competition::{
-    self, Actor, Commit, Competition, CompetitionId, Context, Kind, Recorded, UserId,
-};
+use crate::competition::{self, Actor, Recorded, UserId};
 use crate::refusal::Refusal;
+use crate::testkit::Scenario;
+pub use crate::testkit::{at, u as user};
 use chrono::{DateTime, Utc};
+use std::ops::{Deref, DerefMut};
 
 mod judgement_214;
 mod notices;
 mod points;
 mod properties;
 mod proposals;
-mod rulebook_tests;
+mod rulebook;
 mod winner_215;
 
 pub const SEED: &str = crate::nomic::rulebook::INITIAL_SET;
-
-pub fn at(s: &str) -> DateTime<Utc> {
-    s.parse().unwrap()
-}
-
-pub fn user(s: &str) -> UserId {
-    UserId::try_from(s).unwrap()
-}
 
 pub fn seed() -> RuleBookExport {
     RuleBookExport::from_json_str(SEED).unwrap()
@@ -44,10 +38,22 @@ pub const PLAYERS: [(&str, AllocatedDay); 5] = [
 ];
 
 /// A game driven through the envelope.
+#[derive(Clone)]
 pub struct Game {
-    pub env: Competition,
-    /// The last commit folded, for what it caused (notices).
-    pub last: Option<Commit>,
+    scenario: Scenario<Nomic>,
+}
+
+impl Deref for Game {
+    type Target = Scenario<Nomic>;
+    fn deref(&self) -> &Scenario<Nomic> {
+        &self.scenario
+    }
+}
+
+impl DerefMut for Game {
+    fn deref_mut(&mut self) -> &mut Scenario<Nomic> {
+        &mut self.scenario
+    }
 }
 
 impl Game {
@@ -56,21 +62,15 @@ impl Game {
         Self::with_rules(seed())
     }
 
+    /// A game created on Saturday 14 March 2026: no rules, no players yet.
+    pub fn bare() -> Self {
+        let scenario = Scenario::named("nomic", "Nomic", at("2026-03-14T10:00:00Z"), &[]);
+        Game { scenario }
+    }
+
     pub fn with_rules(rules: RuleBookExport) -> Self {
-        let id = CompetitionId::try_from("nomic").unwrap();
-        let create = competition::Command::Create {
-            kind: Kind::Nomic,
-            name: "Nomic".into(),
-        };
         let t = at("2026-03-14T10:00:00Z");
-        let ctx = Context {
-            actor: Actor::User(user("org")),
-            may_organize: true,
-            now: t,
-        };
-        let events = competition::decide(None, &create, &ctx).unwrap();
-        let env = competition::apply(None, &id, &commit(1, "org", t, &create, events));
-        let mut g = Game { env, last: None };
+        let mut g = Self::bare();
         g.ok("org", t, Command::ImportRules { rules });
         for (p, day) in PLAYERS {
             g.ok(
@@ -93,10 +93,7 @@ impl Game {
     }
 
     pub fn nomic(&self) -> &Nomic {
-        match &self.env.game {
-            competition::Game::Nomic(n) => n,
-            _ => unreachable!(),
-        }
+        self.state()
     }
 
     pub fn run_as(
@@ -105,26 +102,7 @@ impl Game {
         now: DateTime<Utc>,
         cmd: competition::Command,
     ) -> Result<Vec<Recorded>, Refusal> {
-        let ctx = Context {
-            actor: actor.clone(),
-            may_organize: false,
-            now,
-        };
-        let events = competition::decide(Some(&self.env), &cmd, &ctx)?;
-        if !events.is_empty() {
-            let c = Commit {
-                version: self.env.version + 1,
-                at: now,
-                actor,
-                command: cmd.name().into(),
-                events: events.clone(),
-                idempotency: None,
-            };
-            let id = self.env.id.clone();
-            self.env = competition::apply(Some(self.env.clone()), &id, &c);
-            self.last = Some(c);
-        }
-        Ok(events)
+        self.when_by(actor, now, cmd).recorded()
     }
 
     pub fn run(&mut self, who: &str, now: &str, cmd: Command) -> Result<Vec<Recorded>, Refusal> {
@@ -159,12 +137,9 @@ impl Game {
     }
 
     pub fn tick(&mut self, now: &str) -> Vec<Recorded> {
-        self.run_as(
-            Actor::Schedule("nomic-end-of-day".into()),
-            at(now),
-            competition::Command::Tick,
-        )
-        .unwrap()
+        let tick = competition::Command::Tick;
+        self.when("schedule:nomic-end-of-day", at(now), tick)
+            .then_recorded()
     }
 
     pub fn propose(&mut self, who: &str, now: &str, change: RuleChange) -> u32 {
@@ -189,23 +164,6 @@ impl Game {
 
     pub fn status(&self, n: u32) -> ProposalStatus {
         self.nomic().proposal(n).unwrap().status
-    }
-}
-
-pub fn commit(
-    version: u64,
-    actor: &str,
-    t: DateTime<Utc>,
-    cmd: &competition::Command,
-    events: Vec<Recorded>,
-) -> Commit {
-    Commit {
-        version,
-        at: t,
-        actor: Actor::User(user(actor)),
-        command: cmd.name().into(),
-        events,
-        idempotency: None,
     }
 }
 

@@ -5,7 +5,7 @@ use super::*;
 use crate::notice::{Audience, Notice, Topic};
 
 fn notices(g: &Game) -> Vec<Notice> {
-    g.env.notices(g.last.as_ref().expect("a commit"))
+    g.notices()
 }
 
 fn points(all: &[Notice]) -> Vec<&Notice> {
@@ -33,7 +33,7 @@ fn nomic_209_each_change_is_announced_as_total_and_signed_change() {
     assert_eq!(pts.len(), 2, "{all:#?}");
     assert_eq!(pts[0].subject, "chris: 7 (+7)");
     assert_eq!(pts[1].subject, "chris: -3 (-10)");
-    let commit = g.last.as_ref().unwrap();
+    let commit = g.last_commit().unwrap();
     for n in &pts {
         assert_eq!(n.audience, Audience::Public);
         assert_eq!(n.clause, "nomic 209");

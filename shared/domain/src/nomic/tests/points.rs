@@ -118,14 +118,14 @@ fn nomic_209_points_thread_shows_total_and_change() {
     let lines: Vec<String> = g.nomic().points_thread.iter().map(|e| e.line()).collect();
     // 7 (+7) from 203, then -3 (-10) from 207.
     assert_eq!(lines, ["7 (+7)", "-3 (-10)"]);
-    let v = g.nomic().view(&g.env, None);
+    let v = g.nomic().view(g.competition(), None);
     assert_eq!(v["points_thread"][1]["line"], "-3 (-10)");
 }
 
 #[test]
 fn nomic_210_first_to_200_wins_and_the_game_ends() {
     let mut g = Game::new();
-    if let competition::Game::Nomic(n) = &mut g.env.game {
+    if let competition::Game::Nomic(n) = &mut g.competition_mut().game {
         n.points.insert(user("chris"), 195);
         n.points.insert(user("dave"), 199);
     }
@@ -177,7 +177,7 @@ fn nomic_114_an_adopted_rule_cannot_change_what_winning_is() {
     assert_eq!(g.status(p), ProposalStatus::InEffect);
     assert!(g.nomic().rules.current.find(301).is_some());
     assert_eq!(g.nomic().winner, None);
-    if let competition::Game::Nomic(n) = &mut g.env.game {
+    if let competition::Game::Nomic(n) = &mut g.competition_mut().game {
         n.points.insert(user("dave"), 195);
     }
     let q = g.propose(
@@ -196,7 +196,7 @@ fn nomic_114_an_adopted_rule_cannot_change_what_winning_is() {
 fn nomic_210_note_settings_start_non_correspondence_games_at_100() {
     // The note on 210: "In non-correspondence games, the initial total is 100."
     let mut g = Game::new();
-    if let competition::Game::Nomic(n) = &mut g.env.game {
+    if let competition::Game::Nomic(n) = &mut g.competition_mut().game {
         n.begun_at = None;
     }
     let settings = Settings {
@@ -211,7 +211,7 @@ fn nomic_210_note_settings_start_non_correspondence_games_at_100() {
     assert_eq!(g.points("ben"), 100);
     // Nonsense is refused: winning below starting.
     let mut h = Game::new();
-    if let competition::Game::Nomic(n) = &mut h.env.game {
+    if let competition::Game::Nomic(n) = &mut h.competition_mut().game {
         n.begun_at = None;
     }
     let bad = Settings {

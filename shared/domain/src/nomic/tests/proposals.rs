@@ -6,12 +6,8 @@ use crate::rulebook::parts::*;
 #[test]
 fn nomic_201_one_player_per_allocated_day() {
     let g = Game::new();
-    let mut env = g.env.clone();
     // A fresh game cannot be set up after it began...
-    let mut g2 = Game {
-        env: env.clone(),
-        last: None,
-    };
+    let mut g2 = g.clone();
     let e = g2
         .run_at(
             "org",
@@ -24,10 +20,10 @@ fn nomic_201_one_player_per_allocated_day() {
         .unwrap_err();
     assert_eq!(e.kind, crate::refusal::RefusalKind::Conflict);
     // ...and before it begins, a day holds one player.
-    if let competition::Game::Nomic(n) = &mut env.game {
+    let mut g3 = g.clone();
+    if let competition::Game::Nomic(n) = &mut g3.competition_mut().game {
         n.begun_at = None;
     }
-    let mut g3 = Game { env, last: None };
     let e = g3
         .run_at(
             "org",

@@ -155,7 +155,7 @@ fn nomic_215_the_mover_is_named_with_a_finding_only_and_must_be_playing() {
 fn nomic_215_takes_precedence_over_210_at_the_same_instant() {
     let mut g = Game::new();
     // Re-begin with 195 points each, so 203's points can reach 200.
-    if let competition::Game::Nomic(n) = &mut g.env.game {
+    if let competition::Game::Nomic(n) = &mut g.competition_mut().game {
         n.begun_at = None;
     }
     let settings = Settings {

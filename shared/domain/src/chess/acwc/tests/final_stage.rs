@@ -157,7 +157,10 @@ fn acwc_iii_h_6_ii_bids_are_sealed_until_both_are_in() {
         player: user("p1"),
         seconds: Some(90),
     };
-    let hidden = w.champ().redact(&w.c, &bid, Some(&user("p2"))).unwrap();
+    let hidden = w
+        .champ()
+        .redact(w.competition(), &bid, Some(&user("p2")))
+        .unwrap();
     assert_eq!(
         hidden,
         crate::chess::acwc::vocabulary::Event::BidSubmitted {
@@ -169,7 +172,9 @@ fn acwc_iii_h_6_ii_bids_are_sealed_until_both_are_in() {
     w.run(challenger.as_str(), Command::BidForWhite { seconds: 90 })
         .unwrap();
     assert_eq!(
-        w.champ().redact(&w.c, &bid, Some(&user("p2"))).unwrap(),
+        w.champ()
+            .redact(w.competition(), &bid, Some(&user("p2")))
+            .unwrap(),
         bid
     );
 }
@@ -204,9 +209,11 @@ fn acwc_iii_h_6_ii_the_view_and_the_final_resource_keep_a_bid_sealed() {
     }
     let seconds = |w: &World, viewer: Option<&str>| {
         let viewer = viewer.map(user);
-        let shown = w.c.view(viewer.as_ref()).game["final"]["bids"].clone();
+        let shown = w.competition().view(viewer.as_ref()).game["final"]["bids"].clone();
         let query = Query::first_page().with_key("final");
-        let Ok(Resource::Json(one)) = w.champ().resource(&w.c, "matches", &query, viewer.as_ref())
+        let Ok(Resource::Json(one)) =
+            w.champ()
+                .resource(w.competition(), "matches", &query, viewer.as_ref())
         else {
             panic!("the Final answers as JSON");
         };

@@ -6,7 +6,7 @@ use crate::notice::{Audience, Notice, Topic};
 use std::collections::BTreeSet;
 
 fn last_notices(w: &World) -> Vec<Notice> {
-    w.c.notices(w.log.last().expect("a commit"))
+    w.notices()
 }
 
 fn only(name: &str) -> Audience {
@@ -68,7 +68,7 @@ fn acwc_iv_f_reminders_before_the_round_deadline_go_to_unfinished_matches_only()
     start(&mut w);
     report(&mut w, "q1.1", 20, 0);
     let d = at("2019-10-06T23:59:59Z");
-    let due = |h: i64| w.c.reminders(d - Duration::hours(h));
+    let due = |h: i64| w.competition().reminders(d - Duration::hours(h));
     assert!(due(25).is_empty());
     let day = due(24);
     assert_eq!(day.len(), 1);

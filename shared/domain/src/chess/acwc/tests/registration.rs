@@ -102,7 +102,7 @@ fn acwc_ii_c_2_an_older_mark_sends_the_entry_to_the_td_review() {
         EntrantStatus::Review { .. }
     ));
     // Others do not see the queue; the TD decides.
-    let v = w.c.view(Some(&user("p2")));
+    let v = w.competition().view(Some(&user("p2")));
     assert_eq!(v.game["entrants"].as_array().unwrap().len(), 0);
     w.run(
         "td",
@@ -142,12 +142,12 @@ fn acwc_ii_c_4_a_second_account_disqualifies_both() {
     );
     assert!(w.champ().entrant(&user("p9")).is_none());
     // Trying again is refused and changes nothing.
-    let before = w.c.clone();
+    let before = w.competition().clone();
     assert_eq!(
         clause(&mut w, "p9", Command::Register { facts: alt }),
         "acwc II.C.4"
     );
-    assert_eq!(before, w.c);
+    assert_eq!(&before, w.competition());
 }
 
 #[test]
@@ -276,7 +276,7 @@ fn acwc_ii_the_organizer_enters_a_player_with_entered_facts() {
         ),
         "acwc I.D"
     );
-    let before = w.c.clone();
+    let before = w.competition().clone();
     assert_eq!(
         clause(
             &mut w,
@@ -289,7 +289,7 @@ fn acwc_ii_the_organizer_enters_a_player_with_entered_facts() {
         "acwc II",
         "acwc II: only the organizer enters another player"
     );
-    assert_eq!(before, w.c, "a refusal changes nothing");
+    assert_eq!(&before, w.competition(), "a refusal changes nothing");
 }
 
 #[test]
@@ -436,11 +436,14 @@ fn acwc_ii_c_4_linked_accounts_are_shown_to_the_officials_only() {
     let mut main = facts("main", 2000);
     main.other_accounts.push("alt".into());
     w.run("p1", Command::Register { facts: main }).unwrap();
-    let crate::competition::Event::Acwc(e) = &w.log.last().unwrap().events[0].event else {
+    let crate::competition::Event::Acwc(e) = &w.log().last().unwrap().events[0].event else {
         panic!("an ACWC event");
     };
     let shown = |viewer: &str| {
-        let e = w.champ().redact(&w.c, e, Some(&user(viewer))).unwrap();
+        let e = w
+            .champ()
+            .redact(w.competition(), e, Some(&user(viewer)))
+            .unwrap();
         serde_json::to_value(e).unwrap()["other_accounts"].clone()
     };
     assert_eq!(shown("td"), serde_json::json!(["alt"]));

@@ -38,15 +38,15 @@ fn acwc_iv_d_first_round_published_at_the_start_and_a_second_tick_changes_nothin
     let mut w = with_players(6);
     w.now = at("2019-09-29T23:59:59Z");
     assert!(w.tick().is_empty());
-    assert_eq!(w.c.next_due(), Some(at("2019-09-30T00:00:00Z")));
+    assert_eq!(w.competition().next_due(), Some(at("2019-09-30T00:00:00Z")));
     w.now = at("2019-09-30T00:00:00Z");
     let first = w.tick();
     assert!(!first.is_empty());
     let r = &w.champ().rounds[0];
     assert_eq!(r.deadline, at("2019-10-06T23:59:59Z"));
-    let before = w.c.clone();
+    let before = w.competition().clone();
     assert!(w.tick().is_empty());
-    assert_eq!(before, w.c);
+    assert_eq!(&before, w.competition());
     // Registration is closed now.
     assert_eq!(
         clause(
@@ -385,9 +385,14 @@ fn acwc_vii_a_cheating_reports_are_visible_only_to_the_td() {
     let w = p1_reports_p2();
     let td = user("td");
     let p1 = user("p1");
-    assert!(w.c.view(Some(&p1)).game.get("cheating_reports").is_none());
+    assert!(w
+        .competition()
+        .view(Some(&p1))
+        .game
+        .get("cheating_reports")
+        .is_none());
     assert_eq!(
-        w.c.view(Some(&td)).game["cheating_reports"]
+        w.competition().view(Some(&td)).game["cheating_reports"]
             .as_array()
             .unwrap()
             .len(),
@@ -401,7 +406,7 @@ fn acwc_vii_a_cheating_reports_are_visible_only_to_the_td() {
             accused: user("p2"),
             details: "engine-like".into(),
         };
-        usize::from(state.redact(&w.c, &e, Some(viewer)).is_some())
+        usize::from(state.redact(w.competition(), &e, Some(viewer)).is_some())
     };
     assert_eq!(commit_events(&p1, &w), 0);
     assert_eq!(commit_events(&td, &w), 1);
@@ -414,23 +419,23 @@ fn acwc_vii_a_cheating_reports_are_visible_only_to_the_td() {
 #[test]
 fn acwc_vii_a_the_log_hides_who_accused_and_when() {
     let w = p1_reports_p2();
-    let report = w.log.last().unwrap();
+    let report = w.log().last().unwrap();
     for viewer in [
         Some(user("p2")),
         Some(user("org")),
         Some(user("someone")),
         None,
     ] {
-        let entry = report.log_entry(&w.c, viewer.as_ref());
+        let entry = report.log_entry(w.competition(), viewer.as_ref());
         assert_eq!(entry.actor, None, "{viewer:?} learns who accused");
         assert_eq!(entry.at, None, "{viewer:?} learns when");
         assert_eq!(entry.command, crate::competition::WITHHELD_COMMAND);
         assert!(entry.events.is_empty());
     }
-    let own = report.log_entry(&w.c, Some(&user("p1")));
+    let own = report.log_entry(w.competition(), Some(&user("p1")));
     assert_eq!(own.command, "report-cheating");
     assert!(own.events.is_empty(), "the report itself is the TD's alone");
-    let td = report.log_entry(&w.c, Some(&user("td")));
+    let td = report.log_entry(w.competition(), Some(&user("td")));
     assert_eq!(td.at, Some(report.at));
     assert_eq!(td.events.len(), 1);
 }
@@ -590,7 +595,7 @@ fn acwc_v_h_no_agreement_before_the_weekend_goes_to_the_td() {
     }
     w.now = at("2019-10-03T00:00:00Z");
     assert!(w.tick().is_empty(), "both made three offers by Wednesday");
-    assert_eq!(w.c.next_due(), Some(at("2019-10-05T00:00:00Z")));
+    assert_eq!(w.competition().next_due(), Some(at("2019-10-05T00:00:00Z")));
     w.now = at("2019-10-05T00:00:00Z");
     assert_eq!(w.tick()[0].clause.as_deref(), Some("acwc V.H"));
     w.run(

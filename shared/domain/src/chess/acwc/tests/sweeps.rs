@@ -28,7 +28,7 @@ fn acwc_v_e_v_f_a_missed_wednesday_run_is_caught_up_after_the_round_deadline() {
         )
         .unwrap();
     }
-    assert_eq!(w.c.next_due(), Some(at("2019-10-03T00:00:00Z")));
+    assert_eq!(w.competition().next_due(), Some(at("2019-10-03T00:00:00Z")));
     w.now = at("2019-10-07T00:00:00Z");
     let clauses: Vec<String> = w.tick().into_iter().filter_map(|r| r.clause).collect();
     assert_eq!(clauses, ["acwc V.E", "acwc IV.F", "acwc V.F", "acwc IV.F"]);
@@ -68,7 +68,7 @@ fn acwc_v_h_a_missed_weekend_run_is_caught_up_once() {
     assert_eq!(clauses, ["acwc V.H", "acwc IV.F"]);
     assert!(w.champ().matches["q1.1"].negotiation.referred);
     assert!(w.tick().is_empty());
-    assert_eq!(w.c.next_due(), None);
+    assert_eq!(w.competition().next_due(), None);
 }
 
 /// `next_due` stops reading the round at the first match due at
@@ -101,7 +101,7 @@ fn acwc_v_c_v_h_the_next_deadline_is_the_earliest_of_any_match_of_the_round() {
         }
     };
     offers(&mut w, "q1.1", ["p1", "p2"]);
-    assert_eq!(w.c.next_due(), Some(at("2019-10-03T00:00:00Z")));
+    assert_eq!(w.competition().next_due(), Some(at("2019-10-03T00:00:00Z")));
     offers(&mut w, "q1.2", ["p3", "p4"]);
-    assert_eq!(w.c.next_due(), Some(at("2019-10-05T00:00:00Z")));
+    assert_eq!(w.competition().next_due(), Some(at("2019-10-05T00:00:00Z")));
 }

@@ -183,14 +183,18 @@ fn acwc_v_a_negotiation_opens_with_the_pairing_and_the_agreed_time_is_published(
     w.run("p1", offer("q1.1", "2019-10-03T18:00:00Z")).unwrap();
     let agreed = w.run("p2", accept("q1.1", "2019-10-03T18:00:00Z")).unwrap();
     assert_eq!(agreed[0].clause.as_deref(), Some("acwc V.A"));
-    let public = w.c.view(None).game;
+    let public = w.competition().view(None).game;
     assert_eq!(
         public["rounds"][0]["matches"][0]["negotiation"]["time"],
         "2019-10-03T18:00:00Z"
     );
     let key = Some("qualification-1".to_string());
     let query = crate::resource::Query::new(key, Default::default()).unwrap();
-    let page = match w.champ().resource(&w.c, "pairings", &query, None).unwrap() {
+    let page = match w
+        .champ()
+        .resource(w.competition(), "pairings", &query, None)
+        .unwrap()
+    {
         crate::resource::Resource::Json(v) => v,
         _ => unreachable!("pairings are JSON"),
     };
@@ -222,14 +226,14 @@ fn acwc_v_b_an_offered_time_is_recorded_and_shown_in_utc() {
     }))
     .unwrap();
     w.run("p1", command).unwrap();
-    let recorded = &w.log.last().unwrap().events[0];
+    let recorded = &w.log().last().unwrap().events[0];
     let Envelope::Acwc(AcwcEvent::TimeOffered { at: offered, .. }) = &recorded.event else {
         panic!("a time offer is recorded: {recorded:?}");
     };
     assert_eq!(*offered, at("2019-10-03T18:00:00Z"));
     let json = serde_json::to_value(recorded).unwrap();
     assert_eq!(json["at"], "2019-10-03T18:00:00Z");
-    let mine = w.c.view(Some(&user("p1"))).game;
+    let mine = w.competition().view(Some(&user("p1"))).game;
     assert_eq!(
         mine["schedule"][0]["offers"][0]["at"],
         "2019-10-03T18:00:00Z"

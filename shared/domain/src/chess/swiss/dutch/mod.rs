@@ -22,10 +22,6 @@ pub mod standings;
 pub mod state;
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod tests_notes;
-#[cfg(test)]
-mod tests_procedure;
 
 use super::{Board, Presence, RoundPairing, SwissTournament};
 use bracket::{feasible, pair_bracket, Below};

@@ -1,6 +1,9 @@
 //! Clause tests for the Dutch system, each with a worked example checked by
 //! hand against the 1992–2006 text (the comment in each test is the hand check).
 
+mod notes;
+mod procedure;
+
 use super::colour::allocate;
 use super::criteria::Criteria;
 use super::state::derive;

@@ -39,7 +39,7 @@ fn dutch_a1_a2_an_entry_is_checked_and_entered_once() {
         crate::refusal::RefusalKind::Forbidden
     );
     act(&mut h, "arb", json!({"action": "register", "player": "cat", "entry": {"name": "Cat", "title": "wim", "federation": "NED"}})).unwrap();
-    assert_eq!(state(&h).players[&user("cat")].entry.title, "WIM");
+    assert_eq!(state(&h).players[&u("cat")].entry.title, "WIM");
 }
 
 #[test]
@@ -55,7 +55,7 @@ fn swiss_regulations_the_arbiter_does_not_play() {
     let grant = h.run(
         "org",
         Command::GrantRole {
-            user: user("ann"),
+            user: u("ann"),
             role: Role::Arbiter,
         },
     );
@@ -76,7 +76,7 @@ fn swiss_regulations_late_entries_close_after_the_set_round_and_score_the_missed
     // Round 1 is paired, round 2 is next: a late entry is still open, and
     // the entrant's first round is 2.
     enter(&mut h, "late", 2350);
-    assert_eq!(state(&h).players[&user("late")].first_round, 2);
+    assert_eq!(state(&h).players[&u("late")].first_round, 2);
     results(&mut h, 1, &["1-0", "1-0"]);
     pair(&mut h);
     // Round 3 is next: past round 2, entries are closed.
@@ -89,7 +89,7 @@ fn swiss_regulations_late_entries_close_after_the_set_round_and_score_the_missed
     // Five players in round 2: someone has the bye or "late" is paired.
     // After round 1 (complete), "late" has 0.5 for the missed round.
     let lines = super::super::standings::standings(state(&h), &[]);
-    let late = lines.iter().find(|l| l.player == user("late")).unwrap();
+    let late = lines.iter().find(|l| l.player == u("late")).unwrap();
     assert_eq!(late.points, 0.5);
 }
 
@@ -116,7 +116,7 @@ fn dutch_f5_an_announced_absence_is_not_paired_and_scores_nothing() {
     let (b, bye) = boards(&h, 1);
     assert_eq!(b, ["a-c", "d-b"]);
     assert_eq!(bye, None);
-    assert_eq!(state(&h).round(1).unwrap().not_paired[&user("e")], 0);
+    assert_eq!(state(&h).round(1).unwrap().not_paired[&u("e")], 0);
     // Round 1 is paired: it is no longer asked for in advance.
     refused(
         act(
@@ -160,7 +160,7 @@ fn swiss_regulations_half_point_byes_are_limited_in_number_and_rounds() {
     pair(&mut h);
     // Round 2: a asked for the bye: not paired, half a point; b and c meet.
     let r2 = state(&h).round(2).unwrap();
-    assert_eq!(r2.not_paired[&user("a")], 1);
+    assert_eq!(r2.not_paired[&u("a")], 1);
     assert_eq!(boards(&h, 2).0.len(), 1);
 }
 
@@ -185,5 +185,5 @@ fn dutch_f5_a_withdrawn_player_is_not_paired_again_until_reinstated() {
         crate::refusal::RefusalKind::Forbidden
     );
     act(&mut h, "arb", json!({"action": "reinstate", "player": "d"})).unwrap();
-    assert_eq!(state(&h).players[&user("d")].withdrawn_from, None);
+    assert_eq!(state(&h).players[&u("d")].withdrawn_from, None);
 }

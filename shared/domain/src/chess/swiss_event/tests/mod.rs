@@ -48,10 +48,7 @@ fn enter(h: &mut Harness, name: &str, rating: u32) {
 }
 
 fn state(h: &Harness) -> &super::SwissEvent {
-    match &h.env.game {
-        crate::competition::Game::Swiss(s) => s,
-        other => panic!("not a Swiss: {other:?}"),
-    }
+    h.state()
 }
 
 /// Round `r`'s boards as `white-black` names, and the bye.
@@ -82,8 +79,4 @@ fn results(h: &mut Harness, r: u32, results: &[&str]) {
         )
         .expect("result set");
     }
-}
-
-fn user(s: &str) -> crate::competition::UserId {
-    u(s)
 }

@@ -85,7 +85,7 @@ fn dutch_g_a_player_absent_without_notice_is_withdrawn() {
     .unwrap();
     assert_eq!(events.len(), 2);
     assert_eq!(events[1].clause.as_deref(), Some("dutch G"));
-    assert_eq!(state(&h).players[&user("d")].withdrawn_from, Some(2));
+    assert_eq!(state(&h).players[&u("d")].withdrawn_from, Some(2));
     results(&mut h, 1, &["1-0"]);
     pair(&mut h);
     // Three left: one board and a bye, d on neither.
@@ -108,7 +108,7 @@ fn dutch_g_the_regulations_may_keep_a_player_absent_without_notice() {
     )
     .unwrap();
     assert_eq!(events.len(), 1);
-    assert_eq!(state(&h).players[&user("b")].withdrawn_from, None);
+    assert_eq!(state(&h).players[&u("b")].withdrawn_from, None);
 }
 
 #[test]

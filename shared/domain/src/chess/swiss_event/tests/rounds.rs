@@ -158,7 +158,7 @@ fn dutch_f5_an_imported_absence_in_the_next_round_is_kept() {
         .collect();
     let mut h = event(5, json!({}));
     act(&mut h, "arb", json!({"action": "import-trf", "trf": trf})).unwrap();
-    let robert = &state(&h).players[&user("trf-14")];
+    let robert = &state(&h).players[&u("trf-14")];
     assert_eq!(
         robert.absences.get(&3),
         Some(&crate::chess::swiss_event::vocabulary::Absence::Announced)
@@ -169,7 +169,7 @@ fn dutch_f5_an_imported_absence_in_the_next_round_is_kept() {
         .iter()
         .all(|x| !x.contains("trf-14-") && !x.ends_with("trf-14")));
     assert!(bye.is_some() && bye.as_deref() != Some("trf-14"));
-    assert_eq!(state(&h).round(3).unwrap().not_paired[&user("trf-14")], 0);
+    assert_eq!(state(&h).round(3).unwrap().not_paired[&u("trf-14")], 0);
 }
 
 #[test]

@@ -73,7 +73,7 @@ fn wm_b_3_game_ends_after_the_last_year_with_final_centre_counts() {
     assert_eq!(reason, &EndReason::LastYear);
     assert_eq!(centers[&Power::France], 4);
     assert!(g.tick(h(500)).is_empty());
-    assert_eq!(g.comp.next_due(), None);
+    assert_eq!(g.competition().next_due(), None);
 }
 
 #[test]
@@ -100,7 +100,7 @@ fn wm_c_4_a_solo_of_18_centres_ends_the_game() {
         ]),
         adjustments: BTreeMap::new(),
     };
-    if let Game::DiplomacyGame(b) = &mut g.comp.game {
+    if let Game::DiplomacyGame(b) = &mut g.competition_mut().game {
         b.position = Some(position);
     }
     g.submit(Power::France, &["A BUR - BEL"], true, h(1))

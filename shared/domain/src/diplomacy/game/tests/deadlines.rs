@@ -7,7 +7,7 @@ fn wm_d_vii_2_early_adjudication_no_sooner_than_24_hours_after_the_previous() {
     let mut g = Game1::new();
     g.all_final(h(1));
     assert!(g.tick(h(23)).is_empty());
-    assert_eq!(g.comp.next_due(), Some(h(24)));
+    assert_eq!(g.competition().next_due(), Some(h(24)));
     assert!(adjudicated(&g.tick(h(24))));
     // Fall 1901: all final at once, still 24 h after the Spring adjudication.
     g.all_final(h(25));

@@ -1,5 +1,7 @@
 //! Unit tests, one or more per clause, named after it, by concept; this
-//! module holds the builder they share.
+//! module holds the builder they share, a thin layer over the crate's
+//! scenario that adds the board's players, GM and TD, its settings and the
+//! vocabulary of orders and votes.
 
 mod corrections;
 mod deadlines;
@@ -21,19 +23,14 @@ use super::settings::{HouseRules, LateOrders, PartialOrderSets, PressRule, Setti
 use super::state::{Board, NmrCase};
 use super::vote::{Ballot, ProposalKind};
 use super::Command;
-use crate::competition::{
-    self as env, Actor, Command as EnvCommand, Commit, Competition, CompetitionId, Context, Game,
-    Kind, Role, UserId,
-};
+use crate::competition::{self as env, Command as EnvCommand, Competition, Game, Role, UserId};
 use crate::diplomacy::map::Power;
 use crate::refusal::{Refusal, RefusalKind};
 use crate::rulebook::parts::*;
+use crate::testkit::{u, Scenario, SWEEP};
 use chrono::{DateTime, Duration, Utc};
 use std::collections::{BTreeMap, BTreeSet};
-
-fn u(s: &str) -> UserId {
-    UserId::try_from(s).unwrap()
-}
+use std::ops::{Deref, DerefMut};
 
 /// Monday 5 January 2026, noon UTC.
 fn start() -> DateTime<Utc> {
@@ -72,40 +69,28 @@ fn draw_all() -> ProposalKind {
 }
 
 struct Game1 {
-    comp: Competition,
-    log: Vec<Commit>,
+    scenario: Scenario<Board>,
+}
+
+impl Deref for Game1 {
+    type Target = Scenario<Board>;
+    fn deref(&self) -> &Scenario<Board> {
+        &self.scenario
+    }
+}
+
+impl DerefMut for Game1 {
+    fn deref_mut(&mut self) -> &mut Scenario<Board> {
+        &mut self.scenario
+    }
 }
 
 impl Game1 {
+    /// A board with its GM `gm` and TD `td`, not set up.
     fn bare() -> Self {
-        let id = CompetitionId::try_from("board").unwrap();
-        let create = EnvCommand::Create {
-            kind: Kind::DiplomacyGame,
-            name: "b".into(),
-        };
-        let events = env::decide(None, &create, &ctx("org", start(), true)).unwrap();
-        let first = commit(1, "org", create, events, start());
-        let mut g = Game1 {
-            comp: env::apply(None, &id, &first),
-            log: vec![first],
-        };
-        g.env(
-            "org",
-            EnvCommand::GrantRole {
-                user: u("gm"),
-                role: Role::GameMaster,
-            },
-        )
-        .unwrap();
-        g.env(
-            "org",
-            EnvCommand::GrantRole {
-                user: u("td"),
-                role: Role::TournamentDirector,
-            },
-        )
-        .unwrap();
-        g
+        let officials = [("gm", Role::GameMaster), ("td", Role::TournamentDirector)];
+        let scenario = Scenario::named("board", "b", start(), &officials);
+        Game1 { scenario }
     }
 
     fn new() -> Self {
@@ -129,30 +114,20 @@ impl Game1 {
         self.env_at(actor, cmd, start())
     }
 
+    /// `actor` issues `cmd` at `now`; any `schedule...` is the deadline
+    /// sweep.
     fn env_at(
         &mut self,
         actor: &str,
         cmd: EnvCommand,
         now: DateTime<Utc>,
     ) -> Result<Vec<env::Recorded>, Refusal> {
-        let c = if actor.starts_with("schedule") {
-            Context {
-                actor: Actor::Schedule("deadline-sweep".into()),
-                may_organize: false,
-                now,
-            }
+        let actor = if actor.starts_with("schedule") {
+            SWEEP
         } else {
-            ctx(actor, now, false)
+            actor
         };
-        let events = env::decide(Some(&self.comp), &cmd, &c)?;
-        if !events.is_empty() {
-            let mut cm = commit(self.comp.version + 1, actor, cmd, events.clone(), now);
-            cm.actor = c.actor.clone();
-            let id = self.comp.id.clone();
-            self.comp = env::apply(Some(self.comp.clone()), &id, &cm);
-            self.log.push(cm);
-        }
-        Ok(events)
+        self.when(actor, now, cmd).recorded()
     }
 
     fn run(
@@ -161,11 +136,7 @@ impl Game1 {
         cmd: Command,
         now: DateTime<Utc>,
     ) -> Result<Vec<Event>, Refusal> {
-        Ok(board_events(self.env_at(
-            actor,
-            EnvCommand::DiplomacyGame(cmd),
-            now,
-        )?))
+        self.when(actor, now, cmd).events()
     }
 
     /// `who` seats `player` for `power` (wm B.7).
@@ -196,14 +167,11 @@ impl Game1 {
     }
 
     fn tick(&mut self, now: DateTime<Utc>) -> Vec<Event> {
-        board_events(self.env_at("schedule", EnvCommand::Tick, now).unwrap())
+        self.scenario.tick(now).then_events()
     }
 
     fn board(&self) -> &Board {
-        match &self.comp.game {
-            Game::DiplomacyGame(b) => b,
-            _ => unreachable!(),
-        }
+        self.state()
     }
 
     fn phase(&self) -> String {
@@ -240,42 +208,9 @@ impl Game1 {
     }
 
     fn view(&self, viewer: &str) -> String {
-        serde_json::to_string(&self.board().view(&self.comp, Some(&u(viewer)))).unwrap()
+        let view = self.board().view(self.competition(), Some(&u(viewer)));
+        serde_json::to_string(&view).unwrap()
     }
-}
-
-fn ctx(actor: &str, now: DateTime<Utc>, may_organize: bool) -> Context {
-    Context {
-        actor: Actor::User(u(actor)),
-        may_organize,
-        now,
-    }
-}
-
-fn commit(
-    version: u64,
-    actor: &str,
-    cmd: EnvCommand,
-    events: Vec<env::Recorded>,
-    at: DateTime<Utc>,
-) -> Commit {
-    Commit {
-        version,
-        at,
-        actor: Actor::User(u(actor)),
-        command: cmd.name().into(),
-        events,
-        idempotency: None,
-    }
-}
-
-fn board_events(rs: Vec<env::Recorded>) -> Vec<Event> {
-    rs.into_iter()
-        .filter_map(|r| match r.event {
-            env::Event::DiplomacyGame(e) => Some(e),
-            _ => None,
-        })
-        .collect()
 }
 
 fn refused(r: Result<Vec<Event>, Refusal>, clause: &str) {
@@ -292,9 +227,10 @@ fn adjudicated(events: &[Event]) -> bool {
 impl Game1 {
     fn log(&self, viewer: &str) -> String {
         let entries: Vec<_> = self
-            .log
+            .scenario
+            .log()
             .iter()
-            .map(|c| c.log_entry(&self.comp, Some(&u(viewer))))
+            .map(|c| c.log_entry(self.competition(), Some(&u(viewer))))
             .collect();
         serde_json::to_string(&entries).unwrap()
     }

@@ -15,11 +15,6 @@ fn everyone_seated_and_gm() -> Audience {
 }
 
 impl Game1 {
-    /// The notices of the last commit.
-    fn notices(&self) -> Vec<Notice> {
-        self.comp.notices(self.log.last().expect("a commit"))
-    }
-
     /// Plays 1901, then lets `missing` miss Spring 1902 at its deadline.
     fn nmr_in_1902(&mut self, missing: Power) {
         let now = self.play_1901();
@@ -228,7 +223,7 @@ fn wm_d_vii_1_reminders_at_24_and_1_hours_before_the_deadline_skip_final_orders(
     let mut g = Game1::new();
     g.submit(Power::England, &[], true, h(1)).unwrap();
     g.submit(Power::France, &[], false, h(1)).unwrap();
-    let due = |g: &Game1, at: DateTime<Utc>| g.comp.reminders(at);
+    let due = |g: &Game1, at: DateTime<Utc>| g.competition().reminders(at);
     assert!(due(&g, h(120 - 25)).is_empty(), "d - 25h: not yet");
     let day = due(&g, h(120 - 24));
     assert_eq!(day.len(), 1);

@@ -7,7 +7,7 @@ use super::*;
 /// Replaces `power`'s unit `from` by `to` in the published position (the
 /// GM's error).
 fn misplace(g: &mut Game1, power: Power, from: &str, to: &str) {
-    let Game::DiplomacyGame(b) = &mut g.comp.game else {
+    let Game::DiplomacyGame(b) = &mut g.competition_mut().game else {
         unreachable!()
     };
     let units = b

@@ -12,9 +12,9 @@ fn wm_d_i_1_b_house_rules_stated_at_outset_are_public() {
     );
     assert_eq!(v["settings"]["house-rules"]["late-orders"], "refused");
     assert_eq!(v["position"]["phase"], "S1901M");
-    assert_eq!(g.comp.next_due(), Some(h(120)));
+    assert_eq!(g.competition().next_due(), Some(h(120)));
     // Players hold the player role (the "my competitions" index follows).
-    assert!(g.comp.has_role(&u("england-player"), Role::Player));
+    assert!(g.competition().has_role(&u("england-player"), Role::Player));
 }
 
 #[test]
@@ -159,7 +159,7 @@ fn wm_a_1_a_player_holding_a_power_is_not_made_gm() {
     let refusal = g.env("org", grant(&player(Power::France))).unwrap_err();
     assert_eq!(refusal.clause.as_deref(), Some("wm A.1"), "{refusal:?}");
     assert!(!g
-        .comp
+        .competition()
         .has_role(&u(&player(Power::France)), Role::GameMaster));
     assert!(g.env("org", grant("second-gm")).is_ok());
 }

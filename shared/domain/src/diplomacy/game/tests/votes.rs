@@ -273,9 +273,9 @@ fn wm_d_ix_an_open_ballot_survives_the_snapshot_round_trip() {
     vote(&mut g, Power::France, 1, Ballot::Yes, h(2));
     vote(&mut g, Power::Italy, 1, Ballot::No, h(2));
     assert_eq!(g.board().ballots[&1].len(), 2, "two ballots are open");
-    let json = serde_json::to_vec(&g.comp).unwrap();
+    let json = serde_json::to_vec(g.competition()).unwrap();
     let back: Competition = serde_json::from_slice(&json).unwrap();
-    assert_eq!(back, g.comp);
+    assert_eq!(&back, g.competition());
 }
 
 /// wm D.IX.1: the GM votes on house-rule changes (the `None` voter); that
@@ -284,7 +284,7 @@ fn wm_d_ix_an_open_ballot_survives_the_snapshot_round_trip() {
 fn wm_d_ix_1_a_gm_ballot_survives_the_snapshot_round_trip() {
     let mut g = Game1::new();
     g.propose_draw(Power::England, h(1));
-    let mut comp = g.comp.clone();
+    let mut comp = g.competition().clone();
     let Game::DiplomacyGame(board) = &mut comp.game else {
         unreachable!()
     };
@@ -305,7 +305,7 @@ fn wm_d_ix_ballots_of_older_snapshots_still_read() {
     let mut g = Game1::new();
     g.propose_draw(Power::England, h(1));
     vote(&mut g, Power::France, 1, Ballot::Yes, h(2));
-    let mut json = serde_json::to_value(&g.comp).unwrap();
+    let mut json = serde_json::to_value(g.competition()).unwrap();
     fn ballots(v: &mut serde_json::Value) -> Option<&mut serde_json::Value> {
         let map = v.as_object_mut()?;
         if map.contains_key("ballots") {
@@ -315,7 +315,7 @@ fn wm_d_ix_ballots_of_older_snapshots_still_read() {
     }
     *ballots(&mut json).unwrap() = serde_json::json!({"1": {"FRANCE": "yes"}});
     let back: Competition = serde_json::from_value(json.clone()).unwrap();
-    assert_eq!(back, g.comp);
+    assert_eq!(&back, g.competition());
     *ballots(&mut json).unwrap() = serde_json::json!({});
     let back: Competition = serde_json::from_value(json).unwrap();
     let Game::DiplomacyGame(board) = &back.game else {

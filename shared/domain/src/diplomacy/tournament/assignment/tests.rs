@@ -9,16 +9,13 @@ use crate::competition::UserId;
 use crate::diplomacy::map::Power;
 use crate::diplomacy::tournament::model::{Entrant, Seating, Stage};
 use crate::refusal::RefusalKind;
+use crate::testkit::u;
 use rand::SeedableRng;
 use std::collections::{BTreeMap, BTreeSet};
 
-fn uid(s: &str) -> UserId {
-    UserId::try_from(s).unwrap()
-}
-
 fn entrant(player: &str, team: Option<&str>, power: Option<Power>) -> Entrant {
     Entrant {
-        player: uid(player),
+        player: u(player),
         team: team.map(str::to_owned),
         power,
     }
@@ -45,7 +42,7 @@ fn board(players: &[&str]) -> Seating {
         seats: Power::ALL
             .iter()
             .zip(players)
-            .map(|(&p, &u)| (p, uid(u)))
+            .map(|(&p, &name)| (p, u(name)))
             .collect(),
     }
 }
@@ -379,7 +376,7 @@ fn wm_b_6_c_reported_when_a_player_has_played_every_power() {
     assert_eq!(
         d.violations,
         vec![Violation::PowerPlayedAgain {
-            player: uid("p0"),
+            player: u("p0"),
             power,
             board: 0
         }]

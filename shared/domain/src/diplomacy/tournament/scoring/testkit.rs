@@ -9,9 +9,7 @@ use crate::diplomacy::tournament::advancement::Standing;
 use crate::diplomacy::tournament::model::{BoardReport, Entrant, Seating, Stage, Tenure};
 use std::collections::{BTreeMap, BTreeSet};
 
-pub fn u(s: &str) -> UserId {
-    UserId::try_from(s).expect("valid user id")
-}
+pub use crate::testkit::u;
 
 pub fn pts(n: i128) -> Points {
     Points::whole(n)

@@ -3,9 +3,9 @@
 //! 1992–2006 text differs from the 2012 wording. Each expectation is worked
 //! out by hand from the 1992–2006 text in the test's comment.
 
-use super::criteria::{A7dSwitch, Criteria};
-use super::state::derive;
-use super::tests::{states, T};
+use super::{states, T};
+use crate::chess::swiss::dutch::criteria::{A7dSwitch, Criteria};
+use crate::chess::swiss::dutch::state::derive;
 use crate::chess::swiss::{Colour, Float, RoundOutcome};
 use Colour::{Black as B, White as W};
 
@@ -270,20 +270,20 @@ fn dutch_a7c_relaxed_for_one_player_not_the_bracket() {
 
 /// A player of score `score` (half points) with a played colour history and
 /// opponents `met` (indices), for the bracket tests here and in
-/// `tests_procedure`.
+/// `procedure`.
 pub(super) fn player(
     number: u32,
     score: u32,
     colours: Vec<Colour>,
     met: Vec<usize>,
     had_unplayed_point: bool,
-) -> super::state::PlayerState {
+) -> crate::chess::swiss::dutch::state::PlayerState {
     let cd = colours.iter().map(|c| if *c == W { 1 } else { -1 }).sum();
-    super::state::PlayerState {
+    crate::chess::swiss::dutch::state::PlayerState {
         number,
         score,
         met,
-        pref: super::state::PlayerState::preference_of(&colours, cd),
+        pref: crate::chess::swiss::dutch::state::PlayerState::preference_of(&colours, cd),
         colours,
         colour_difference: cd,
         floats: [None, None],
@@ -309,7 +309,7 @@ fn dutch_b1b_a8_half_point_bye_leaves_the_bye_below_so_the_bracket_pairs_within_
     // round (dutch C13), and the 3½ bracket is P-Q.
     // Contrast (the later wording bars Y too): only P may then take the bye,
     // so P-Q would leave the round incomplete; p = 0 and both move down.
-    use super::bracket::{pair_bracket, Below};
+    use crate::chess::swiss::dutch::bracket::{pair_bracket, Below};
     let ps = |y_barred: bool| {
         vec![
             player(21, 7, vec![B, W, B, W], vec![], false),
@@ -351,7 +351,7 @@ fn dutch_b1b_a3_half_point_bye_player_takes_the_bye_and_the_moved_down_player_is
     // Contrast (the later wording bars L too): R is then the only player who
     // may take the bye, so M-R would leave the round incomplete; p = 0 and
     // both move down.
-    use super::bracket::{pair_bracket, Below};
+    use crate::chess::swiss::dutch::bracket::{pair_bracket, Below};
     let ps = |l_barred: bool| {
         vec![
             player(34, 5, vec![B, W, B, W], vec![], true),

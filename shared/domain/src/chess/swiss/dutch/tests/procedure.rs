@@ -2,8 +2,8 @@
 //! dutch C2–C7, dutch C14). Each expectation is worked out by hand from the
 //! 1992–2006 text in the test's comment.
 
-use super::tests::T;
-use super::tests_notes::player;
+use super::notes::player;
+use super::T;
 
 #[test]
 fn dutch_b3_a3_player_moved_down_meets_the_next_bracket_not_the_lowest() {
@@ -119,8 +119,8 @@ fn dutch_c9_c10_c11_upfloat_criteria_are_dropped_before_downfloat_criteria_at_ea
     // for downfloats; dutch C11: x one higher and restart at dutch C3, where
     // B5/B6 are in force again until dutch C9/C10 give them up; up to x = p = 2.
     // (The later wording gives up both B6 before either B5; `Wording`.)
-    use super::criteria::Criteria;
-    use super::state::PlayerState;
+    use crate::chess::swiss::dutch::criteria::Criteria;
+    use crate::chess::swiss::dutch::state::PlayerState;
     use crate::chess::swiss::Float::{Downfloat as D, Upfloat as U};
     let st = |number: u32, floats| PlayerState {
         number,
@@ -169,8 +169,8 @@ fn dutch_c14_heterogeneous_bracket_lowers_x_with_p() {
     // and, x being positive, x from 1 to 0. With x = 0, M-A (both want white)
     // fails dutch B4; M-B grants both: the pairing, and A, C move down.
     // (Keeping x = 1 would take the first D1 opponent, A.)
-    use super::bracket::{pair_bracket, Below};
-    use super::criteria::Criteria;
+    use crate::chess::swiss::dutch::bracket::{pair_bracket, Below};
+    use crate::chess::swiss::dutch::criteria::Criteria;
     use crate::chess::swiss::Colour::{Black as B, White as W};
     let st = |number, score, colours, met| player(number, score, colours, met, false);
     let ps = vec![
@@ -203,8 +203,8 @@ fn dutch_b6_note_b2_waiver_is_for_fifty_percent_not_for_topscorers() {
     // rounds 7 and 8. 2 may receive white a third time (waiver), 1 may not
     // (dutch B2b stays). (The later wording waives it for the "topscorers"
     // over 50% instead; `Wording`.)
-    use super::criteria::Criteria;
-    use super::state::PlayerState;
+    use crate::chess::swiss::dutch::criteria::Criteria;
+    use crate::chess::swiss::dutch::state::PlayerState;
     use crate::chess::swiss::Colour::{Black as B, White as W};
     let st = |number: u32, score: u32| {
         let colours = vec![B, W, B, W, B, B, W, W];
@@ -240,9 +240,9 @@ fn dutch_a3_c14_lower_moved_down_player_paired_when_the_higher_must_float_on() {
     // whenever possible" (dutch A3), meets A (dutch D1). Remainder B, C: B-C.
     // M1 moves on and meets X. (Pairing only the highest moved-down players,
     // both M1 and M2 would move on, leaving A-B and C down with them.)
-    use super::bracket::{pair_bracket, Below};
-    use super::criteria::Criteria;
-    use super::state::PlayerState;
+    use crate::chess::swiss::dutch::bracket::{pair_bracket, Below};
+    use crate::chess::swiss::dutch::criteria::Criteria;
+    use crate::chess::swiss::dutch::state::PlayerState;
     let st = |number: u32, score: u32, met: Vec<usize>| PlayerState {
         number,
         score,
@@ -293,8 +293,8 @@ fn dutch_c12_c13_first_pairing_that_completes_the_round_when_c12s_choice_cannot(
     // score bracket", the first in order: T1-T2 with T3 down, then T3-Z and
     // N1-N2. (T2-T3 with T1 down also meets dutch C12, but only with x
     // raised to 1, dutch C11: one colour failure the round does not need.)
-    use super::bracket::{pair_bracket, Below};
-    use super::criteria::Criteria;
+    use crate::chess::swiss::dutch::bracket::{pair_bracket, Below};
+    use crate::chess::swiss::dutch::criteria::Criteria;
     use crate::chess::swiss::Colour::{Black as B, White as W};
     let st = |number, score, colours, met| player(number, score, colours, met, false);
     let ps = vec![

@@ -39,20 +39,8 @@ fn nomic_101_initial_set_is_101_to_118_and_201_to_215() {
 
 #[test]
 fn nomic_101_game_begins_only_with_rules_in_effect() {
-    let id = CompetitionId::try_from("n").unwrap();
-    let create = competition::Command::Create {
-        kind: Kind::Nomic,
-        name: "N".into(),
-    };
     let t = at("2026-03-14T10:00:00Z");
-    let ctx = Context {
-        actor: Actor::User(user("org")),
-        may_organize: true,
-        now: t,
-    };
-    let events = competition::decide(None, &create, &ctx).unwrap();
-    let env = competition::apply(None, &id, &commit(1, "org", t, &create, events));
-    let mut g = Game { env, last: None };
+    let mut g = Game::bare();
     g.ok(
         "org",
         t,

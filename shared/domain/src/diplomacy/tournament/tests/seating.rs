@@ -2,14 +2,14 @@
 //! empty (wm B.8.d, B.8.f, C.15), and for the clauses the tournament's
 //! other refusals name. Expectations are worked out by hand from the rules.
 
-use super::model::{BoardReport, Stage, Tenure};
-use super::reserves::fill_seats;
-use super::simulate::random_report;
-use super::state::Tournament;
-use super::tests::{pair, register, run, state, team, tournament};
-use super::Command;
+use super::{pair, register, run, state, team, tournament};
 use crate::competition::{Command as EnvCommand, Kind, Role, UserId};
 use crate::diplomacy::map::Power;
+use crate::diplomacy::tournament::model::{BoardReport, Stage, Tenure};
+use crate::diplomacy::tournament::reserves::fill_seats;
+use crate::diplomacy::tournament::simulate::random_report;
+use crate::diplomacy::tournament::state::Tournament;
+use crate::diplomacy::tournament::Command;
 use crate::testkit::{at, refused, u, Harness};
 use rand::SeedableRng;
 use std::collections::BTreeSet;
