@@ -8,6 +8,9 @@ use crate::refusal::Refusal;
 use crate::resource::{Query, Resource, MAX_LIMIT};
 use serde_json::Value;
 
+/// How a page asks the kind for a read resource, as no viewer.
+type ReadResource<'a> = Box<dyn Fn(&str, &Query) -> Result<Resource, Refusal> + 'a>;
+
 /// A competition seen from outside.
 pub struct Public<'a> {
     pub env: &'a Envelope,
@@ -15,7 +18,7 @@ pub struct Public<'a> {
     pub title: &'static str,
     /// The kind's view for no viewer (`game` of `GET /v1/competitions/{id}`).
     pub view: Value,
-    resource: Box<dyn Fn(&str, &Query) -> Result<Resource, Refusal> + 'a>,
+    resource: ReadResource<'a>,
 }
 
 impl<'a> Public<'a> {
