@@ -10,6 +10,7 @@
 use arbiter_domain::competition::{self, Actor, Competition, CompetitionId, Role, UserId};
 use arbiter_domain::ladder::{self, AppealSubject, Command, Event, GameResult};
 use arbiter_domain::refusal::{Refusal, RefusalKind};
+use arbiter_domain::rulebook::Action;
 use arbiter_domain::testkit::ladder_story::{self, u, Driver};
 use arbiter_e2e::TestServer;
 use arbiter_e2e::TestStore;

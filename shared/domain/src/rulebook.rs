@@ -68,6 +68,20 @@ impl Route {
     }
 }
 
+/// A kind's command, as the audit log names it.
+pub trait Action {
+    /// The command's name in the audit log (its `action` tag).
+    fn name(&self) -> &'static str;
+}
+
+/// A kind's event, as it makes members: the users who find the competition
+/// in "my competitions" and hold the player role in the envelope.
+pub trait Membership {
+    /// The users this event makes members of the competition (a World
+    /// Masters team brings seven or more; most events none).
+    fn members_added(&self) -> Vec<&UserId>;
+}
+
 /// A kind's rules: its vocabulary, how it decides and folds, and who may
 /// hold its offices.
 ///
@@ -79,7 +93,8 @@ impl Route {
 pub trait Rules:
     Default + Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static
 {
-    type Command: Clone
+    type Command: Action
+        + Clone
         + Debug
         + PartialEq
         + Serialize
@@ -87,7 +102,15 @@ pub trait Rules:
         + JsonSchema
         + Send
         + Sync;
-    type Event: Clone + Debug + PartialEq + Serialize + DeserializeOwned + JsonSchema + Send + Sync;
+    type Event: Membership
+        + Clone
+        + Debug
+        + PartialEq
+        + Serialize
+        + DeserializeOwned
+        + JsonSchema
+        + Send
+        + Sync;
 
     /// How refusals name the kind ("a club ladder").
     const TITLE: &'static str;
@@ -96,9 +119,6 @@ pub trait Rules:
     /// players every kind has: a grant of any other role is refused, since
     /// no rule of this kind would give it meaning or bound it.
     const OFFICIALS: &'static [Role];
-
-    /// The command's name in the audit log (its `action` tag).
-    fn command_name(command: &Self::Command) -> &'static str;
 
     /// The action `route` performs for this kind; `None`: not offered.
     fn route_action(route: Route) -> Option<&'static str>;
@@ -125,10 +145,6 @@ pub trait Rules:
     fn draws_lots(_action: &str) -> bool {
         false
     }
-
-    /// Users who become members through `event` (they hold the player role
-    /// in the envelope and find the competition in "my competitions").
-    fn members_added(event: &Self::Event) -> Vec<&UserId>;
 
     /// Decides a command of this kind against the state; pure.
     fn decide(
@@ -262,5 +278,7 @@ impl<K: Schedule + Secrecy + Views + Resources + Notices + Calendar + Pages> Rul
 /// Every part of the contract at once, for code that calls a kind's own
 /// methods directly (tests, benches, tools).
 pub mod parts {
-    pub use super::{Calendar, Notices, Pages, Resources, Rules, Schedule, Secrecy, Views};
+    pub use super::{
+        Action, Calendar, Membership, Notices, Pages, Resources, Rules, Schedule, Secrecy, Views,
+    };
 }

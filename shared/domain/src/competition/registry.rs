@@ -22,7 +22,8 @@ use crate::page::{Page, Public};
 use crate::refusal::Refusal;
 use crate::resource::{Query, Resource, ResourceSchema};
 use crate::rulebook::{
-    Calendar, Notices, Pages, Resources, Route, Rulebook, Rules, Schedule, Secrecy, Views,
+    Action, Calendar, Membership, Notices, Pages, Resources, Route, Rulebook, Rules, Schedule,
+    Secrecy, Views,
 };
 use chrono::{DateTime, Utc};
 use schemars::{JsonSchema, Schema, SchemaGenerator};
@@ -266,7 +267,7 @@ macro_rules! kinds {
                             return Err(Refusal::not_found(format!(
                                 "this competition is {}, which has no {} action",
                                 self.kind().title(),
-                                <$state as Rules>::command_name(c),
+                                Action::name(c),
                             )));
                         };
                         Ok(file(s.decide(env, c, ctx)?, Event::$variant))
@@ -367,7 +368,7 @@ macro_rules! kinds {
                     Command::RevokeRole { .. } => "revoke-role",
                     Command::SetPublic { .. } => "set-public",
                     Command::Tick => "tick",
-                    $(Command::$variant(c) => <$state as Rules>::command_name(c),)+
+                    $(Command::$variant(c) => Action::name(c),)+
                 }
             }
         }
@@ -380,7 +381,7 @@ macro_rules! kinds {
                     Event::Created { organizer, .. } => vec![organizer],
                     Event::RoleGranted { user, .. } => vec![user],
                     Event::RoleRevoked { .. } | Event::PublicSet { .. } => vec![],
-                    $(Event::$variant(e) => <$state as Rules>::members_added(e),)+
+                    $(Event::$variant(e) => e.members_added(),)+
                 }
             }
 

@@ -239,8 +239,8 @@ pub enum Command {
     OrderRawAntiCheat { appeal: u64 },
 }
 
-impl Command {
-    pub fn name(&self) -> &'static str {
+impl crate::rulebook::Action for Command {
+    fn name(&self) -> &'static str {
         match self {
             Command::Configure { .. } => "configure",
             Command::Join { .. } => "join",

@@ -95,80 +95,6 @@ pub(super) fn text(value: &str, clause: &'static str, what: &str) -> Result<Stri
     Ok(t.to_owned())
 }
 
-/// Decides `command` for the user who issued it, one topic at a time:
-/// members, games, sanctions, the Court, technical modifications, changes
-/// of the Terms and the anti-cheat information.
-pub(super) fn decide(
-    env: &Envelope,
-    state: &Ladder,
-    command: &Command,
-    ctx: &Context,
-) -> Result<Vec<Recorded>, Refusal> {
-    let actor = ctx.actor.user().ok_or_else(|| {
-        Refusal::forbidden(
-            ROLES_CLAUSE,
-            "club commands are issued by users; schedules tick",
-        )
-    })?;
-    let d = Decider {
-        env,
-        state,
-        actor,
-        now: ctx.now,
-    };
-    match command {
-        Command::Configure { .. }
-        | Command::Join { .. }
-        | Command::RecordAttendance { .. }
-        | Command::RemoveMember { .. }
-        | Command::RequestRemoval {} => members(&d, command),
-        Command::RegisterGame { .. }
-        | Command::ApproveGame { .. }
-        | Command::RejectGame { .. }
-        | Command::AdjudicateBell { .. }
-        | Command::ObjectToEnding { .. }
-        | Command::RecordRematch { .. }
-        | Command::StartOnlineGame { .. }
-        | Command::FinishOnlineGame { .. }
-        | Command::VoidOnlineGame { .. } => games(&d, command),
-        Command::CorrectGame {
-            game,
-            reason,
-            result,
-        } => correction::correct_game(&d, *game, reason, *result),
-        Command::ChangeScore { .. }
-        | Command::PenalizeFraud { .. }
-        | Command::PenalizeConduct { .. }
-        | Command::Ban { .. }
-        | Command::TeacherBan { .. }
-        | Command::LiftTeacherBan { .. }
-        | Command::Monitor { .. }
-        | Command::LiftMonitor { .. }
-        | Command::RequireChessclock { .. }
-        | Command::Declare { .. } => sanctions(&d, command),
-        Command::FileAppeal { .. }
-        | Command::GrantHearing { .. }
-        | Command::Empanel { .. }
-        | Command::CastVote { .. }
-        | Command::Reevaluate { .. }
-        | Command::PublishOpinion { .. } => the_court(&d, command),
-        Command::ModifyTechnically {
-            description,
-            settings,
-        } => modification::modify(&d, description, settings.as_ref()),
-        Command::ChangeTerms {
-            description,
-            settings,
-        } => terms::change_terms(&d, description, settings.as_ref()),
-        Command::ExerciseResidualAuthority { description } => {
-            modification::exercise_residual_authority(&d, description)
-        }
-        Command::FileAntiCheatReport { .. }
-        | Command::ReleaseAntiCheat { .. }
-        | Command::OrderRawAntiCheat { .. } => anti_cheat(&d, command),
-    }
-}
-
 /// Joining, presence at sessions and removal (club II.1, II.7, II.8, J.9,
 /// J.12), and the club's settings (J.5, II.3, J.9).
 fn members(d: &Decider, command: &Command) -> Result<Vec<Recorded>, Refusal> {
@@ -359,10 +285,6 @@ impl crate::rulebook::Rules for Ladder {
         Role::Teacher,
     ];
 
-    fn command_name(command: &Self::Command) -> &'static str {
-        command.name()
-    }
-
     /// club II.1 a student joins; club III.3.8 a panel votes.
     fn route_action(route: Route) -> Option<&'static str> {
         match route {
@@ -372,17 +294,79 @@ impl crate::rulebook::Rules for Ladder {
         }
     }
 
-    fn members_added(event: &Self::Event) -> Vec<&UserId> {
-        event.member_added().into_iter().collect()
-    }
-
+    /// Decides `command` for the user who issued it, one topic at a time:
+    /// members, games, sanctions, the Court, technical modifications, changes
+    /// of the Terms and the anti-cheat information.
     fn decide(
         &self,
         env: &Envelope,
         command: &Self::Command,
         ctx: &Context,
     ) -> Result<Vec<Ruled<Self::Event>>, Refusal> {
-        decide(env, self, command, ctx)
+        let state = self;
+        let actor = ctx.actor.user().ok_or_else(|| {
+            Refusal::forbidden(
+                ROLES_CLAUSE,
+                "club commands are issued by users; schedules tick",
+            )
+        })?;
+        let d = Decider {
+            env,
+            state,
+            actor,
+            now: ctx.now,
+        };
+        match command {
+            Command::Configure { .. }
+            | Command::Join { .. }
+            | Command::RecordAttendance { .. }
+            | Command::RemoveMember { .. }
+            | Command::RequestRemoval {} => members(&d, command),
+            Command::RegisterGame { .. }
+            | Command::ApproveGame { .. }
+            | Command::RejectGame { .. }
+            | Command::AdjudicateBell { .. }
+            | Command::ObjectToEnding { .. }
+            | Command::RecordRematch { .. }
+            | Command::StartOnlineGame { .. }
+            | Command::FinishOnlineGame { .. }
+            | Command::VoidOnlineGame { .. } => games(&d, command),
+            Command::CorrectGame {
+                game,
+                reason,
+                result,
+            } => correction::correct_game(&d, *game, reason, *result),
+            Command::ChangeScore { .. }
+            | Command::PenalizeFraud { .. }
+            | Command::PenalizeConduct { .. }
+            | Command::Ban { .. }
+            | Command::TeacherBan { .. }
+            | Command::LiftTeacherBan { .. }
+            | Command::Monitor { .. }
+            | Command::LiftMonitor { .. }
+            | Command::RequireChessclock { .. }
+            | Command::Declare { .. } => sanctions(&d, command),
+            Command::FileAppeal { .. }
+            | Command::GrantHearing { .. }
+            | Command::Empanel { .. }
+            | Command::CastVote { .. }
+            | Command::Reevaluate { .. }
+            | Command::PublishOpinion { .. } => the_court(&d, command),
+            Command::ModifyTechnically {
+                description,
+                settings,
+            } => modification::modify(&d, description, settings.as_ref()),
+            Command::ChangeTerms {
+                description,
+                settings,
+            } => terms::change_terms(&d, description, settings.as_ref()),
+            Command::ExerciseResidualAuthority { description } => {
+                modification::exercise_residual_authority(&d, description)
+            }
+            Command::FileAntiCheatReport { .. }
+            | Command::ReleaseAntiCheat { .. }
+            | Command::OrderRawAntiCheat { .. } => anti_cheat(&d, command),
+        }
     }
 
     fn apply(&mut self, event: &Self::Event, at: DateTime<Utc>) {

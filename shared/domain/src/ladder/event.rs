@@ -399,12 +399,12 @@ pub enum Event {
     },
 }
 
-impl Event {
+impl crate::rulebook::Membership for Event {
     /// The user this event makes a member of the competition, if any.
-    pub fn member_added(&self) -> Option<&UserId> {
+    fn members_added(&self) -> Vec<&UserId> {
         match self {
-            Event::MemberJoined { member, .. } => Some(member),
-            _ => None,
+            Event::MemberJoined { member, .. } => vec![member],
+            _ => vec![],
         }
     }
 }

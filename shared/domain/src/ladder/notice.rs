@@ -16,52 +16,6 @@ use crate::envelope::{Committed, Envelope, Role, UserId};
 use crate::notice::{competition_link, About, Audience, Notice, Topic};
 use std::collections::BTreeSet;
 
-/// The notices a commit causes; `state` is the ladder after the commit.
-pub fn notices(env: &Envelope, state: &Ladder, commit: &Committed<'_, Event>) -> Vec<Notice> {
-    let mut out = Vec::new();
-    for entry in &commit.events {
-        let about = About::new(entry.index, entry.event, competition_link(env));
-        let notice = match entry.event {
-            Event::Declared {
-                power_use,
-                by,
-                statement,
-                ..
-            } => {
-                let p = state.powers.get(power_use);
-                p.map(|p| declared(env, &about, (*power_use, p), by, statement))
-            }
-            Event::PenaltyVoided { power_use, .. } => {
-                let clause = entry.clause.unwrap_or("club III.2.4.2");
-                let p = state.powers.get(power_use);
-                p.map(|p| penalty_voided(env, &about, clause, (*power_use, p)))
-            }
-            Event::TermsChanged {
-                change,
-                by,
-                description,
-                ..
-            } => Some(terms_changed(
-                env,
-                state,
-                &about,
-                commit,
-                (*change, by, description),
-            )),
-            Event::AppealDecided {
-                appeal, judgement, ..
-            } => {
-                let clause = entry.clause.unwrap_or("club III.3.8");
-                let a = state.appeals.get(appeal);
-                a.map(|a| appeal_decided(env, &about, clause, *appeal, a, judgement))
-            }
-            _ => None,
-        };
-        out.extend(notice);
-    }
-    out
-}
-
 /// club III.2.4, III.2.4.1 a): a moderator's declaration of use of power
 /// `id`, to the officers and everyone it concerns.
 fn declared(
@@ -254,7 +208,50 @@ fn subject(s: &AppealSubject) -> String {
 
 /// The notices of the contract (see [`crate::rulebook`]).
 impl crate::rulebook::Notices for Ladder {
+    /// The notices a commit causes; `state` is the ladder after the commit.
     fn notices(&self, env: &Envelope, commit: &Committed<'_, Self::Event>) -> Vec<Notice> {
-        notices(env, self, commit)
+        let state = self;
+        let mut out = Vec::new();
+        for entry in &commit.events {
+            let about = About::new(entry.index, entry.event, competition_link(env));
+            let notice = match entry.event {
+                Event::Declared {
+                    power_use,
+                    by,
+                    statement,
+                    ..
+                } => {
+                    let p = state.powers.get(power_use);
+                    p.map(|p| declared(env, &about, (*power_use, p), by, statement))
+                }
+                Event::PenaltyVoided { power_use, .. } => {
+                    let clause = entry.clause.unwrap_or("club III.2.4.2");
+                    let p = state.powers.get(power_use);
+                    p.map(|p| penalty_voided(env, &about, clause, (*power_use, p)))
+                }
+                Event::TermsChanged {
+                    change,
+                    by,
+                    description,
+                    ..
+                } => Some(terms_changed(
+                    env,
+                    state,
+                    &about,
+                    commit,
+                    (*change, by, description),
+                )),
+                Event::AppealDecided {
+                    appeal, judgement, ..
+                } => {
+                    let clause = entry.clause.unwrap_or("club III.3.8");
+                    let a = state.appeals.get(appeal);
+                    a.map(|a| appeal_decided(env, &about, clause, *appeal, a, judgement))
+                }
+                _ => None,
+            };
+            out.extend(notice);
+        }
+        out
     }
 }

@@ -16,19 +16,11 @@ use crate::envelope::UserId;
 use crate::refusal::Refusal;
 use crate::resource::{json_resource, unknown, Page, Query, Resource, ResourceSchema};
 use chrono::{DateTime, NaiveDate, Utc};
-use schemars::{JsonSchema, SchemaGenerator};
+use schemars::JsonSchema;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
 pub const NAMES: &[&str] = &["leaderboard", "members"];
-
-/// What each resource answers, for the API document.
-pub fn schemas(generator: &mut SchemaGenerator) -> Vec<ResourceSchema> {
-    vec![
-        ResourceSchema::whole::<Leaderboard>("leaderboard", generator),
-        ResourceSchema::keyed::<History>("members", generator),
-    ]
-}
 
 /// club J.3: the published leaderboard, a page of lines at a time.
 #[derive(Serialize, JsonSchema)]
@@ -68,19 +60,6 @@ struct History<'a> {
 struct GameLine<'a> {
     game: u64,
     details: &'a Game,
-}
-
-pub fn resource(
-    state: &Ladder,
-    name: &str,
-    query: &Query,
-    viewer: Option<&UserId>,
-) -> Result<Resource, Refusal> {
-    match name {
-        "leaderboard" => query.no_key().and_then(|()| board(state, query)),
-        "members" => history(state, query, viewer),
-        _ => Err(unknown("a club ladder", name, NAMES)),
-    }
 }
 
 fn board(state: &Ladder, query: &Query) -> Result<Resource, Refusal> {
@@ -128,10 +107,14 @@ fn history(state: &Ladder, query: &Query, viewer: Option<&UserId>) -> Result<Res
 impl crate::rulebook::Resources for Ladder {
     const RESOURCES: &'static [&'static str] = NAMES;
 
+    /// What each resource answers, for the API document.
     fn resource_schemas(
         generator: &mut schemars::SchemaGenerator,
     ) -> Vec<crate::resource::ResourceSchema> {
-        schemas(generator)
+        vec![
+            ResourceSchema::whole::<Leaderboard>("leaderboard", generator),
+            ResourceSchema::keyed::<History>("members", generator),
+        ]
     }
 
     fn resource(
@@ -141,6 +124,11 @@ impl crate::rulebook::Resources for Ladder {
         query: &crate::resource::Query,
         viewer: Option<&UserId>,
     ) -> Result<crate::resource::Resource, Refusal> {
-        resource(self, name, query, viewer)
+        let state = self;
+        match name {
+            "leaderboard" => query.no_key().and_then(|()| board(state, query)),
+            "members" => history(state, query, viewer),
+            _ => Err(unknown("a club ladder", name, NAMES)),
+        }
     }
 }

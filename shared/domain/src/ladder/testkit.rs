@@ -7,6 +7,7 @@
 use super::{Command, Event, Ladder};
 use crate::competition::{self, Competition, Role, UserId};
 use crate::refusal::Refusal;
+use crate::rulebook::Action;
 use crate::testkit::Scenario;
 pub use crate::testkit::{at, u};
 use chrono::{DateTime, Utc};

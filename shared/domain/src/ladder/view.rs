@@ -12,7 +12,7 @@ use super::terms::{Superseded, TermsChange};
 use super::{Event, Ladder};
 use crate::envelope::{Envelope, Role, UserId};
 use chrono::{DateTime, NaiveDate, Utc};
-use schemars::{JsonSchema, Schema, SchemaGenerator};
+use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -141,91 +141,6 @@ pub struct Me {
     pub removal_requested: Option<DateTime<Utc>>,
 }
 
-pub(super) fn view(_env: &Envelope, state: &Ladder, viewer: Option<&UserId>) -> Value {
-    let board = leaderboard(state)
-        .enumerate()
-        .map(|(i, (u, score))| leaderboard_row(state, i + 1, u, score))
-        .collect();
-    let pending_games = state
-        .games
-        .iter()
-        .filter(|(_, g)| g.status == GameStatus::Pending)
-        .map(|(id, _)| *id)
-        .collect();
-    let rematches = state
-        .games
-        .iter()
-        .filter_map(|(id, g)| {
-            let o = g.objection.as_ref().filter(|o| o.outcome.is_none())?;
-            Some(Rematch {
-                game: *id,
-                petitioner: &o.petitioner,
-                session: o.session,
-            })
-        })
-        .collect();
-    let powers = state
-        .powers
-        .iter()
-        .map(|(id, p)| PowerLine {
-            power_use: *id,
-            power: &p.power,
-            by: &p.by,
-            member: &p.member,
-            reason: &p.reason,
-            at: p.at,
-            status: p.status,
-            declared: p.declared.as_ref(),
-            declaration_due: p.declaration_due(),
-        })
-        .collect();
-    let appeals = state
-        .appeals
-        .iter()
-        .map(|(id, a)| AppealLine {
-            appeal: *id,
-            appellant: &a.appellant,
-            subject: &a.subject,
-            grounds: &a.grounds,
-            status: a.status,
-            en_banc: a.en_banc,
-            bench: &a.bench,
-            judgement: a.judgement.as_ref(),
-            opinion: a.opinion.as_ref(),
-            opinion_overdue: a.opinion_overdue,
-        })
-        .collect();
-    let me = viewer.and_then(|v| state.members.get(v)).map(|m| Me {
-        score: m.score,
-        removed: m.removed,
-        absent_streak: m.absent_streak,
-        idle_streak: m.idle_streak,
-        fraud_violations: m.fraud_violations,
-        removal_requested: m.removal_requested,
-    });
-    let view = View {
-        settings: &state.settings,
-        closed_through: state.closed_through,
-        leaderboard: board,
-        pending_games,
-        online_game_in_progress: state.online_in_progress,
-        rematches,
-        powers,
-        appeals,
-        modifications: &state.modifications,
-        terms_changes: &state.terms_changes,
-        superseded_settings: &state.superseded,
-        residual_acts: &state.residual_acts,
-        me,
-    };
-    serde_json::to_value(view).unwrap_or(Value::Null)
-}
-
-/// The schema of [`view`]'s answer.
-pub fn view_schema(generator: &mut SchemaGenerator) -> Schema {
-    generator.subschema_for::<View>()
-}
-
 /// How much of a report a viewer may see.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Access {
@@ -259,53 +174,46 @@ fn access(env: &Envelope, state: &Ladder, report: u64, game: u64, viewer: &UserI
     }
 }
 
-/// The audit log's events as `viewer` may see them (club I.9.5–I.9.9; see
-/// `access`): a filed report in full, redacted or not at all; a release only
-/// to its recipient and to those who may see the report, since it tells that
-/// the information exists and who holds it. Everything else is public.
-pub(super) fn redact(
-    env: &Envelope,
-    state: &Ladder,
-    event: &Event,
-    viewer: Option<&UserId>,
-) -> Option<Event> {
-    match event {
-        Event::AntiCheatReportFiled {
-            report,
-            game,
-            member,
-            redacted,
-            ..
-        } => match access(env, state, *report, *game, viewer?) {
-            Access::Raw => Some(event.clone()),
-            Access::Redacted => Some(Event::AntiCheatReportFiled {
-                report: *report,
-                game: *game,
-                member: member.clone(),
-                raw: "[withheld: club I.9.5]".into(),
-                redacted: redacted.clone(),
-            }),
-            Access::None => None,
-        },
-        Event::AntiCheatReleased { report, to } => {
-            let v = viewer?;
-            let game = state.reports.get(report)?.game;
-            (v == to || access(env, state, *report, game, v) != Access::None).then(|| event.clone())
-        }
-        _ => Some(event.clone()),
-    }
-}
-
 /// The secrecy of the contract (see [`crate::rulebook`]).
 impl crate::rulebook::Secrecy for Ladder {
     /// club I.9.5–I.9.9: anti-cheat information is withheld.
+    /// The audit log's events as `viewer` may see them (club I.9.5–I.9.9; see
+    /// `access`): a filed report in full, redacted or not at all; a release only
+    /// to its recipient and to those who may see the report, since it tells that
+    /// the information exists and who holds it. Everything else is public.
     fn redact(
         &self,
         env: &Envelope,
         event: &Self::Event,
         viewer: Option<&UserId>,
     ) -> Option<Self::Event> {
-        redact(env, self, event, viewer)
+        let state = self;
+        match event {
+            Event::AntiCheatReportFiled {
+                report,
+                game,
+                member,
+                redacted,
+                ..
+            } => match access(env, state, *report, *game, viewer?) {
+                Access::Raw => Some(event.clone()),
+                Access::Redacted => Some(Event::AntiCheatReportFiled {
+                    report: *report,
+                    game: *game,
+                    member: member.clone(),
+                    raw: "[withheld: club I.9.5]".into(),
+                    redacted: redacted.clone(),
+                }),
+                Access::None => None,
+            },
+            Event::AntiCheatReleased { report, to } => {
+                let v = viewer?;
+                let game = state.reports.get(report)?.game;
+                (v == to || access(env, state, *report, game, v) != Access::None)
+                    .then(|| event.clone())
+            }
+            _ => Some(event.clone()),
+        }
     }
 
     /// The club's acts are public; its secrets (anti-cheat reports) are
@@ -317,11 +225,89 @@ impl crate::rulebook::Secrecy for Ladder {
 
 /// The view of the contract (see [`crate::rulebook`]).
 impl crate::rulebook::Views for Ladder {
-    fn view(&self, env: &Envelope, viewer: Option<&UserId>) -> serde_json::Value {
-        view(env, self, viewer)
+    fn view(&self, _env: &Envelope, viewer: Option<&UserId>) -> serde_json::Value {
+        let state = self;
+        let board = leaderboard(state)
+            .enumerate()
+            .map(|(i, (u, score))| leaderboard_row(state, i + 1, u, score))
+            .collect();
+        let pending_games = state
+            .games
+            .iter()
+            .filter(|(_, g)| g.status == GameStatus::Pending)
+            .map(|(id, _)| *id)
+            .collect();
+        let rematches = state
+            .games
+            .iter()
+            .filter_map(|(id, g)| {
+                let o = g.objection.as_ref().filter(|o| o.outcome.is_none())?;
+                Some(Rematch {
+                    game: *id,
+                    petitioner: &o.petitioner,
+                    session: o.session,
+                })
+            })
+            .collect();
+        let powers = state
+            .powers
+            .iter()
+            .map(|(id, p)| PowerLine {
+                power_use: *id,
+                power: &p.power,
+                by: &p.by,
+                member: &p.member,
+                reason: &p.reason,
+                at: p.at,
+                status: p.status,
+                declared: p.declared.as_ref(),
+                declaration_due: p.declaration_due(),
+            })
+            .collect();
+        let appeals = state
+            .appeals
+            .iter()
+            .map(|(id, a)| AppealLine {
+                appeal: *id,
+                appellant: &a.appellant,
+                subject: &a.subject,
+                grounds: &a.grounds,
+                status: a.status,
+                en_banc: a.en_banc,
+                bench: &a.bench,
+                judgement: a.judgement.as_ref(),
+                opinion: a.opinion.as_ref(),
+                opinion_overdue: a.opinion_overdue,
+            })
+            .collect();
+        let me = viewer.and_then(|v| state.members.get(v)).map(|m| Me {
+            score: m.score,
+            removed: m.removed,
+            absent_streak: m.absent_streak,
+            idle_streak: m.idle_streak,
+            fraud_violations: m.fraud_violations,
+            removal_requested: m.removal_requested,
+        });
+        let view = View {
+            settings: &state.settings,
+            closed_through: state.closed_through,
+            leaderboard: board,
+            pending_games,
+            online_game_in_progress: state.online_in_progress,
+            rematches,
+            powers,
+            appeals,
+            modifications: &state.modifications,
+            terms_changes: &state.terms_changes,
+            superseded_settings: &state.superseded,
+            residual_acts: &state.residual_acts,
+            me,
+        };
+        serde_json::to_value(view).unwrap_or(Value::Null)
     }
 
+    /// The schema of [`view`]'s answer.
     fn view_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        view_schema(generator)
+        generator.subschema_for::<View>()
     }
 }

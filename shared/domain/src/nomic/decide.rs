@@ -15,7 +15,6 @@ use super::vocabulary::{Command, Event};
 use super::winner;
 use crate::envelope::Ruled;
 use crate::envelope::{Context, Envelope, Role, UserId, ROLES_CLAUSE};
-use crate::nomic::Recorded;
 use crate::refusal::Refusal;
 use crate::rulebook::Route;
 use chrono::DateTime;
@@ -23,53 +22,6 @@ use chrono::Utc;
 
 /// Longest Point of Order statement or Judgement decision, in characters.
 pub const MAX_STATEMENT_CHARS: usize = 20_000;
-
-/// Decides a command: first whatever fell due by `ctx.now`, then the command.
-pub fn decide(
-    env: &Envelope,
-    state: &Nomic,
-    command: &Command,
-    ctx: &Context,
-) -> Result<Vec<Recorded>, Refusal> {
-    let mut rec = Recorder::new(state, ctx.now);
-    catch_up(&mut rec);
-    match command {
-        Command::ImportRules { rules } => import_rules(&mut rec, env, rules, ctx)?,
-        Command::SeatPlayer { player, day } => seat_player(&mut rec, env, player, *day, ctx)?,
-        Command::Begin { settings } => begin(&mut rec, env, settings, ctx)?,
-        Command::Propose { change } => propose(&mut rec, change, ctx)?,
-        Command::RecordVote { proposal, vote } => record_vote(&mut rec, *proposal, *vote, ctx)?,
-        Command::RaisePointOfOrder {
-            statement,
-            proposal,
-        } => raise(&mut rec, statement, *proposal, ctx)?,
-        Command::PronounceJudgement {
-            point,
-            decision,
-            finding,
-            mover,
-        } => pronounce(
-            &mut rec,
-            Pronouncement {
-                point: *point,
-                decision,
-                finding: *finding,
-                mover: mover.as_ref(),
-            },
-            ctx,
-        )?,
-        Command::DisputeJudgement { point } => dispute(&mut rec, *point, ctx)?,
-        Command::AgreeWithJudgement { point } => opine(&mut rec, *point, Opinion::Agree, ctx)?,
-        Command::Forfeit => forfeit(&mut rec, ctx)?,
-        Command::DisagreeWithJudgement { point } => {
-            opine(&mut rec, *point, Opinion::Disagree, ctx)?
-        }
-        Command::DeclarePlayImpossible { reason } => {
-            winner::declare_play_impossible(&mut rec, env, reason, ctx)?
-        }
-    }
-    Ok(rec.out)
-}
 
 /// nomic 101: the organizer imports the Initial Set before the game begins.
 fn import_rules(
@@ -574,10 +526,6 @@ impl crate::rulebook::Rules for Nomic {
     /// rotation (nomic 214), not appointed.
     const OFFICIALS: &'static [Role] = &[];
 
-    fn command_name(command: &Self::Command) -> &'static str {
-        command.name()
-    }
-
     /// nomic 201 the organizer seats a player; nomic 113 a vote.
     fn route_action(route: Route) -> Option<&'static str> {
         match route {
@@ -587,19 +535,54 @@ impl crate::rulebook::Rules for Nomic {
         }
     }
 
-    fn members_added(event: &Self::Event) -> Vec<&UserId> {
-        event.member_added().into_iter().collect()
-    }
-
     /// Whatever fell due by `ctx.now` (votes completing, Judgement windows
     /// closing) is decided first, in the same commit.
+    /// Decides a command: first whatever fell due by `ctx.now`, then the command.
     fn decide(
         &self,
         env: &Envelope,
         command: &Self::Command,
         ctx: &Context,
     ) -> Result<Vec<Ruled<Self::Event>>, Refusal> {
-        decide(env, self, command, ctx)
+        let state = self;
+        let mut rec = Recorder::new(state, ctx.now);
+        catch_up(&mut rec);
+        match command {
+            Command::ImportRules { rules } => import_rules(&mut rec, env, rules, ctx)?,
+            Command::SeatPlayer { player, day } => seat_player(&mut rec, env, player, *day, ctx)?,
+            Command::Begin { settings } => begin(&mut rec, env, settings, ctx)?,
+            Command::Propose { change } => propose(&mut rec, change, ctx)?,
+            Command::RecordVote { proposal, vote } => record_vote(&mut rec, *proposal, *vote, ctx)?,
+            Command::RaisePointOfOrder {
+                statement,
+                proposal,
+            } => raise(&mut rec, statement, *proposal, ctx)?,
+            Command::PronounceJudgement {
+                point,
+                decision,
+                finding,
+                mover,
+            } => pronounce(
+                &mut rec,
+                Pronouncement {
+                    point: *point,
+                    decision,
+                    finding: *finding,
+                    mover: mover.as_ref(),
+                },
+                ctx,
+            )?,
+            Command::DisputeJudgement { point } => dispute(&mut rec, *point, ctx)?,
+            Command::AgreeWithJudgement { point } => opine(&mut rec, *point, Opinion::Agree, ctx)?,
+            Command::Forfeit => forfeit(&mut rec, ctx)?,
+            Command::DisagreeWithJudgement { point } => {
+                opine(&mut rec, *point, Opinion::Disagree, ctx)?
+            }
+            Command::DeclarePlayImpossible { reason } => {
+                winner::declare_play_impossible(&mut rec, env, reason, ctx)?
+            }
+        }
+        Ok(rec.out)
     }
 
     fn apply(&mut self, event: &Self::Event, at: DateTime<Utc>) {

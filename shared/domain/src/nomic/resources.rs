@@ -17,19 +17,10 @@ use crate::envelope::UserId;
 use crate::refusal::Refusal;
 use crate::resource::{json_resource, unknown, Page, Query, Resource, ResourceSchema};
 use chrono::{DateTime, Utc};
-use schemars::{JsonSchema, SchemaGenerator};
+use schemars::JsonSchema;
 use serde::Serialize;
 
 pub const NAMES: &[&str] = &["rules", "points", "proposals"];
-
-/// What each resource answers, for the API document.
-pub fn schemas(generator: &mut SchemaGenerator) -> Vec<ResourceSchema> {
-    vec![
-        ResourceSchema::whole::<RuleBookExport>("rules", generator),
-        ResourceSchema::whole::<Points>("points", generator),
-        ResourceSchema::whole::<Proposals>("proposals", generator).and_entry::<Proposal>(generator),
-    ]
-}
 
 /// nomic 209: each player's points and the points thread, newest first.
 #[derive(Serialize, JsonSchema)]
@@ -70,15 +61,6 @@ struct Outcome<'a> {
     status: ProposalStatus,
     tally: Option<Tally>,
     took_effect_at: Option<DateTime<Utc>>,
-}
-
-pub fn resource(state: &Nomic, name: &str, query: &Query) -> Result<Resource, Refusal> {
-    match name {
-        "rules" => query.no_key().and_then(|()| rules(state, query)),
-        "points" => query.no_key().and_then(|()| points(state, query)),
-        "proposals" => proposals(state, query),
-        _ => Err(unknown("a Nomic game", name, NAMES)),
-    }
 }
 
 /// An RFC 3339 instant; a client that left the offset's `+` unencoded sent
@@ -146,10 +128,16 @@ fn proposals(state: &Nomic, query: &Query) -> Result<Resource, Refusal> {
 impl crate::rulebook::Resources for Nomic {
     const RESOURCES: &'static [&'static str] = NAMES;
 
+    /// What each resource answers, for the API document.
     fn resource_schemas(
         generator: &mut schemars::SchemaGenerator,
     ) -> Vec<crate::resource::ResourceSchema> {
-        schemas(generator)
+        vec![
+            ResourceSchema::whole::<RuleBookExport>("rules", generator),
+            ResourceSchema::whole::<Points>("points", generator),
+            ResourceSchema::whole::<Proposals>("proposals", generator)
+                .and_entry::<Proposal>(generator),
+        ]
     }
 
     fn resource(
@@ -159,6 +147,12 @@ impl crate::rulebook::Resources for Nomic {
         query: &crate::resource::Query,
         _viewer: Option<&UserId>,
     ) -> Result<crate::resource::Resource, Refusal> {
-        resource(self, name, query)
+        let state = self;
+        match name {
+            "rules" => query.no_key().and_then(|()| rules(state, query)),
+            "points" => query.no_key().and_then(|()| points(state, query)),
+            "proposals" => proposals(state, query),
+            _ => Err(unknown("a Nomic game", name, NAMES)),
+        }
     }
 }

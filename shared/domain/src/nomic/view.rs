@@ -11,7 +11,7 @@ use super::turns::AllocatedDay;
 use crate::envelope::Envelope;
 use crate::envelope::UserId;
 use chrono::{DateTime, Utc};
-use schemars::{JsonSchema, Schema, SchemaGenerator};
+use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -83,40 +83,6 @@ impl<'a> PointsLine<'a> {
     }
 }
 
-/// The game's view (see [`View`]).
-pub fn view(state: &Nomic, _viewer: Option<&UserId>) -> Value {
-    let players = state
-        .players
-        .iter()
-        .map(|(user, day)| Seat {
-            player: user,
-            day: *day,
-            points: state.points.get(user).copied().unwrap_or(0),
-        })
-        .collect();
-    let view = View {
-        players,
-        points_thread: state.points_thread.iter().map(PointsLine::of).collect(),
-        begun_at: state.begun_at,
-        settings: &state.settings,
-        forfeited: &state.forfeited,
-        threshold: state.threshold,
-        majority_from: state.majority_from,
-        next_proposal_number: state.next_number(),
-        proposals: &state.proposals,
-        points_of_order: &state.points_of_order,
-        winner: state.winner.as_ref(),
-        next_due: next_due(state),
-        rules: &state.rules.current,
-    };
-    serde_json::to_value(view).unwrap_or(Value::Null)
-}
-
-/// The schema of [`view`]'s answer.
-pub fn view_schema(generator: &mut SchemaGenerator) -> Schema {
-    generator.subschema_for::<View>()
-}
-
 /// The secrecy of the contract (see [`crate::rulebook`]).
 impl crate::rulebook::Secrecy for Nomic {
     /// Nomic votes are public (cast in the voting thread, nomic 113), and
@@ -137,11 +103,38 @@ impl crate::rulebook::Secrecy for Nomic {
 
 /// The view of the contract (see [`crate::rulebook`]).
 impl crate::rulebook::Views for Nomic {
-    fn view(&self, _env: &Envelope, viewer: Option<&UserId>) -> serde_json::Value {
-        view(self, viewer)
+    /// The game's view (see [`View`]).
+    fn view(&self, _env: &Envelope, _viewer: Option<&UserId>) -> serde_json::Value {
+        let state = self;
+        let players = state
+            .players
+            .iter()
+            .map(|(user, day)| Seat {
+                player: user,
+                day: *day,
+                points: state.points.get(user).copied().unwrap_or(0),
+            })
+            .collect();
+        let view = View {
+            players,
+            points_thread: state.points_thread.iter().map(PointsLine::of).collect(),
+            begun_at: state.begun_at,
+            settings: &state.settings,
+            forfeited: &state.forfeited,
+            threshold: state.threshold,
+            majority_from: state.majority_from,
+            next_proposal_number: state.next_number(),
+            proposals: &state.proposals,
+            points_of_order: &state.points_of_order,
+            winner: state.winner.as_ref(),
+            next_due: next_due(state),
+            rules: &state.rules.current,
+        };
+        serde_json::to_value(view).unwrap_or(Value::Null)
     }
 
+    /// The schema of [`view`]'s answer.
     fn view_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        view_schema(generator)
+        generator.subschema_for::<View>()
     }
 }

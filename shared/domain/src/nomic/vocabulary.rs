@@ -74,8 +74,8 @@ pub enum Command {
     DeclarePlayImpossible { reason: String },
 }
 
-impl Command {
-    pub fn name(&self) -> &'static str {
+impl crate::rulebook::Action for Command {
+    fn name(&self) -> &'static str {
         match self {
             Command::ImportRules { .. } => "import-rules",
             Command::SeatPlayer { .. } => "seat-player",
@@ -224,12 +224,12 @@ pub enum Event {
     },
 }
 
-impl Event {
+impl crate::rulebook::Membership for Event {
     /// The user this event makes a member of the competition, if any.
-    pub fn member_added(&self) -> Option<&UserId> {
+    fn members_added(&self) -> Vec<&UserId> {
         match self {
-            Event::PlayerSeated { player, .. } => Some(player),
-            _ => None,
+            Event::PlayerSeated { player, .. } => vec![player],
+            _ => vec![],
         }
     }
 }

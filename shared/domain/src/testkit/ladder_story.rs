@@ -20,6 +20,7 @@ use crate::ladder::{
     Remedy, RemovalGrounds, Timing, Vote,
 };
 use crate::refusal::Refusal;
+use crate::rulebook::Action;
 use chrono::{DateTime, Days, NaiveDate, NaiveTime, TimeZone, Utc};
 use chrono_tz::Europe::London;
 use serde_json::Value;

@@ -29,30 +29,6 @@ pub(super) fn by_rule(ruled: Vec<Ruled>) -> Out {
     ruled.into_iter().map(|(e, c)| (e, Some(c))).collect()
 }
 
-/// Decides `command`, then whatever falls due by `ctx.now`.
-pub fn decide(
-    env: &Envelope,
-    state: &Championship,
-    command: &Command,
-    ctx: &Context,
-) -> Result<Vec<Recorded>, Refusal> {
-    let mut events = decide_command(env, state, command, ctx)?;
-    if !quiet(state, &events, ctx.now) {
-        let mut after = state.clone();
-        for (e, _) in &events {
-            apply(&mut after, e, ctx.now);
-        }
-        events.extend(by_rule(follow_ups_owned(after, ctx.now)));
-    }
-    Ok(events
-        .into_iter()
-        .map(|(e, c)| match c {
-            Some(c) => Recorded::by_rule(e, c),
-            None => Recorded::new(e),
-        })
-        .collect())
-}
-
 /// Whether nothing can fall due after `events`, read from what they touch
 /// rather than from the whole championship. Time has brought nothing due since the last commit
 /// ([`due_by_time`]; every other follow-up is brought only by events, and
@@ -259,7 +235,7 @@ fn decide_conduct(
         // decide_command decides every other command itself.
         other => Err(Refusal::invalid(format!(
             "{} is not a command of the championship's conduct",
-            other.name()
+            crate::rulebook::Action::name(other)
         ))),
     }
 }
@@ -319,10 +295,6 @@ impl crate::rulebook::Rules for Championship {
     /// acwc I.C: the Tournament Director.
     const OFFICIALS: &'static [Role] = &[Role::TournamentDirector];
 
-    fn command_name(command: &Self::Command) -> &'static str {
-        command.name()
-    }
-
     /// acwc II a player registers; acwc IV.D–E the next round is paired.
     fn route_action(route: Route) -> Option<&'static str> {
         match route {
@@ -352,18 +324,30 @@ impl crate::rulebook::Rules for Championship {
         })
     }
 
-    fn members_added(event: &Self::Event) -> Vec<&UserId> {
-        event.member_added().into_iter().collect()
-    }
-
     /// Whatever fell due by `ctx.now` follows in the same commit.
+    /// Decides `command`, then whatever falls due by `ctx.now`.
     fn decide(
         &self,
         env: &Envelope,
         command: &Self::Command,
         ctx: &Context,
     ) -> Result<Vec<super::Recorded>, Refusal> {
-        decide(env, self, command, ctx)
+        let state = self;
+        let mut events = decide_command(env, state, command, ctx)?;
+        if !quiet(state, &events, ctx.now) {
+            let mut after = state.clone();
+            for (e, _) in &events {
+                apply(&mut after, e, ctx.now);
+            }
+            events.extend(by_rule(follow_ups_owned(after, ctx.now)));
+        }
+        Ok(events
+            .into_iter()
+            .map(|(e, c)| match c {
+                Some(c) => Recorded::by_rule(e, c),
+                None => Recorded::new(e),
+            })
+            .collect())
     }
 
     fn apply(&mut self, event: &Self::Event, at: DateTime<Utc>) {

@@ -22,67 +22,6 @@ const PAIRINGS: &str = "acwc IV.E";
 /// acwc IV.F: "All matches of a round must be completed by Sunday 23:59:59 UTC."
 const ROUND_DEADLINE: &str = "acwc IV.F";
 
-/// The notices a commit causes; `state` is the championship after the commit.
-pub fn notices(env: &Envelope, state: &Championship, commit: &Committed<'_, Event>) -> Vec<Notice> {
-    let who = |u: &UserId| display(state, u);
-    let mut out = Vec::new();
-    for entry in &commit.events {
-        let (index, event) = (entry.index, entry.event);
-        let about = About::new(index, event, competition_link(env));
-        let notice = |topic: Topic, clause: &str, audience: Audience, subject: &str, text: &str| {
-            about.notice(topic, clause, audience, subject, text)
-        };
-        let clause = entry.clause;
-        match event {
-            Event::RoundPublished {
-                stage,
-                round,
-                pairings,
-                bye,
-                deadline,
-            } => out.extend(round_published(
-                state,
-                &about,
-                *stage,
-                *round,
-                pairings,
-                bye.as_ref(),
-                *deadline,
-            )),
-            Event::CandidatesStarted { seats } => out.push(notice(
-                Topic::Results,
-                clause.unwrap_or("acwc III.F.3"),
-                Audience::Public,
-                "The Qualification is over",
-                &format!(
-                    "The Qualification is over. The Candidates are: {}.",
-                    names(state, seats)
-                ),
-            )),
-            Event::FinalStarted { first, second, .. } => out.push(notice(
-                Topic::Results,
-                clause.unwrap_or("acwc III.G.3"),
-                Audience::Public,
-                "The Final",
-                &format!(
-                    "The Final will be played between {} and {}.",
-                    who(first),
-                    who(second)
-                ),
-            )),
-            Event::ChampionDecided { champion } => out.push(notice(
-                Topic::Results,
-                clause.unwrap_or("acwc III.H"),
-                Audience::Public,
-                "The champion",
-                &format!("{} is the champion.", who(champion)),
-            )),
-            _ => {}
-        }
-    }
-    out
-}
-
 /// acwc IV.D–E: a published round's pairings, to each paired player (their
 /// own opponent), to the player with the bye, and publicly, with the
 /// round's deadline (IV.F).
@@ -147,44 +86,6 @@ fn round_published(
     out
 }
 
-/// The reminders due at `now` before the current round's deadline (acwc IV.F),
-/// to the players of its matches that have no result yet.
-pub fn reminders(env: &Envelope, state: &Championship, now: DateTime<Utc>) -> Vec<Reminder> {
-    if !matches!(state.stage, Stage::Qualification | Stage::Candidates) {
-        return Vec::new();
-    }
-    let Some(round) = state.current_round().filter(|r| r.stage == state.stage) else {
-        return Vec::new();
-    };
-    let deadline = round.deadline;
-    if now >= deadline {
-        return Vec::new();
-    }
-    let users = unfinished_players(state, round);
-    if users.is_empty() {
-        return Vec::new();
-    }
-    let title = format!("{} round {}", stage_name(round.stage), round.number);
-    hours_due(deadline, now)
-        .map(|h| Reminder {
-            deadline,
-            hours_before: h,
-            occasion: format!("{}-round-{}", stage_slug(round.stage), round.number),
-            users: users.clone(),
-            clause: ROUND_DEADLINE.into(),
-            subject: format!("{title}: your match is due by {}", utc(deadline)),
-            // Shared by both players of a match and by everyone reminded: it
-            // speaks of the reader's own match only.
-            text: format!(
-                "Your {title} match has no result recorded yet. All matches of the round \
-                 must be completed by {} ({ROUND_DEADLINE}).",
-                utc(deadline)
-            ),
-            link: competition_link(env),
-        })
-        .collect()
-}
-
 /// The players of the round's matches that are not finished.
 fn unfinished_players(state: &Championship, round: &Round) -> BTreeSet<UserId> {
     round
@@ -241,12 +142,106 @@ fn stage_slug(stage: Stage) -> &'static str {
 
 /// The notices of the contract (see [`crate::rulebook`]).
 impl crate::rulebook::Notices for Championship {
+    /// The notices a commit causes; `state` is the championship after the commit.
     fn notices(&self, env: &Envelope, commit: &Committed<'_, Self::Event>) -> Vec<Notice> {
-        notices(env, self, commit)
+        let state = self;
+        let who = |u: &UserId| display(state, u);
+        let mut out = Vec::new();
+        for entry in &commit.events {
+            let (index, event) = (entry.index, entry.event);
+            let about = About::new(index, event, competition_link(env));
+            let notice =
+                |topic: Topic, clause: &str, audience: Audience, subject: &str, text: &str| {
+                    about.notice(topic, clause, audience, subject, text)
+                };
+            let clause = entry.clause;
+            match event {
+                Event::RoundPublished {
+                    stage,
+                    round,
+                    pairings,
+                    bye,
+                    deadline,
+                } => out.extend(round_published(
+                    state,
+                    &about,
+                    *stage,
+                    *round,
+                    pairings,
+                    bye.as_ref(),
+                    *deadline,
+                )),
+                Event::CandidatesStarted { seats } => out.push(notice(
+                    Topic::Results,
+                    clause.unwrap_or("acwc III.F.3"),
+                    Audience::Public,
+                    "The Qualification is over",
+                    &format!(
+                        "The Qualification is over. The Candidates are: {}.",
+                        names(state, seats)
+                    ),
+                )),
+                Event::FinalStarted { first, second, .. } => out.push(notice(
+                    Topic::Results,
+                    clause.unwrap_or("acwc III.G.3"),
+                    Audience::Public,
+                    "The Final",
+                    &format!(
+                        "The Final will be played between {} and {}.",
+                        who(first),
+                        who(second)
+                    ),
+                )),
+                Event::ChampionDecided { champion } => out.push(notice(
+                    Topic::Results,
+                    clause.unwrap_or("acwc III.H"),
+                    Audience::Public,
+                    "The champion",
+                    &format!("{} is the champion.", who(champion)),
+                )),
+                _ => {}
+            }
+        }
+        out
     }
 
     /// acwc IV.F: players whose match is unplayed as the round deadline nears.
+    /// The reminders due at `now` before the current round's deadline (acwc IV.F),
+    /// to the players of its matches that have no result yet.
     fn reminders(&self, env: &Envelope, now: DateTime<Utc>) -> Vec<Reminder> {
-        reminders(env, self, now)
+        let state = self;
+        if !matches!(state.stage, Stage::Qualification | Stage::Candidates) {
+            return Vec::new();
+        }
+        let Some(round) = state.current_round().filter(|r| r.stage == state.stage) else {
+            return Vec::new();
+        };
+        let deadline = round.deadline;
+        if now >= deadline {
+            return Vec::new();
+        }
+        let users = unfinished_players(state, round);
+        if users.is_empty() {
+            return Vec::new();
+        }
+        let title = format!("{} round {}", stage_name(round.stage), round.number);
+        hours_due(deadline, now)
+            .map(|h| Reminder {
+                deadline,
+                hours_before: h,
+                occasion: format!("{}-round-{}", stage_slug(round.stage), round.number),
+                users: users.clone(),
+                clause: ROUND_DEADLINE.into(),
+                subject: format!("{title}: your match is due by {}", utc(deadline)),
+                // Shared by both players of a match and by everyone reminded: it
+                // speaks of the reader's own match only.
+                text: format!(
+                    "Your {title} match has no result recorded yet. All matches of the round \
+                     must be completed by {} ({ROUND_DEADLINE}).",
+                    utc(deadline)
+                ),
+                link: competition_link(env),
+            })
+            .collect()
     }
 }

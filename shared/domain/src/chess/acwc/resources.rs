@@ -21,22 +21,11 @@ use crate::envelope::UserId;
 use crate::refusal::Refusal;
 use crate::resource::{json_resource, unknown, Page, Query, Resource, ResourceSchema};
 use chrono::{DateTime, Utc};
-use schemars::{JsonSchema, SchemaGenerator};
+use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::json;
 
 pub const NAMES: &[&str] = &["standings", "rounds", "pairings", "matches", "trf"];
-
-/// What each resource answers, for the API document.
-pub fn schemas(generator: &mut SchemaGenerator) -> Vec<ResourceSchema> {
-    vec![
-        ResourceSchema::whole::<Standings>("standings", generator),
-        ResourceSchema::whole::<RoundsPage>("rounds", generator),
-        ResourceSchema::keyed::<PairingsPage>("pairings", generator),
-        ResourceSchema::keyed::<OneMatch>("matches", generator),
-        ResourceSchema::text("trf"),
-    ]
-}
 
 /// The standings of the stage `?stage=` names (the current one by default).
 #[derive(Serialize, JsonSchema)]
@@ -121,24 +110,6 @@ struct PairingsPage<'a> {
 enum OneMatch<'a> {
     Match(&'a Match),
     Final(Box<FinalShown<'a>>),
-}
-
-pub fn resource(
-    state: &Championship,
-    name: &str,
-    query: &Query,
-    viewer: Option<&UserId>,
-) -> Result<Resource, Refusal> {
-    match name {
-        "standings" => query.no_key().and_then(|()| standings(state, query)),
-        "rounds" => query.no_key().and_then(|()| rounds(state, query)),
-        "pairings" => pairings(state, query),
-        "matches" => one_match(state, query, viewer),
-        "trf" => query
-            .no_key()
-            .map(|()| Resource::Text(qualification_trf(state))),
-        _ => Err(unknown("an ACWC championship", name, NAMES)),
-    }
 }
 
 /// acwc III.F.3 and the ruling after it: what ranks `row` above `next`, in
@@ -291,10 +262,17 @@ fn one_match(
 impl crate::rulebook::Resources for Championship {
     const RESOURCES: &'static [&'static str] = NAMES;
 
+    /// What each resource answers, for the API document.
     fn resource_schemas(
         generator: &mut schemars::SchemaGenerator,
     ) -> Vec<crate::resource::ResourceSchema> {
-        schemas(generator)
+        vec![
+            ResourceSchema::whole::<Standings>("standings", generator),
+            ResourceSchema::whole::<RoundsPage>("rounds", generator),
+            ResourceSchema::keyed::<PairingsPage>("pairings", generator),
+            ResourceSchema::keyed::<OneMatch>("matches", generator),
+            ResourceSchema::text("trf"),
+        ]
     }
 
     fn resource(
@@ -304,7 +282,17 @@ impl crate::rulebook::Resources for Championship {
         query: &crate::resource::Query,
         viewer: Option<&UserId>,
     ) -> Result<crate::resource::Resource, Refusal> {
-        resource(self, name, query, viewer)
+        let state = self;
+        match name {
+            "standings" => query.no_key().and_then(|()| standings(state, query)),
+            "rounds" => query.no_key().and_then(|()| rounds(state, query)),
+            "pairings" => pairings(state, query),
+            "matches" => one_match(state, query, viewer),
+            "trf" => query
+                .no_key()
+                .map(|()| Resource::Text(qualification_trf(state))),
+            _ => Err(unknown("an ACWC championship", name, NAMES)),
+        }
     }
 }
 

@@ -28,11 +28,6 @@ fn is_official(env: &Envelope, viewer: Option<&UserId>) -> bool {
     is_td(env, viewer) || viewer.is_some_and(|v| env.has_role(v, Role::Organizer))
 }
 
-/// The kind's view for `viewer` (see [`View`]).
-pub fn view(env: &Envelope, state: &Championship, viewer: Option<&UserId>) -> Value {
-    serde_json::to_value(shown(env, state, viewer)).unwrap_or(Value::Null)
-}
-
 fn shown<'a>(env: &Envelope, state: &'a Championship, viewer: Option<&UserId>) -> View<'a> {
     let td = is_td(env, viewer);
     // acwc IV.E, V.A: the published pairings, each match with its agreed
@@ -174,53 +169,6 @@ pub(super) fn final_match_view<'a>(
     })
 }
 
-/// The event as `viewer` may see it in the audit log; `None` hides it.
-pub fn redact(
-    env: &Envelope,
-    state: &Championship,
-    event: &Event,
-    viewer: Option<&UserId>,
-) -> Option<Event> {
-    match event {
-        // VII.A: accusations are private to the TD.
-        Event::CheatingReported { .. } | Event::CheatingReportRuled { .. }
-            if !is_td(env, viewer) =>
-        {
-            None
-        }
-        // II.C.4: which accounts belong to the same person is the officials'.
-        Event::Registered {
-            player,
-            account,
-            seeding,
-            review,
-            other_accounts,
-        } if !other_accounts.is_empty() && !is_official(env, viewer) => Some(Event::Registered {
-            player: player.clone(),
-            account: account.clone(),
-            seeding: *seeding,
-            review: review.clone(),
-            other_accounts: vec![],
-        }),
-        // III.H.6.ii: sealed bids stay sealed until both are in.
-        Event::BidSubmitted { player, .. } => {
-            let open = state
-                .final_match
-                .as_ref()
-                .is_some_and(|f| f.armageddon.is_some());
-            if open || viewer == Some(player) {
-                Some(event.clone())
-            } else {
-                Some(Event::BidSubmitted {
-                    player: player.clone(),
-                    seconds: None,
-                })
-            }
-        }
-        _ => Some(event.clone()),
-    }
-}
-
 /// The Qualification as a TRF-16 file (`XXR` rounds; a match is written as
 /// a game: match win `1`, tie `=`, loss `0`, awarded `+`/`-`, bye `U`,
 /// not paired `Z`). Ratings are the seeding ratings, rounded down.
@@ -304,13 +252,54 @@ pub fn qualification_trf(state: &Championship) -> String {
 /// The secrecy of the contract (see [`crate::rulebook`]).
 impl crate::rulebook::Secrecy for Championship {
     /// acwc VII.A: an accusation is the TD's and its author's alone.
+    /// The event as `viewer` may see it in the audit log; `None` hides it.
     fn redact(
         &self,
         env: &Envelope,
         event: &Self::Event,
         viewer: Option<&UserId>,
     ) -> Option<Self::Event> {
-        redact(env, self, event, viewer)
+        let state = self;
+        match event {
+            // VII.A: accusations are private to the TD.
+            Event::CheatingReported { .. } | Event::CheatingReportRuled { .. }
+                if !is_td(env, viewer) =>
+            {
+                None
+            }
+            // II.C.4: which accounts belong to the same person is the officials'.
+            Event::Registered {
+                player,
+                account,
+                seeding,
+                review,
+                other_accounts,
+            } if !other_accounts.is_empty() && !is_official(env, viewer) => {
+                Some(Event::Registered {
+                    player: player.clone(),
+                    account: account.clone(),
+                    seeding: *seeding,
+                    review: review.clone(),
+                    other_accounts: vec![],
+                })
+            }
+            // III.H.6.ii: sealed bids stay sealed until both are in.
+            Event::BidSubmitted { player, .. } => {
+                let open = state
+                    .final_match
+                    .as_ref()
+                    .is_some_and(|f| f.armageddon.is_some());
+                if open || viewer == Some(player) {
+                    Some(event.clone())
+                } else {
+                    Some(Event::BidSubmitted {
+                        player: player.clone(),
+                        seconds: None,
+                    })
+                }
+            }
+            _ => Some(event.clone()),
+        }
     }
 
     /// The championship's secret (an accusation) is withheld whole by
@@ -322,8 +311,10 @@ impl crate::rulebook::Secrecy for Championship {
 
 /// The view of the contract (see [`crate::rulebook`]).
 impl crate::rulebook::Views for Championship {
+    /// The kind's view for `viewer` (see [`View`]).
     fn view(&self, env: &Envelope, viewer: Option<&UserId>) -> serde_json::Value {
-        view(env, self, viewer)
+        let state = self;
+        serde_json::to_value(shown(env, state, viewer)).unwrap_or(Value::Null)
     }
 
     fn view_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {

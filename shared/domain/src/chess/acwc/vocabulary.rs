@@ -158,8 +158,8 @@ pub enum Command {
     RuleOnCheatingReport { report: u32, guilty: bool },
 }
 
-impl Command {
-    pub fn name(&self) -> &'static str {
+impl crate::rulebook::Action for Command {
+    fn name(&self) -> &'static str {
         match self {
             Command::Configure { .. } => "configure",
             Command::GrantException { .. } => "grant-exception",
@@ -486,12 +486,12 @@ pub enum Event {
     },
 }
 
-impl Event {
+impl crate::rulebook::Membership for Event {
     /// The user this event makes a member of the competition, if any.
-    pub fn member_added(&self) -> Option<&UserId> {
+    fn members_added(&self) -> Vec<&UserId> {
         match self {
-            Event::Registered { player, .. } => Some(player),
-            _ => None,
+            Event::Registered { player, .. } => vec![player],
+            _ => vec![],
         }
     }
 }

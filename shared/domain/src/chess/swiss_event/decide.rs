@@ -22,53 +22,6 @@ use crate::rulebook::Route;
 use chrono::DateTime;
 use chrono::Utc;
 
-/// Decides a command against the event.
-pub fn decide(
-    env: &Envelope,
-    state: &SwissEvent,
-    command: &Command,
-    ctx: &Context,
-) -> Result<Vec<Recorded>, Refusal> {
-    let events = match command {
-        Command::SetUp { settings } => entries::set_up(env, state, settings, ctx)?,
-        Command::Register { player, entry } => {
-            entries::register(env, state, player.as_ref(), entry, ctx)?
-        }
-        Command::Withdraw { player } => entries::withdraw(env, state, player.as_ref(), ctx)?,
-        Command::Reinstate { player } => entries::reinstate(env, state, player, ctx)?,
-        Command::RequestBye { round, player } => {
-            entries::absence(env, state, *round, player.as_ref(), true, ctx)?
-        }
-        Command::AnnounceAbsence { round, player } => {
-            entries::absence(env, state, *round, player.as_ref(), false, ctx)?
-        }
-        Command::CancelAbsence { round, player } => {
-            entries::cancel_absence(env, state, *round, player.as_ref(), ctx)?
-        }
-        Command::PairRound => rounds::pair_round(env, state, ctx)?,
-        Command::SetPairing {
-            round,
-            boards,
-            bye,
-            reason,
-        } => rounds::set_pairing(env, state, *round, boards, bye.as_ref(), reason, ctx)?,
-        Command::ImportTrf { trf, players } => rounds::import_trf(env, state, trf, players, ctx)?,
-        Command::ReportResult {
-            round,
-            board,
-            result,
-        } => results::report(state, *round, *board, *result, ctx)?,
-        Command::DisputeResult { round, board } => results::dispute(state, *round, *board, ctx)?,
-        Command::SetResult {
-            round,
-            board,
-            result,
-            reason,
-        } => results::set(env, state, *round, *board, *result, reason.as_deref(), ctx)?,
-    };
-    Ok(events)
-}
-
 /// An event the caller's act records.
 fn recorded(event: Event) -> Recorded {
     Recorded::new(event)
@@ -137,10 +90,6 @@ impl crate::rulebook::Rules for SwissEvent {
     /// The arbiter (dutch F6, F7, G).
     const OFFICIALS: &'static [Role] = &[Role::Arbiter];
 
-    fn command_name(command: &Self::Command) -> &'static str {
-        command.name()
-    }
-
     fn route_action(route: Route) -> Option<&'static str> {
         match route {
             Route::Registrations => Some("register"),
@@ -149,17 +98,56 @@ impl crate::rulebook::Rules for SwissEvent {
         }
     }
 
-    fn members_added(event: &Self::Event) -> Vec<&UserId> {
-        event.member_added().into_iter().collect()
-    }
-
+    /// Decides a command against the event.
     fn decide(
         &self,
         env: &Envelope,
         command: &Self::Command,
         ctx: &Context,
     ) -> Result<Vec<Ruled<Self::Event>>, Refusal> {
-        decide(env, self, command, ctx)
+        let state = self;
+        let events = match command {
+            Command::SetUp { settings } => entries::set_up(env, state, settings, ctx)?,
+            Command::Register { player, entry } => {
+                entries::register(env, state, player.as_ref(), entry, ctx)?
+            }
+            Command::Withdraw { player } => entries::withdraw(env, state, player.as_ref(), ctx)?,
+            Command::Reinstate { player } => entries::reinstate(env, state, player, ctx)?,
+            Command::RequestBye { round, player } => {
+                entries::absence(env, state, *round, player.as_ref(), true, ctx)?
+            }
+            Command::AnnounceAbsence { round, player } => {
+                entries::absence(env, state, *round, player.as_ref(), false, ctx)?
+            }
+            Command::CancelAbsence { round, player } => {
+                entries::cancel_absence(env, state, *round, player.as_ref(), ctx)?
+            }
+            Command::PairRound => rounds::pair_round(env, state, ctx)?,
+            Command::SetPairing {
+                round,
+                boards,
+                bye,
+                reason,
+            } => rounds::set_pairing(env, state, *round, boards, bye.as_ref(), reason, ctx)?,
+            Command::ImportTrf { trf, players } => {
+                rounds::import_trf(env, state, trf, players, ctx)?
+            }
+            Command::ReportResult {
+                round,
+                board,
+                result,
+            } => results::report(state, *round, *board, *result, ctx)?,
+            Command::DisputeResult { round, board } => {
+                results::dispute(state, *round, *board, ctx)?
+            }
+            Command::SetResult {
+                round,
+                board,
+                result,
+                reason,
+            } => results::set(env, state, *round, *board, *result, reason.as_deref(), ctx)?,
+        };
+        Ok(events)
     }
 
     fn apply(&mut self, event: &Self::Event, _at: DateTime<Utc>) {

@@ -21,45 +21,6 @@ fn name(state: &SwissEvent, u: &UserId) -> String {
         .map_or_else(|| u.to_string(), |p| p.entry.name.clone())
 }
 
-/// The notices a commit causes; `state` is the event after it.
-pub fn notices(env: &Envelope, state: &SwissEvent, commit: &Committed<'_, Event>) -> Vec<Notice> {
-    let mut out = Vec::new();
-    for entry in &commit.events {
-        let (index, event) = (entry.index, entry.event);
-        let about = About::new(index, event, competition_link(env));
-        match event {
-            Event::RoundPaired {
-                round, boards, bye, ..
-            } => out.extend(round_paired(state, &about, *round, boards, bye.as_ref())),
-            Event::ResultReported {
-                round,
-                board,
-                result,
-                by,
-            } => out.extend(reported(state, &about, *round, *board, *result, by)),
-            Event::ResultSet {
-                round,
-                board,
-                result,
-                ..
-            } => out.extend(result_set(state, &about, *round, *board, *result)),
-            Event::Withdrew { player, from_round } if entry.clause == Some("dutch G") => {
-                out.push(about.notice(
-                    Topic::Announcement,
-                    "dutch G",
-                    one(player),
-                    "You are withdrawn",
-                    format!(
-                        "You lost by not appearing, so you are considered withdrawn and are not paired from round {from_round} on (dutch G). Ask the arbiter to reinstate you."
-                    ),
-                ));
-            }
-            _ => {}
-        }
-    }
-    out
-}
-
 fn round_paired(
     state: &SwissEvent,
     about: &About,
@@ -162,7 +123,43 @@ fn result_set(
 
 /// The notices of the contract (see [`crate::rulebook`]).
 impl crate::rulebook::Notices for SwissEvent {
+    /// The notices a commit causes; `state` is the event after it.
     fn notices(&self, env: &Envelope, commit: &Committed<'_, Self::Event>) -> Vec<Notice> {
-        notices(env, self, commit)
+        let state = self;
+        let mut out = Vec::new();
+        for entry in &commit.events {
+            let (index, event) = (entry.index, entry.event);
+            let about = About::new(index, event, competition_link(env));
+            match event {
+                Event::RoundPaired {
+                    round, boards, bye, ..
+                } => out.extend(round_paired(state, &about, *round, boards, bye.as_ref())),
+                Event::ResultReported {
+                    round,
+                    board,
+                    result,
+                    by,
+                } => out.extend(reported(state, &about, *round, *board, *result, by)),
+                Event::ResultSet {
+                    round,
+                    board,
+                    result,
+                    ..
+                } => out.extend(result_set(state, &about, *round, *board, *result)),
+                Event::Withdrew { player, from_round } if entry.clause == Some("dutch G") => {
+                    out.push(about.notice(
+                        Topic::Announcement,
+                        "dutch G",
+                        one(player),
+                        "You are withdrawn",
+                        format!(
+                            "You lost by not appearing, so you are considered withdrawn and are not paired from round {from_round} on (dutch G). Ask the arbiter to reinstate you."
+                        ),
+                    ));
+                }
+                _ => {}
+            }
+        }
+        out
     }
 }

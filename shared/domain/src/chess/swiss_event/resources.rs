@@ -16,35 +16,11 @@ use crate::envelope::UserId;
 use crate::refusal::Refusal;
 use crate::resource::{json_resource, unknown, Page, Query, Resource, ResourceSchema};
 use chrono::{DateTime, Utc};
-use schemars::{JsonSchema, SchemaGenerator};
+use schemars::JsonSchema;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
 pub const NAMES: &[&str] = &["standings", "rounds", "pairings", "games", "trf"];
-
-/// The resource `name` (every viewer reads the same, see the module doc).
-/// What each resource answers, for the API document.
-pub fn schemas(generator: &mut SchemaGenerator) -> Vec<ResourceSchema> {
-    vec![
-        ResourceSchema::whole::<StandingsPage>("standings", generator),
-        ResourceSchema::whole::<RoundsPage>("rounds", generator),
-        ResourceSchema::keyed::<Pairings>("pairings", generator),
-        ResourceSchema::keyed::<OneGame>("games", generator),
-        ResourceSchema::text("trf"),
-    ]
-}
-
-/// The resource `name` (every viewer reads the same, see the module doc).
-pub fn resource(state: &SwissEvent, name: &str, query: &Query) -> Result<Resource, Refusal> {
-    match name {
-        "standings" => query.no_key().and_then(|()| standings_page(state, query)),
-        "rounds" => query.no_key().and_then(|()| rounds_page(state, query)),
-        "pairings" => pairings(state, query),
-        "games" => game(state, query),
-        "trf" => query.no_key().map(|()| Resource::Text(export_trf(state))),
-        _ => Err(unknown("a Swiss event", name, NAMES)),
-    }
-}
 
 fn tiebreaks(state: &SwissEvent) -> Vec<Tiebreak> {
     state
@@ -239,12 +215,21 @@ fn game(state: &SwissEvent, query: &Query) -> Result<Resource, Refusal> {
 impl crate::rulebook::Resources for SwissEvent {
     const RESOURCES: &'static [&'static str] = NAMES;
 
+    /// The resource `name` (every viewer reads the same, see the module doc).
+    /// What each resource answers, for the API document.
     fn resource_schemas(
         generator: &mut schemars::SchemaGenerator,
     ) -> Vec<crate::resource::ResourceSchema> {
-        schemas(generator)
+        vec![
+            ResourceSchema::whole::<StandingsPage>("standings", generator),
+            ResourceSchema::whole::<RoundsPage>("rounds", generator),
+            ResourceSchema::keyed::<Pairings>("pairings", generator),
+            ResourceSchema::keyed::<OneGame>("games", generator),
+            ResourceSchema::text("trf"),
+        ]
     }
 
+    /// The resource `name` (every viewer reads the same, see the module doc).
     fn resource(
         &self,
         _env: &Envelope,
@@ -252,6 +237,14 @@ impl crate::rulebook::Resources for SwissEvent {
         query: &crate::resource::Query,
         _viewer: Option<&UserId>,
     ) -> Result<crate::resource::Resource, Refusal> {
-        resource(self, name, query)
+        let state = self;
+        match name {
+            "standings" => query.no_key().and_then(|()| standings_page(state, query)),
+            "rounds" => query.no_key().and_then(|()| rounds_page(state, query)),
+            "pairings" => pairings(state, query),
+            "games" => game(state, query),
+            "trf" => query.no_key().map(|()| Resource::Text(export_trf(state))),
+            _ => Err(unknown("a Swiss event", name, NAMES)),
+        }
     }
 }

@@ -12,7 +12,7 @@ use super::state::{Round, SwissEvent};
 use super::vocabulary::{Absence, Entry, Event};
 use crate::envelope::{Envelope, UserId};
 use chrono::{DateTime, Utc};
-use schemars::{JsonSchema, Schema, SchemaGenerator};
+use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -69,66 +69,18 @@ pub struct NextRound {
     pub scheduled_at: Option<DateTime<Utc>>,
 }
 
-/// The kind's view (see [`View`]).
-pub fn view(_env: &Envelope, state: &SwissEvent, _viewer: Option<&UserId>) -> Value {
-    let numbers = pairing_numbers(state);
-    let players = state
-        .players
-        .iter()
-        .map(|(id, p)| Entrant {
-            player: id,
-            number: numbers.get(id).copied(),
-            entry: &p.entry,
-            first_round: p.first_round,
-            withdrawn_from: p.withdrawn_from,
-            absences: &p.absences,
-        })
-        .collect();
-    let tiebreaks = state
-        .settings
-        .as_ref()
-        .map_or_else(Tiebreak::dutch_h, |s| s.tiebreaks.clone());
-    let need = state.need_arbiter();
-    let completed = state.rounds.iter().take_while(|r| r.complete(need)).count();
-    let view = View {
-        settings: state.settings.as_ref(),
-        players,
-        rounds: &state.rounds,
-        standings: Standings {
-            after_round: completed,
-            tiebreaks: tiebreaks.iter().map(|t| t.name()).collect(),
-            lines: standings(state, &tiebreaks),
-        },
-        next_round: NextRound {
-            number: state.next_round(),
-            scheduled_at: next_due(state),
-        },
-        finished: state.finished(),
-    };
-    serde_json::to_value(view).unwrap_or(Value::Null)
-}
-
-/// The schema of [`view`]'s answer.
-pub fn view_schema(generator: &mut SchemaGenerator) -> Schema {
-    generator.subschema_for::<View>()
-}
-
-/// Every event is public (see the module doc).
-pub fn redact(event: &Event) -> Option<Event> {
-    Some(event.clone())
-}
-
 /// The secrecy of the contract (see [`crate::rulebook`]).
 impl crate::rulebook::Secrecy for SwissEvent {
     /// Nothing in a Swiss is secret: pairings, results and entries are
     /// published (dutch F1).
+    /// Every event is public (see the module doc).
     fn redact(
         &self,
         _env: &Envelope,
         event: &Self::Event,
         _viewer: Option<&UserId>,
     ) -> Option<Self::Event> {
-        redact(event)
+        Some(event.clone())
     }
 
     fn conceals_actor(_event: &Event) -> bool {
@@ -138,11 +90,48 @@ impl crate::rulebook::Secrecy for SwissEvent {
 
 /// The view of the contract (see [`crate::rulebook`]).
 impl crate::rulebook::Views for SwissEvent {
-    fn view(&self, env: &Envelope, viewer: Option<&UserId>) -> serde_json::Value {
-        view(env, self, viewer)
+    /// The kind's view (see [`View`]).
+    fn view(&self, _env: &Envelope, _viewer: Option<&UserId>) -> serde_json::Value {
+        let state = self;
+        let numbers = pairing_numbers(state);
+        let players = state
+            .players
+            .iter()
+            .map(|(id, p)| Entrant {
+                player: id,
+                number: numbers.get(id).copied(),
+                entry: &p.entry,
+                first_round: p.first_round,
+                withdrawn_from: p.withdrawn_from,
+                absences: &p.absences,
+            })
+            .collect();
+        let tiebreaks = state
+            .settings
+            .as_ref()
+            .map_or_else(Tiebreak::dutch_h, |s| s.tiebreaks.clone());
+        let need = state.need_arbiter();
+        let completed = state.rounds.iter().take_while(|r| r.complete(need)).count();
+        let view = View {
+            settings: state.settings.as_ref(),
+            players,
+            rounds: &state.rounds,
+            standings: Standings {
+                after_round: completed,
+                tiebreaks: tiebreaks.iter().map(|t| t.name()).collect(),
+                lines: standings(state, &tiebreaks),
+            },
+            next_round: NextRound {
+                number: state.next_round(),
+                scheduled_at: next_due(state),
+            },
+            finished: state.finished(),
+        };
+        serde_json::to_value(view).unwrap_or(Value::Null)
     }
 
+    /// The schema of [`view`]'s answer.
     fn view_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        view_schema(generator)
+        generator.subschema_for::<View>()
     }
 }

@@ -184,8 +184,8 @@ pub enum Command {
     },
 }
 
-impl Command {
-    pub fn name(&self) -> &'static str {
+impl crate::rulebook::Action for Command {
+    fn name(&self) -> &'static str {
         match self {
             Command::SetUp { .. } => "set-up",
             Command::Register { .. } => "register",
@@ -292,12 +292,12 @@ pub enum Event {
     },
 }
 
-impl Event {
+impl crate::rulebook::Membership for Event {
     /// Who becomes a member of the competition through this event.
-    pub fn member_added(&self) -> Option<&UserId> {
+    fn members_added(&self) -> Vec<&UserId> {
         match self {
-            Event::Registered { player, .. } => Some(player),
-            _ => None,
+            Event::Registered { player, .. } => vec![player],
+            _ => vec![],
         }
     }
 }

@@ -116,8 +116,8 @@ pub enum Command {
     },
 }
 
-impl Command {
-    pub fn name(&self) -> &'static str {
+impl crate::rulebook::Action for Command {
+    fn name(&self) -> &'static str {
         match self {
             Command::SetUp { .. } => "set-up",
             Command::SubmitOrders { .. } => "submit-orders",

@@ -84,74 +84,6 @@ pub fn digest(orders: &[String]) -> String {
     hex::encode(h.finalize())
 }
 
-/// Decides a board command, one topic at a time: the set-up, orders,
-/// deadlines and extensions here; replacements, proposals and votes, press,
-/// and corrections (rollbacks and unit placements) in [`decide_conduct`].
-pub fn decide(
-    env: &Envelope,
-    state: &Board,
-    command: &Command,
-    ctx: &Context,
-) -> Result<Vec<Recorded>, Refusal> {
-    match command {
-        Command::SetUp { settings } => set_up(env, state, settings, ctx),
-        Command::SubmitOrders {
-            power,
-            phase,
-            orders,
-            is_final,
-        } => orders::submit_orders(state, ctx, *power, phase, orders, *is_final),
-        Command::EnterOrders {
-            power,
-            phase,
-            orders,
-            is_final,
-        } => orders::enter_orders(env, state, ctx, *power, phase, orders, *is_final),
-        Command::SetDeadline { deadline } => {
-            require_gm(env, ctx, "sets deadlines")?;
-            let position = require_started(state)?;
-            deadlines::set_deadline(state, position, *deadline, ctx.now)
-        }
-        Command::DeclareUnavailability { window } => {
-            deadlines::declare_unavailability(state, ctx, *window)
-        }
-        Command::RequestExtension {
-            power,
-            hours,
-            holiday,
-            for_later_turn,
-        } => deadlines::request_extension(
-            env,
-            state,
-            ctx,
-            *power,
-            *hours,
-            holiday.as_deref(),
-            *for_later_turn,
-        ),
-        Command::GrantExtension { power, hours } => {
-            require_gm(env, ctx, "grants discretionary extensions")?;
-            require_started(state)?;
-            deadlines::extend(state, ctx, *power, *hours, false, None)
-        }
-        Command::DeclareHoliday { name, hours } => {
-            deadlines::declare_holiday(env, ctx, name, *hours)
-        }
-        Command::ContactGm { power } => deadlines::contact_gm(state, ctx, *power),
-        Command::AppointReplacement { .. }
-        | Command::DeclareReplacementPeriod { .. }
-        | Command::RejectReplacement { .. }
-        | Command::Propose { .. }
-        | Command::RecordVote { .. }
-        | Command::EnterVote { .. }
-        | Command::SendPress { .. }
-        | Command::ConsentToRollback { .. }
-        | Command::Rollback { .. }
-        | Command::CorrectDoubleOccupancy { .. }
-        | Command::CorrectExtraUnit { .. } => decide_conduct(env, state, command, ctx),
-    }
-}
-
 /// Replacements, proposals and votes, press, and corrections.
 fn decide_conduct(
     env: &Envelope,
@@ -343,10 +275,6 @@ impl crate::rulebook::Rules for Board {
         Role::AssistantTournamentDirector,
     ];
 
-    fn command_name(command: &Self::Command) -> &'static str {
-        command.name()
-    }
-
     /// wm D.II a power's orders; wm D.IX a secret vote.
     fn route_action(route: Route) -> Option<&'static str> {
         match route {
@@ -356,17 +284,73 @@ impl crate::rulebook::Rules for Board {
         }
     }
 
-    fn members_added(event: &Self::Event) -> Vec<&UserId> {
-        event.member_added().into_iter().collect()
-    }
-
+    /// Decides a board command, one topic at a time: the set-up, orders,
+    /// deadlines and extensions here; replacements, proposals and votes, press,
+    /// and corrections (rollbacks and unit placements) in [`decide_conduct`].
     fn decide(
         &self,
         env: &Envelope,
         command: &Self::Command,
         ctx: &Context,
     ) -> Result<Vec<Ruled<Self::Event>>, Refusal> {
-        decide(env, self, command, ctx)
+        let state = self;
+        match command {
+            Command::SetUp { settings } => set_up(env, state, settings, ctx),
+            Command::SubmitOrders {
+                power,
+                phase,
+                orders,
+                is_final,
+            } => orders::submit_orders(state, ctx, *power, phase, orders, *is_final),
+            Command::EnterOrders {
+                power,
+                phase,
+                orders,
+                is_final,
+            } => orders::enter_orders(env, state, ctx, *power, phase, orders, *is_final),
+            Command::SetDeadline { deadline } => {
+                require_gm(env, ctx, "sets deadlines")?;
+                let position = require_started(state)?;
+                deadlines::set_deadline(state, position, *deadline, ctx.now)
+            }
+            Command::DeclareUnavailability { window } => {
+                deadlines::declare_unavailability(state, ctx, *window)
+            }
+            Command::RequestExtension {
+                power,
+                hours,
+                holiday,
+                for_later_turn,
+            } => deadlines::request_extension(
+                env,
+                state,
+                ctx,
+                *power,
+                *hours,
+                holiday.as_deref(),
+                *for_later_turn,
+            ),
+            Command::GrantExtension { power, hours } => {
+                require_gm(env, ctx, "grants discretionary extensions")?;
+                require_started(state)?;
+                deadlines::extend(state, ctx, *power, *hours, false, None)
+            }
+            Command::DeclareHoliday { name, hours } => {
+                deadlines::declare_holiday(env, ctx, name, *hours)
+            }
+            Command::ContactGm { power } => deadlines::contact_gm(state, ctx, *power),
+            Command::AppointReplacement { .. }
+            | Command::DeclareReplacementPeriod { .. }
+            | Command::RejectReplacement { .. }
+            | Command::Propose { .. }
+            | Command::RecordVote { .. }
+            | Command::EnterVote { .. }
+            | Command::SendPress { .. }
+            | Command::ConsentToRollback { .. }
+            | Command::Rollback { .. }
+            | Command::CorrectDoubleOccupancy { .. }
+            | Command::CorrectExtraUnit { .. } => decide_conduct(env, state, command, ctx),
+        }
     }
 
     fn apply(&mut self, event: &Self::Event, at: DateTime<Utc>) {

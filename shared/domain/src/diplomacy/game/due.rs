@@ -80,47 +80,6 @@ pub fn next_due(state: &Board) -> Option<DateTime<Utc>> {
     due.into_iter().min()
 }
 
-/// What falls due by `ctx.now`.
-pub fn tick(_env: &Envelope, state: &Board, ctx: &Context) -> Result<Vec<Recorded>, Refusal> {
-    let Some(position) = state.position.as_ref() else {
-        return Ok(vec![]);
-    };
-    if state.result.is_some() {
-        return Ok(vec![]);
-    }
-    let now = ctx.now;
-    let mut events = Vec::new();
-    let mut cd = in_civil_disorder(state);
-    for (power, case) in &state.nmrs {
-        match case {
-            NmrCase::AwaitingContact { contact_by, .. } if now >= *contact_by => {
-                events.push(by_rule(
-                    Event::ReplacementProcedureStarted {
-                        power: *power,
-                        replace_by: contact_period_end(now),
-                    },
-                    "wm D.VII.6.a",
-                ));
-            }
-            NmrCase::ReplacementSought { replace_by } if now >= *replace_by => {
-                cd.insert(*power);
-                events.push(by_rule(Event::CivilDisorder { power: *power }, "wm B.8.f"));
-            }
-            _ => {}
-        }
-    }
-    if state.withheld {
-        return Ok(events);
-    }
-    let at_deadline = state.deadline.is_some_and(|d| now >= d);
-    let early = early_from(state, position).is_some_and(|from| now >= from)
-        && !state.windows.values().any(|w| w.contains(now));
-    if at_deadline || early {
-        events.extend(adjudicate_phase(state, position, &cd, now, at_deadline)?);
-    }
-    Ok(events)
-}
-
 /// wm D.VII.6, D.IX, D.VIII.4: adjudicates the current phase (or withholds it
 /// in 1901, or publishes a passed game-end proposal instead).
 fn adjudicate_phase(
@@ -555,8 +514,46 @@ impl crate::rulebook::Schedule for Board {
         Role::AssistantTournamentDirector,
     ];
 
-    fn tick(&self, env: &Envelope, ctx: &Context) -> Result<Vec<Ruled<Self::Event>>, Refusal> {
-        tick(env, self, ctx)
+    /// What falls due by `ctx.now`.
+    fn tick(&self, _env: &Envelope, ctx: &Context) -> Result<Vec<Ruled<Self::Event>>, Refusal> {
+        let state = self;
+        let Some(position) = state.position.as_ref() else {
+            return Ok(vec![]);
+        };
+        if state.result.is_some() {
+            return Ok(vec![]);
+        }
+        let now = ctx.now;
+        let mut events = Vec::new();
+        let mut cd = in_civil_disorder(state);
+        for (power, case) in &state.nmrs {
+            match case {
+                NmrCase::AwaitingContact { contact_by, .. } if now >= *contact_by => {
+                    events.push(by_rule(
+                        Event::ReplacementProcedureStarted {
+                            power: *power,
+                            replace_by: contact_period_end(now),
+                        },
+                        "wm D.VII.6.a",
+                    ));
+                }
+                NmrCase::ReplacementSought { replace_by } if now >= *replace_by => {
+                    cd.insert(*power);
+                    events.push(by_rule(Event::CivilDisorder { power: *power }, "wm B.8.f"));
+                }
+                _ => {}
+            }
+        }
+        if state.withheld {
+            return Ok(events);
+        }
+        let at_deadline = state.deadline.is_some_and(|d| now >= d);
+        let early = early_from(state, position).is_some_and(|from| now >= from)
+            && !state.windows.values().any(|w| w.contains(now));
+        if at_deadline || early {
+            events.extend(adjudicate_phase(state, position, &cd, now, at_deadline)?);
+        }
+        Ok(events)
     }
 
     fn next_due(&self) -> Option<DateTime<Utc>> {

@@ -211,14 +211,14 @@ pub enum Event {
     },
 }
 
-impl Event {
+impl crate::rulebook::Membership for Event {
     /// The user this event seats on the board: a player or replacement.
-    pub fn member_added(&self) -> Option<&UserId> {
+    fn members_added(&self) -> Vec<&UserId> {
         match self {
             Event::PlayerSeated { player, .. } | Event::ReplacementAppointed { player, .. } => {
-                Some(player)
+                vec![player]
             }
-            _ => None,
+            _ => vec![],
         }
     }
 }

@@ -25,76 +25,6 @@ use std::collections::BTreeSet;
 /// records none (wm D.VII.6.c: after 1901 the NMR'd power's units hold).
 const NMR_PROCEDURE: &str = "wm D.VII.6.c";
 
-/// The notices a commit causes; `env` and `state` are after the commit.
-pub fn notices(env: &Envelope, state: &Board, commit: &Committed<'_, Event>) -> Vec<Notice> {
-    // wm D.IX.2: a game ended by vote is published instead of an adjudication;
-    // a game ended by adjudication is told with it.
-    let adjudicated = commit.any(|e| matches!(e, Event::PhaseAdjudicated { .. }));
-    let mut out = Vec::new();
-    for entry in &commit.events {
-        let (index, event, recorded) = (entry.index, entry.event, entry.clause);
-        let draft = Draft(About::new(index, event, competition_link(env)));
-        match event {
-            Event::NmrRecorded {
-                power,
-                phase,
-                contact_by,
-            } => out.push(nmr(
-                env,
-                state,
-                &draft,
-                *power,
-                phase,
-                *contact_by,
-                recorded,
-            )),
-            Event::AdjudicationWithheld { phase, missing } => {
-                out.push(withheld(env, state, &draft, phase, missing, recorded));
-            }
-            Event::PhaseAdjudicated {
-                phase, nmr, next, ..
-            } => {
-                let text = adjudication_text(state, commit, phase, nmr, &next.phase);
-                let subject = format!("{phase} adjudicated; next phase {}", next.phase);
-                out.extend(draft.to_players_and_public(
-                    env,
-                    state,
-                    Topic::Adjudication,
-                    "wm D.IX.2",
-                    &subject,
-                    &text,
-                ));
-            }
-            Event::ProposalDecided { id, passed } => {
-                let (subject, text) = proposal_decided(state, *id, *passed);
-                out.extend(draft.to_players_and_public(
-                    env,
-                    state,
-                    Topic::VoteResult,
-                    "wm D.IX.2",
-                    &subject,
-                    &text,
-                ));
-            }
-            Event::GameEnded { .. } if !adjudicated => {
-                if let Some(result) = &state.result {
-                    let text = format!("{}\n{}", ending(result), scores(result));
-                    out.extend(draft.to_players_and_public(
-                        env,
-                        state,
-                        Topic::Results,
-                        recorded.unwrap_or("wm D.IX.4"),
-                        "The game has ended",
-                        &text,
-                    ));
-                }
-            }
-            _ => {}
-        }
-    }
-    out
-}
-
 /// wm D.IX.2: a proposal's result, as subject and text: the result only,
 /// never a vote or a tally.
 fn proposal_decided(state: &Board, id: u32, passed: bool) -> (String, String) {
@@ -115,48 +45,6 @@ fn proposal_decided(state: &Board, id: u32, passed: bool) -> (String, String) {
     // wm D.IX.2: the result only, never a vote or a tally.
     let text = format!("Proposal {id}, {what}, {result}.");
     (subject, text)
-}
-
-/// The reminders due at `now` for the current phase's deadline (wm D.VII.1): to
-/// the players of the powers that must order in this phase and have not marked
-/// a set final. Nothing while the phase is withheld or once the game is over.
-pub fn reminders(env: &Envelope, state: &Board, now: DateTime<Utc>) -> Vec<Reminder> {
-    let (Some(position), Some(deadline)) = (&state.position, state.deadline) else {
-        return Vec::new();
-    };
-    if state.result.is_some() || state.withheld || now >= deadline {
-        return Vec::new();
-    }
-    // wm D.VII.2: retreats and adjustments involve only some powers; a power in
-    // civil disorder (wm B.8.f) orders nothing.
-    let users: BTreeSet<UserId> = must_order(position, &in_civil_disorder(state))
-        .into_iter()
-        .filter(|p| !state.is_final(*p))
-        .filter_map(|p| state.seats.get(&p).map(|s| s.player.clone()))
-        .collect();
-    if users.is_empty() {
-        return Vec::new();
-    }
-    let phase = &position.phase;
-    hours_due(deadline, now)
-        .map(|h| Reminder {
-            deadline,
-            hours_before: h,
-            occasion: phase.clone(),
-            users: users.clone(),
-            clause: "wm D.VII.1".into(),
-            subject: format!("{phase}: orders due {}", utc(deadline)),
-            // Shared by every recipient: about the reader alone, never the others.
-            text: format!(
-                "You have not yet submitted final orders for {phase}. The deadline is {} \
-                 (less than {h} hour{} away). The lack of a reminder does not excuse a \
-                 failure to submit orders (wm D.VII.1).",
-                utc(deadline),
-                if h == 1 { "" } else { "s" },
-            ),
-            link: competition_link(env),
-        })
-        .collect()
 }
 
 /// What every notice of one event shares.
@@ -400,12 +288,118 @@ fn describe(kind: &ProposalKind) -> String {
 
 /// The notices of the contract (see [`crate::rulebook`]).
 impl crate::rulebook::Notices for Board {
+    /// The notices a commit causes; `env` and `state` are after the commit.
     fn notices(&self, env: &Envelope, commit: &Committed<'_, Self::Event>) -> Vec<Notice> {
-        notices(env, self, commit)
+        let state = self;
+        // wm D.IX.2: a game ended by vote is published instead of an adjudication;
+        // a game ended by adjudication is told with it.
+        let adjudicated = commit.any(|e| matches!(e, Event::PhaseAdjudicated { .. }));
+        let mut out = Vec::new();
+        for entry in &commit.events {
+            let (index, event, recorded) = (entry.index, entry.event, entry.clause);
+            let draft = Draft(About::new(index, event, competition_link(env)));
+            match event {
+                Event::NmrRecorded {
+                    power,
+                    phase,
+                    contact_by,
+                } => out.push(nmr(
+                    env,
+                    state,
+                    &draft,
+                    *power,
+                    phase,
+                    *contact_by,
+                    recorded,
+                )),
+                Event::AdjudicationWithheld { phase, missing } => {
+                    out.push(withheld(env, state, &draft, phase, missing, recorded));
+                }
+                Event::PhaseAdjudicated {
+                    phase, nmr, next, ..
+                } => {
+                    let text = adjudication_text(state, commit, phase, nmr, &next.phase);
+                    let subject = format!("{phase} adjudicated; next phase {}", next.phase);
+                    out.extend(draft.to_players_and_public(
+                        env,
+                        state,
+                        Topic::Adjudication,
+                        "wm D.IX.2",
+                        &subject,
+                        &text,
+                    ));
+                }
+                Event::ProposalDecided { id, passed } => {
+                    let (subject, text) = proposal_decided(state, *id, *passed);
+                    out.extend(draft.to_players_and_public(
+                        env,
+                        state,
+                        Topic::VoteResult,
+                        "wm D.IX.2",
+                        &subject,
+                        &text,
+                    ));
+                }
+                Event::GameEnded { .. } if !adjudicated => {
+                    if let Some(result) = &state.result {
+                        let text = format!("{}\n{}", ending(result), scores(result));
+                        out.extend(draft.to_players_and_public(
+                            env,
+                            state,
+                            Topic::Results,
+                            recorded.unwrap_or("wm D.IX.4"),
+                            "The game has ended",
+                            &text,
+                        ));
+                    }
+                }
+                _ => {}
+            }
+        }
+        out
     }
 
     /// wm D.VII.1: powers that have not ordered as the deadline nears.
+    /// The reminders due at `now` for the current phase's deadline (wm D.VII.1): to
+    /// the players of the powers that must order in this phase and have not marked
+    /// a set final. Nothing while the phase is withheld or once the game is over.
     fn reminders(&self, env: &Envelope, now: DateTime<Utc>) -> Vec<Reminder> {
-        reminders(env, self, now)
+        let state = self;
+        let (Some(position), Some(deadline)) = (&state.position, state.deadline) else {
+            return Vec::new();
+        };
+        if state.result.is_some() || state.withheld || now >= deadline {
+            return Vec::new();
+        }
+        // wm D.VII.2: retreats and adjustments involve only some powers; a power in
+        // civil disorder (wm B.8.f) orders nothing.
+        let users: BTreeSet<UserId> = must_order(position, &in_civil_disorder(state))
+            .into_iter()
+            .filter(|p| !state.is_final(*p))
+            .filter_map(|p| state.seats.get(&p).map(|s| s.player.clone()))
+            .collect();
+        if users.is_empty() {
+            return Vec::new();
+        }
+        let phase = &position.phase;
+        hours_due(deadline, now)
+            .map(|h| Reminder {
+                deadline,
+                hours_before: h,
+                occasion: phase.clone(),
+                users: users.clone(),
+                clause: "wm D.VII.1".into(),
+                subject: format!("{phase}: orders due {}", utc(deadline)),
+                // Shared by every recipient: about the reader alone, never the others.
+                text: format!(
+                    "You have not yet submitted final orders for {phase}. The deadline is {} \
+                     (less than {h} hour{} away). The lack of a reminder does not excuse a \
+                     failure to submit orders (wm D.VII.1).",
+                    utc(deadline),
+                    if h == 1 { "" } else { "s" },
+                ),
+                link: competition_link(env),
+            })
+            .collect()
     }
 }

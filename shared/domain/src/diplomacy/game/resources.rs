@@ -21,23 +21,11 @@ use crate::envelope::{Envelope, UserId};
 use crate::refusal::Refusal;
 use crate::resource::{json_resource, unknown, Page, Query, Resource, ResourceSchema};
 use chrono::{DateTime, Utc};
-use schemars::{JsonSchema, SchemaGenerator};
+use schemars::JsonSchema;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
 pub const NAMES: &[&str] = &["phase", "orders", "history", "options", "submissions"];
-
-/// What each resource answers, for the API document.
-pub fn schemas(generator: &mut SchemaGenerator) -> Vec<ResourceSchema> {
-    vec![
-        ResourceSchema::whole::<PhaseNow>("phase", generator),
-        ResourceSchema::whole::<OrdersNow>("orders", generator),
-        ResourceSchema::whole::<HistoryPage>("history", generator)
-            .and_entry::<PhaseRecord>(generator),
-        ResourceSchema::whole::<PowerOptions>("options", generator),
-        ResourceSchema::whole::<Submissions>("submissions", generator),
-    ]
-}
 
 /// The current phase: position, deadline and who must order.
 #[derive(Serialize, JsonSchema)]
@@ -100,31 +88,6 @@ struct SubmissionLine {
     /// Whether its last order set is final.
     #[serde(rename = "final")]
     is_final: bool,
-}
-
-pub fn resource(
-    env: &Envelope,
-    state: &Board,
-    name: &str,
-    query: &Query,
-    viewer: Option<&UserId>,
-) -> Result<Resource, Refusal> {
-    let known = NAMES.contains(&name);
-    if known && state.settings.is_none() {
-        return Err(Refusal::not_found("the board has not been set up"));
-    }
-    match name {
-        "phase" => query.no_key().and_then(|()| phase(state)),
-        "orders" => query.no_key().and_then(|()| orders(env, state, viewer)),
-        "history" => history(state, query),
-        "options" => query
-            .no_key()
-            .and_then(|()| options(env, state, query, viewer)),
-        "submissions" => query
-            .no_key()
-            .and_then(|()| submissions(env, state, viewer)),
-        _ => Err(unknown("a Diplomacy board", name, NAMES)),
-    }
 }
 
 fn phase(state: &Board) -> Result<Resource, Refusal> {
@@ -265,10 +228,18 @@ fn submissions(
 impl crate::rulebook::Resources for Board {
     const RESOURCES: &'static [&'static str] = NAMES;
 
+    /// What each resource answers, for the API document.
     fn resource_schemas(
         generator: &mut schemars::SchemaGenerator,
     ) -> Vec<crate::resource::ResourceSchema> {
-        schemas(generator)
+        vec![
+            ResourceSchema::whole::<PhaseNow>("phase", generator),
+            ResourceSchema::whole::<OrdersNow>("orders", generator),
+            ResourceSchema::whole::<HistoryPage>("history", generator)
+                .and_entry::<PhaseRecord>(generator),
+            ResourceSchema::whole::<PowerOptions>("options", generator),
+            ResourceSchema::whole::<Submissions>("submissions", generator),
+        ]
     }
 
     fn resource(
@@ -278,6 +249,22 @@ impl crate::rulebook::Resources for Board {
         query: &crate::resource::Query,
         viewer: Option<&UserId>,
     ) -> Result<crate::resource::Resource, Refusal> {
-        resource(env, self, name, query, viewer)
+        let state = self;
+        let known = NAMES.contains(&name);
+        if known && state.settings.is_none() {
+            return Err(Refusal::not_found("the board has not been set up"));
+        }
+        match name {
+            "phase" => query.no_key().and_then(|()| phase(state)),
+            "orders" => query.no_key().and_then(|()| orders(env, state, viewer)),
+            "history" => history(state, query),
+            "options" => query
+                .no_key()
+                .and_then(|()| options(env, state, query, viewer)),
+            "submissions" => query
+                .no_key()
+                .and_then(|()| submissions(env, state, viewer)),
+            _ => Err(unknown("a Diplomacy board", name, NAMES)),
+        }
     }
 }

@@ -15,7 +15,7 @@ use crate::diplomacy::game::position::Position;
 use crate::diplomacy::map::Power;
 use crate::envelope::{Envelope, Role, UserId};
 use chrono::{DateTime, Utc};
-use schemars::{JsonSchema, Schema, SchemaGenerator};
+use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -109,11 +109,6 @@ pub struct PowerOrders<'a> {
     pub counted: Option<Vec<String>>,
 }
 
-/// The board as `viewer` may see it (see [`View`]).
-pub fn view(env: &Envelope, state: &Board, viewer: Option<&UserId>) -> Value {
-    serde_json::to_value(shown(env, state, viewer)).unwrap_or(Value::Null)
-}
-
 fn shown<'a>(env: &Envelope, state: &'a Board, viewer: Option<&UserId>) -> View<'a> {
     let Some(settings) = &state.settings else {
         return View::AwaitingSetUp {
@@ -183,61 +178,49 @@ fn shown<'a>(env: &Envelope, state: &'a Board, viewer: Option<&UserId>) -> View<
     }))
 }
 
-/// The schema of [`view`]'s answer.
-pub fn view_schema(generator: &mut SchemaGenerator) -> Schema {
-    generator.subschema_for::<View>()
-}
-
-/// The event as `viewer` may see it in the audit log; `None` hides it.
-pub fn redact(
-    env: &Envelope,
-    state: &Board,
-    event: &Event,
-    viewer: Option<&UserId>,
-) -> Option<Event> {
-    let gm = is_gm(env, viewer);
-    match event {
-        Event::OrdersSubmitted { power, receipt, .. } => {
-            let published = state
-                .history
-                .iter()
-                .any(|r| r.before.phase == receipt.phase);
-            (published || gm || viewer_power(state, viewer) == Some(*power)).then(|| event.clone())
-        }
-        // wm D.VII.1: the GM who entered a power's ballot knows it already.
-        Event::VoteRecorded {
-            power, entered_by, ..
-        } => {
-            let mine = match power {
-                Some(p) => viewer_power(state, viewer) == Some(*p),
-                None => gm,
-            };
-            (mine || (gm && entered_by.is_some())).then(|| event.clone())
-        }
-        Event::PressPublished { press } => Some(Event::PressPublished {
-            press: press.for_viewer(viewer),
-        }),
-        Event::UnavailabilityDeclared { player, .. } => {
-            (gm || is_td(env, viewer) || viewer == Some(player)).then(|| event.clone())
-        }
-        Event::UnavailabilityConflictFlagged { .. } => {
-            (gm || is_td(env, viewer)).then(|| event.clone())
-        }
-        _ => Some(event.clone()),
-    }
-}
-
 /// The secrecy of the contract (see [`crate::rulebook`]).
 impl crate::rulebook::Secrecy for Board {
     /// wm D.VIII.4 orders before adjudication, wm D.IX.2 individual votes,
     /// wm D.X.2 grey and private press.
+    /// The event as `viewer` may see it in the audit log; `None` hides it.
     fn redact(
         &self,
         env: &Envelope,
         event: &Self::Event,
         viewer: Option<&UserId>,
     ) -> Option<Self::Event> {
-        redact(env, self, event, viewer)
+        let state = self;
+        let gm = is_gm(env, viewer);
+        match event {
+            Event::OrdersSubmitted { power, receipt, .. } => {
+                let published = state
+                    .history
+                    .iter()
+                    .any(|r| r.before.phase == receipt.phase);
+                (published || gm || viewer_power(state, viewer) == Some(*power))
+                    .then(|| event.clone())
+            }
+            // wm D.VII.1: the GM who entered a power's ballot knows it already.
+            Event::VoteRecorded {
+                power, entered_by, ..
+            } => {
+                let mine = match power {
+                    Some(p) => viewer_power(state, viewer) == Some(*p),
+                    None => gm,
+                };
+                (mine || (gm && entered_by.is_some())).then(|| event.clone())
+            }
+            Event::PressPublished { press } => Some(Event::PressPublished {
+                press: press.for_viewer(viewer),
+            }),
+            Event::UnavailabilityDeclared { player, .. } => {
+                (gm || is_td(env, viewer) || viewer == Some(player)).then(|| event.clone())
+            }
+            Event::UnavailabilityConflictFlagged { .. } => {
+                (gm || is_td(env, viewer)).then(|| event.clone())
+            }
+            _ => Some(event.clone()),
+        }
     }
 
     /// The actor of a vote or a proposal, or of non-white press, would
@@ -257,11 +240,14 @@ impl crate::rulebook::Secrecy for Board {
 
 /// The view of the contract (see [`crate::rulebook`]).
 impl crate::rulebook::Views for Board {
+    /// The board as `viewer` may see it (see [`View`]).
     fn view(&self, env: &Envelope, viewer: Option<&UserId>) -> serde_json::Value {
-        view(env, self, viewer)
+        let state = self;
+        serde_json::to_value(shown(env, state, viewer)).unwrap_or(Value::Null)
     }
 
+    /// The schema of [`view`]'s answer.
     fn view_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        view_schema(generator)
+        generator.subschema_for::<View>()
     }
 }

@@ -72,7 +72,14 @@ pub enum Command {
 }
 
 impl Command {
-    pub fn name(&self) -> &'static str {
+    /// Whether the command needs a seed the caller did not give.
+    pub fn draws_lots(action: &str) -> bool {
+        matches!(action, "close-entries" | "pair-round" | "close-round")
+    }
+}
+
+impl crate::rulebook::Action for Command {
+    fn name(&self) -> &'static str {
         match self {
             Command::Configure { .. } => "configure",
             Command::Register { .. } => "register",
@@ -91,10 +98,5 @@ impl Command {
             Command::RuleOnChange { .. } => "rule-on-change",
             Command::AcceptQuestion { .. } => "accept-question",
         }
-    }
-
-    /// Whether the command needs a seed the caller did not give.
-    pub fn draws_lots(action: &str) -> bool {
-        matches!(action, "close-entries" | "pair-round" | "close-round")
     }
 }

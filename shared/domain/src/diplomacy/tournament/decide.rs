@@ -17,52 +17,6 @@ use crate::rulebook::Route;
 use chrono::DateTime;
 use chrono::Utc;
 
-/// Decides a tournament command.
-pub fn decide(
-    env: &Envelope,
-    state: &Tournament,
-    command: &Command,
-    ctx: &Context,
-) -> Result<Vec<Recorded>, Refusal> {
-    let acting = state.acting_td.as_ref();
-    match command {
-        Command::Configure { settings } => configure(env, state, ctx, settings),
-        Command::Register { team } => entries::register(env, state, ctx, team.as_ref()),
-        Command::CloseEntries { seed } => entries::close(env, state, ctx, *seed),
-        Command::PairRound { seed } => rounds::pair(env, state, ctx, *seed),
-        Command::ReportBoard {
-            board,
-            report,
-            reserve_takeovers,
-        } => rounds::report(env, state, ctx, *board, report, reserve_takeovers),
-        Command::CloseRound { seed } => rounds::close(env, state, ctx, *seed),
-        Command::DeclineFinal => rounds::decline_final(state, ctx),
-        Command::CallReserves {
-            board,
-            power,
-            permanent,
-        } => reserves::call(env, state, ctx, *board, *power, *permanent),
-        Command::AnswerCall { call } => reserves::answer(state, ctx, *call),
-        Command::CloseCall { call } => reserves::close(env, state, ctx, *call),
-        Command::ActAsTd { assistant } => act_as_td(env, ctx, assistant.as_ref()),
-        Command::OpenMotion { motion } => {
-            governance::open(env, &state.motions, acting, ctx, motion)
-        }
-        Command::RecordVote { motion, ballot } => {
-            governance::vote(env, &state.motions, acting, ctx, *motion, *ballot)
-        }
-        Command::CloseMotion { motion, tie_break } => {
-            governance::close(env, &state.motions, acting, ctx, *motion, *tie_break)
-        }
-        Command::RuleOnChange { motion, approve } => {
-            governance::rule_on_change(env, &state.motions, acting, ctx, *motion, *approve)
-        }
-        Command::AcceptQuestion { motion } => {
-            governance::accept_question(&state.motions, ctx, *motion)
-        }
-    }
-}
-
 /// wm A.3.i: the TD sets the tournament's dates, while entries are open
 /// (wm B.2).
 fn configure(
@@ -138,10 +92,6 @@ impl crate::rulebook::Rules for Tournament {
         Role::Captain,
     ];
 
-    fn command_name(command: &Self::Command) -> &'static str {
-        command.name()
-    }
-
     /// wm B.2 entries; wm A.6 the TMC's votes; wm B.5–B.6 the draw.
     fn route_action(route: Route) -> Option<&'static str> {
         match route {
@@ -157,17 +107,51 @@ impl crate::rulebook::Rules for Tournament {
         Command::draws_lots(action)
     }
 
-    fn members_added(event: &Self::Event) -> Vec<&UserId> {
-        event.members_added()
-    }
-
+    /// Decides a tournament command.
     fn decide(
         &self,
         env: &Envelope,
         command: &Self::Command,
         ctx: &Context,
     ) -> Result<Vec<Ruled<Self::Event>>, Refusal> {
-        decide(env, self, command, ctx)
+        let state = self;
+        let acting = state.acting_td.as_ref();
+        match command {
+            Command::Configure { settings } => configure(env, state, ctx, settings),
+            Command::Register { team } => entries::register(env, state, ctx, team.as_ref()),
+            Command::CloseEntries { seed } => entries::close(env, state, ctx, *seed),
+            Command::PairRound { seed } => rounds::pair(env, state, ctx, *seed),
+            Command::ReportBoard {
+                board,
+                report,
+                reserve_takeovers,
+            } => rounds::report(env, state, ctx, *board, report, reserve_takeovers),
+            Command::CloseRound { seed } => rounds::close(env, state, ctx, *seed),
+            Command::DeclineFinal => rounds::decline_final(state, ctx),
+            Command::CallReserves {
+                board,
+                power,
+                permanent,
+            } => reserves::call(env, state, ctx, *board, *power, *permanent),
+            Command::AnswerCall { call } => reserves::answer(state, ctx, *call),
+            Command::CloseCall { call } => reserves::close(env, state, ctx, *call),
+            Command::ActAsTd { assistant } => act_as_td(env, ctx, assistant.as_ref()),
+            Command::OpenMotion { motion } => {
+                governance::open(env, &state.motions, acting, ctx, motion)
+            }
+            Command::RecordVote { motion, ballot } => {
+                governance::vote(env, &state.motions, acting, ctx, *motion, *ballot)
+            }
+            Command::CloseMotion { motion, tie_break } => {
+                governance::close(env, &state.motions, acting, ctx, *motion, *tie_break)
+            }
+            Command::RuleOnChange { motion, approve } => {
+                governance::rule_on_change(env, &state.motions, acting, ctx, *motion, *approve)
+            }
+            Command::AcceptQuestion { motion } => {
+                governance::accept_question(&state.motions, ctx, *motion)
+            }
+        }
     }
 
     fn apply(&mut self, event: &Self::Event, at: DateTime<Utc>) {

@@ -84,17 +84,9 @@ pub enum Event {
     Governance(GovernanceEvent),
 }
 
-impl Event {
-    /// The user this event makes a member of the competition.
-    pub fn member_added(&self) -> Option<&UserId> {
-        match self {
-            Event::SignedUp { player } => Some(player),
-            _ => None,
-        }
-    }
-
+impl crate::rulebook::Membership for Event {
     /// Users this event makes members (a team brings seven or more).
-    pub fn members_added(&self) -> Vec<&UserId> {
+    fn members_added(&self) -> Vec<&UserId> {
         match self {
             Event::TeamRegistered { entry, .. } => entry.members().collect(),
             Event::SignedUp { player } => vec![player],

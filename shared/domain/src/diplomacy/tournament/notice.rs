@@ -13,57 +13,6 @@ use std::collections::BTreeSet;
 /// wm A.3.ii: "Coordinating and or delegate distribution of all players to boards".
 const DRAW: &str = "wm A.3.ii";
 
-/// The notices a commit causes; `state` is the tournament after the commit.
-pub fn notices(env: &Envelope, state: &Tournament, commit: &Committed<'_, Event>) -> Vec<Notice> {
-    let mut out = Vec::new();
-    for entry in &commit.events {
-        let (index, event) = (entry.index, entry.event);
-        let about = About::new(index, event, competition_link(env));
-        let notice =
-            |topic: Topic, clause: &str, audience: Audience, subject: &str, text: String| {
-                about.notice(topic, clause, audience, subject, text)
-            };
-        let clause = entry.clause;
-        match event {
-            Event::RoundPaired { stage, boards, .. } => {
-                out.extend(round_paired(&about, *stage, boards));
-            }
-            Event::RoundClosed {
-                stage, advancing, ..
-            } => {
-                let text = if advancing.is_empty() {
-                    format!("{} is closed.", stage_name(*stage))
-                } else {
-                    format!(
-                        "{} is closed. Advancing, in ranking order: {}.",
-                        stage_name(*stage),
-                        names(advancing)
-                    )
-                };
-                out.push(notice(
-                    Topic::Results,
-                    clause.unwrap_or("wm C.7"),
-                    Audience::Public,
-                    &format!("{} closed", stage_name(*stage)),
-                    text,
-                ));
-            }
-            Event::TournamentWon { winners } => {
-                let text = winners_text(state, winners);
-                out.push(notice(
-                    Topic::Results,
-                    clause.unwrap_or("wm C.11"),
-                    Audience::Public,
-                    "The tournament's winners",
-                    text,
-                ));
-            }
-            _ => {}
-        }
-    }
-    out
-}
-
 /// wm A.3.ii: a round's draw, to each seated player (their own board and
 /// power) and publicly (every board).
 fn round_paired(about: &About, stage: Stage, boards: &[BoardEntry]) -> Vec<Notice> {
@@ -144,7 +93,55 @@ fn stage_name(stage: Stage) -> &'static str {
 
 /// The notices of the contract (see [`crate::rulebook`]).
 impl crate::rulebook::Notices for Tournament {
+    /// The notices a commit causes; `state` is the tournament after the commit.
     fn notices(&self, env: &Envelope, commit: &Committed<'_, Self::Event>) -> Vec<Notice> {
-        notices(env, self, commit)
+        let state = self;
+        let mut out = Vec::new();
+        for entry in &commit.events {
+            let (index, event) = (entry.index, entry.event);
+            let about = About::new(index, event, competition_link(env));
+            let notice =
+                |topic: Topic, clause: &str, audience: Audience, subject: &str, text: String| {
+                    about.notice(topic, clause, audience, subject, text)
+                };
+            let clause = entry.clause;
+            match event {
+                Event::RoundPaired { stage, boards, .. } => {
+                    out.extend(round_paired(&about, *stage, boards));
+                }
+                Event::RoundClosed {
+                    stage, advancing, ..
+                } => {
+                    let text = if advancing.is_empty() {
+                        format!("{} is closed.", stage_name(*stage))
+                    } else {
+                        format!(
+                            "{} is closed. Advancing, in ranking order: {}.",
+                            stage_name(*stage),
+                            names(advancing)
+                        )
+                    };
+                    out.push(notice(
+                        Topic::Results,
+                        clause.unwrap_or("wm C.7"),
+                        Audience::Public,
+                        &format!("{} closed", stage_name(*stage)),
+                        text,
+                    ));
+                }
+                Event::TournamentWon { winners } => {
+                    let text = winners_text(state, winners);
+                    out.push(notice(
+                        Topic::Results,
+                        clause.unwrap_or("wm C.11"),
+                        Audience::Public,
+                        "The tournament's winners",
+                        text,
+                    ));
+                }
+                _ => {}
+            }
+        }
+        out
     }
 }

@@ -18,38 +18,12 @@ use crate::envelope::Envelope;
 use crate::envelope::UserId;
 use crate::refusal::Refusal;
 use crate::resource::{json_resource, unknown, Page, Query, Resource, ResourceSchema};
-use schemars::{JsonSchema, SchemaGenerator};
+use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::BTreeMap;
 
 pub const NAMES: &[&str] = &["rounds", "boards", "standings", "motions"];
-
-/// What each resource answers, for the API document.
-pub fn schemas(generator: &mut SchemaGenerator) -> Vec<ResourceSchema> {
-    vec![
-        ResourceSchema::whole::<RoundsPage>("rounds", generator),
-        ResourceSchema::keyed::<BoardsPage>("boards", generator),
-        ResourceSchema::whole::<StandingsPage>("standings", generator)
-            .and_entry::<StandingsPage>(generator),
-        ResourceSchema::whole::<Page<MotionShown>>("motions", generator),
-    ]
-}
-
-pub fn resource(
-    state: &Tournament,
-    name: &str,
-    query: &Query,
-    viewer: Option<&UserId>,
-) -> Result<Resource, Refusal> {
-    match name {
-        "rounds" => query.no_key().and_then(|()| rounds(state, query)),
-        "boards" => boards(state, query),
-        "standings" => standings(state, query),
-        "motions" => query.no_key().and_then(|()| motions(state, query, viewer)),
-        _ => Err(unknown("a World Masters tournament", name, NAMES)),
-    }
-}
 
 /// The round numbered `key` (1 for the first round drawn).
 fn round_at<'a>(state: &'a Tournament, key: &str) -> Result<(usize, &'a Round), Refusal> {
@@ -208,10 +182,17 @@ fn motions(
 impl crate::rulebook::Resources for Tournament {
     const RESOURCES: &'static [&'static str] = NAMES;
 
+    /// What each resource answers, for the API document.
     fn resource_schemas(
         generator: &mut schemars::SchemaGenerator,
     ) -> Vec<crate::resource::ResourceSchema> {
-        schemas(generator)
+        vec![
+            ResourceSchema::whole::<RoundsPage>("rounds", generator),
+            ResourceSchema::keyed::<BoardsPage>("boards", generator),
+            ResourceSchema::whole::<StandingsPage>("standings", generator)
+                .and_entry::<StandingsPage>(generator),
+            ResourceSchema::whole::<Page<MotionShown>>("motions", generator),
+        ]
     }
 
     fn resource(
@@ -221,6 +202,13 @@ impl crate::rulebook::Resources for Tournament {
         query: &crate::resource::Query,
         viewer: Option<&UserId>,
     ) -> Result<crate::resource::Resource, Refusal> {
-        resource(self, name, query, viewer)
+        let state = self;
+        match name {
+            "rounds" => query.no_key().and_then(|()| rounds(state, query)),
+            "boards" => boards(state, query),
+            "standings" => standings(state, query),
+            "motions" => query.no_key().and_then(|()| motions(state, query, viewer)),
+            _ => Err(unknown("a World Masters tournament", name, NAMES)),
+        }
     }
 }

@@ -6,7 +6,7 @@ use super::governance::{Ballot, GovernanceEvent, Motion};
 use super::model::{Stage, TeamId};
 use super::state::{Round, Settings, Team, Tournament, Winners};
 use crate::envelope::{Envelope, UserId};
-use schemars::{JsonSchema, Schema, SchemaGenerator};
+use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
@@ -83,36 +83,6 @@ impl<'a> MotionShown<'a> {
     }
 }
 
-/// The tournament as `viewer` may see it (see [`View`]).
-pub fn view(_env: &Envelope, state: &Tournament, viewer: Option<&UserId>) -> Value {
-    let rounds = state
-        .rounds
-        .iter()
-        .map(|round| RoundShown {
-            round,
-            standings: closed_standings(state, round),
-        })
-        .collect();
-    let view = View {
-        settings: state.settings.as_ref(),
-        teams: &state.teams,
-        individuals: &state.individuals,
-        reserves: &state.reserves,
-        entries_closed: state.entries_closed,
-        next_stage: super::rounds::next_stage(state),
-        rounds,
-        declined_final: &state.declined_final,
-        motions: state
-            .motions
-            .iter()
-            .map(|m| MotionShown::of(m, viewer))
-            .collect(),
-        acting_td: state.acting_td.as_ref(),
-        winners: state.winners.as_ref(),
-    };
-    serde_json::to_value(view).unwrap_or(Value::Null)
-}
-
 /// The standings of a closed round, worked out from its reports and closing
 /// seed (wm C.6–C.13); `None` while it is open.
 fn closed_standings(state: &Tournament, round: &Round) -> Option<Value> {
@@ -122,53 +92,68 @@ fn closed_standings(state: &Tournament, round: &Round) -> Option<Value> {
         .map(|c| c.standings)
 }
 
-/// The schema of [`view`]'s answer.
-pub fn view_schema(generator: &mut SchemaGenerator) -> Schema {
-    generator.subschema_for::<View>()
-}
-
-/// The event as `viewer` may see it in the audit log; `None` hides it.
-pub fn redact(event: &Event, viewer: Option<&UserId>) -> Option<Event> {
-    match event {
-        Event::Governance(GovernanceEvent::TmcVoteRecorded { voter, .. }) => {
-            (viewer == Some(voter)).then(|| event.clone())
-        }
-        _ => Some(event.clone()),
-    }
-}
-
-/// wm A.6: a TMC vote's commit names its voter to the voter alone.
-pub fn conceals_actor(event: &Event) -> bool {
-    matches!(
-        event,
-        Event::Governance(GovernanceEvent::TmcVoteRecorded { .. })
-    )
-}
-
 /// The secrecy of the contract (see [`crate::rulebook`]).
 impl crate::rulebook::Secrecy for Tournament {
     /// wm A.6: how each TMC member voted stays with the TMC.
+    /// The event as `viewer` may see it in the audit log; `None` hides it.
     fn redact(
         &self,
         _env: &Envelope,
         event: &Self::Event,
         viewer: Option<&UserId>,
     ) -> Option<Self::Event> {
-        redact(event, viewer)
+        match event {
+            Event::Governance(GovernanceEvent::TmcVoteRecorded { voter, .. }) => {
+                (viewer == Some(voter)).then(|| event.clone())
+            }
+            _ => Some(event.clone()),
+        }
     }
 
+    /// wm A.6: a TMC vote's commit names its voter to the voter alone.
     fn conceals_actor(event: &Self::Event) -> bool {
-        conceals_actor(event)
+        matches!(
+            event,
+            Event::Governance(GovernanceEvent::TmcVoteRecorded { .. })
+        )
     }
 }
 
 /// The view of the contract (see [`crate::rulebook`]).
 impl crate::rulebook::Views for Tournament {
-    fn view(&self, env: &Envelope, viewer: Option<&UserId>) -> serde_json::Value {
-        view(env, self, viewer)
+    /// The tournament as `viewer` may see it (see [`View`]).
+    fn view(&self, _env: &Envelope, viewer: Option<&UserId>) -> serde_json::Value {
+        let state = self;
+        let rounds = state
+            .rounds
+            .iter()
+            .map(|round| RoundShown {
+                round,
+                standings: closed_standings(state, round),
+            })
+            .collect();
+        let view = View {
+            settings: state.settings.as_ref(),
+            teams: &state.teams,
+            individuals: &state.individuals,
+            reserves: &state.reserves,
+            entries_closed: state.entries_closed,
+            next_stage: super::rounds::next_stage(state),
+            rounds,
+            declined_final: &state.declined_final,
+            motions: state
+                .motions
+                .iter()
+                .map(|m| MotionShown::of(m, viewer))
+                .collect(),
+            acting_td: state.acting_td.as_ref(),
+            winners: state.winners.as_ref(),
+        };
+        serde_json::to_value(view).unwrap_or(Value::Null)
     }
 
+    /// The schema of [`view`]'s answer.
     fn view_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        view_schema(generator)
+        generator.subschema_for::<View>()
     }
 }

@@ -10,6 +10,7 @@
 use super::*;
 use crate::competition::{self, Actor, Recorded, UserId};
 use crate::refusal::Refusal;
+use crate::rulebook::Action;
 use crate::testkit::Scenario;
 pub use crate::testkit::{at, u as user};
 use chrono::{DateTime, Utc};
