@@ -1,7 +1,7 @@
 //! The `pair-round` function: pairs and publishes the next round, when the organizer asks and on the weekly schedule (acwc IV.D).
 //!
 //! The body is the kind's command without its `action`: each kind names the
-//! action this route performs (`Rulebook::route_action`). A kind without one
+//! action this route performs (`Rules::route_action`). A kind without one
 //! answers 404 naming the kind, as does an unknown competition; 401 without
 //! a token.
 

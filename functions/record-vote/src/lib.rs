@@ -1,7 +1,7 @@
 //! The `record-vote` function: casts a vote on any ballot: Nomic proposals, Diplomacy proposals, TMC votes, Court of Appeals panels.
 //!
 //! The body is the kind's command without its `action`: each kind names the
-//! action this route performs (`Rulebook::route_action`). A kind without one
+//! action this route performs (`Rules::route_action`). A kind without one
 //! answers 404 naming the kind, as does an unknown competition.
 
 use arbiter_http::{dispatch, kind_action, App, KindRoute, Route};

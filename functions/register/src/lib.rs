@@ -1,7 +1,7 @@
 //! The `register` function: joins a player to a competition after the eligibility rules of its kind.
 //!
 //! The body is the kind's command without its `action`: each kind names the
-//! action this route performs (`Rulebook::route_action`). A kind without one
+//! action this route performs (`Rules::route_action`). A kind without one
 //! answers 404 naming the kind, as does an unknown competition.
 //!
 //! An ACWC entry needs the player's facts (acwc II.A, II.C, III.E): the

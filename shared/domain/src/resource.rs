@@ -2,8 +2,8 @@
 //! week (standings, one round's pairings, a board's current phase, one
 //! member's history), each read without the whole state of the competition.
 //!
-//! A kind lists its resources in [`crate::rulebook::Rulebook::RESOURCES`] and
-//! answers them in [`crate::rulebook::Rulebook::resource`], through the same
+//! A kind lists its resources in [`crate::rulebook::Resources::RESOURCES`] and
+//! answers them in [`crate::rulebook::Resources::resource`], through the same
 //! rules on secrecy as its `view`: a resource shows a viewer nothing the view
 //! would not. Lists are paged the same way everywhere: `limit` rows from an
 //! opaque `cursor`, the next page's cursor in `next_cursor` (none on the last

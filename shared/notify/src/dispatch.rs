@@ -3,7 +3,7 @@
 //! ```text
 //! commit (stream record / embedded feed)
 //!   -> state right after it (remembered, or folded from the log)
-//!   -> domain::notice::notices(state, commit)   who the rules say must be told
+//!   -> Competition::notices(commit)             who the rules say must be told
 //!   -> subscriptions of the competition         where each of them wants it
 //!   -> claim (message id, target) in the table  nothing twice within the window
 //!   -> channel adapter (retries, dead letters)
