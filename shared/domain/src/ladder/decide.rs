@@ -268,7 +268,7 @@ fn anti_cheat(d: &Decider, command: &Command) -> Result<Vec<Recorded>, Refusal> 
     }
 }
 
-/// The rules: its vocabulary, decisions and role policy of the contract (see [`crate::rulebook`]).
+/// The contract's rules: vocabulary, decisions and offices (see [`crate::rulebook`]).
 impl crate::rulebook::Rules for Ladder {
     type Command = Command;
 

@@ -169,7 +169,7 @@ pub(super) fn next_due(state: &Ladder) -> Option<DateTime<Utc>> {
         .min()
 }
 
-/// The schedule of the contract (see [`crate::rulebook`]).
+/// The contract's schedule: what falls due, and when (see [`crate::rulebook`]).
 impl crate::rulebook::Schedule for Ladder {
     /// Declaration deadlines (III.2.4.2), ban expiries (II.9.2), weekly
     /// decay (II.6), removals on request (II.8), overdue opinions (III.3.10).

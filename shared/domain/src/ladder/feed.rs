@@ -8,7 +8,7 @@ use crate::ical::Deadline;
 use chrono::DateTime;
 use chrono::Utc;
 
-/// The calendar of the contract (see [`crate::rulebook`]).
+/// The contract's calendar: the deadlines the feeds list (see [`crate::rulebook`]).
 impl crate::rulebook::Calendar for Ladder {
     /// The close of the current decay week (club II.6: Saturday 00:00 club
     /// time), each ban's expiry (club II.9.2: 00:00 club time on the expiry

@@ -206,7 +206,7 @@ fn subject(s: &AppealSubject) -> String {
     }
 }
 
-/// The notices of the contract (see [`crate::rulebook`]).
+/// The contract's notices: who the rules say must be told (see [`crate::rulebook`]).
 impl crate::rulebook::Notices for Ladder {
     /// The notices a commit causes; `state` is the ladder after the commit.
     fn notices(&self, env: &Envelope, commit: &Committed<'_, Self::Event>) -> Vec<Notice> {

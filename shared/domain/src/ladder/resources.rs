@@ -103,7 +103,7 @@ fn history(state: &Ladder, query: &Query, viewer: Option<&UserId>) -> Result<Res
     })
 }
 
-/// The read resources of the contract (see [`crate::rulebook`]).
+/// The contract's read resources (see [`crate::rulebook`]).
 impl crate::rulebook::Resources for Ladder {
     const RESOURCES: &'static [&'static str] = NAMES;
 

@@ -174,7 +174,7 @@ fn access(env: &Envelope, state: &Ladder, report: u64, game: u64, viewer: &UserI
     }
 }
 
-/// The secrecy of the contract (see [`crate::rulebook`]).
+/// The contract's secrecy: what each viewer may see of an event (see [`crate::rulebook`]).
 impl crate::rulebook::Secrecy for Ladder {
     /// club I.9.5–I.9.9: anti-cheat information is withheld.
     /// The audit log's events as `viewer` may see them (club I.9.5–I.9.9; see
@@ -223,7 +223,7 @@ impl crate::rulebook::Secrecy for Ladder {
     }
 }
 
-/// The view of the contract (see [`crate::rulebook`]).
+/// The contract's view: the state as a viewer may see it (see [`crate::rulebook`]).
 impl crate::rulebook::Views for Ladder {
     fn view(&self, _env: &Envelope, viewer: Option<&UserId>) -> serde_json::Value {
         let state = self;

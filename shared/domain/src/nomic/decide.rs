@@ -514,7 +514,7 @@ fn forfeit(rec: &mut Recorder, ctx: &Context) -> Result<(), Refusal> {
     Ok(())
 }
 
-/// The rules: its vocabulary, decisions and role policy of the contract (see [`crate::rulebook`]).
+/// The contract's rules: vocabulary, decisions and offices (see [`crate::rulebook`]).
 impl crate::rulebook::Rules for Nomic {
     type Command = Command;
 

@@ -318,7 +318,7 @@ fn point_of_order_due(rec: &mut Recorder, id: u32, at: DateTime<Utc>) {
     }
 }
 
-/// The schedule of the contract (see [`crate::rulebook`]).
+/// The contract's schedule: what falls due, and when (see [`crate::rulebook`]).
 impl crate::rulebook::Schedule for Nomic {
     /// Vote completion at the end of the UK day (nomic 113), the switch to
     /// simple majority (nomic 204), Judgement windows and Judges' days

@@ -21,7 +21,7 @@ fn next_allocated(day: AllocatedDay, hour: u32, now: DateTime<Utc>) -> Option<Da
         .find(|t| *t > now)
 }
 
-/// The calendar of the contract (see [`crate::rulebook`]).
+/// The contract's calendar: the deadlines the feeds list (see [`crate::rulebook`]).
 impl crate::rulebook::Calendar for Nomic {
     /// Votes completing (nomic 113: at the end of the UK day the proposal was
     /// submitted), the switch to simple majority (nomic 204), each active Point

@@ -30,7 +30,7 @@ fn judgement_invoked(state: &Nomic, about: &About, clause: &str, point: u32) -> 
     ))
 }
 
-/// The notices of the contract (see [`crate::rulebook`]).
+/// The contract's notices: who the rules say must be told (see [`crate::rulebook`]).
 impl crate::rulebook::Notices for Nomic {
     /// The notices a commit causes; `state` is the game after the commit.
     fn notices(&self, env: &Envelope, commit: &Committed<'_, Self::Event>) -> Vec<Notice> {

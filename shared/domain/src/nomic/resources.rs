@@ -124,7 +124,7 @@ fn proposals(state: &Nomic, query: &Query) -> Result<Resource, Refusal> {
     })
 }
 
-/// The read resources of the contract (see [`crate::rulebook`]).
+/// The contract's read resources (see [`crate::rulebook`]).
 impl crate::rulebook::Resources for Nomic {
     const RESOURCES: &'static [&'static str] = NAMES;
 

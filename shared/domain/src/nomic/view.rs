@@ -83,7 +83,7 @@ impl<'a> PointsLine<'a> {
     }
 }
 
-/// The secrecy of the contract (see [`crate::rulebook`]).
+/// The contract's secrecy: what each viewer may see of an event (see [`crate::rulebook`]).
 impl crate::rulebook::Secrecy for Nomic {
     /// Nomic votes are public (cast in the voting thread, nomic 113), and
     /// so is everything else a Nomic game records.
@@ -101,7 +101,7 @@ impl crate::rulebook::Secrecy for Nomic {
     }
 }
 
-/// The view of the contract (see [`crate::rulebook`]).
+/// The contract's view: the state as a viewer may see it (see [`crate::rulebook`]).
 impl crate::rulebook::Views for Nomic {
     /// The game's view (see [`View`]).
     fn view(&self, _env: &Envelope, _viewer: Option<&UserId>) -> serde_json::Value {

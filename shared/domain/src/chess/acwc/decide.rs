@@ -284,7 +284,7 @@ pub(super) fn check_final_game(
     Ok(())
 }
 
-/// The rules: its vocabulary, decisions and role policy of the contract (see [`crate::rulebook`]).
+/// The contract's rules: vocabulary, decisions and offices (see [`crate::rulebook`]).
 impl crate::rulebook::Rules for Championship {
     type Command = Command;
 

@@ -603,7 +603,7 @@ pub fn next_due(s: &Championship) -> Option<DateTime<Utc>> {
     }
 }
 
-/// The schedule of the contract (see [`crate::rulebook`]).
+/// The contract's schedule: what falls due, and when (see [`crate::rulebook`]).
 impl crate::rulebook::Schedule for Championship {
     /// acwc I.C: the TD runs the championship's clock.
     const CLOCK_OFFICIALS: &'static [Role] = &[Role::TournamentDirector];

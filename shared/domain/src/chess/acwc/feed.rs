@@ -9,7 +9,7 @@ use crate::ical::Deadline;
 use chrono::DateTime;
 use chrono::Utc;
 
-/// The calendar of the contract (see [`crate::rulebook`]).
+/// The contract's calendar: the deadlines the feeds list (see [`crate::rulebook`]).
 impl crate::rulebook::Calendar for Championship {
     /// The Qualification's start (acwc IV.D) while entries are open; then, for
     /// every published round, the Wednesday offers deadline (acwc V.C) and the

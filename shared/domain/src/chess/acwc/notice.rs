@@ -140,7 +140,7 @@ fn stage_slug(stage: Stage) -> &'static str {
     }
 }
 
-/// The notices of the contract (see [`crate::rulebook`]).
+/// The contract's notices: who the rules say must be told (see [`crate::rulebook`]).
 impl crate::rulebook::Notices for Championship {
     /// The notices a commit causes; `state` is the championship after the commit.
     fn notices(&self, env: &Envelope, commit: &Committed<'_, Self::Event>) -> Vec<Notice> {

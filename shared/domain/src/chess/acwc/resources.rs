@@ -258,7 +258,7 @@ fn one_match(
     json_resource(&found)
 }
 
-/// The read resources of the contract (see [`crate::rulebook`]).
+/// The contract's read resources (see [`crate::rulebook`]).
 impl crate::rulebook::Resources for Championship {
     const RESOURCES: &'static [&'static str] = NAMES;
 

@@ -249,7 +249,7 @@ pub fn qualification_trf(state: &Championship) -> String {
     trf::write(&Trf { lines })
 }
 
-/// The secrecy of the contract (see [`crate::rulebook`]).
+/// The contract's secrecy: what each viewer may see of an event (see [`crate::rulebook`]).
 impl crate::rulebook::Secrecy for Championship {
     /// acwc VII.A: an accusation is the TD's and its author's alone.
     /// The event as `viewer` may see it in the audit log; `None` hides it.
@@ -309,7 +309,7 @@ impl crate::rulebook::Secrecy for Championship {
     }
 }
 
-/// The view of the contract (see [`crate::rulebook`]).
+/// The contract's view: the state as a viewer may see it (see [`crate::rulebook`]).
 impl crate::rulebook::Views for Championship {
     /// The kind's view for `viewer` (see [`View`]).
     fn view(&self, env: &Envelope, viewer: Option<&UserId>) -> serde_json::Value {

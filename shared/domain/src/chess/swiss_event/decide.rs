@@ -79,7 +79,7 @@ fn settings(state: &SwissEvent) -> Result<&Settings, Refusal> {
         .ok_or_else(|| Refusal::rule(REGULATIONS, "the event has no regulations yet (set-up)"))
 }
 
-/// The rules: its vocabulary, decisions and role policy of the contract (see [`crate::rulebook`]).
+/// The contract's rules: vocabulary, decisions and offices (see [`crate::rulebook`]).
 impl crate::rulebook::Rules for SwissEvent {
     type Command = Command;
 

@@ -34,7 +34,7 @@ pub fn tick(state: &SwissEvent, now: DateTime<Utc>) -> Vec<Recorded> {
     }
 }
 
-/// The schedule of the contract (see [`crate::rulebook`]).
+/// The contract's schedule: what falls due, and when (see [`crate::rulebook`]).
 impl crate::rulebook::Schedule for SwissEvent {
     /// dutch F6, F7: the arbiter runs the event's clock.
     const CLOCK_OFFICIALS: &'static [Role] = &[Role::Arbiter];

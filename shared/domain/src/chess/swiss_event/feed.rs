@@ -7,7 +7,7 @@ use crate::ical::Deadline;
 use chrono::DateTime;
 use chrono::Utc;
 
-/// The calendar of the contract (see [`crate::rulebook`]).
+/// The contract's calendar: the deadlines the feeds list (see [`crate::rulebook`]).
 impl crate::rulebook::Calendar for SwissEvent {
     /// Each round's time in the event's regulations, when the schedule pairs it
     /// once the round before is complete (dutch A3 needs every result; see

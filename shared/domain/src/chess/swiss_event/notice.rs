@@ -121,7 +121,7 @@ fn result_set(
         .collect()
 }
 
-/// The notices of the contract (see [`crate::rulebook`]).
+/// The contract's notices: who the rules say must be told (see [`crate::rulebook`]).
 impl crate::rulebook::Notices for SwissEvent {
     /// The notices a commit causes; `state` is the event after it.
     fn notices(&self, env: &Envelope, commit: &Committed<'_, Self::Event>) -> Vec<Notice> {

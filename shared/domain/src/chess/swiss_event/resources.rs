@@ -211,7 +211,7 @@ fn game(state: &SwissEvent, query: &Query) -> Result<Resource, Refusal> {
     })
 }
 
-/// The read resources of the contract (see [`crate::rulebook`]).
+/// The contract's read resources (see [`crate::rulebook`]).
 impl crate::rulebook::Resources for SwissEvent {
     const RESOURCES: &'static [&'static str] = NAMES;
 

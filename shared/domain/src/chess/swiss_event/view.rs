@@ -69,7 +69,7 @@ pub struct NextRound {
     pub scheduled_at: Option<DateTime<Utc>>,
 }
 
-/// The secrecy of the contract (see [`crate::rulebook`]).
+/// The contract's secrecy: what each viewer may see of an event (see [`crate::rulebook`]).
 impl crate::rulebook::Secrecy for SwissEvent {
     /// Nothing in a Swiss is secret: pairings, results and entries are
     /// published (dutch F1).
@@ -88,7 +88,7 @@ impl crate::rulebook::Secrecy for SwissEvent {
     }
 }
 
-/// The view of the contract (see [`crate::rulebook`]).
+/// The contract's view: the state as a viewer may see it (see [`crate::rulebook`]).
 impl crate::rulebook::Views for SwissEvent {
     /// The kind's view (see [`View`]).
     fn view(&self, _env: &Envelope, _viewer: Option<&UserId>) -> serde_json::Value {

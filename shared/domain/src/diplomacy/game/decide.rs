@@ -259,7 +259,7 @@ pub(super) fn next_proposal_id(state: &Board) -> u32 {
     state.proposals.len() as u32 + 1
 }
 
-/// The rules: its vocabulary, decisions and role policy of the contract (see [`crate::rulebook`]).
+/// The contract's rules: vocabulary, decisions and offices (see [`crate::rulebook`]).
 impl crate::rulebook::Rules for Board {
     type Command = Command;
 

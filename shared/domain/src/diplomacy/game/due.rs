@@ -504,7 +504,7 @@ pub fn enter_vote(
     )])
 }
 
-/// The schedule of the contract (see [`crate::rulebook`]).
+/// The contract's schedule: what falls due, and when (see [`crate::rulebook`]).
 impl crate::rulebook::Schedule for Board {
     /// wm D.VII the GM adjudicates the board; wm A.3 the TD and the
     /// assistant TDs run a tournament board's clock.

@@ -7,7 +7,7 @@ use crate::ical::Deadline;
 use chrono::DateTime;
 use chrono::Utc;
 
-/// The calendar of the contract (see [`crate::rulebook`]).
+/// The contract's calendar: the deadlines the feeds list (see [`crate::rulebook`]).
 impl crate::rulebook::Calendar for Board {
     /// The current phase's order deadline (wm D.VII.4.b), with every extension
     /// granted so far already in it (wm D.VII.5 moves the deadline, so the

@@ -286,7 +286,7 @@ fn describe(kind: &ProposalKind) -> String {
     }
 }
 
-/// The notices of the contract (see [`crate::rulebook`]).
+/// The contract's notices: who the rules say must be told (see [`crate::rulebook`]).
 impl crate::rulebook::Notices for Board {
     /// The notices a commit causes; `env` and `state` are after the commit.
     fn notices(&self, env: &Envelope, commit: &Committed<'_, Self::Event>) -> Vec<Notice> {

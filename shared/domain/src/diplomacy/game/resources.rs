@@ -224,7 +224,7 @@ fn submissions(
     json_resource(&Submissions { powers: rows })
 }
 
-/// The read resources of the contract (see [`crate::rulebook`]).
+/// The contract's read resources (see [`crate::rulebook`]).
 impl crate::rulebook::Resources for Board {
     const RESOURCES: &'static [&'static str] = NAMES;
 

@@ -178,7 +178,7 @@ fn shown<'a>(env: &Envelope, state: &'a Board, viewer: Option<&UserId>) -> View<
     }))
 }
 
-/// The secrecy of the contract (see [`crate::rulebook`]).
+/// The contract's secrecy: what each viewer may see of an event (see [`crate::rulebook`]).
 impl crate::rulebook::Secrecy for Board {
     /// wm D.VIII.4 orders before adjudication, wm D.IX.2 individual votes,
     /// wm D.X.2 grey and private press.
@@ -238,7 +238,7 @@ impl crate::rulebook::Secrecy for Board {
     }
 }
 
-/// The view of the contract (see [`crate::rulebook`]).
+/// The contract's view: the state as a viewer may see it (see [`crate::rulebook`]).
 impl crate::rulebook::Views for Board {
     /// The board as `viewer` may see it (see [`View`]).
     fn view(&self, env: &Envelope, viewer: Option<&UserId>) -> serde_json::Value {

@@ -73,7 +73,7 @@ fn act_as_td(
     )])
 }
 
-/// The rules: its vocabulary, decisions and role policy of the contract (see [`crate::rulebook`]).
+/// The contract's rules: vocabulary, decisions and offices (see [`crate::rulebook`]).
 impl crate::rulebook::Rules for Tournament {
     type Command = Command;
 

@@ -8,7 +8,7 @@ use crate::ical::Deadline;
 use chrono::DateTime;
 use chrono::Utc;
 
-/// The calendar of the contract (see [`crate::rulebook`]).
+/// The contract's calendar: the deadlines the feeds list (see [`crate::rulebook`]).
 impl crate::rulebook::Calendar for Tournament {
     /// The entry deadline (wm B.2), public; each open call to the reserves
     /// (wm B.8.d), which the tournament's view does not publish: listed only to

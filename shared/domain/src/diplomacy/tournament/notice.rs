@@ -91,7 +91,7 @@ fn stage_name(stage: Stage) -> &'static str {
     }
 }
 
-/// The notices of the contract (see [`crate::rulebook`]).
+/// The contract's notices: who the rules say must be told (see [`crate::rulebook`]).
 impl crate::rulebook::Notices for Tournament {
     /// The notices a commit causes; `state` is the tournament after the commit.
     fn notices(&self, env: &Envelope, commit: &Committed<'_, Self::Event>) -> Vec<Notice> {

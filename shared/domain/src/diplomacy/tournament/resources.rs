@@ -178,7 +178,7 @@ fn motions(
     json_resource(&query.page_of(rows))
 }
 
-/// The read resources of the contract (see [`crate::rulebook`]).
+/// The contract's read resources (see [`crate::rulebook`]).
 impl crate::rulebook::Resources for Tournament {
     const RESOURCES: &'static [&'static str] = NAMES;
 

@@ -359,7 +359,7 @@ pub fn players_of(round: &Round) -> BTreeSet<&UserId> {
         .collect()
 }
 
-/// The schedule of the contract (see [`crate::rulebook`]): nothing in a
+/// The contract's schedule (see [`crate::rulebook`]): nothing in a
 /// tournament falls due by the clock. The TD closes entries and rounds (each
 /// draw needs a fresh seed), and the boards keep their own deadlines; the
 /// default tick finds nothing due.

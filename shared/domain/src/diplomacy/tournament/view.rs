@@ -92,7 +92,7 @@ fn closed_standings(state: &Tournament, round: &Round) -> Option<Value> {
         .map(|c| c.standings)
 }
 
-/// The secrecy of the contract (see [`crate::rulebook`]).
+/// The contract's secrecy: what each viewer may see of an event (see [`crate::rulebook`]).
 impl crate::rulebook::Secrecy for Tournament {
     /// wm A.6: how each TMC member voted stays with the TMC.
     /// The event as `viewer` may see it in the audit log; `None` hides it.
@@ -119,7 +119,7 @@ impl crate::rulebook::Secrecy for Tournament {
     }
 }
 
-/// The view of the contract (see [`crate::rulebook`]).
+/// The contract's view: the state as a viewer may see it (see [`crate::rulebook`]).
 impl crate::rulebook::Views for Tournament {
     /// The tournament as `viewer` may see it (see [`View`]).
     fn view(&self, _env: &Envelope, viewer: Option<&UserId>) -> serde_json::Value {
