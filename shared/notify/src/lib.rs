@@ -47,8 +47,8 @@ pub use message::{Message, MessageId, Origin, Target};
 pub use outbox::{claim_key, MemorySentLog, Outbox, SentLog};
 pub use outcome::{DeadLetter, Delivered, DeliveryError};
 pub use retry::{
-    Attempt, DeadLetters, MemoryDeadLetters, NoSleep, RecordingSleeper, Retrier, RetryPolicy,
-    Sleeper, TokioSleeper,
+    Attempt, DeadLetters, FullJitter, Jitter, MemoryDeadLetters, NoJitter, NoSleep,
+    RecordingSleeper, Retrier, RetryPolicy, Sleeper, TokioSleeper,
 };
 pub use subscription::{Endpoint, Scope, Subscription, SubscriptionRequest};
 pub use telegram::TelegramChannel;

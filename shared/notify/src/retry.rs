@@ -1,9 +1,12 @@
-//! Retries with exponential backoff, an injectable sleeper, and dead letters.
+//! Retries with exponential backoff and full jitter, an injectable sleeper, and
+//! dead letters.
 //!
 //! A notification that a rule requires (an NMR warning under wm B.8.b, a reminder
 //! under wm D.VII.1) must not vanish because a receiver hiccuped, nor be hammered into
 //! a receiver that asked us to wait. So: transient failures (5xx, 429, connection
-//! errors) are retried with exponential backoff, a `Retry-After` is obeyed, other 4xx
+//! errors) are retried with exponential backoff, each wait drawn at random below its
+//! ceiling ("full jitter", so the retries of many messages to a receiver that was down
+//! do not all arrive at the same instants), a `Retry-After` is obeyed, other 4xx
 //! are final, and what still fails after the last try becomes a [`DeadLetter`] that an
 //! organizer can see and replay.
 
@@ -68,6 +71,41 @@ impl Sleeper for RecordingSleeper {
     }
 }
 
+/// Spreads a backoff: the wait actually taken before the next try, given the
+/// backoff's ceiling. Injected so tests can check the schedule exactly.
+pub trait Jitter: Send + Sync {
+    /// The wait for a backoff of `ceiling`.
+    fn spread(&self, ceiling: Duration) -> Duration;
+}
+
+/// The production spread, "full jitter": a wait drawn uniformly between zero and
+/// the ceiling, from the operating system's randomness (std's `RandomState` keys).
+/// Senders retrying at once spread out instead of reaching a receiver that was down
+/// in lockstep, while no wait is longer than the plain backoff.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct FullJitter;
+
+impl Jitter for FullJitter {
+    fn spread(&self, ceiling: Duration) -> Duration {
+        use std::hash::{BuildHasher, Hasher};
+        let micros = u64::try_from(ceiling.as_micros()).unwrap_or(u64::MAX);
+        let draw = std::collections::hash_map::RandomState::new()
+            .build_hasher()
+            .finish();
+        Duration::from_micros(draw % micros.saturating_add(1))
+    }
+}
+
+/// No spread: the wait is the ceiling itself (tests that check the backoff).
+#[derive(Debug, Default, Clone, Copy)]
+pub struct NoJitter;
+
+impl Jitter for NoJitter {
+    fn spread(&self, ceiling: Duration) -> Duration {
+        ceiling
+    }
+}
+
 /// Where dead letters go. The real system keeps them in the table; tests keep them in
 /// memory ([`MemoryDeadLetters`]).
 pub trait DeadLetters: Send + Sync {
@@ -110,8 +148,9 @@ pub struct RetryPolicy {
 }
 
 impl Default for RetryPolicy {
-    /// Five tries waiting 1, 2, 4 and 8 seconds: about 15 s in all, well inside a
-    /// Lambda's timeout, while a `Retry-After` up to a minute is obeyed.
+    /// Five tries waiting at most 1, 2, 4 and 8 seconds (each drawn below that
+    /// ceiling): at most 15 s in all, well inside a Lambda's timeout, while a
+    /// `Retry-After` up to a minute is obeyed.
     fn default() -> Self {
         RetryPolicy {
             max_attempts: 5,
@@ -123,8 +162,8 @@ impl Default for RetryPolicy {
 }
 
 impl RetryPolicy {
-    /// The backoff after failed try number `attempt` (1-based): base × 2^(attempt−1),
-    /// capped at `max_delay`.
+    /// The backoff's ceiling after failed try number `attempt` (1-based):
+    /// base × 2^(attempt−1), capped at `max_delay`; the wait is drawn below it.
     pub fn backoff(&self, attempt: u32) -> Duration {
         let factor = 2u32.saturating_pow(attempt.saturating_sub(1));
         self.base_delay.saturating_mul(factor).min(self.max_delay)
@@ -189,6 +228,8 @@ pub struct Retrier {
     pub sleeper: Arc<dyn Sleeper>,
     /// Where exhausted messages go.
     pub dead_letters: Arc<dyn DeadLetters>,
+    /// How each backoff is spread ([`FullJitter`] unless a test says otherwise).
+    pub jitter: Arc<dyn Jitter>,
 }
 
 impl std::fmt::Debug for Retrier {
@@ -200,7 +241,7 @@ impl std::fmt::Debug for Retrier {
 }
 
 impl Retrier {
-    /// A retrier with the given parts.
+    /// A retrier with the given parts, spreading its backoff by [`FullJitter`].
     pub fn new(
         policy: RetryPolicy,
         sleeper: Arc<dyn Sleeper>,
@@ -210,11 +251,19 @@ impl Retrier {
             policy,
             sleeper,
             dead_letters,
+            jitter: Arc::new(FullJitter),
         }
     }
 
+    /// The same retrier, spreading its backoff by `jitter`.
+    pub fn with_jitter(mut self, jitter: Arc<dyn Jitter>) -> Self {
+        self.jitter = jitter;
+        self
+    }
+
     /// Tries `attempt` until it is sent, fails for good, or the tries run out; then the
-    /// message becomes a dead letter. A `Retry-After` replaces the backoff for that wait.
+    /// message becomes a dead letter. A `Retry-After` replaces the backoff for that wait
+    /// and is obeyed as asked, unspread.
     pub async fn run<F, Fut>(
         &self,
         target: &Target,
@@ -254,7 +303,8 @@ impl Retrier {
                 self.dead_letters.record(letter.clone()).await;
                 return Err(DeliveryError::Exhausted(Box::new(letter)));
             }
-            let wait = retry_after.unwrap_or_else(|| self.policy.backoff(tries));
+            let wait =
+                retry_after.unwrap_or_else(|| self.jitter.spread(self.policy.backoff(tries)));
             self.sleeper.sleep(wait).await;
         }
     }
@@ -282,6 +332,20 @@ mod tests {
         let waits: Vec<u64> = (1..=7).map(|n| p.backoff(n).as_secs()).collect();
         assert_eq!(waits, vec![1, 2, 4, 8, 16, 30, 30]);
         assert_eq!(p.backoff(100), p.max_delay);
+    }
+
+    #[test]
+    fn full_jitter_draws_each_wait_between_zero_and_its_ceiling() {
+        let ceiling = Duration::from_secs(8);
+        let waits: Vec<Duration> = (0..200).map(|_| FullJitter.spread(ceiling)).collect();
+        assert!(waits.iter().all(|w| *w <= ceiling), "{waits:?}");
+        // Spread, not the ceiling every time: 200 draws from 8,000,001 values
+        // agree by chance with a probability far below 10^-1000.
+        let first = waits[0];
+        assert!(waits.iter().any(|w| *w != first), "{waits:?}");
+        assert!(waits.iter().any(|w| *w < ceiling / 2), "{waits:?}");
+        assert_eq!(FullJitter.spread(Duration::ZERO), Duration::ZERO);
+        assert_eq!(NoJitter.spread(ceiling), ceiling);
     }
 
     #[test]

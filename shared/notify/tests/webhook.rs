@@ -206,3 +206,61 @@ async fn webhook_refuses_plain_http_off_loopback_and_other_targets() {
     assert!(arbiter_notify::check_url("http://[::1]:9/x").is_ok());
     assert!(arbiter_notify::check_url("ftp://example.org/x").is_err());
 }
+
+/// The production retrier spreads its backoff (full jitter): a receiver down
+/// for a while gets each sender's retries at scattered instants, each wait no
+/// longer than its plain backoff (1 s, 2 s, 4 s for five tries), while a
+/// `Retry-After` is obeyed exactly as asked.
+#[tokio::test]
+async fn the_default_retrier_spreads_each_wait_below_its_backoff() {
+    let fake = Fake::start(vec![], Reply::new(503, "down")).await;
+    let down = target(&fake);
+    let message = nmr_message(&down);
+    let mut schedules = Vec::new();
+    for _ in 0..8 {
+        let sleeper = arbiter_notify::RecordingSleeper::default();
+        let dead = arbiter_notify::MemoryDeadLetters::default();
+        let policy = arbiter_notify::RetryPolicy {
+            max_attempts: 4,
+            ..arbiter_notify::RetryPolicy::default()
+        };
+        let retrier =
+            arbiter_notify::Retrier::new(policy, Arc::new(sleeper.clone()), Arc::new(dead));
+        let ch = WebhookChannel::with_clock(common::client(), retrier, Arc::new(|| 1_790_000_000));
+        let failed = ch.deliver(&down, &message).await;
+        assert!(
+            matches!(failed, Err(DeliveryError::Exhausted(_))),
+            "{failed:?}"
+        );
+        let sleeps = sleeper.sleeps();
+        assert_eq!(sleeps.len(), 3);
+        for (wait, ceiling) in sleeps.iter().zip([secs(1), secs(2), secs(4)]) {
+            assert!(*wait <= ceiling, "{sleeps:?}");
+        }
+        schedules.push(sleeps);
+    }
+    assert!(
+        schedules.iter().any(|s| *s != schedules[0]),
+        "eight senders retried in lockstep: {schedules:?}"
+    );
+
+    let asked = Fake::start(
+        vec![Reply::new(429, "slow down").header("retry-after", "7")],
+        Reply::new(200, "{}"),
+    )
+    .await;
+    let sleeper = arbiter_notify::RecordingSleeper::default();
+    let retrier = arbiter_notify::Retrier::new(
+        arbiter_notify::RetryPolicy::default(),
+        Arc::new(sleeper.clone()),
+        Arc::new(arbiter_notify::MemoryDeadLetters::default()),
+    );
+    let ch = WebhookChannel::with_clock(common::client(), retrier, Arc::new(|| 1_790_000_000));
+    let busy = target(&asked);
+    ch.deliver(&busy, &nmr_message(&busy)).await.unwrap();
+    assert_eq!(
+        sleeper.sleeps(),
+        vec![secs(7)],
+        "Retry-After is obeyed unspread"
+    );
+}

@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use arbiter_notify::{
-    MemoryDeadLetters, Message, Origin, RecordingSleeper, Retrier, RetryPolicy, Target,
+    MemoryDeadLetters, Message, NoJitter, Origin, RecordingSleeper, Retrier, RetryPolicy, Target,
 };
 use axum::body::Bytes;
 use axum::extract::State;
@@ -122,7 +122,9 @@ async fn handle(State(fake): State<Fake>, uri: Uri, headers: HeaderMap, body: By
     (StatusCode::from_u16(reply.status).unwrap(), map, reply.body).into_response()
 }
 
-/// A retrier recording its sleeps and dead letters.
+/// A retrier recording its sleeps and dead letters. Its backoff is unspread
+/// (`NoJitter`), so a test reads the schedule's ceilings exactly; the spread
+/// itself is tested on its own.
 pub fn retrier(max_attempts: u32) -> (Retrier, RecordingSleeper, MemoryDeadLetters) {
     let sleeper = RecordingSleeper::default();
     let dead = MemoryDeadLetters::default();
@@ -131,7 +133,8 @@ pub fn retrier(max_attempts: u32) -> (Retrier, RecordingSleeper, MemoryDeadLette
         ..RetryPolicy::default()
     };
     (
-        Retrier::new(policy, Arc::new(sleeper.clone()), Arc::new(dead.clone())),
+        Retrier::new(policy, Arc::new(sleeper.clone()), Arc::new(dead.clone()))
+            .with_jitter(Arc::new(NoJitter)),
         sleeper,
         dead,
     )
