@@ -31,16 +31,11 @@ pub fn all() -> Vec<Listed> {
             title: kind.title(),
             routes: Route::ALL
                 .into_iter()
-                .filter_map(|route| Some((route_name(route), kind.route_action(route)?)))
+                .filter_map(|route| Some((route.segment(), kind.route_action(route)?)))
                 .collect(),
             resources: kind.resources(),
         })
         .collect()
-}
-
-/// The route's last path segment.
-fn route_name(route: Route) -> &'static str {
-    route.path().rsplit('/').next().unwrap_or_default()
 }
 
 /// What `arbiter kinds` prints: `name<TAB>title` lines, or the JSON list.

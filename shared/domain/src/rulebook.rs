@@ -57,14 +57,19 @@ impl Route {
         Route::Rounds,
     ];
 
-    /// The route as the API document names it.
-    pub fn path(self) -> &'static str {
+    /// The route's last path segment: `POST /v1/competitions/{id}/<segment>`.
+    pub fn segment(self) -> &'static str {
         match self {
-            Route::Registrations => "POST /v1/competitions/{id}/registrations",
-            Route::Votes => "POST /v1/competitions/{id}/votes",
-            Route::Orders => "POST /v1/competitions/{id}/orders",
-            Route::Rounds => "POST /v1/competitions/{id}/rounds",
+            Route::Registrations => "registrations",
+            Route::Votes => "votes",
+            Route::Orders => "orders",
+            Route::Rounds => "rounds",
         }
+    }
+
+    /// The route as the API document names it.
+    pub fn path(self) -> String {
+        format!("POST /v1/competitions/{{id}}/{}", self.segment())
     }
 }
 

@@ -226,10 +226,7 @@ macro_rules! kinds {
             /// The notices a kind builds from its own events in `commit`.
             pub fn notices(&self, env: &Envelope, commit: &Commit) -> Vec<Notice> {
                 match self {
-                    $(Game::$variant(s) => s.notices(env, &commit.of(|e| match e {
-                        Event::$variant(e) => Some(e),
-                        _ => None,
-                    })),)+
+                    $(Game::$variant(s) => s.notices(env, &commit.of(<$state as Registered>::of_event)),)+
                 }
             }
 
@@ -336,7 +333,7 @@ macro_rules! kinds {
 
             impl From<<$state as Rules>::Command> for Command {
                 fn from(command: <$state as Rules>::Command) -> Self {
-                    Command::$variant(command)
+                    <$state as Registered>::command(command)
                 }
             }
 
@@ -346,15 +343,13 @@ macro_rules! kinds {
             impl<'a> TryFrom<&'a Game> for &'a $state {
                 type Error = Refusal;
                 fn try_from(game: &'a Game) -> Result<Self, Refusal> {
-                    match game {
-                        Game::$variant(state) => Ok(state),
-                        #[allow(unreachable_patterns)]
-                        other => Err(Refusal::not_found(format!(
+                    <$state as Registered>::of_game(game).ok_or_else(|| {
+                        Refusal::not_found(format!(
                             "this competition is {}, not {}",
-                            other.kind().title(),
+                            game.kind().title(),
                             <$state as Rules>::TITLE,
-                        ))),
-                    }
+                        ))
+                    })
                 }
             }
         )+

@@ -128,7 +128,11 @@ impl crate::rulebook::Resources for Ladder {
         match name {
             "leaderboard" => query.no_key().and_then(|()| board(state, query)),
             "members" => history(state, query, viewer),
-            _ => Err(unknown("a club ladder", name, NAMES)),
+            _ => Err(unknown(
+                <Self as crate::rulebook::Rules>::TITLE,
+                name,
+                Self::RESOURCES,
+            )),
         }
     }
 }

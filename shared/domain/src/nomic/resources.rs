@@ -152,7 +152,11 @@ impl crate::rulebook::Resources for Nomic {
             "rules" => query.no_key().and_then(|()| rules(state, query)),
             "points" => query.no_key().and_then(|()| points(state, query)),
             "proposals" => proposals(state, query),
-            _ => Err(unknown("a Nomic game", name, NAMES)),
+            _ => Err(unknown(
+                <Self as crate::rulebook::Rules>::TITLE,
+                name,
+                Self::RESOURCES,
+            )),
         }
     }
 }

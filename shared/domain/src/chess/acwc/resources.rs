@@ -291,7 +291,11 @@ impl crate::rulebook::Resources for Championship {
             "trf" => query
                 .no_key()
                 .map(|()| Resource::Text(qualification_trf(state))),
-            _ => Err(unknown("an ACWC championship", name, NAMES)),
+            _ => Err(unknown(
+                <Self as crate::rulebook::Rules>::TITLE,
+                name,
+                Self::RESOURCES,
+            )),
         }
     }
 }

@@ -244,7 +244,11 @@ impl crate::rulebook::Resources for SwissEvent {
             "pairings" => pairings(state, query),
             "games" => game(state, query),
             "trf" => query.no_key().map(|()| Resource::Text(export_trf(state))),
-            _ => Err(unknown("a Swiss event", name, NAMES)),
+            _ => Err(unknown(
+                <Self as crate::rulebook::Rules>::TITLE,
+                name,
+                Self::RESOURCES,
+            )),
         }
     }
 }

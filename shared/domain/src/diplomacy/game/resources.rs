@@ -264,7 +264,11 @@ impl crate::rulebook::Resources for Board {
             "submissions" => query
                 .no_key()
                 .and_then(|()| submissions(env, state, viewer)),
-            _ => Err(unknown("a Diplomacy board", name, NAMES)),
+            _ => Err(unknown(
+                <Self as crate::rulebook::Rules>::TITLE,
+                name,
+                Self::RESOURCES,
+            )),
         }
     }
 }

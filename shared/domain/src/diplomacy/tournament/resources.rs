@@ -208,7 +208,11 @@ impl crate::rulebook::Resources for Tournament {
             "boards" => boards(state, query),
             "standings" => standings(state, query),
             "motions" => query.no_key().and_then(|()| motions(state, query, viewer)),
-            _ => Err(unknown("a World Masters tournament", name, NAMES)),
+            _ => Err(unknown(
+                <Self as crate::rulebook::Rules>::TITLE,
+                name,
+                Self::RESOURCES,
+            )),
         }
     }
 }
