@@ -85,6 +85,19 @@ pub trait Membership {
     /// The users this event makes members of the competition (a World
     /// Masters team brings seven or more; most events none).
     fn members_added(&self) -> Vec<&UserId>;
+
+    /// Keys other than users under which the competition is found from this
+    /// event on, e.g. the chat group a Nomic game is played in
+    /// ([`chat_key`]). Each starts with `#`, which no user id holds.
+    fn found_under(&self) -> Vec<String> {
+        Vec::new()
+    }
+}
+
+/// The key under which a competition played in `chat` is found (see
+/// [`Membership::found_under`]).
+pub fn chat_key(chat: &str) -> String {
+    format!("#chat:{chat}")
 }
 
 /// A kind's rules: its vocabulary, how it decides and folds, and who may
@@ -150,6 +163,11 @@ pub trait Rules:
     fn draws_lots(_action: &str) -> bool {
         false
     }
+
+    /// The actions only a channel adapter submits (a chat bot, for the
+    /// player it has identified in the chat): the REST routes refuse them,
+    /// so that what the channel vouches for cannot be claimed over HTTP.
+    const CHANNEL_ONLY: &'static [&'static str] = &[];
 
     /// Decides a command of this kind against the state; pure.
     fn decide(

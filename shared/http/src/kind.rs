@@ -24,6 +24,12 @@ pub fn action(competition: &Competition, body: Value) -> Result<Command, Refusal
             route.path()
         )));
     }
+    if competition.kind.channel_only(&action) {
+        return Err(Refusal::forbidden(
+            arbiter_domain::envelope::ROLES_CLAUSE,
+            format!("{action} comes only from the game's chat bot, for the player it identified"),
+        ));
+    }
     seed_if_drawn(competition.kind, &action, &mut fields);
     read(competition.kind, &action, fields)
 }

@@ -364,6 +364,7 @@ fn members_added(commit: &Commit) -> Vec<String> {
         .iter()
         .flat_map(|r| r.event.members_added())
         .map(|u| u.as_str().to_owned())
+        .chain(commit.events.iter().flat_map(|r| r.event.found_under()))
         .collect();
     let listed = commit
         .events

@@ -143,6 +143,12 @@ macro_rules! kinds {
                 match self { $(Kind::$variant => <$state as Rules>::route_body_schema(route, generator),)+ }
             }
 
+            /// Whether only a channel adapter submits `action` of this kind
+            /// (see [`Rules::CHANNEL_ONLY`]).
+            pub fn channel_only(self, action: &str) -> bool {
+                match self { $(Kind::$variant => <$state as Rules>::CHANNEL_ONLY.contains(&action),)+ }
+            }
+
             /// Whether `action` of this kind draws lots (see [`Rules::draws_lots`]).
             pub fn draws_lots(self, action: &str) -> bool {
                 match self { $(Kind::$variant => <$state as Rules>::draws_lots(action),)+ }
@@ -377,6 +383,15 @@ macro_rules! kinds {
                     Event::RoleGranted { user, .. } => vec![user],
                     Event::RoleRevoked { .. } | Event::PublicSet { .. } => vec![],
                     $(Event::$variant(e) => e.members_added(),)+
+                }
+            }
+
+            /// Keys other than users under which the competition is found
+            /// from this event on (see [`Membership::found_under`]).
+            pub fn found_under(&self) -> Vec<String> {
+                match self {
+                    $(Event::$variant(e) => e.found_under(),)+
+                    _ => vec![],
                 }
             }
 

@@ -1,6 +1,7 @@
 //! Deciding commands: who may do what, when (nomic 101, 107, 113, 201, 202,
 //! 208, 210, 214, 215), before the events of [`super::vocabulary`] are recorded.
 
+use super::chat;
 use super::due::{catch_up, invoke, replace_judge, Recorder};
 use super::enactment;
 use super::judgement::{Finding, Opinion};
@@ -149,6 +150,12 @@ fn propose(rec: &mut Recorder, change: &RuleChange, ctx: &Context) -> Result<(),
     if let RuleChange::Enact { text } | RuleChange::Amend { text, .. } = change {
         check_text(text)?;
         if text.iter().all(|p| p.trim().is_empty()) {
+            return Err(Refusal::invalid("a rule-change needs text"));
+        }
+    }
+    if let RuleChange::AsWritten { text } = change {
+        check_text(std::slice::from_ref(text))?;
+        if text.trim().is_empty() {
             return Err(Refusal::invalid("a rule-change needs text"));
         }
     }
@@ -514,6 +521,69 @@ fn forfeit(rec: &mut Recorder, ctx: &Context) -> Result<(), Refusal> {
     Ok(())
 }
 
+/// Decides one command on `rec`, after whatever fell due was caught up.
+fn decide_command(
+    rec: &mut Recorder,
+    env: &Envelope,
+    command: &Command,
+    ctx: &Context,
+) -> Result<(), Refusal> {
+    match command {
+        Command::ImportRules { rules } => import_rules(rec, env, rules, ctx)?,
+        Command::SeatPlayer { player, day } => seat_player(rec, env, player, *day, ctx)?,
+        Command::Begin { settings } => begin(rec, env, settings, ctx)?,
+        Command::Propose { change } => propose(rec, change, ctx)?,
+        Command::RecordVote { proposal, vote } => record_vote(rec, *proposal, *vote, ctx)?,
+        Command::RaisePointOfOrder {
+            statement,
+            proposal,
+        } => raise(rec, statement, *proposal, ctx)?,
+        Command::PronounceJudgement {
+            point,
+            decision,
+            finding,
+            mover,
+        } => pronounce(
+            rec,
+            Pronouncement {
+                point: *point,
+                decision,
+                finding: *finding,
+                mover: mover.as_ref(),
+            },
+            ctx,
+        )?,
+        Command::DisputeJudgement { point } => dispute(rec, *point, ctx)?,
+        Command::AgreeWithJudgement { point } => opine(rec, *point, Opinion::Agree, ctx)?,
+        Command::Forfeit => forfeit(rec, ctx)?,
+        Command::DisagreeWithJudgement { point } => {
+            opine(rec, *point, Opinion::Disagree, ctx)?
+        }
+        Command::DeclarePlayImpossible { reason } => {
+            winner::declare_play_impossible(rec, env, reason, ctx)?
+        }
+        Command::LinkThreads { threads } => chat::link_threads(rec, env, threads, ctx)?,
+        Command::LinkChatAccount { account, code } => {
+            chat::link_account(rec, account, code, ctx)?
+        }
+        Command::VotingThreadMessage {
+            message,
+            text,
+            reply_to,
+        } => {
+            let posted = chat::Posted {
+                message,
+                text,
+                reply_to: reply_to.as_deref(),
+            };
+            chat::voting_thread_message(rec, posted, ctx, |rec, command, ctx| {
+                decide_command(rec, env, command, ctx)
+            })?
+        }
+    }
+    Ok(())
+}
+
 /// The contract's rules: vocabulary, decisions and offices (see [`crate::rulebook`]).
 impl crate::rulebook::Rules for Nomic {
     type Command = Command;
@@ -525,6 +595,9 @@ impl crate::rulebook::Rules for Nomic {
     /// The Initial Set names no office: the Judge is chosen per question by
     /// rotation (nomic 214), not appointed.
     const OFFICIALS: &'static [Role] = &[];
+
+    /// The chat bot vouches for who posted a message and for a link code.
+    const CHANNEL_ONLY: &'static [&'static str] = Command::CHANNEL_ONLY;
 
     /// nomic 201 the organizer seats a player; nomic 113 a vote.
     fn route_action(route: Route) -> Option<&'static str> {
@@ -544,44 +617,9 @@ impl crate::rulebook::Rules for Nomic {
         command: &Self::Command,
         ctx: &Context,
     ) -> Result<Vec<Ruled<Self::Event>>, Refusal> {
-        let state = self;
-        let mut rec = Recorder::new(state, ctx.now);
+        let mut rec = Recorder::new(self, ctx.now);
         catch_up(&mut rec);
-        match command {
-            Command::ImportRules { rules } => import_rules(&mut rec, env, rules, ctx)?,
-            Command::SeatPlayer { player, day } => seat_player(&mut rec, env, player, *day, ctx)?,
-            Command::Begin { settings } => begin(&mut rec, env, settings, ctx)?,
-            Command::Propose { change } => propose(&mut rec, change, ctx)?,
-            Command::RecordVote { proposal, vote } => record_vote(&mut rec, *proposal, *vote, ctx)?,
-            Command::RaisePointOfOrder {
-                statement,
-                proposal,
-            } => raise(&mut rec, statement, *proposal, ctx)?,
-            Command::PronounceJudgement {
-                point,
-                decision,
-                finding,
-                mover,
-            } => pronounce(
-                &mut rec,
-                Pronouncement {
-                    point: *point,
-                    decision,
-                    finding: *finding,
-                    mover: mover.as_ref(),
-                },
-                ctx,
-            )?,
-            Command::DisputeJudgement { point } => dispute(&mut rec, *point, ctx)?,
-            Command::AgreeWithJudgement { point } => opine(&mut rec, *point, Opinion::Agree, ctx)?,
-            Command::Forfeit => forfeit(&mut rec, ctx)?,
-            Command::DisagreeWithJudgement { point } => {
-                opine(&mut rec, *point, Opinion::Disagree, ctx)?
-            }
-            Command::DeclarePlayImpossible { reason } => {
-                winner::declare_play_impossible(&mut rec, env, reason, ctx)?
-            }
-        }
+        decide_command(&mut rec, env, command, ctx)?;
         Ok(rec.out)
     }
 

@@ -101,6 +101,8 @@ pub fn revise(
             .map(|r| r.id.to_owned())
     });
     match (&proposal.change, target, target_id) {
+        // nomic 107: it guides play as voted on; the book's text stays.
+        (RuleChange::AsWritten { .. }, _, _) => return Ok(out),
         (RuleChange::Enact { text }, _, _) => {
             let id = book.next_id();
             out.insert(id.clone(), enacted(text, number, date, id));

@@ -15,12 +15,16 @@
 //! - [`settings`]: the game's numbers, the Initial Set's by default.
 //! - [`notice`]: the points thread's announcements and the game's news
 //!   (nomic 209, 113, 214, 210).
+//! - [`thread`] and [`chat`]: the voting thread read with the rules' own
+//!   words, the game's threads and its players' chat accounts (nomic 107,
+//!   113, 209, 212, 214), for a chat bot.
 //! - [`vocabulary`]: the commands and events; [`decide`](mod@decide) and
 //!   [`due`] decide them; [`state`] folds them.
 //!
 //! This module plugs into the competition envelope through its
 //! [`Rulebook`] implementation below. Everything is pure.
 
+pub mod chat;
 pub mod decide;
 use chrono::DateTime;
 use chrono::Utc;
@@ -35,6 +39,7 @@ mod resources;
 pub mod rulebook;
 pub mod settings;
 pub mod state;
+pub mod thread;
 pub mod turns;
 mod view;
 pub mod vocabulary;

@@ -28,13 +28,19 @@ pub enum RuleChange {
     Amend { rule: u32, text: Vec<String> },
     /// nomic 103(3), 111: transmute a rule, immutable to mutable or back.
     Transmute { rule: u32 },
+    /// nomic 107: a rule-change in a form of the proposer's own that Arbiter
+    /// does not execute (see `nomic::thread`). It is voted on and scored like
+    /// any other; adopted, it guides play in the form voted on and leaves the
+    /// book's text as it is, and what it changes is for a Judgement (nomic
+    /// 214) to settle.
+    AsWritten { text: String },
 }
 
 impl RuleChange {
     /// The number of the rule the change targets, if any.
     pub fn target(&self) -> Option<u32> {
         match self {
-            RuleChange::Enact { .. } => None,
+            RuleChange::Enact { .. } | RuleChange::AsWritten { .. } => None,
             RuleChange::Repeal { rule }
             | RuleChange::Amend { rule, .. }
             | RuleChange::Transmute { rule } => Some(*rule),

@@ -1,5 +1,6 @@
 //! The state of one Nomic game and how events fold into it.
 
+use super::chat::Chat;
 use super::enactment;
 use super::judgement::{Judgement, PointOfOrder};
 use super::proposal::{Proposal, ProposalStatus, RuleChange, Threshold, FIRST_PROPOSAL_NUMBER};
@@ -66,6 +67,9 @@ pub struct Nomic {
     pub forfeited: BTreeMap<UserId, AllocatedDay>,
     /// nomic 210: the first player to achieve 200 points.
     pub winner: Option<UserId>,
+    /// The group the game is played in, for its chat bot.
+    #[serde(default, skip_serializing_if = "Chat::is_empty")]
+    pub chat: Chat,
 }
 
 impl Nomic {
@@ -127,6 +131,9 @@ pub fn apply(state: &mut Nomic, event: &Event, at: DateTime<Utc>) {
         Event::JudgementPronounced { .. }
         | Event::JudgementDisputed { .. }
         | Event::OpinionExpressed { .. } => apply_judgements(state, event),
+        Event::ThreadsLinked { .. }
+        | Event::ChatAccountLinked { .. }
+        | Event::MessageNoted { .. } => state.chat.apply(event),
     }
 }
 
@@ -371,11 +378,13 @@ fn take_effect(state: &mut Nomic, number: u32, at: DateTime<Utc>) {
                 state.majority_from = None;
             }
         }
-        state.rules.revise(Revision {
-            at,
-            proposal: number,
-            rules,
-        });
+        if !rules.is_empty() {
+            state.rules.revise(Revision {
+                at,
+                proposal: number,
+                rules,
+            });
+        }
     }
     if let Some(p) = state.proposal_mut(number) {
         p.status = ProposalStatus::InEffect;

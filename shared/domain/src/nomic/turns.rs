@@ -84,6 +84,17 @@ pub fn end_of_uk_date(date: NaiveDate) -> DateTime<Utc> {
         )
 }
 
+/// nomic 106: an instant as a UK reader gives it, e.g. `Wed 18 Mar 23:59`
+/// (the first instant after a day reads as that day's 24:00, i.e. 23:59 is
+/// the last minute to act).
+pub fn uk_time(t: DateTime<Utc>) -> String {
+    let local = (t - chrono::Duration::seconds(1)).with_timezone(&UK);
+    if t.with_timezone(&UK).time() == NaiveTime::MIN {
+        return local.format("%a %-d %b 23:59").to_string();
+    }
+    t.with_timezone(&UK).format("%a %-d %b %H:%M").to_string()
+}
+
 /// The first weekday on or after `date`: the day on which someone can act
 /// (nomic 201: weekend messages are void).
 pub fn serving_date(date: NaiveDate) -> NaiveDate {

@@ -8,7 +8,8 @@ use super::rulebook::RuleBookExport;
 use super::settings::Settings;
 use super::state::{Nomic, PointsEntry};
 use super::turns::AllocatedDay;
-use crate::envelope::Envelope;
+use crate::envelope::{Envelope, Role};
+use super::vocabulary::Event;
 use crate::envelope::UserId;
 use chrono::{DateTime, Utc};
 use schemars::JsonSchema;
@@ -86,14 +87,27 @@ impl<'a> PointsLine<'a> {
 /// The contract's secrecy: what each viewer may see of an event (see [`crate::rulebook`]).
 impl crate::rulebook::Secrecy for Nomic {
     /// Nomic votes are public (cast in the voting thread, nomic 113), and
-    /// so is everything else a Nomic game records.
+    /// so is everything else a Nomic game records but a player's chat
+    /// account and link code, which only they and the organizer see.
     fn redact(
         &self,
-        _env: &Envelope,
+        env: &Envelope,
         event: &Self::Event,
-        _viewer: Option<&UserId>,
+        viewer: Option<&UserId>,
     ) -> Option<Self::Event> {
-        Some(event.clone())
+        match event {
+            Event::ChatAccountLinked { player, .. }
+                if viewer != Some(player)
+                    && !viewer.is_some_and(|v| env.has_role(v, Role::Organizer)) =>
+            {
+                Some(Event::ChatAccountLinked {
+                    player: player.clone(),
+                    account: String::new(),
+                    code: String::new(),
+                })
+            }
+            _ => Some(event.clone()),
+        }
     }
 
     fn conceals_actor(_event: &Self::Event) -> bool {

@@ -2,6 +2,7 @@
 //! maps onto one REST route; each event cites, through its `Recorded`
 //! clause, the rule that made it happen.
 
+use super::chat::{Noted, Threads};
 use super::judgement::{Finding, Opinion};
 use super::proposal::{RuleChange, Tally, Threshold, Vote};
 use super::rulebook::RuleBookExport;
@@ -72,6 +73,31 @@ pub enum Command {
     /// Organizer: the rules have been changed so that further play is
     /// impossible; the player whose allocated day it is wins (nomic 215).
     DeclarePlayImpossible { reason: String },
+    /// Organizer: the group's voting, points and discussion threads (nomic
+    /// 107, 209, 212), where the chat bot reads moves and posts points.
+    LinkThreads { threads: Threads },
+    /// The chat bot, for a player who sent it a one-time link code: their
+    /// chat account is theirs in this game. `code` is the code's digest.
+    /// Only the bot submits it (see [`Command::CHANNEL_ONLY`]).
+    LinkChatAccount { account: String, code: String },
+    /// The chat bot, for the player who posted it: a voting-thread message
+    /// that opens with the rules' words (nomic 107, 113, 214), read as the
+    /// move it makes (`nomic::thread`). `message` is its id in the thread and
+    /// `reply_to` the id of the message it replies to. Only the bot submits
+    /// it (see [`Command::CHANNEL_ONLY`]).
+    VotingThreadMessage {
+        message: String,
+        text: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reply_to: Option<String>,
+    },
+}
+
+impl Command {
+    /// The actions only the chat bot submits, on a player's behalf, after
+    /// checking who they are in the chat: the REST routes refuse them.
+    pub const CHANNEL_ONLY: &'static [&'static str] =
+        &["link-chat-account", "voting-thread-message"];
 }
 
 impl crate::rulebook::Action for Command {
@@ -89,6 +115,9 @@ impl crate::rulebook::Action for Command {
             Command::DisagreeWithJudgement { .. } => "disagree-with-judgement",
             Command::Forfeit => "forfeit",
             Command::DeclarePlayImpossible { .. } => "declare-play-impossible",
+            Command::LinkThreads { .. } => "link-threads",
+            Command::LinkChatAccount { .. } => "link-chat-account",
+            Command::VotingThreadMessage { .. } => "voting-thread-message",
         }
     }
 }
@@ -212,6 +241,18 @@ pub enum Event {
     },
     /// nomic 214: the Judgement comes into effect.
     JudgementInvoked { point: u32, at: DateTime<Utc> },
+    /// The organizer named the group's threads (nomic 107, 209, 212).
+    ThreadsLinked { threads: Threads },
+    /// A player linked their chat account, with a one-time code (its
+    /// digest); shown to them and the organizer only.
+    ChatAccountLinked {
+        player: UserId,
+        account: String,
+        code: String,
+    },
+    /// A voting-thread message opened a proposal or belongs to a Point of
+    /// Order: replies to it refer to that (nomic 113, 214).
+    MessageNoted { message: String, noted: Noted },
     /// nomic 214: the Judge was overruled (`overruled`) or did not pronounce
     /// by the end of the day; the preceding player becomes Judge.
     JudgeReplaced {
@@ -229,6 +270,18 @@ impl crate::rulebook::Membership for Event {
     fn members_added(&self) -> Vec<&UserId> {
         match self {
             Event::PlayerSeated { player, .. } => vec![player],
+            _ => vec![],
+        }
+    }
+
+    /// The chats of the game's threads: the chat bot finds the game by them.
+    fn found_under(&self) -> Vec<String> {
+        match self {
+            Event::ThreadsLinked { threads } => threads
+                .chats()
+                .into_iter()
+                .map(crate::rulebook::chat_key)
+                .collect(),
             _ => vec![],
         }
     }

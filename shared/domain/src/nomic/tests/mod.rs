@@ -16,6 +16,7 @@ pub use crate::testkit::{at, u as user};
 use chrono::{DateTime, Utc};
 use std::ops::{Deref, DerefMut};
 
+mod chat;
 mod judgement_214;
 mod notices;
 mod points;
