@@ -539,13 +539,21 @@ async fn run_server(
     let listener = tokio::net::TcpListener::bind(addr).await?;
     let local = listener.local_addr()?;
     let base = link_base(local, web.public_base_url.as_deref());
-    let app = Arc::new(
-        App::new(store.clone(), Authenticator::Dev { secret }, clock.clone())
-            .with_loopback_targets()
-            .with_facts(Arc::new(arbiter_facts::Lichess::new(lichess_url)))
-            .with_public_base(base.clone())
-            .with_cors(web.cors_origins),
-    );
+    let mut app = App::new(store.clone(), Authenticator::Dev { secret }, clock.clone())
+        .with_loopback_targets()
+        .with_facts(Arc::new(arbiter_facts::Lichess::new(lichess_url)))
+        .with_public_base(base.clone())
+        .with_cors(web.cors_origins);
+    let telegram = arbiter_http::TelegramBot::from_env([
+        "ARBITER_TELEGRAM_TOKEN",
+        "ARBITER_TELEGRAM_WEBHOOK_SECRET",
+        "ARBITER_TELEGRAM_API_URL",
+    ]);
+    let reads_telegram = telegram.is_some();
+    if let Some(bot) = telegram {
+        app = app.with_telegram(bot);
+    }
+    let app = Arc::new(app);
     let outbox = data_dir.join("outbox");
     let notifier = Arc::new(
         notifications::local_notifier(store, &outbox, Arc::new(move || clock.now()))
@@ -557,6 +565,9 @@ async fn run_server(
     notifications::Follower::new(notifier, embedded, data_dir.join("notify.cursor")).spawn();
     let rehearsing = rate.map(|rate| (app.clock.now(), rate));
     announce(local, &store_path, data_dir, rehearsing, &outbox);
+    if reads_telegram {
+        println!("Telegram updates are read at http://{local}/v1/telegram");
+    }
     axum::serve(listener, server::router(app))
         .with_graceful_shutdown(async {
             let _ = tokio::signal::ctrl_c().await;

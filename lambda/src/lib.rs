@@ -20,6 +20,7 @@ pub const FUNCTIONS: &[&str] = &[
     "register",
     "submit-orders",
     "subscriptions",
+    "telegram",
 ];
 
 /// A function's serving loop, boxed: each arm's future is large, and one
@@ -53,6 +54,7 @@ fn serving(handler: &str) -> Option<Serving> {
         "register" => Box::pin(serve_http(register::handle)),
         "submit-orders" => Box::pin(serve_http(submit_orders::handle)),
         "subscriptions" => Box::pin(serve_http(subscriptions::handle)),
+        "telegram" => Box::pin(serve_http(telegram::handle)),
         _ => return None,
     })
 }

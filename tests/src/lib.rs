@@ -10,6 +10,7 @@ use chrono::{DateTime, Duration, Utc};
 use std::sync::Arc;
 
 pub mod notifications;
+pub mod telegram;
 
 const SECRET: &[u8] = b"end-to-end tests' dev token secret";
 
@@ -43,6 +44,15 @@ impl<S: TestStore> TestServer<S> {
     /// A server whose registrations fetch player facts from `facts`
     /// (acwc II), e.g. a Lichess client pointed at a fake Lichess.
     pub async fn start_with(store: S, facts: Option<Arc<dyn FactsSource>>) -> Self {
+        Self::start_configured(store, facts, |app| app).await
+    }
+
+    /// A server whose app `configure` finishes (e.g. with a Telegram bot).
+    pub async fn start_configured(
+        store: S,
+        facts: Option<Arc<dyn FactsSource>>,
+        configure: impl FnOnce(App<S>) -> App<S>,
+    ) -> Self {
         let clock = Arc::new(FakeClock::new(start_time()));
         // The fakes (webhook receivers, Discord, Telegram) listen on loopback.
         let mut app = App::new(
@@ -56,6 +66,7 @@ impl<S: TestStore> TestServer<S> {
         if let Some(facts) = facts {
             app = app.with_facts(facts);
         }
+        let app = configure(app);
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .expect("bind loopback");
@@ -257,9 +268,13 @@ pub async fn embedded() -> TestServer<EmbeddedStore> {
 
 /// A server over a fresh embedded store, with a player-facts source.
 pub async fn embedded_with(facts: Option<Arc<dyn FactsSource>>) -> TestServer<EmbeddedStore> {
+    TestServer::start_with(embedded_store(), facts).await
+}
+
+/// A fresh embedded store in a folder of its own.
+fn embedded_store() -> EmbeddedStore {
     let dir = tempfile::tempdir().expect("temp dir").keep();
-    let store = EmbeddedStore::open(dir.join("e2e.redb")).expect("open store");
-    TestServer::start_with(store, facts).await
+    EmbeddedStore::open(dir.join("e2e.redb")).expect("open store")
 }
 
 /// A server over the local DynamoDB-compatible server named by
@@ -272,6 +287,11 @@ pub async fn dynamo() -> Option<TestServer<DynamoStore>> {
 
 /// [`dynamo`], with a player-facts source.
 pub async fn dynamo_with(facts: Option<Arc<dyn FactsSource>>) -> Option<TestServer<DynamoStore>> {
+    Some(TestServer::start_with(dynamo_store().await?, facts).await)
+}
+
+/// A fresh table on the local DynamoDB-compatible server (see [`dynamo`]).
+async fn dynamo_store() -> Option<DynamoStore> {
     let Ok(endpoint) = std::env::var("ARBITER_DYNAMO_ENDPOINT") else {
         if std::env::var("ARBITER_SKIP_DYNAMO").as_deref() == Ok("1") {
             eprintln!("ARBITER_SKIP_DYNAMO=1: skipping the DynamoDB run");
@@ -285,7 +305,23 @@ pub async fn dynamo_with(facts: Option<Arc<dyn FactsSource>>) -> Option<TestServ
     let table = format!("arbiter-e2e-{}-{n}", std::process::id());
     let store = DynamoStore::local(&endpoint, table).await;
     store.create_table().await.expect("create table");
-    Some(TestServer::start_with(store, facts).await)
+    Some(store)
+}
+
+/// A server over a fresh embedded store, its app finished by `configure`.
+pub async fn embedded_configured<F>(configure: F) -> TestServer<EmbeddedStore>
+where
+    F: FnOnce(App<EmbeddedStore>) -> App<EmbeddedStore>,
+{
+    TestServer::start_configured(embedded_store(), None, configure).await
+}
+
+/// [`dynamo`], its app finished by `configure`.
+pub async fn dynamo_configured<F>(configure: F) -> Option<TestServer<DynamoStore>>
+where
+    F: FnOnce(App<DynamoStore>) -> App<DynamoStore>,
+{
+    Some(TestServer::start_configured(dynamo_store().await?, None, configure).await)
 }
 
 /// Runs an async test body against both stores.

@@ -165,6 +165,15 @@ impl<S: TestStore> Notifications<S> {
     /// A notifier over the server's store and clock: webhooks to the inbox without
     /// real waits between tries, e-mail to a temporary folder.
     pub async fn start(server: &TestServer<S>) -> Self {
+        Self::start_with_telegram(server, None).await
+    }
+
+    /// [`Notifications::start`], posting to Telegram chats through the Bot
+    /// API at `telegram` (a base address and a token).
+    pub async fn start_with_telegram(
+        server: &TestServer<S>,
+        telegram: Option<(String, String)>,
+    ) -> Self {
         let inbox = Inbox::start().await;
         let mail = tempfile::tempdir().expect("mail folder");
         let clock = Arc::clone(&server.clock);
@@ -181,7 +190,7 @@ impl<S: TestStore> Notifications<S> {
             Arc::new(NoSleep),
             Notifier::<S, AnyMailer>::dead_letter_sink(store.clone(), now.clone()),
         );
-        let channels = Channels::over_http(reqwest::Client::new(), retrier, None).with_email(
+        let channels = Channels::over_http(reqwest::Client::new(), retrier, telegram).with_email(
             EmailChannel::new(
                 AnyMailer::Eml(EmlFolder::new(mail.path())),
                 "Arbiter <arbiter@example.org>",

@@ -20,6 +20,7 @@ mod http_semantics;
 mod kind_conformance;
 mod ladder;
 mod nomic;
+mod nomic_telegram;
 mod notifications;
 mod openapi;
 mod pages;

@@ -74,6 +74,9 @@ pub fn document() -> Value {
     define::<arbiter_notify::Subscription>(&mut generator);
     define::<subscriptions::SubscriptionPage>(&mut generator);
     define::<subscriptions::DeadLetterPage>(&mut generator);
+    define::<telegram::TelegramGroup>(&mut generator);
+    define::<telegram::LinkCode>(&mut generator);
+    define::<telegram::WebhookAnswer>(&mut generator);
     let mut paths = Map::new();
     for (_, route) in all_routes() {
         let op = operation(&data, route, &mut generator);

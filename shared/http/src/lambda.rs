@@ -55,6 +55,13 @@ async fn app() -> Result<Arc<App<DynamoStore>>, Error> {
     {
         app = app.with_public_base(base);
     }
+    if let Some(bot) = crate::TelegramBot::from_env([
+        "TELEGRAM_BOT_TOKEN",
+        "TELEGRAM_WEBHOOK_SECRET",
+        "TELEGRAM_API_URL",
+    ]) {
+        app = app.with_telegram(bot);
+    }
     Ok(Arc::new(app))
 }
 

@@ -55,6 +55,49 @@ pub struct App<S> {
     /// The origins whose browser scripts may call the API (the local
     /// runtime's CORS; a deployment's HTTP API answers CORS itself).
     pub cors: cors::Cors,
+    /// The deployment's Telegram bot, when it reads chats (a Nomic game's
+    /// voting thread); `None`: the bot's routes answer 404.
+    pub telegram: Option<TelegramBot>,
+}
+
+/// A Telegram bot that reads chats by webhook and answers in them.
+#[derive(Clone)]
+pub struct TelegramBot {
+    /// The bot's token, from @BotFather.
+    pub token: String,
+    /// The Bot API's base address (`https://api.telegram.org`; a fake on
+    /// loopback in tests and rehearsals).
+    pub api_base: String,
+    /// The `secret_token` given to `setWebhook`: every update carries it in
+    /// `X-Telegram-Bot-Api-Secret-Token`. It also keys the link codes.
+    pub webhook_secret: String,
+}
+
+impl TelegramBot {
+    /// The production Bot API.
+    pub const API: &'static str = "https://api.telegram.org";
+
+    /// The bot the environment names: its `[token, webhook secret, API
+    /// base]` variables, in that order. `None` unless both the token and the
+    /// secret are set: a bot that cannot tell Telegram's updates from forged
+    /// ones reads nothing.
+    pub fn from_env([token, secret, api]: [&str; 3]) -> Option<Self> {
+        let var = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
+        Some(TelegramBot {
+            token: var(token)?,
+            webhook_secret: var(secret)?,
+            api_base: var(api).unwrap_or_else(|| Self::API.to_owned()),
+        })
+    }
+}
+
+impl std::fmt::Debug for TelegramBot {
+    // The token and the secret are credentials: never in logs.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TelegramBot")
+            .field("api_base", &self.api_base)
+            .finish_non_exhaustive()
+    }
 }
 
 impl<S: Store> App<S> {
@@ -67,7 +110,14 @@ impl<S: Store> App<S> {
             loopback_targets: false,
             public_base: None,
             cors: cors::Cors::default(),
+            telegram: None,
         }
+    }
+
+    /// The same app reading chats with the Telegram bot `bot`.
+    pub fn with_telegram(mut self, bot: TelegramBot) -> Self {
+        self.telegram = Some(bot);
+        self
     }
 
     /// The same app linking under `base` (`https://api.example.org`).

@@ -102,7 +102,11 @@ pub enum Target {
     /// A Discord channel webhook URL (the URL itself is the credential).
     Discord { webhook_url: String },
     /// A Telegram chat; the bot token belongs to the channel, not to the target.
-    Telegram { chat_id: String },
+    Telegram {
+        chat_id: String,
+        /// A forum topic of the chat (`message_thread_id`).
+        topic: Option<String>,
+    },
     /// One or more e-mail addresses (e.g. the captain and the team, wm B.8.b).
     Email { to: Vec<String> },
 }
@@ -117,7 +121,14 @@ impl Target {
                 let d = hex::encode(Sha256::digest(webhook_url.as_bytes()));
                 format!("discord:{}", &d[..16])
             }
-            Target::Telegram { chat_id } => format!("telegram:{chat_id}"),
+            Target::Telegram {
+                chat_id,
+                topic: None,
+            } => format!("telegram:{chat_id}"),
+            Target::Telegram {
+                chat_id,
+                topic: Some(t),
+            } => format!("telegram:{chat_id}/{t}"),
             Target::Email { to } => {
                 let mut to: Vec<String> = to.iter().map(|a| a.trim().to_lowercase()).collect();
                 to.sort();
@@ -205,7 +216,13 @@ impl Message {
 
     /// The text that chat channels post: subject, body, then the clause and link.
     pub fn render_plain(&self) -> String {
-        let mut out = format!("{}\n\n{}", self.subject, self.text);
+        // A text that opens with its subject (a points line, nomic 209)
+        // says it once.
+        let mut out = if self.text.starts_with(&self.subject) {
+            self.text.clone()
+        } else {
+            format!("{}\n\n{}", self.subject, self.text)
+        };
         match &self.clause {
             Some(c) => out.push_str(&format!("\n\n({c}) {}", self.link)),
             None => out.push_str(&format!("\n\n{}", self.link)),

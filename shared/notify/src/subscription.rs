@@ -57,6 +57,10 @@ pub enum Endpoint {
     Telegram {
         /// A chat id or @username the deployment's bot posts to.
         chat: String,
+        /// A forum topic of the chat (its `message_thread_id`), e.g. a Nomic
+        /// game's points thread (nomic 209).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        topic: Option<String>,
     },
 }
 
@@ -134,9 +138,12 @@ impl SubscriptionRequest {
                 check_discord(&url, reach)?;
                 Endpoint::Discord { url }
             }
-            Endpoint::Telegram { chat } => {
+            Endpoint::Telegram { chat, topic } => {
                 check_chat(&chat)?;
-                Endpoint::Telegram { chat }
+                if let Some(t) = &topic {
+                    check_topic(t)?;
+                }
+                Endpoint::Telegram { chat, topic }
             }
         };
         Ok(Subscription {
@@ -183,8 +190,9 @@ impl Subscription {
             Endpoint::Discord { url } => Target::Discord {
                 webhook_url: url.clone(),
             },
-            Endpoint::Telegram { chat } => Target::Telegram {
+            Endpoint::Telegram { chat, topic } => Target::Telegram {
                 chat_id: chat.clone(),
+                topic: topic.clone(),
             },
         }
     }
@@ -302,6 +310,16 @@ fn check_chat(chat: &str) -> Result<(), Refusal> {
         Err(Refusal::invalid(
             "chat must be a Telegram chat id (e.g. -1001234567890) or @username",
         ))
+    }
+}
+
+/// A forum topic: Telegram's `message_thread_id`, a positive number.
+fn check_topic(topic: &str) -> Result<(), Refusal> {
+    match topic.parse::<i64>() {
+        Ok(n) if n > 0 && topic.len() <= 20 => Ok(()),
+        _ => Err(Refusal::invalid(
+            "topic must be a Telegram forum topic id (its message_thread_id)",
+        )),
     }
 }
 

@@ -103,34 +103,106 @@ impl TelegramChannel {
     }
 }
 
+/// A text the bot posts: to a chat, in a forum topic, as a reply.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Post<'a> {
+    /// A chat id (groups are negative) or `@username`.
+    pub chat: &'a str,
+    /// A forum topic (`message_thread_id`).
+    pub topic: Option<&'a str>,
+    /// The message it answers (`reply_parameters.message_id`).
+    pub reply_to: Option<i64>,
+    pub text: &'a str,
+}
+
+impl Post<'_> {
+    /// The `sendMessage` body. Numeric ids go as numbers, `@channel` names
+    /// as strings, as the API takes both; a reply whose message is gone is
+    /// still sent.
+    fn body(&self) -> serde_json::Value {
+        let number_or_text = |s: &str| -> serde_json::Value {
+            match s.parse::<i64>() {
+                Ok(n) => n.into(),
+                Err(_) => s.into(),
+            }
+        };
+        let mut body = serde_json::json!({
+            "chat_id": number_or_text(self.chat),
+            "text": truncate_utf16(self.text, TELEGRAM_MAX),
+        });
+        if let Some(topic) = self.topic {
+            body["message_thread_id"] = number_or_text(topic);
+        }
+        if let Some(id) = self.reply_to {
+            body["reply_parameters"] =
+                serde_json::json!({"message_id": id, "allow_sending_without_reply": true});
+        }
+        body
+    }
+}
+
+impl TelegramChannel {
+    fn send_url(&self) -> Result<reqwest::Url, DeliveryError> {
+        check_url(&format!("{}/bot{}/sendMessage", self.base, self.token)).map_err(|_| {
+            DeliveryError::BadUrl {
+                url: self.base.clone(),
+                reason: "not an HTTPS base URL".into(),
+            }
+        })
+    }
+
+    /// A bot that only [answers](TelegramChannel::answer) messages it read:
+    /// it never retries, so it keeps no dead letters.
+    pub fn answering(
+        client: reqwest::Client,
+        base: impl Into<String>,
+        token: impl Into<String>,
+    ) -> Self {
+        let retrier = Retrier::new(
+            crate::RetryPolicy::default(),
+            std::sync::Arc::new(crate::NoSleep),
+            std::sync::Arc::new(crate::MemoryDeadLetters::default()),
+        );
+        Self::new(client, retrier, base, token)
+    }
+
+    /// Posts `post` once, now: the bot's answer to a message it read. An
+    /// answer is worth nothing late, so it is not retried; the id of the
+    /// posted message on success.
+    pub async fn answer(&self, post: &Post<'_>) -> Result<Option<String>, DeliveryError> {
+        match self.attempt(&self.send_url()?, &post.body()).await {
+            Attempt::Sent(id) => Ok(id),
+            Attempt::Transient { reason, .. } => Err(DeliveryError::Rejected {
+                channel: "telegram",
+                status: 503,
+                detail: reason,
+            }),
+            Attempt::Final(e) => Err(e),
+        }
+    }
+}
+
 impl Channel for TelegramChannel {
     async fn deliver(
         &self,
         target: &Target,
         message: &Message,
     ) -> Result<Delivered, DeliveryError> {
-        let Target::Telegram { chat_id } = target else {
+        let Target::Telegram { chat_id, topic } = target else {
             return Err(DeliveryError::WrongTarget {
                 channel: "telegram",
                 target: target.kind(),
             });
         };
-        let url =
-            check_url(&format!("{}/bot{}/sendMessage", self.base, self.token)).map_err(|_| {
-                DeliveryError::BadUrl {
-                    url: self.base.clone(),
-                    reason: "not an HTTPS base URL".into(),
-                }
-            })?;
-        // Numeric ids go as numbers, `@channel` names as strings, as the API takes both.
-        let chat: serde_json::Value = match chat_id.parse::<i64>() {
-            Ok(n) => n.into(),
-            Err(_) => chat_id.clone().into(),
-        };
-        let body = serde_json::json!({
-            "chat_id": chat,
-            "text": truncate_utf16(&message.render_plain(), TELEGRAM_MAX),
-        });
+        let url = self.send_url()?;
+        let text = message.render_plain();
+        let body = Post {
+            chat: chat_id,
+            topic: topic.as_deref(),
+            reply_to: None,
+            text: &text,
+        }
+        .body();
         self.retrier
             .run(target, message, || self.attempt(&url, &body))
             .await

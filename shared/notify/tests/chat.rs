@@ -120,6 +120,7 @@ async fn wm_d_vii_1_telegram_posts_chat_and_text_to_the_bot_path() {
     let (ch, _) = telegram(&fake, 3);
     let target = Target::Telegram {
         chat_id: "-100200".into(),
+        topic: None,
     };
     let delivered = ch.deliver(&target, &nmr_message(&target)).await.unwrap();
     assert_eq!(delivered.remote_id.as_deref(), Some("77"));
@@ -136,6 +137,7 @@ async fn telegram_truncates_text_to_4096_characters() {
     let (ch, _) = telegram(&fake, 3);
     let target = Target::Telegram {
         chat_id: "@acwc_pairings".into(),
+        topic: None,
     };
     ch.deliver(&target, &long_message(&target, "x".repeat(10_000)))
         .await
@@ -160,6 +162,7 @@ async fn telegram_429_honours_parameters_retry_after() {
     let (ch, sleeper) = telegram(&fake, 3);
     let target = Target::Telegram {
         chat_id: "1".into(),
+        topic: None,
     };
     let delivered = ch.deliver(&target, &nmr_message(&target)).await.unwrap();
     assert_eq!(delivered.attempts, 2);
@@ -179,6 +182,7 @@ async fn telegram_ok_false_is_refused_without_retry() {
     let (ch, sleeper) = telegram(&fake, 3);
     let target = Target::Telegram {
         chat_id: "1".into(),
+        topic: None,
     };
     let err = ch
         .deliver(&target, &nmr_message(&target))

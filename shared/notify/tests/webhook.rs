@@ -199,6 +199,7 @@ async fn webhook_refuses_plain_http_off_loopback_and_other_targets() {
     assert!(matches!(err, DeliveryError::BadUrl { .. }), "{err:?}");
     let other = Target::Telegram {
         chat_id: "1".into(),
+        topic: None,
     };
     let err = ch.deliver(&other, &nmr_message(&other)).await.unwrap_err();
     assert!(matches!(err, DeliveryError::WrongTarget { .. }), "{err:?}");

@@ -291,6 +291,17 @@ impl<S: Store> Service<S> {
             .collect()
     }
 
+    /// The competitions found under `key`, a key that is not a user's (a
+    /// chat a game is played in; see `rulebook::Membership::found_under`).
+    pub async fn found_under(&self, key: &str) -> Result<Vec<CompetitionId>, ServiceError> {
+        self.store
+            .competitions_of(key)
+            .await?
+            .into_iter()
+            .map(|id| CompetitionId::try_from(id).map_err(|e| ServiceError::Corrupt(e.detail)))
+            .collect()
+    }
+
     /// Ticks every competition whose deadline has passed at `now`, as the
     /// schedule `schedule`. Safe to run twice or concurrently: a tick that
     /// finds nothing due appends nothing.

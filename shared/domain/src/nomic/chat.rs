@@ -396,13 +396,13 @@ pub fn acknowledgement(state: &Nomic, events: &[Event]) -> Option<String> {
             "Judgement on Point of Order {point} pronounced: any other player may dispute it within the hour (nomic 214)."
         )),
         Event::JudgementDisputed { point, .. } => Some(format!(
-            "Judgement on {point} disputed: the other players have one hour to agree or disagree (nomic 214)."
+            "Judgement on Point of Order {point} disputed: the other players have one hour to agree or disagree (nomic 214)."
         )),
         Event::JudgementInvoked { point, .. } => Some(format!(
-            "Judgement on {point} comes into effect (nomic 214)."
+            "Judgement on Point of Order {point} comes into effect (nomic 214)."
         )),
         Event::OpinionExpressed { point, .. } => Some(format!(
-            "Opinion on Judgement {point} counted (nomic 214)."
+            "Opinion on the Judgement on Point of Order {point} counted (nomic 214)."
         )),
         _ => None,
     })
