@@ -41,6 +41,9 @@ export ARBITER_DATA_DIR="$WORK/data"
 PORT="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
 export TOUR_BASE="http://127.0.0.1:$PORT"
 # No Lichess here: an ACWC registration by account would reach this closed port.
+# The Telegram bot of the README's Nomic game, its answers sent to a closed port.
+ARBITER_TELEGRAM_TOKEN=123:dev ARBITER_TELEGRAM_WEBHOOK_SECRET=local-secret \
+ARBITER_TELEGRAM_API_URL=http://127.0.0.1:9 \
 "$ARBITER_BIN" serve --addr "127.0.0.1:$PORT" --lichess-url http://127.0.0.1:9 \
     >"$WORK/serve.log" 2>&1 &
 SERVER=$!

@@ -119,8 +119,14 @@ pub struct Said<'a> {
 impl Said<'_> {
     fn message(&self) -> Value {
         let (chat, topic) = match self.place {
-            Place::Topic { chat, topic } => (json!({"id": chat, "type": "supergroup", "title": "Nomic", "is_forum": true}), Some(topic)),
-            Place::Private => (json!({"id": self.from, "type": "private", "first_name": "P"}), None),
+            Place::Topic { chat, topic } => (
+                json!({"id": chat, "type": "supergroup", "title": "Nomic", "is_forum": true}),
+                Some(topic),
+            ),
+            Place::Private => (
+                json!({"id": self.from, "type": "private", "first_name": "P"}),
+                None,
+            ),
         };
         let mut m = json!({
             "message_id": self.message_id,

@@ -93,7 +93,9 @@ impl<S: TestStore> Game<S> {
         text: &str,
         reply_to: Option<i64>,
     ) -> (String, Option<String>) {
-        let update = self.updates.message(&said(now, place, from, id, text, reply_to));
+        let update = self
+            .updates
+            .message(&said(now, place, from, id, text, reply_to));
         let before = self.bot.sent().len();
         let read_as = self.deliver(now, &update).await;
         let answers = self.bot.sent();
@@ -106,7 +108,11 @@ impl<S: TestStore> Game<S> {
     }
 
     async fn game(&self) -> Value {
-        self.s.get(&format!("/v1/competitions/{ID}"), &self.s.token("org", false))
+        self.s
+            .get(
+                &format!("/v1/competitions/{ID}"),
+                &self.s.token("org", false),
+            )
             .await["game"]
             .clone()
     }
@@ -128,7 +134,14 @@ impl<S: TestStore> Game<S> {
     }
 }
 
-fn said<'a>(now: &str, place: Place, from: i64, id: i64, text: &'a str, reply_to: Option<i64>) -> Said<'a> {
+fn said<'a>(
+    now: &str,
+    place: Place,
+    from: i64,
+    id: i64,
+    text: &'a str,
+    reply_to: Option<i64>,
+) -> Said<'a> {
     Said {
         place,
         from,
@@ -150,11 +163,19 @@ async fn set_up<S: TestStore>(s: TestServer<S>, bot: FakeBotApi) -> Game<S> {
     let now = "2026-11-21T10:00:00Z";
     g.s.create(&json!({"id": ID, "kind": "nomic", "name": "Nomic by Telegram"}))
         .await;
-    g.post("org", now, "/actions", json!({"action": "import-rules"})).await;
+    g.post("org", now, "/actions", json!({"action": "import-rules"}))
+        .await;
     for (p, day) in [("ann", "monday"), ("bob", "tuesday"), ("cat", "wednesday")] {
-        g.post("org", now, "/registrations", json!({"player": p, "day": day})).await;
+        g.post(
+            "org",
+            now,
+            "/registrations",
+            json!({"player": p, "day": day}),
+        )
+        .await;
     }
-    g.post("org", now, "/actions", json!({"action": "begin"})).await;
+    g.post("org", now, "/actions", json!({"action": "begin"}))
+        .await;
     let (status, answer) = put_group(&g, "org").await;
     assert_eq!(status, 200, "{answer}");
     // Only the organizer links the group.
@@ -163,9 +184,7 @@ async fn set_up<S: TestStore>(s: TestServer<S>, bot: FakeBotApi) -> Game<S> {
     for (p, account) in [("ann", ANN), ("bob", BOB), ("cat", CAT)] {
         let code = g.post(p, now, "/telegram/link-code", json!({})).await;
         let send = code["send"].as_str().unwrap().to_owned();
-        let (read_as, answer) = g
-            .say(now, Place::Private, account, 1, &send, None)
-            .await;
+        let (read_as, answer) = g.say(now, Place::Private, account, 1, &send, None).await;
         assert_eq!(read_as, "linked", "{answer:?}");
         assert!(answer.unwrap().contains(&format!("{p}'s moves")));
         // The code works once: sent again (a new update), it is refused.
@@ -176,19 +195,18 @@ async fn set_up<S: TestStore>(s: TestServer<S>, bot: FakeBotApi) -> Game<S> {
 }
 
 async fn put_group<S: TestStore>(g: &Game<S>, who: &str) -> (u16, Value) {
-    let r = g
-        .s
-        .http
-        .put(g.s.url(&format!("/v1/competitions/{ID}/telegram")))
-        .bearer_auth(g.s.token(who, false))
-        .json(&json!({
-            "voting": {"chat": GROUP, "topic": 10},
-            "points": {"chat": GROUP, "topic": 11},
-            "discussion": {"chat": GROUP, "topic": 12},
-        }))
-        .send()
-        .await
-        .unwrap();
+    let r =
+        g.s.http
+            .put(g.s.url(&format!("/v1/competitions/{ID}/telegram")))
+            .bearer_auth(g.s.token(who, false))
+            .json(&json!({
+                "voting": {"chat": GROUP, "topic": 10},
+                "points": {"chat": GROUP, "topic": 11},
+                "discussion": {"chat": GROUP, "topic": 12},
+            }))
+            .send()
+            .await
+            .unwrap();
     (r.status().as_u16(), r.json().await.unwrap())
 }
 
@@ -205,7 +223,14 @@ async fn nomic_by_telegram<S: TestStore>(s: TestServer<S>, bot: FakeBotApi) {
 
     // nomic 201: Sunday's message in the voting thread is void.
     let (read_as, answer) = g
-        .say("2026-11-22T12:00:00Z", VOTING, ANN, 90, "Rule-change: repeal Rule 207", None)
+        .say(
+            "2026-11-22T12:00:00Z",
+            VOTING,
+            ANN,
+            90,
+            "Rule-change: repeal Rule 207",
+            None,
+        )
         .await;
     assert_eq!(read_as, "refused");
     assert!(answer.unwrap().contains("(nomic 201)"));
@@ -218,44 +243,108 @@ async fn nomic_by_telegram<S: TestStore>(s: TestServer<S>, bot: FakeBotApi) {
     assert!(answer.unwrap().starts_with("Proposal 301 is proper"));
     // Talk in the voting thread is not a move and gets no answer.
     let (read_as, answer) = g
-        .say("2026-11-23T10:01:00Z", VOTING, BOB, 99, "nice one ann", None)
+        .say(
+            "2026-11-23T10:01:00Z",
+            VOTING,
+            BOB,
+            99,
+            "nice one ann",
+            None,
+        )
         .await;
     assert_eq!((read_as.as_str(), answer), ("talk", None));
-    let bob_vote = said("2026-11-23T10:05:00Z", VOTING, BOB, 101, "Vote: Yes", Some(100));
+    let bob_vote = said(
+        "2026-11-23T10:05:00Z",
+        VOTING,
+        BOB,
+        101,
+        "Vote: Yes",
+        Some(100),
+    );
     let update = g.updates.message(&bob_vote);
     assert_eq!(g.deliver("2026-11-23T10:05:00Z", &update).await, "move");
-    let cat_vote = said("2026-11-23T10:06:00Z", VOTING, CAT, 102, "Vote: Yes", Some(100));
+    let cat_vote = said(
+        "2026-11-23T10:06:00Z",
+        VOTING,
+        CAT,
+        102,
+        "Vote: Yes",
+        Some(100),
+    );
     let cat_update = g.updates.message(&cat_vote);
     assert_eq!(g.deliver("2026-11-23T10:06:00Z", &cat_update).await, "move");
     let (_, answer) = g
-        .say("2026-11-23T10:07:00Z", VOTING, ANN, 103, "vote: yes", Some(100))
+        .say(
+            "2026-11-23T10:07:00Z",
+            VOTING,
+            ANN,
+            103,
+            "vote: yes",
+            Some(100),
+        )
         .await;
-    assert_eq!(answer.as_deref(), Some("Vote counted: Yes on proposal 301 (nomic 113)."));
+    assert_eq!(
+        answer.as_deref(),
+        Some("Vote counted: Yes on proposal 301 (nomic 113).")
+    );
 
     // nomic 113, 208: cat's later message does not count.
     let (read_as, answer) = g
-        .say("2026-11-23T10:08:00Z", VOTING, CAT, 104, "Vote: No", Some(100))
+        .say(
+            "2026-11-23T10:08:00Z",
+            VOTING,
+            CAT,
+            104,
+            "Vote: No",
+            Some(100),
+        )
         .await;
     assert_eq!(read_as, "refused");
     assert!(answer.unwrap().contains("(nomic 113)"));
     // nomic 212: bob's edit changes nothing; the bot says so.
     let sent = g.bot.sent().len();
-    let edit = g.updates.edit(&said("2026-11-23T10:09:00Z", VOTING, BOB, 101, "Vote: No", Some(100)));
-    assert_eq!(g.deliver("2026-11-23T10:10:00Z", &edit).await, "edit-ignored");
+    let edit = g.updates.edit(&said(
+        "2026-11-23T10:09:00Z",
+        VOTING,
+        BOB,
+        101,
+        "Vote: No",
+        Some(100),
+    ));
+    assert_eq!(
+        g.deliver("2026-11-23T10:10:00Z", &edit).await,
+        "edit-ignored"
+    );
     assert!(g.bot.sent()[sent].text().contains("(nomic 212)"));
     // Telegram delivers cat's vote again: applied once, answered once.
     let sent = g.bot.sent().len();
     assert_eq!(g.deliver("2026-11-23T10:11:00Z", &cat_update).await, "move");
     assert_eq!(g.bot.sent().len(), sent, "no second answer");
     // A forged update (wrong secret) is refused and changes nothing.
-    let forged = g.updates.message(&said("2026-11-23T10:12:00Z", VOTING, CAT, 105, "Vote: No", Some(100)));
-    let (status, _) = g.deliver_with("2026-11-23T10:12:00Z", &forged, "guess").await;
+    let forged = g.updates.message(&said(
+        "2026-11-23T10:12:00Z",
+        VOTING,
+        CAT,
+        105,
+        "Vote: No",
+        Some(100),
+    ));
+    let (status, _) = g
+        .deliver_with("2026-11-23T10:12:00Z", &forged, "guess")
+        .await;
     assert_eq!(status, 401);
     let (status, _) = g.deliver_with("2026-11-23T10:12:00Z", &forged, "").await;
     assert_eq!(status, 401);
     // An unlinked account is told how to link, and changes nothing.
     let (read_as, answer) = g
-        .say("2026-11-23T10:13:00Z", VOTING, DAN, 106, "Vote: No", Some(100))
+        .say(
+            "2026-11-23T10:13:00Z",
+            VOTING,
+            DAN,
+            106,
+            "Vote: No",
+            Some(100),
+        )
         .await;
     assert_eq!(read_as, "unlinked");
     assert!(answer.unwrap().contains("/link"));
@@ -266,14 +355,20 @@ async fn nomic_by_telegram<S: TestStore>(s: TestServer<S>, bot: FakeBotApi) {
 
     // The end of Monday: adopted, renumbered, scored, posted (nomic 113, 204,
     // 109, 203, 209).
-    g.s.fire("nomic-end-of-day", at("2026-11-24T00:00:00Z")).await;
+    g.s.fire("nomic-end-of-day", at("2026-11-24T00:00:00Z"))
+        .await;
     let game = g.game().await;
     assert_eq!(game["proposals"][0]["status"], "in-effect");
     let rules = game["rules"]["rules"].as_object().unwrap();
     let amended: Vec<&Value> = rules.values().filter(|r| r["label"] == "301").collect();
     assert_eq!(amended.len(), 1, "Rule 209 became Rule 301");
-    assert!(amended[0]["text"][0].as_str().unwrap().starts_with("If the number of points"));
-    assert!(!rules.values().any(|r| r["label"] == "209" && r["ineffect"] == "1"));
+    assert!(amended[0]["text"][0]
+        .as_str()
+        .unwrap()
+        .starts_with("If the number of points"));
+    assert!(!rules
+        .values()
+        .any(|r| r["label"] == "209" && r["ineffect"] == "1"));
     assert_eq!(g.points("ann").await, 10);
     let sent = g.bot.sent().len();
     notifications.flush(&g.s, ID).await;
@@ -286,7 +381,14 @@ async fn nomic_by_telegram<S: TestStore>(s: TestServer<S>, bot: FakeBotApi) {
     assert_eq!(points_post.topic(), Some(11), "in the points thread");
     // nomic 209: a wrong total claimed in the points thread is corrected.
     let (read_as, answer) = g
-        .say("2026-11-24T08:00:00Z", POINTS, BOB, 150, "ann: 12 (+12)", None)
+        .say(
+            "2026-11-24T08:00:00Z",
+            POINTS,
+            BOB,
+            150,
+            "ann: 12 (+12)",
+            None,
+        )
         .await;
     assert_eq!(read_as, "points-checked");
     assert_eq!(
@@ -297,28 +399,70 @@ async fn nomic_by_telegram<S: TestStore>(s: TestServer<S>, bot: FakeBotApi) {
     // Tuesday: bob's enactment, a Point of Order on it, a Judgement, a
     // dispute within the hour and an agreement (nomic 214).
     let (read_as, _) = g
-        .say("2026-11-24T10:00:00Z", VOTING, BOB, 200, "Rule-change: enact: Players greet each other.", None)
+        .say(
+            "2026-11-24T10:00:00Z",
+            VOTING,
+            BOB,
+            200,
+            "Rule-change: enact: Players greet each other.",
+            None,
+        )
         .await;
     assert_eq!(read_as, "move");
     let (_, answer) = g
-        .say("2026-11-24T10:10:00Z", VOTING, CAT, 201, "Point of Order: is a rule about greetings proper?", Some(200))
+        .say(
+            "2026-11-24T10:10:00Z",
+            VOTING,
+            CAT,
+            201,
+            "Point of Order: is a rule about greetings proper?",
+            Some(200),
+        )
         .await;
     assert!(answer.unwrap().contains("the Judge is ann"));
     // Only the Judge pronounces.
     let (read_as, _) = g
-        .say("2026-11-24T10:15:00Z", VOTING, BOB, 202, "Judgement: it is", Some(201))
+        .say(
+            "2026-11-24T10:15:00Z",
+            VOTING,
+            BOB,
+            202,
+            "Judgement: it is",
+            Some(201),
+        )
         .await;
     assert_eq!(read_as, "refused");
     let (read_as, _) = g
-        .say("2026-11-24T10:20:00Z", VOTING, ANN, 203, "Judgement: it is proper (nomic 103).", Some(201))
+        .say(
+            "2026-11-24T10:20:00Z",
+            VOTING,
+            ANN,
+            203,
+            "Judgement: it is proper (nomic 103).",
+            Some(201),
+        )
         .await;
     assert_eq!(read_as, "move");
     let (read_as, _) = g
-        .say("2026-11-24T10:40:00Z", VOTING, CAT, 204, "Dispute: greetings are etiquette", Some(203))
+        .say(
+            "2026-11-24T10:40:00Z",
+            VOTING,
+            CAT,
+            204,
+            "Dispute: greetings are etiquette",
+            Some(203),
+        )
         .await;
     assert_eq!(read_as, "move");
     let (_, answer) = g
-        .say("2026-11-24T10:50:00Z", VOTING, BOB, 205, "I agree with Judgement", Some(203))
+        .say(
+            "2026-11-24T10:50:00Z",
+            VOTING,
+            BOB,
+            205,
+            "I agree with Judgement",
+            Some(203),
+        )
         .await;
     assert!(answer.unwrap().contains("comes into effect"));
     let po = &g.game().await["points_of_order"][0];
@@ -326,12 +470,36 @@ async fn nomic_by_telegram<S: TestStore>(s: TestServer<S>, bot: FakeBotApi) {
     assert!(po["invoked_at"].is_string(), "{po}");
     assert_eq!(po["judgement"]["disputed_by"], "cat");
 
-    g.say("2026-11-24T11:00:00Z", VOTING, BOB, 206, "Vote: Yes", Some(200)).await;
-    g.say("2026-11-24T11:01:00Z", VOTING, CAT, 207, "Vote: No", Some(200)).await;
-    g.s.fire("nomic-end-of-day", at("2026-11-25T00:00:00Z")).await;
+    g.say(
+        "2026-11-24T11:00:00Z",
+        VOTING,
+        BOB,
+        206,
+        "Vote: Yes",
+        Some(200),
+    )
+    .await;
+    g.say(
+        "2026-11-24T11:01:00Z",
+        VOTING,
+        CAT,
+        207,
+        "Vote: No",
+        Some(200),
+    )
+    .await;
+    g.s.fire("nomic-end-of-day", at("2026-11-25T00:00:00Z"))
+        .await;
     // nomic 113: after the end of the day, ann's vote is late.
     let (read_as, answer) = g
-        .say("2026-11-25T00:00:30Z", VOTING, ANN, 208, "Vote: Yes", Some(200))
+        .say(
+            "2026-11-25T00:00:30Z",
+            VOTING,
+            ANN,
+            208,
+            "Vote: Yes",
+            Some(200),
+        )
         .await;
     assert_eq!(read_as, "refused");
     assert!(answer.unwrap().contains("(nomic 113)"));
@@ -351,9 +519,11 @@ async fn nomic_by_telegram<S: TestStore>(s: TestServer<S>, bot: FakeBotApi) {
         g.bot.sent()
     );
     // Nothing of a player's chat account is shown to another player.
-    let log = g
-        .s
-        .get(&format!("/v1/competitions/{ID}/log"), &g.s.token("cat", false))
+    let log =
+        g.s.get(
+            &format!("/v1/competitions/{ID}/log"),
+            &g.s.token("cat", false),
+        )
         .await;
     let text = log.to_string();
     assert!(text.contains("chat-account-linked"));
@@ -373,7 +543,9 @@ mod nomic_by_telegram {
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn dynamo() {
         let bot = FakeBotApi::start().await;
-        if let Some(server) = arbiter_e2e::dynamo_configured(|app| app.with_telegram(bot.bot())).await {
+        if let Some(server) =
+            arbiter_e2e::dynamo_configured(|app| app.with_telegram(bot.bot())).await
+        {
             super::nomic_by_telegram(server, bot).await;
         }
     }

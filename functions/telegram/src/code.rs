@@ -32,7 +32,12 @@ fn mac(secret: &str, payload: &str) -> Hmac<Sha256> {
 }
 
 /// A code for `player` in `competition`, working until `now` + [`lifetime`].
-pub fn make(secret: &str, competition: &CompetitionId, player: &UserId, now: DateTime<Utc>) -> String {
+pub fn make(
+    secret: &str,
+    competition: &CompetitionId,
+    player: &UserId,
+    now: DateTime<Utc>,
+) -> String {
     let expires = (now + lifetime()).timestamp();
     let payload = format!("{competition}\n{player}\n{expires}");
     let tag = mac(secret, &payload).finalize().into_bytes();
@@ -82,16 +87,35 @@ mod tests {
             player: p.clone(),
         });
         assert_eq!(check("s3cret", &code, t("2026-03-16T10:29:59Z")), want);
-        assert_eq!(check("s3cret", &format!(" {code}\n"), t("2026-03-16T10:00:00Z")), want);
+        assert_eq!(
+            check("s3cret", &format!(" {code}\n"), t("2026-03-16T10:00:00Z")),
+            want
+        );
         // Expired, signed with another secret, or altered: nothing.
         assert_eq!(check("s3cret", &code, t("2026-03-16T10:30:00Z")), None);
         assert_eq!(check("other", &code, t("2026-03-16T10:00:00Z")), None);
-        let forged = make("other", &c, &UserId::try_from("dave").unwrap(), t("2026-03-16T10:00:00Z"));
+        let forged = make(
+            "other",
+            &c,
+            &UserId::try_from("dave").unwrap(),
+            t("2026-03-16T10:00:00Z"),
+        );
         let (_, tag) = code.split_once('.').unwrap();
         let (payload, _) = forged.split_once('.').unwrap();
-        assert_eq!(check("s3cret", &format!("{payload}.{tag}"), t("2026-03-16T10:00:00Z")), None);
+        assert_eq!(
+            check(
+                "s3cret",
+                &format!("{payload}.{tag}"),
+                t("2026-03-16T10:00:00Z")
+            ),
+            None
+        );
         for junk in ["", ".", "abc", "a.b.c", "😀.😀"] {
-            assert_eq!(check("s3cret", junk, t("2026-03-16T10:00:00Z")), None, "{junk}");
+            assert_eq!(
+                check("s3cret", junk, t("2026-03-16T10:00:00Z")),
+                None,
+                "{junk}"
+            );
         }
         assert_ne!(digest(&code), digest(&forged));
     }

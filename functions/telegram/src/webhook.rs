@@ -5,9 +5,9 @@ use crate::update::{account_name, chat_name, Message, Update};
 use arbiter_domain::competition::{
     self, Competition, CompetitionId, Context, Idempotency, Receipt, UserId,
 };
+use arbiter_domain::kinds::Registered;
 use arbiter_domain::nomic::chat::{self, ThreadName};
 use arbiter_domain::nomic::{thread, Command as NomicCommand, Event as NomicEvent, Nomic};
-use arbiter_domain::kinds::Registered;
 use arbiter_domain::rulebook::chat_key;
 use arbiter_domain::Refusal;
 use arbiter_http::{json, App, Call, Problem, TelegramBot};
@@ -271,7 +271,11 @@ async fn run<S: Store>(
         request_digest: hex::encode(Sha256::digest(&body)),
     };
     let command = competition::Command::from(command);
-    match app.service.execute(id, &command, ctx, Some(idempotency)).await {
+    match app
+        .service
+        .execute(id, &command, ctx, Some(idempotency))
+        .await
+    {
         Ok(receipt) => Ok(Ok(receipt)),
         Err(ServiceError::Refused(refusal)) => Ok(Err(refusal)),
         Err(e) => Err(e.into()),

@@ -131,6 +131,45 @@ async fn wm_d_vii_1_telegram_posts_chat_and_text_to_the_bot_path() {
     assert!(body["text"].as_str().unwrap().contains("wm B.8.b"));
 }
 
+/// nomic 209: a points thread that is a forum topic gets the post in the
+/// topic; the bot's answer to a message replies to it, once, unretried.
+#[tokio::test]
+async fn nomic_209_telegram_posts_in_a_forum_topic_and_answers_by_reply() {
+    let fake = Fake::start(
+        vec![Reply::new(
+            429,
+            r#"{"ok":false,"error_code":429,"description":"slow down"}"#,
+        )],
+        Reply::new(200, r#"{"ok":true,"result":{"message_id":78}}"#),
+    )
+    .await;
+    let (ch, _) = telegram(&fake, 3);
+    let target = Target::Telegram {
+        chat_id: "-100200".into(),
+        topic: Some("11".into()),
+    };
+    assert_eq!(target.key(), "telegram:-100200/11");
+    ch.deliver(&target, &nmr_message(&target)).await.unwrap();
+    let posted = fake.requests()[1].json();
+    assert_eq!(posted["message_thread_id"], 11);
+    assert!(posted.get("reply_parameters").is_none());
+    let answering = TelegramChannel::answering(client(), fake.url(""), "123:ABC");
+    let post = arbiter_notify::telegram::Post {
+        chat: "-100200",
+        topic: Some("10"),
+        reply_to: Some(4242),
+        text: "Vote counted: Yes on proposal 301 (nomic 113).",
+    };
+    assert_eq!(
+        answering.answer(&post).await.unwrap().as_deref(),
+        Some("78")
+    );
+    let answer = fake.requests()[2].json();
+    assert_eq!(answer["reply_parameters"]["message_id"], 4242);
+    assert_eq!(answer["message_thread_id"], 10);
+    assert_eq!(answer["chat_id"], -100200);
+}
+
 #[tokio::test]
 async fn telegram_truncates_text_to_4096_characters() {
     let fake = Fake::start(vec![], Reply::new(200, r#"{"ok":true,"result":{}}"#)).await;

@@ -11,20 +11,17 @@
 //! or an opinion to the Judgement's; so the messages that open a proposal or
 //! a Point of Order, and the Judgement's, are noted here with what they are.
 //!
-//! Nothing here is channel-specific: a chat is named by a string the adapter
-//! chooses (`telegram:-1001234`), a thread by its chat and, in a forum group,
-//! its topic.
+//! The group's threads, accounts and noted messages are kept in
+//! [`super::group`].
 
-use super::due::Recorder;
+pub use super::group::{Chat, Noted, Thread, ThreadName, Threads};
 use super::proposal::Vote;
+use super::record::Recorder;
 use super::state::Nomic;
 use super::thread::{self, Said};
 use super::vocabulary::{Command, Event};
-use crate::envelope::{Context, Envelope, Role, UserId, ROLES_CLAUSE};
+use crate::envelope::{Context, Envelope, Role, ROLES_CLAUSE};
 use crate::refusal::Refusal;
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, BTreeSet};
 
 /// The longest chat, topic, account, message or code reference, in bytes.
 pub const MAX_REFERENCE: usize = 128;
@@ -32,125 +29,6 @@ pub const MAX_REFERENCE: usize = 128;
 /// The longest voting-thread message read, in characters (Telegram's own
 /// limit is 4,096).
 pub const MAX_MESSAGE_CHARS: usize = 20_000;
-
-/// One thread of the game's group: a chat and, in a forum group, its topic.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
-#[schemars(rename = "NomicThread")]
-pub struct Thread {
-    /// The chat, as the adapter names it (`telegram:<chat id>`).
-    pub chat: String,
-    /// The forum topic within the chat, if the group has topics.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub topic: Option<String>,
-}
-
-/// nomic 107, 209, 212: the three threads the rules name.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[schemars(rename = "NomicThreads")]
-pub struct Threads {
-    /// nomic 107, 113, 214: where moves are made.
-    pub voting: Thread,
-    /// nomic 209: where points are announced.
-    pub points: Thread,
-    /// nomic 212: talk; never read as moves.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub discussion: Option<Thread>,
-}
-
-impl Threads {
-    /// The distinct chats of the threads, by which the adapter finds the game.
-    pub fn chats(&self) -> BTreeSet<&str> {
-        let mut chats: BTreeSet<&str> = [&self.voting, &self.points]
-            .into_iter()
-            .map(|t| t.chat.as_str())
-            .collect();
-        if let Some(d) = &self.discussion {
-            chats.insert(&d.chat);
-        }
-        chats
-    }
-
-    /// Which of the game's threads `thread` is, if any.
-    pub fn which(&self, thread: &Thread) -> Option<ThreadName> {
-        if *thread == self.voting {
-            Some(ThreadName::Voting)
-        } else if *thread == self.points {
-            Some(ThreadName::Points)
-        } else if self.discussion.as_ref() == Some(thread) {
-            Some(ThreadName::Discussion)
-        } else {
-            None
-        }
-    }
-}
-
-/// A thread by the name the rules give it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ThreadName {
-    Voting,
-    Points,
-    Discussion,
-}
-
-/// What a noted voting-thread message opened: replies to it refer to this.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(tag = "is", content = "number", rename_all = "kebab-case")]
-#[schemars(rename = "NomicNoted")]
-pub enum Noted {
-    /// nomic 107: the message that proposed this rule-change.
-    Proposal(u32),
-    /// nomic 214: a message of this Point of Order (raising it, its
-    /// Judgement, a dispute of it).
-    PointOfOrder(u32),
-}
-
-/// The game's chat: its threads, its players' accounts, the codes that
-/// linked them, and the noted messages.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Chat {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub threads: Option<Threads>,
-    /// Chat account (`telegram:<user id>`) → player.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub accounts: BTreeMap<String, UserId>,
-    /// Digests of the link codes used: each works once.
-    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
-    pub used_codes: BTreeSet<String>,
-    /// Voting-thread message → what it opened.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub messages: BTreeMap<String, Noted>,
-}
-
-impl Chat {
-    pub fn is_empty(&self) -> bool {
-        *self == Chat::default()
-    }
-
-    /// The player whose chat account `account` is.
-    pub fn player(&self, account: &str) -> Option<&UserId> {
-        self.accounts.get(account)
-    }
-
-    /// Folds one of the chat's events.
-    pub fn apply(&mut self, event: &Event) {
-        match event {
-            Event::ThreadsLinked { threads } => self.threads = Some(threads.clone()),
-            Event::ChatAccountLinked {
-                player,
-                account,
-                code,
-            } => {
-                self.accounts.retain(|_, p| p != player);
-                self.accounts.insert(account.clone(), player.clone());
-                self.used_codes.insert(code.clone());
-            }
-            Event::MessageNoted { message, noted } => {
-                self.messages.insert(message.clone(), *noted);
-            }
-            _ => {}
-        }
-    }
-}
 
 fn reference(what: &str, s: &str) -> Result<(), Refusal> {
     if s.is_empty() || s.len() > MAX_REFERENCE || s.chars().any(char::is_control) {
@@ -175,7 +53,11 @@ pub fn link_threads(
     threads: &Threads,
     ctx: &Context,
 ) -> Result<(), Refusal> {
-    if !ctx.actor.user().is_some_and(|u| env.has_role(u, Role::Organizer)) {
+    if !ctx
+        .actor
+        .user()
+        .is_some_and(|u| env.has_role(u, Role::Organizer))
+    {
         return Err(Refusal::forbidden(
             ROLES_CLAUSE,
             "only the organizer links the game's threads",
@@ -347,11 +229,7 @@ fn command_of(said: Said, replied: Option<Noted>) -> Result<Command, Refusal> {
 }
 
 /// What a decided message opened, for replies to name.
-fn opened(
-    events: &[super::Recorded],
-    command: &Command,
-    replied: Option<Noted>,
-) -> Option<Noted> {
+fn opened(events: &[super::Recorded], command: &Command, replied: Option<Noted>) -> Option<Noted> {
     let made = events.iter().find_map(|r| match &r.event {
         Event::ProposalSubmitted { number, .. } => Some(Noted::Proposal(*number)),
         Event::PointOfOrderRaised { point, .. } => Some(Noted::PointOfOrder(*point)),

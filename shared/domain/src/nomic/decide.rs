@@ -2,10 +2,11 @@
 //! 208, 210, 214, 215), before the events of [`super::vocabulary`] are recorded.
 
 use super::chat;
-use super::due::{catch_up, invoke, replace_judge, Recorder};
+use super::due::{catch_up, invoke, replace_judge};
 use super::enactment;
 use super::judgement::{Finding, Opinion};
 use super::proposal::{ProposalStatus, RuleChange, Vote};
+use super::record::Recorder;
 use super::rulebook::{check_text, RuleBookExport};
 use super::settings::Settings;
 use super::state::Nomic;
@@ -21,8 +22,7 @@ use crate::rulebook::Route;
 use chrono::DateTime;
 use chrono::Utc;
 
-/// Longest Point of Order statement or Judgement decision, in characters.
-pub const MAX_STATEMENT_CHARS: usize = 20_000;
+pub use super::judgement::MAX_STATEMENT_CHARS;
 
 /// nomic 101: the organizer imports the Initial Set before the game begins.
 fn import_rules(
@@ -556,16 +556,12 @@ fn decide_command(
         Command::DisputeJudgement { point } => dispute(rec, *point, ctx)?,
         Command::AgreeWithJudgement { point } => opine(rec, *point, Opinion::Agree, ctx)?,
         Command::Forfeit => forfeit(rec, ctx)?,
-        Command::DisagreeWithJudgement { point } => {
-            opine(rec, *point, Opinion::Disagree, ctx)?
-        }
+        Command::DisagreeWithJudgement { point } => opine(rec, *point, Opinion::Disagree, ctx)?,
         Command::DeclarePlayImpossible { reason } => {
             winner::declare_play_impossible(rec, env, reason, ctx)?
         }
         Command::LinkThreads { threads } => chat::link_threads(rec, env, threads, ctx)?,
-        Command::LinkChatAccount { account, code } => {
-            chat::link_account(rec, account, code, ctx)?
-        }
+        Command::LinkChatAccount { account, code } => chat::link_account(rec, account, code, ctx)?,
         Command::VotingThreadMessage {
             message,
             text,

@@ -18,6 +18,9 @@ use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
+/// Longest Point of Order statement or Judgement decision, in characters.
+pub const MAX_STATEMENT_CHARS: usize = 20_000;
+
 /// nomic 214: "No player may have more than three active points of order".
 pub const MAX_ACTIVE_POINTS_OF_ORDER: usize = 3;
 

@@ -1,7 +1,7 @@
 //! The state of one Nomic game and how events fold into it.
 
-use super::chat::Chat;
 use super::enactment;
+use super::group::Chat;
 use super::judgement::{Judgement, PointOfOrder};
 use super::proposal::{Proposal, ProposalStatus, RuleChange, Threshold, FIRST_PROPOSAL_NUMBER};
 use super::rulebook::{Revision, RuleBook};
@@ -133,7 +133,7 @@ pub fn apply(state: &mut Nomic, event: &Event, at: DateTime<Utc>) {
         | Event::OpinionExpressed { .. } => apply_judgements(state, event),
         Event::ThreadsLinked { .. }
         | Event::ChatAccountLinked { .. }
-        | Event::MessageNoted { .. } => state.chat.apply(event),
+        | Event::MessageNoted { .. } => apply_chat(&mut state.chat, event),
     }
 }
 
@@ -389,5 +389,25 @@ fn take_effect(state: &mut Nomic, number: u32, at: DateTime<Utc>) {
     if let Some(p) = state.proposal_mut(number) {
         p.status = ProposalStatus::InEffect;
         p.took_effect_at = Some(at);
+    }
+}
+
+/// The group's threads, its players' accounts and its noted messages.
+fn apply_chat(chat: &mut Chat, event: &Event) {
+    match event {
+        Event::ThreadsLinked { threads } => chat.threads = Some(threads.clone()),
+        Event::ChatAccountLinked {
+            player,
+            account,
+            code,
+        } => {
+            chat.accounts.retain(|_, p| p != player);
+            chat.accounts.insert(account.clone(), player.clone());
+            chat.used_codes.insert(code.clone());
+        }
+        Event::MessageNoted { message, noted } => {
+            chat.messages.insert(message.clone(), *noted);
+        }
+        _ => unreachable!("apply sends the group's events only"),
     }
 }

@@ -59,9 +59,8 @@ pub fn read(text: &str) -> Option<Said> {
         return Some(Said::PointOfOrder(rest.trim().to_owned()));
     }
     // nomic 214 spells it both ways ("Judgement", "invoking Judgment").
-    let judgement = |t| {
-        after_words(t, &["judgement"], true).or_else(|| after_words(t, &["judgment"], true))
-    };
+    let judgement =
+        |t| after_words(t, &["judgement"], true).or_else(|| after_words(t, &["judgment"], true));
     if let Some(rest) = judgement(text) {
         return Some(Said::Judgement(rest.trim().to_owned()));
     }

@@ -2,7 +2,7 @@
 //! maps onto one REST route; each event cites, through its `Recorded`
 //! clause, the rule that made it happen.
 
-use super::chat::{Noted, Threads};
+use super::group::{Noted, Threads};
 use super::judgement::{Finding, Opinion};
 use super::proposal::{RuleChange, Tally, Threshold, Vote};
 use super::rulebook::RuleBookExport;

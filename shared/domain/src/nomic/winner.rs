@@ -11,9 +11,9 @@
 //! wins. At one instant, a win under 215 is decided before any other (see
 //! `due`), so 210 cannot pre-empt it.
 
-use super::due::Recorder;
 use super::judgement::Finding;
 use super::proposal::ProposalStatus;
+use super::record::Recorder;
 use super::state::Nomic;
 use super::turns::{uk_date, AllocatedDay};
 use super::vocabulary::Event;
@@ -107,10 +107,10 @@ pub fn declare_play_impossible(
         ));
     };
     let reason = reason.trim();
-    if reason.is_empty() || reason.chars().count() > super::decide::MAX_STATEMENT_CHARS {
+    if reason.is_empty() || reason.chars().count() > super::judgement::MAX_STATEMENT_CHARS {
         return Err(Refusal::invalid(format!(
             "nomic 215: say which change makes play impossible, 1 to {} characters",
-            super::decide::MAX_STATEMENT_CHARS
+            super::judgement::MAX_STATEMENT_CHARS
         )));
     }
     check_playing(&rec.state)?;
