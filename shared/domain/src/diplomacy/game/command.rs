@@ -98,6 +98,11 @@ pub enum Command {
         phase: String,
         deadline: DateTime<Utc>,
     },
+    /// The GM (or the TD): the address `player` mails the board from (wm
+    /// D.II.2: the GM states how orders are sent). A mail to the board's
+    /// address from it is that player's act, for the power they hold then;
+    /// again to change it. Shown only to the GM, the TD and the player.
+    RegisterMailAddress { player: UserId, address: String },
     /// GM: wm D.VIII.2, `unit` of `power` is erroneously in a space another
     /// unit holds; it goes to `should_be` (where it should have been) if
     /// that is vacant, otherwise off the board.
@@ -139,6 +144,7 @@ impl crate::rulebook::Action for Command {
             Command::Rollback { .. } => "rollback",
             Command::CorrectDoubleOccupancy { .. } => "correct-double-occupancy",
             Command::CorrectExtraUnit { .. } => "correct-extra-unit",
+            Command::RegisterMailAddress { .. } => "register-mail-address",
         }
     }
 }

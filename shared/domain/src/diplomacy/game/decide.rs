@@ -142,6 +142,9 @@ fn decide_conduct(
             require_gm(env, ctx, "corrects unit placements (wm D.VIII.3)")?;
             corrections::extra_unit(state, *power, unit, appeared_in)
         }
+        Command::RegisterMailAddress { player, address } => {
+            super::mail::register_address(env, state, ctx, player, address)
+        }
         Command::SetUp { .. }
         | Command::SubmitOrders { .. }
         | Command::EnterOrders { .. }
@@ -349,7 +352,8 @@ impl crate::rulebook::Rules for Board {
             | Command::ConsentToRollback { .. }
             | Command::Rollback { .. }
             | Command::CorrectDoubleOccupancy { .. }
-            | Command::CorrectExtraUnit { .. } => decide_conduct(env, state, command, ctx),
+            | Command::CorrectExtraUnit { .. }
+            | Command::RegisterMailAddress { .. } => decide_conduct(env, state, command, ctx),
         }
     }
 

@@ -209,6 +209,11 @@ pub enum Event {
         centers: BTreeMap<Power, usize>,
         eliminated: Vec<Power>,
     },
+    /// wm D.II.2: the address `player` mails the board from (lower case).
+    MailAddressRegistered {
+        player: UserId,
+        address: String,
+    },
 }
 
 impl crate::rulebook::Membership for Event {

@@ -23,6 +23,7 @@ pub mod decide;
 pub mod due;
 pub mod event;
 mod feed;
+pub mod mail;
 pub mod notice;
 mod pages;
 pub mod position;

@@ -127,6 +127,10 @@ pub struct Board {
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub rejected_replacements: BTreeSet<UserId>,
     pub result: Option<GameResult>,
+    /// wm D.II.2: the address each player mails the board from, by address
+    /// (lower case).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub mail_addresses: BTreeMap<String, UserId>,
 }
 
 impl Board {
@@ -211,6 +215,10 @@ pub fn apply(state: &mut Board, event: &Event, at: DateTime<Utc>) {
         | Event::ProposalDecided { .. }
         | Event::HouseRulesChanged { .. }
         | Event::PressPublished { .. } => apply_votes_and_press(state, event),
+        Event::MailAddressRegistered { player, address } => {
+            state.mail_addresses.retain(|_, p| p != player);
+            state.mail_addresses.insert(address.clone(), player.clone());
+        }
     }
 }
 

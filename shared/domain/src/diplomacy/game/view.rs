@@ -219,6 +219,17 @@ impl crate::rulebook::Secrecy for Board {
             Event::UnavailabilityConflictFlagged { .. } => {
                 (gm || is_td(env, viewer)).then(|| event.clone())
             }
+            // An address is personal: the GM, the TD and its owner see it.
+            Event::MailAddressRegistered { player, .. } => {
+                Some(if gm || is_td(env, viewer) || viewer == Some(player) {
+                    event.clone()
+                } else {
+                    Event::MailAddressRegistered {
+                        player: player.clone(),
+                        address: String::new(),
+                    }
+                })
+            }
             _ => Some(event.clone()),
         }
     }

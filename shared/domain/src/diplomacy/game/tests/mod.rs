@@ -6,6 +6,7 @@
 mod corrections;
 mod deadlines;
 mod gm_entry;
+mod mail;
 mod nmr;
 mod notices;
 mod orders;
