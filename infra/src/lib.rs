@@ -4,6 +4,7 @@
 
 pub mod devkeys;
 pub mod in_process;
+pub mod inbox;
 pub mod kinds;
 pub mod notifications;
 pub mod openapi;

@@ -1,6 +1,6 @@
 //! `arbiter`: the local runtime and tools. See `arbiter --help`.
 
-use arbiter::{devkeys, notifications, progress, scheduler, server};
+use arbiter::{devkeys, inbox, notifications, progress, scheduler, server};
 use arbiter_domain::competition::UserId;
 use arbiter_http::auth::{mint_dev_token, ORGANIZERS};
 use arbiter_http::{App, Authenticator, Clock, RehearsalClock, SystemClock};
@@ -56,6 +56,11 @@ enum Commands {
         /// address that listens everywhere (0.0.0.0, ::).
         #[arg(long, env = "ARBITER_PUBLIC_BASE_URL", value_name = "URL")]
         public_base_url: Option<String>,
+        /// The domain boards receive mail at: `<board id>@DOMAIN` (wm D.II.2).
+        /// Mail dropped as `.eml` files into `<data dir>/inbox/` is read as
+        /// sent to it; answers go to the outbox.
+        #[arg(long, env = "ARBITER_MAIL_DOMAIN", default_value = "boards.localhost", value_name = "DOMAIN")]
+        mail_domain: String,
     },
     /// Print a dev token for USER that `arbiter serve` accepts.
     Token {
@@ -176,6 +181,7 @@ fn main() -> ExitCode {
             clock_rate,
             cors_origins,
             public_base_url,
+            mail_domain,
         } => {
             let rehearsal = match clock.map(|start| RehearsalClock::new(start, clock_rate)) {
                 None => None,
@@ -194,6 +200,7 @@ fn main() -> ExitCode {
                 Web {
                     cors_origins,
                     public_base_url,
+                    mail_domain,
                 },
             )
         }
@@ -473,6 +480,7 @@ fn token(user: &str, roles: &[String], days: i64, data_dir: &std::path::Path) ->
 struct Web {
     cors_origins: Vec<String>,
     public_base_url: Option<String>,
+    mail_domain: String,
 }
 
 /// The base of Locations and notification links: the configured address, or
@@ -543,7 +551,8 @@ async fn run_server(
         .with_loopback_targets()
         .with_facts(Arc::new(arbiter_facts::Lichess::new(lichess_url)))
         .with_public_base(base.clone())
-        .with_cors(web.cors_origins);
+        .with_cors(web.cors_origins)
+        .with_mail_domain(web.mail_domain.clone());
     let telegram = arbiter_http::TelegramBot::from_env([
         "ARBITER_TELEGRAM_TOKEN",
         "ARBITER_TELEGRAM_WEBHOOK_SECRET",
@@ -563,8 +572,20 @@ async fn run_server(
         scheduler::spawn(Arc::clone(&app), Arc::clone(&notifier));
     }
     notifications::Follower::new(notifier, embedded, data_dir.join("notify.cursor")).spawn();
+    let inbox = data_dir.join("inbox");
+    std::fs::create_dir_all(&inbox)?;
+    inbox::spawn(
+        Arc::clone(&app),
+        arbiter_notify::EmlFolder::new(&outbox),
+        inbox.clone(),
+    );
     let rehearsing = rate.map(|rate| (app.clock.now(), rate));
     announce(local, &store_path, data_dir, rehearsing, &outbox);
+    println!(
+        "Mail to <board id>@{} is read from {} (drop .eml files there)",
+        web.mail_domain,
+        inbox.display()
+    );
     if reads_telegram {
         println!("Telegram updates are read at http://{local}/v1/telegram");
     }

@@ -21,6 +21,7 @@ pub const HTTP_FUNCTIONS: &[(&str, &[Route])] = &[
     ("subscriptions", subscriptions::ROUTES),
     ("pages", pages::ROUTES),
     ("telegram", telegram::ROUTES),
+    ("inbound-mail", inbound_mail::ROUTES),
 ];
 
 /// Every route of the API.
@@ -73,6 +74,7 @@ async fn to_function<S: Store + NotifyStore>(
         Some("subscriptions") => subscriptions::handle(app, req).await,
         Some("pages") => pages::handle(app, req).await,
         Some("telegram") => telegram::handle(app, req).await,
+        Some("inbound-mail") => inbound_mail::handle(app, req).await,
         _ => Problem::not_found(format!("no resource at {path}")).into_response(),
     }
 }

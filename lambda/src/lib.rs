@@ -13,6 +13,7 @@ pub const FUNCTIONS: &[&str] = &[
     "adjudicate-deadline",
     "apply-decay",
     "competitions",
+    "inbound-mail",
     "notify",
     "pages",
     "pair-round",
@@ -44,6 +45,7 @@ fn serving(handler: &str) -> Option<Serving> {
         "adjudicate-deadline" => Box::pin(serve_schedule(adjudicate_deadline::on_schedule)),
         "apply-decay" => Box::pin(serve_schedule(apply_decay::on_schedule)),
         "competitions" => Box::pin(serve_http(competitions::handle)),
+        "inbound-mail" => Box::pin(inbound_mail::serve()),
         "notify" => Box::pin(notify::serve()),
         "pages" => Box::pin(serve_http(pages::handle)),
         "pair-round" => Box::pin(serve_http_and_schedule(

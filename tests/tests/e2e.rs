@@ -30,6 +30,7 @@ mod standard_webhooks;
 mod swiss;
 mod tick;
 mod world_masters;
+mod world_masters_mail;
 
 /// With `autotests = false`, a new file in `tests/` that is not declared
 /// above would never be compiled or run: every `.rs` file and every

@@ -55,6 +55,9 @@ async fn app() -> Result<Arc<App<DynamoStore>>, Error> {
     {
         app = app.with_public_base(base);
     }
+    if let Some(domain) = std::env::var("MAIL_DOMAIN").ok().filter(|d| !d.is_empty()) {
+        app = app.with_mail_domain(domain);
+    }
     if let Some(bot) = crate::TelegramBot::from_env([
         "TELEGRAM_BOT_TOKEN",
         "TELEGRAM_WEBHOOK_SECRET",
@@ -195,6 +198,33 @@ where
                     .await
                     .map_err(|p| Error::from(format!("{}: {}", p.title, p.detail)))?;
                 return Ok::<_, Error>(serde_json::to_value(report)?);
+            }
+            let request = from_api_gateway(serde_json::from_value(event.payload)?)?;
+            Ok(serde_json::to_value(to_api_gateway(
+                http(app, request).await,
+            ))?)
+        }
+    }))
+    .await
+}
+
+/// Runs a function that answers HTTP API events and another service's
+/// events (an SES notification): a payload without an HTTP API
+/// `requestContext` goes to `events`.
+pub async fn serve_http_and_events<H, HF, E, EF>(http: H, events: E) -> Result<(), Error>
+where
+    H: Fn(Arc<App<DynamoStore>>, Request<Bytes>) -> HF + Send + Sync,
+    HF: Future<Output = Response<Bytes>> + Send,
+    E: Fn(Arc<App<DynamoStore>>, serde_json::Value) -> EF + Send + Sync,
+    EF: Future<Output = Result<serde_json::Value, Error>> + Send,
+{
+    let app = app().await?;
+    let (http, events) = (&http, &events);
+    lambda_runtime::run(service_fn(move |event: LambdaEvent<serde_json::Value>| {
+        let app = Arc::clone(&app);
+        async move {
+            if event.payload.get("requestContext").is_none() {
+                return events(app, event.payload).await;
             }
             let request = from_api_gateway(serde_json::from_value(event.payload)?)?;
             Ok(serde_json::to_value(to_api_gateway(

@@ -58,6 +58,9 @@ pub struct App<S> {
     /// The deployment's Telegram bot, when it reads chats (a Nomic game's
     /// voting thread); `None`: the bot's routes answer 404.
     pub telegram: Option<TelegramBot>,
+    /// The domain boards receive mail at (`<board id>@<domain>`, wm D.II.2);
+    /// `None`: no play by e-mail.
+    pub mail_domain: Option<String>,
 }
 
 /// A Telegram bot that reads chats by webhook and answers in them.
@@ -111,7 +114,14 @@ impl<S: Store> App<S> {
             public_base: None,
             cors: cors::Cors::default(),
             telegram: None,
+            mail_domain: None,
         }
+    }
+
+    /// The same app reading mail sent to `<board id>@<domain>`.
+    pub fn with_mail_domain(mut self, domain: impl Into<String>) -> Self {
+        self.mail_domain = Some(domain.into().trim().to_ascii_lowercase());
+        self
     }
 
     /// The same app reading chats with the Telegram bot `bot`.

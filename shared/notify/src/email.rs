@@ -33,6 +33,20 @@ pub struct Email {
     pub message_id: String,
     /// When it was written.
     pub date: DateTime<Utc>,
+    /// Where answers go, and the message it answers.
+    pub threading: Threading,
+}
+
+/// Where a mail's answers go (`Reply-To`: a board's address, so that
+/// answering a reminder with orders works) and which mail it answers
+/// (`In-Reply-To`, `References`: a receipt stays in its thread).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Threading {
+    pub reply_to: Option<String>,
+    /// The `Message-ID` answered, with its angle brackets.
+    pub in_reply_to: Option<String>,
+    /// The thread's `Message-ID`s, oldest first, with angle brackets.
+    pub references: Vec<String>,
 }
 
 impl Email {
@@ -51,6 +65,15 @@ impl Email {
         if broken(&self.message_id) {
             return Err(DeliveryError::HeaderInjection {
                 field: "Message-ID",
+            });
+        }
+        let t = &self.threading;
+        if t.reply_to.as_deref().is_some_and(broken) {
+            return Err(DeliveryError::HeaderInjection { field: "Reply-To" });
+        }
+        if t.in_reply_to.as_deref().is_some_and(broken) || t.references.iter().any(|r| broken(r)) {
+            return Err(DeliveryError::HeaderInjection {
+                field: "In-Reply-To",
             });
         }
         if self.to.is_empty() || self.to.iter().any(|t| t.trim().is_empty()) {
@@ -80,6 +103,18 @@ impl Email {
         out.push_str(&format!("From: {}\r\n", self.from));
         out.push_str(&format!("To: {}\r\n", self.to.join(", ")));
         out.push_str(&format!("Subject: {}\r\n", encode_header(&self.subject)));
+        if let Some(r) = &self.threading.reply_to {
+            out.push_str(&format!("Reply-To: {r}\r\n"));
+        }
+        if let Some(r) = &self.threading.in_reply_to {
+            out.push_str(&format!("In-Reply-To: {r}\r\n"));
+        }
+        if !self.threading.references.is_empty() {
+            out.push_str(&format!(
+                "References: {}\r\n",
+                self.threading.references.join(" ")
+            ));
+        }
         out.push_str(&format!("Date: {}\r\n", self.date.to_rfc2822()));
         out.push_str(&format!(
             "Message-ID: <{}@{}>\r\n",
@@ -226,7 +261,8 @@ impl SesMailer {
 impl Mailer for SesMailer {
     async fn send(&self, email: &Email) -> Result<String, DeliveryError> {
         use aws_sdk_sesv2::types::{
-            Body, Content, Destination, EmailContent, Message as SesMessage, MessageTag,
+            Body, Content, Destination, EmailContent, Message as SesMessage, MessageHeader,
+            MessageTag,
         };
         email.check_headers()?;
         let content = |data: &str| {
@@ -236,10 +272,23 @@ impl Mailer for SesMailer {
                 .build()
                 .map_err(|e| DeliveryError::Provider(e.to_string()))
         };
-        let message = SesMessage::builder()
+        let header = |name: &str, value: &str| {
+            MessageHeader::builder()
+                .name(name)
+                .value(value)
+                .build()
+                .map_err(|e| DeliveryError::Provider(e.to_string()))
+        };
+        let mut message = SesMessage::builder()
             .subject(content(&email.subject)?)
-            .body(Body::builder().text(content(&email.text)?).build())
-            .build();
+            .body(Body::builder().text(content(&email.text)?).build());
+        if let Some(r) = &email.threading.in_reply_to {
+            message = message.headers(header("In-Reply-To", r)?);
+        }
+        if !email.threading.references.is_empty() {
+            message = message.headers(header("References", &email.threading.references.join(" "))?);
+        }
+        let message = message.build();
         // SES has no idempotency key; the tag lets a bounce or complaint be traced back.
         let tag = MessageTag::builder()
             .name("arbiter-message")
@@ -255,6 +304,7 @@ impl Mailer for SesMailer {
                     .set_to_addresses(Some(email.to.clone()))
                     .build(),
             )
+            .set_reply_to_addresses(email.threading.reply_to.clone().map(|r| vec![r]))
             .content(EmailContent::builder().simple(message).build())
             .email_tags(tag)
             .send()
@@ -322,6 +372,7 @@ impl<M: Mailer> EmailChannel<M> {
             text,
             message_id: message.id.to_string(),
             date: (self.clock)(),
+            threading: Threading::default(),
         }
     }
 }
@@ -357,6 +408,7 @@ mod tests {
             text: text.into(),
             message_id: "ntf-1".into(),
             date: Utc.with_ymd_and_hms(2026, 11, 21, 12, 0, 0).unwrap(),
+            threading: Default::default(),
         }
     }
 

@@ -42,7 +42,7 @@ pub mod webhook;
 pub use channel::{check_url, default_client, local_client, Channel};
 pub use discord::DiscordChannel;
 pub use dispatch::{Channels, CommitRef, Notifier, NotifyError, NotifyReport, StoredDeadLetter};
-pub use email::{AnyMailer, Email, EmailChannel, EmlFolder, Mailer, SesMailer};
+pub use email::{AnyMailer, Email, EmailChannel, EmlFolder, Mailer, SesMailer, Threading};
 pub use message::{Message, MessageId, Origin, Target};
 pub use outbox::{claim_key, MemorySentLog, Outbox, SentLog};
 pub use outcome::{DeadLetter, Delivered, DeliveryError};

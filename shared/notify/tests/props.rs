@@ -16,6 +16,7 @@ fn email(subject: String, text: String) -> Email {
         text,
         message_id: "ntf-0123456789abcdef0123456789abcdef".into(),
         date: Utc.with_ymd_and_hms(2026, 11, 21, 12, 0, 0).unwrap(),
+        threading: Default::default(),
     }
 }
 

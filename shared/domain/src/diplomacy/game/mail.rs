@@ -406,17 +406,24 @@ fn order_lines(board: &Board, power: Power) -> Vec<String> {
         .and_then(|s| s.abbreviations.get(&power).cloned())
         .map(|a| BTreeMap::from([(power, a)]))
         .unwrap_or_default();
-    let orders = BTreeMap::from([(power, counted)]);
+    let written_at = |w: &str| counted.iter().position(|l| l == w).unwrap_or(usize::MAX);
+    let orders = BTreeMap::from([(power, counted.clone())]);
     let Ok(read) = position::adjudicate(position, &orders, &abbreviations) else {
         return vec![
             "The orders could not be read against the board; the GM has been told.".into(),
         ];
     };
-    let mine: Vec<_> = read
+    // In the order the player wrote them; units without an order last.
+    let mut mine: Vec<_> = read
         .results
         .iter()
         .filter(|r| r.power == power.name())
         .collect();
+    // Units without an order by province, as a player looks them up.
+    let province = |r: &&crate::diplomacy::cli::OrderResult| {
+        r.unit.as_deref().map(|u| u.get(2..).unwrap_or(u).to_owned())
+    };
+    mine.sort_by_key(|r| (r.written.as_deref().map_or(usize::MAX, written_at), province(r)));
     let mut understood = Vec::new();
     let mut void = Vec::new();
     let mut unordered = Vec::new();
