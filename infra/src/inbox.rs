@@ -41,8 +41,9 @@ pub async fn read_folder<S: Store + NotifyStore, M: Mailer>(
         match receive(app, mailer, &raw, &arrival).await {
             Ok(outcome) => {
                 let read = dir.join("read");
-                let moved = std::fs::create_dir_all(&read)
-                    .and_then(|_| std::fs::rename(&file, read.join(file.file_name().unwrap_or_default())));
+                let moved = std::fs::create_dir_all(&read).and_then(|_| {
+                    std::fs::rename(&file, read.join(file.file_name().unwrap_or_default()))
+                });
                 if let Err(e) = moved {
                     tracing::warn!(file = %file.display(), error = %e, "could not move a read mail");
                 }

@@ -59,7 +59,12 @@ enum Commands {
         /// The domain boards receive mail at: `<board id>@DOMAIN` (wm D.II.2).
         /// Mail dropped as `.eml` files into `<data dir>/inbox/` is read as
         /// sent to it; answers go to the outbox.
-        #[arg(long, env = "ARBITER_MAIL_DOMAIN", default_value = "boards.localhost", value_name = "DOMAIN")]
+        #[arg(
+            long,
+            env = "ARBITER_MAIL_DOMAIN",
+            default_value = "boards.localhost",
+            value_name = "DOMAIN"
+        )]
         mail_domain: String,
     },
     /// Print a dev token for USER that `arbiter serve` accepts.
@@ -566,7 +571,8 @@ async fn run_server(
     let outbox = data_dir.join("outbox");
     let notifier = Arc::new(
         notifications::local_notifier(store, &outbox, Arc::new(move || clock.now()))
-            .with_link_base(base.clone()),
+            .with_link_base(base.clone())
+            .with_mail_domain(web.mail_domain.clone()),
     );
     if schedules {
         scheduler::spawn(Arc::clone(&app), Arc::clone(&notifier));

@@ -207,6 +207,25 @@ impl<S: TestStore> Notifications<S> {
         }
     }
 
+    /// The same notifier, answering boards' mail at `<id>@<domain>`.
+    pub fn with_mail_domain(mut self, domain: &str) -> Self {
+        self.notifier = self.notifier.with_mail_domain(domain);
+        self
+    }
+
+    /// Every `.eml` file written so far, as text.
+    pub fn mails(&self) -> Vec<String> {
+        let mut files: Vec<_> = std::fs::read_dir(self.mail.path())
+            .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
+            .unwrap_or_default();
+        files.sort();
+        files
+            .iter()
+            .filter(|p| p.extension().is_some_and(|x| x == "eml"))
+            .filter_map(|p| std::fs::read_to_string(p).ok())
+            .collect()
+    }
+
     /// `user` subscribes a webhook to `competition` over HTTP (`scope` `mine` or
     /// `announcements`); the answer's secret is kept to check signatures. Answers
     /// the created subscription.

@@ -60,7 +60,12 @@ struct Desk<S> {
 impl<S: TestStore> Desk<S> {
     /// `raw` arrives at `at` with `verdicts`; the outcome and the replies it
     /// caused.
-    async fn arrive_with(&self, at: DateTime<Utc>, raw: &[u8], verdicts: Verdicts) -> (Outcome, Vec<Email>) {
+    async fn arrive_with(
+        &self,
+        at: DateTime<Utc>,
+        raw: &[u8],
+        verdicts: Verdicts,
+    ) -> (Outcome, Vec<Email>) {
         self.s.clock.set(at);
         let before = self.kept.sent().len();
         let outcome = receive(&self.s.app, &self.kept, raw, &Arrival { at, verdicts })
@@ -78,7 +83,10 @@ impl<S: TestStore> Desk<S> {
     }
 
     async fn gm(&self, body: Value) {
-        let (status, answer) = self.s.post_as("gm", self.s.clock.now(), &format!("{BOARD}/actions"), &body).await;
+        let (status, answer) = self
+            .s
+            .post_as("gm", self.s.clock.now(), &format!("{BOARD}/actions"), &body)
+            .await;
         assert_eq!(status, 200, "{body}: {answer}");
     }
 
@@ -87,11 +95,18 @@ impl<S: TestStore> Desk<S> {
     }
 
     async fn phase(&self) -> String {
-        self.game().await["position"]["phase"].as_str().unwrap().to_owned()
+        self.game().await["position"]["phase"]
+            .as_str()
+            .unwrap()
+            .to_owned()
     }
 
     async fn deadline(&self) -> DateTime<Utc> {
-        self.game().await["deadline"].as_str().unwrap().parse().unwrap()
+        self.game().await["deadline"]
+            .as_str()
+            .unwrap()
+            .parse()
+            .unwrap()
     }
 
     async fn units(&self, power: &str) -> Vec<String> {
@@ -126,18 +141,30 @@ fn settings() -> Value {
 
 async fn set_up<S: TestStore>(s: TestServer<S>) -> Desk<S> {
     s.clock.set(t(0));
-    s.create(&json!({"id": ID, "kind": "diplomacy-game", "name": "WM board 7"})).await;
+    s.create(&json!({"id": ID, "kind": "diplomacy-game", "name": "WM board 7"}))
+        .await;
     for (user, role) in [("gm", "game-master"), ("td", "tournament-director")] {
         let (status, _) = s
-            .post_as("org", t(0), &format!("{BOARD}/roles"), &json!({"user": user, "role": role}))
+            .post_as(
+                "org",
+                t(0),
+                &format!("{BOARD}/roles"),
+                &json!({"user": user, "role": role}),
+            )
             .await;
         assert_eq!(status, 200);
     }
-    let desk = Desk { s, kept: Kept::default() };
-    desk.gm(json!({"action": "set-up", "settings": settings()})).await;
+    let desk = Desk {
+        s,
+        kept: Kept::default(),
+    };
+    desk.gm(json!({"action": "set-up", "settings": settings()}))
+        .await;
     for (power, addr) in PLAYERS {
-        desk.gm(json!({"action": "register-mail-address", "player": player(power), "address": addr}))
-            .await;
+        desk.gm(
+            json!({"action": "register-mail-address", "player": player(power), "address": addr}),
+        )
+        .await;
     }
     desk
 }
@@ -179,12 +206,21 @@ async fn spring_1901<S: TestStore>(d: &Desk<S>) {
         .await;
     assert_eq!(france.to, vec!["ann.ferrand@gmail.com"]);
     assert_eq!(france.subject, "Re: S1901 orders");
-    assert_eq!(france.threading.in_reply_to.as_deref(), Some("<fr-1@mail.gmail.com>"));
-    assert_eq!(france.threading.reply_to.as_deref(), Some("wm-board-7@boards.example.org"));
+    assert_eq!(
+        france.threading.in_reply_to.as_deref(),
+        Some("<fr-1@mail.gmail.com>")
+    );
+    assert_eq!(
+        france.threading.reply_to.as_deref(),
+        Some("wm-board-7@boards.example.org")
+    );
     assert!(france.from.ends_with("<wm-board-7@boards.example.org>"));
     let l = lines(&france);
     assert_eq!(l[0], "France — S1901M");
-    assert_eq!(l[2], "Orders received Sat 21 Nov 2026 12:00:00 UTC (wm D.VII.1), final (wm D.II.1).");
+    assert_eq!(
+        l[2],
+        "Orders received Sat 21 Nov 2026 12:00:00 UTC (wm D.VII.1), final (wm D.II.1)."
+    );
     assert!(l[3].starts_with("SHA-256 of the orders as received: "));
     assert_eq!(
         section(&france, UNDERSTOOD),
@@ -196,10 +232,15 @@ async fn spring_1901<S: TestStore>(d: &Desk<S>) {
     );
     assert!(section(&france, MISSING).is_empty());
     assert_eq!(
-        section(&france, "Not read (neither an order nor one of the words of the board's format):"),
+        section(
+            &france,
+            "Not read (neither an order nor one of the words of the board's format):"
+        ),
         vec!["  Hi GM,", "  Ann"]
     );
-    assert!(france.text.contains("Deadline: Thu 26 Nov 2026 10:00 UTC (wm D.VII.4)."));
+    assert!(france
+        .text
+        .contains("Deadline: Thu 26 Nov 2026 10:00 UTC (wm D.VII.4)."));
 
     // Germany, HTML-only.
     let germany = d
@@ -247,18 +288,37 @@ async fn spring_1901<S: TestStore>(d: &Desk<S>) {
     // Italy: a partial preliminary set, then the full set, which replaces it
     // (the house rule: the last set received, wm D.III.3).
     let first = d
-        .read(t(5), &plain("eve@rome.example", TO, "orders", "it-1@rome.example", &[], "A Ven - Tri"))
+        .read(
+            t(5),
+            &plain(
+                "eve@rome.example",
+                TO,
+                "orders",
+                "it-1@rome.example",
+                &[],
+                "A Ven - Tri",
+            ),
+        )
         .await;
     assert_eq!(section(&first, UNDERSTOOD), vec!["  A Ven - Tri"]);
     assert_eq!(
         section(&first, MISSING),
         vec!["  F NAP (holds, wm D.III.2)", "  A ROM (holds, wm D.III.2)"]
     );
-    assert!(first.text.contains("preliminary: mark a set \"Final\" to make it final"));
+    assert!(first
+        .text
+        .contains("preliminary: mark a set \"Final\" to make it final"));
     let second = d
         .read(
             t(6),
-            &plain("eve@rome.example", TO, "orders, final", "it-2@rome.example", &[], "A Ven - Tri\nA Rom - Ven\nF Nap - Ion"),
+            &plain(
+                "eve@rome.example",
+                TO,
+                "orders, final",
+                "it-2@rome.example",
+                &[],
+                "A Ven - Tri\nA Rom - Ven\nF Nap - Ion",
+            ),
         )
         .await;
     assert_eq!(
@@ -276,12 +336,20 @@ async fn spring_1901<S: TestStore>(d: &Desk<S>) {
                 "A War - Gal\nA Mos - Ukr\nF Sev - Rum\nF StP/sc - Bot\nFinal\nPropose draw: Russia, Turkey"),
         )
         .await;
-    assert!(russia.text.contains("Proposal 1 made; the players vote on it by the deadline (wm D.IX.1)."));
+    assert!(russia
+        .text
+        .contains("Proposal 1 made; the players vote on it by the deadline (wm D.IX.1)."));
     let turkey = d
         .read(
             t(8),
-            &plain("gus@istanbul.example", TO, "S1901 Final", "tr-1@istanbul.example", &[],
-                "F Ank H\nA Con - Bul\nA Smy - Arm\nVote 1: yes"),
+            &plain(
+                "gus@istanbul.example",
+                TO,
+                "S1901 Final",
+                "tr-1@istanbul.example",
+                &[],
+                "F Ank H\nA Con - Bul\nA Smy - Arm\nVote 1: yes",
+            ),
         )
         .await;
     assert!(turkey.text.contains("Your vote on proposal 1: yes (secret"));
@@ -294,7 +362,10 @@ async fn spring_1901<S: TestStore>(d: &Desk<S>) {
     .map(|b| *b as char)
     .collect::<String>()
     .replace("dan@example.net", "dan@vienna.example")
-    .replace("A Vie - Gal", "F Tri - Alb\r\nA Vie - Tyr\r\nA Bud - Ser\r\nFinal");
+    .replace(
+        "A Vie - Gal",
+        "F Tri - Alb\r\nA Vie - Tyr\r\nA Bud - Ser\r\nFinal",
+    );
     let austria = d.read(t(9), austria_mail.as_bytes()).await;
     assert_eq!(
         section(&austria, UNDERSTOOD),
@@ -307,9 +378,19 @@ async fn spring_1901<S: TestStore>(d: &Desk<S>) {
         let mine = e.to == vec!["gus@istanbul.example"] || e.to == vec!["dan@vienna.example"];
         assert!(mine || !e.text.contains("Your vote"), "{}", e.text);
     }
-    let log = d.s.get(&format!("{BOARD}/log?limit=500"), &d.s.token("france-player", false)).await;
-    assert!(!log.to_string().contains("\"ballot\""), "France sees no ballot");
-    let log = d.s.get(&format!("{BOARD}/log?limit=500"), &d.s.token("gm", false)).await;
+    let log =
+        d.s.get(
+            &format!("{BOARD}/log?limit=500"),
+            &d.s.token("france-player", false),
+        )
+        .await;
+    assert!(
+        !log.to_string().contains("\"ballot\""),
+        "France sees no ballot"
+    );
+    let log =
+        d.s.get(&format!("{BOARD}/log?limit=500"), &d.s.token("gm", false))
+            .await;
     assert!(!log.to_string().contains("\"ballot\""), "nor the GM");
 
     d.deadline_passes().await;
@@ -323,16 +404,29 @@ async fn fall_1901<S: TestStore>(d: &Desk<S>) {
     for (power, body) in [
         ("AUSTRIA", "F Alb H\nA Tyr H\nA Ser H\nFinal"),
         ("ENGLAND", "F NTH - Nwy\nF NWG H\nA Yor H\nFinal"),
-        ("FRANCE", "F MAO - Por\nA Pic - Bur\nA Gas S A Pic - Bur\nFinal"),
+        (
+            "FRANCE",
+            "F MAO - Por\nA Pic - Bur\nA Gas S A Pic - Bur\nFinal",
+        ),
         ("GERMANY", "A Bur H\nA Kie - Hol\nF Den H\nFinal"),
         ("ITALY", "A Tri H\nA Ven H\nF Ion - Tun\nFinal"),
-        ("RUSSIA", "A Gal - Bud\nA Ukr H\nF Rum H\nF Bot - Swe\nFinal"),
+        (
+            "RUSSIA",
+            "A Gal - Bud\nA Ukr H\nF Rum H\nF Bot - Swe\nFinal",
+        ),
         ("TURKEY", "F Ank H\nA Bul H\nA Arm H\nFinal"),
     ] {
         let id = format!("f1901-{}@example", power.to_lowercase());
-        let receipt = d.read(at, &plain(address(power), TO, "F1901", &id, &[], body)).await;
+        let receipt = d
+            .read(at, &plain(address(power), TO, "F1901", &id, &[], body))
+            .await;
         let orders = body.lines().filter(|l| *l != "Final").count();
-        assert_eq!(section(&receipt, UNDERSTOOD).len(), orders, "{}", receipt.text);
+        assert_eq!(
+            section(&receipt, UNDERSTOOD).len(),
+            orders,
+            "{}",
+            receipt.text
+        );
     }
     d.deadline_passes().await;
     assert_eq!(d.phase().await, "F1901R");
@@ -340,11 +434,21 @@ async fn fall_1901<S: TestStore>(d: &Desk<S>) {
     let retreat = d
         .read(
             d.deadline().await - Duration::hours(1),
-            &plain(address("GERMANY"), TO, "retreat", "de-r@example", &[], "A Bur - Mun\nFinal"),
+            &plain(
+                address("GERMANY"),
+                TO,
+                "retreat",
+                "de-r@example",
+                &[],
+                "A Bur - Mun\nFinal",
+            ),
         )
         .await;
     assert_eq!(lines(&retreat)[0], "Germany — F1901R");
-    assert_eq!(section(&retreat, UNDERSTOOD), vec!["  A Bur - Mun  =  A BUR R MUN"]);
+    assert_eq!(
+        section(&retreat, UNDERSTOOD),
+        vec!["  A Bur - Mun  =  A BUR R MUN"]
+    );
     d.deadline_passes().await;
     assert_eq!(d.phase().await, "W1901A");
     assert_eq!(d.units("GERMANY").await, vec!["A HOL", "A MUN", "F DEN"]);
@@ -362,9 +466,16 @@ async fn winter_1901<S: TestStore>(d: &Desk<S>) {
         ("TURKEY", "Build F Con\nFinal"),
     ] {
         let id = format!("w1901-{}@example", power.to_lowercase());
-        let receipt = d.read(at, &plain(address(power), TO, "W1901", &id, &[], body)).await;
+        let receipt = d
+            .read(at, &plain(address(power), TO, "W1901", &id, &[], body))
+            .await;
         let orders = body.lines().filter(|l| *l != "Final").count();
-        assert_eq!(section(&receipt, UNDERSTOOD).len(), orders, "{}", receipt.text);
+        assert_eq!(
+            section(&receipt, UNDERSTOOD).len(),
+            orders,
+            "{}",
+            receipt.text
+        );
         assert!(section(&receipt, "Void:").is_empty(), "{}", receipt.text);
     }
     d.deadline_passes().await;
@@ -379,13 +490,41 @@ async fn winter_1901<S: TestStore>(d: &Desk<S>) {
 
 async fn a_board_by_mail<S: TestStore>(s: TestServer<S>) {
     let d = set_up(s).await;
+    // France takes her notices by e-mail: the board's mail is answered at
+    // its address (wm D.II.2, D.VII.1).
+    let notifications = arbiter_e2e::notifications::Notifications::start(&d.s)
+        .await
+        .with_mail_domain(DOMAIN);
+    let (status, answer) =
+        d.s.post_as(
+            "france-player",
+            t(1),
+            &format!("{BOARD}/subscriptions"),
+            &json!({"channel": "email", "address": address("FRANCE")}),
+        )
+        .await;
+    assert_eq!(status, 201, "{answer}");
     spring_1901(&d).await;
+    notifications.flush(&d.s, ID).await;
+    let mails = notifications.mails();
+    assert!(!mails.is_empty(), "France is told of the adjudication");
+    for mail in &mails {
+        assert!(
+            mail.contains("\r\nReply-To: wm-board-7@boards.example.org\r\n"),
+            "{mail}"
+        );
+        assert!(
+            mail.contains("it goes to wm-board-7@boards.example.org (wm D.II.2)"),
+            "{mail}"
+        );
+    }
     fall_1901(&d).await;
     winter_1901(&d).await;
 }
 
 async fn log_len<S: TestStore>(d: &Desk<S>) -> usize {
-    d.s.get(&format!("{BOARD}/log?limit=500"), &d.s.token("gm", false)).await["entries"]
+    d.s.get(&format!("{BOARD}/log?limit=500"), &d.s.token("gm", false))
+        .await["entries"]
         .as_array()
         .unwrap()
         .len()
@@ -394,45 +533,124 @@ async fn log_len<S: TestStore>(d: &Desk<S>) -> usize {
 /// Mails that must change nothing they should not (wm D.II.2).
 async fn mails_that_change_nothing<S: TestStore>(s: TestServer<S>) {
     let d = set_up(s).await;
-    let orders = |id: &str| plain(address("FRANCE"), TO, "S1901", id, &[], "A Par - Bur\nFinal");
+    let orders = |id: &str| {
+        plain(
+            address("FRANCE"),
+            TO,
+            "S1901",
+            id,
+            &[],
+            "A Par - Bur\nFinal",
+        )
+    };
     let before = log_len(&d).await;
     // A forged sender: France's address, but SPF and DKIM fail.
-    let fail = Verdicts { spf: "FAIL".into(), dkim: "FAIL".into(), dmarc: "FAIL".into() };
+    let fail = Verdicts {
+        spf: "FAIL".into(),
+        dkim: "FAIL".into(),
+        dmarc: "FAIL".into(),
+    };
     let (outcome, replies) = d.arrive_with(t(1), &orders("forged@example"), fail).await;
     assert!(matches!(outcome, Outcome::Quarantined(_)), "{outcome:?}");
     assert!(replies.is_empty(), "no backscatter to a forged sender");
     // DKIM fails and DMARC fails, SPF passes for a relaying domain: refused.
-    let dkim = Verdicts { spf: "PASS".into(), dkim: "FAIL".into(), dmarc: "FAIL".into() };
+    let dkim = Verdicts {
+        spf: "PASS".into(),
+        dkim: "FAIL".into(),
+        dmarc: "FAIL".into(),
+    };
     let (outcome, replies) = d.arrive_with(t(1), &orders("dkim@example"), dkim).await;
     assert!(matches!(outcome, Outcome::Quarantined(_)) && replies.is_empty());
     // An unknown sender.
-    let stranger = plain("mallory@example.net", TO, "S1901", "m-1@example", &[], "A Par - Bur");
+    let stranger = plain(
+        "mallory@example.net",
+        TO,
+        "S1901",
+        "m-1@example",
+        &[],
+        "A Par - Bur",
+    );
     let (outcome, replies) = d.arrive_with(t(1), &stranger, Verdicts::trusted()).await;
     assert!(matches!(outcome, Outcome::Quarantined(_)) && replies.is_empty());
     // Not to the board in To or Cc (a Bcc): not an order set (wm D.II.2).
-    let bcc = plain(address("FRANCE"), "someone@example.org", "S1901", "bcc-1@example", &[], "A Par - Bur");
+    let bcc = plain(
+        address("FRANCE"),
+        "someone@example.org",
+        "S1901",
+        "bcc-1@example",
+        &[],
+        "A Par - Bur",
+    );
     let (outcome, replies) = d.arrive_with(t(1), &bcc, Verdicts::trusted()).await;
     assert_eq!(outcome, Outcome::NotForUs);
     assert!(replies.is_empty());
     assert_eq!(log_len(&d).await, before, "nothing recorded");
     // The GM sees the three kept mails, newest first; players do not.
-    let q = d.s.get(&format!("{BOARD}/mail/quarantine"), &d.s.token("gm", false)).await;
+    let q =
+        d.s.get(&format!("{BOARD}/mail/quarantine"), &d.s.token("gm", false))
+            .await;
     assert_eq!(q["mails"].as_array().unwrap().len(), 3, "{q}");
     let (status, _) = {
-        let r = d.s.http.get(d.s.url(&format!("{BOARD}/mail/quarantine")))
-            .bearer_auth(d.s.token("france-player", false)).send().await.unwrap();
+        let r =
+            d.s.http
+                .get(d.s.url(&format!("{BOARD}/mail/quarantine")))
+                .bearer_auth(d.s.token("france-player", false))
+                .send()
+                .await
+                .unwrap();
         (r.status().as_u16(), ())
     };
     assert_eq!(status, 403);
 
+    // A mail with nothing readable gets the board's format, once per thread.
+    let hello = plain(
+        address("TURKEY"),
+        TO,
+        "hello",
+        "hello-1@example",
+        &[],
+        "Good luck everyone!",
+    );
+    let (outcome, replies) = d.arrive_with(t(1), &hello, Verdicts::trusted()).await;
+    assert_eq!((outcome, replies.len()), (Outcome::Helped, 1));
+    assert!(replies[0].text.contains("Write one order per line"));
+    let again = plain(
+        address("TURKEY"),
+        TO,
+        "Re: hello",
+        "hello-2@example",
+        &[
+            "In-Reply-To: <hello-1@example>",
+            "References: <hello-1@example>",
+        ],
+        "Thanks",
+    );
+    let (outcome, replies) = d.arrive_with(t(1), &again, Verdicts::trusted()).await;
+    assert_eq!(
+        (outcome, replies.len()),
+        (Outcome::Helped, 0),
+        "once per thread"
+    );
+
     // A duplicate delivery: one set, one receipt.
-    let (first, r1) = d.arrive_with(t(2), &orders("dup@example"), Verdicts::trusted()).await;
-    let (second, r2) = d.arrive_with(t(2), &orders("dup@example"), Verdicts::trusted()).await;
+    let (first, r1) = d
+        .arrive_with(t(2), &orders("dup@example"), Verdicts::trusted())
+        .await;
+    let (second, r2) = d
+        .arrive_with(t(2), &orders("dup@example"), Verdicts::trusted())
+        .await;
     assert!(matches!(first, Outcome::Read { .. }));
     assert_eq!((second, r1.len(), r2.len()), (Outcome::Duplicate, 1, 0));
     let sets = log_len(&d).await;
     // A 10 MB mail from a player: not read, and the player is told.
-    let big = plain(address("FRANCE"), TO, "S1901 with map", "big@example", &[], &"A Par - Pic\n".repeat(900_000));
+    let big = plain(
+        address("FRANCE"),
+        TO,
+        "S1901 with map",
+        "big@example",
+        &[],
+        &"A Par - Pic\n".repeat(900_000),
+    );
     assert!(big.len() > 10_000_000);
     let (outcome, replies) = d.arrive_with(t(3), &big, Verdicts::trusted()).await;
     assert_eq!(outcome, Outcome::TooLarge);
@@ -447,7 +665,14 @@ async fn mails_that_change_nothing<S: TestStore>(s: TestServer<S>) {
     let mut limited = 0;
     let sent_before = d.kept.sent().len();
     for i in 0..1000 {
-        let raw = plain(address("ITALY"), TO, "spam", &format!("bomb-{i}@example"), &[], "A Ven H");
+        let raw = plain(
+            address("ITALY"),
+            TO,
+            "spam",
+            &format!("bomb-{i}@example"),
+            &[],
+            "A Ven H",
+        );
         match d.arrive_with(t(4), &raw, Verdicts::trusted()).await.0 {
             Outcome::Read { .. } => read += 1,
             Outcome::Limited => limited += 1,
@@ -457,7 +682,11 @@ async fn mails_that_change_nothing<S: TestStore>(s: TestServer<S>) {
     eprintln!("1,000 mails read in {:?}", started.elapsed());
     assert_eq!((read, limited), (inbound_mail::MAX_PER_HOUR as usize, 970));
     let replies = d.kept.sent().len() - sent_before;
-    assert_eq!(replies, read + 1, "a receipt per read mail, one notice of the bound");
+    assert_eq!(
+        replies,
+        read + 1,
+        "a receipt per read mail, one notice of the bound"
+    );
 }
 
 mod by_mail {

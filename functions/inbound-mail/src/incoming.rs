@@ -135,15 +135,18 @@ fn starts_quotation(line: &str, next: Option<&str>) -> bool {
         || lower.contains("-------- forwarded message")
         || lower.starts_with("begin forwarded message")
         || (line.len() >= 8 && line.chars().all(|c| c == '_'))
-        || (lower.starts_with("from:") && next.is_some_and(|n| {
-            let n = n.to_ascii_lowercase();
-            n.starts_with("sent:") || n.starts_with("date:")
-        }))
+        || (lower.starts_with("from:")
+            && next.is_some_and(|n| {
+                let n = n.to_ascii_lowercase();
+                n.starts_with("sent:") || n.starts_with("date:")
+            }))
 }
 
 fn is_phone_footer(line: &str) -> bool {
     let lower = line.to_ascii_lowercase();
-    lower.starts_with("sent from my ") || lower == "get outlook for ios" || lower == "get outlook for android"
+    lower.starts_with("sent from my ")
+        || lower == "get outlook for ios"
+        || lower == "get outlook for android"
 }
 
 #[cfg(test)]

@@ -25,7 +25,7 @@ mod receive;
 pub mod ses;
 mod slots;
 
-pub use quarantine::{Quarantined, QuarantinePage, ROUTES};
+pub use quarantine::{QuarantinePage, Quarantined, ROUTES};
 pub use receive::{receive, Arrival, Outcome, Verdicts, MAX_MAIL_BYTES, MAX_PER_HOUR};
 
 use arbiter_http::{dispatch, App};

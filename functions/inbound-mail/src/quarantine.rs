@@ -6,6 +6,7 @@
 //! table.
 
 use crate::incoming::Incoming;
+use crate::slots::{self, Slot};
 use arbiter_domain::competition::{CompetitionId, Role};
 use arbiter_domain::Refusal;
 use arbiter_http::request::page_limit;
@@ -13,7 +14,6 @@ use arbiter_http::{json, load_competition, App, Call, Problem, Route};
 use arbiter_service::ServiceError;
 use arbiter_store::{DeadLetterRecord, NotifyStore, Store};
 use bytes::Bytes;
-use crate::slots::{self, Slot};
 use chrono::{DateTime, Utc};
 use http::{Method, Response, StatusCode};
 use schemars::JsonSchema;
@@ -95,11 +95,9 @@ pub async fn list<S: NotifyStore + Store>(
         .iter()
         .any(|r| competition.has_role(caller, *r));
     if !official {
-        return Err(Refusal::forbidden(
-            "wm D.II.2",
-            "the mails kept unread are the GM's to see",
-        )
-        .into());
+        return Err(
+            Refusal::forbidden("wm D.II.2", "the mails kept unread are the GM's to see").into(),
+        );
     }
     let limit = page_limit(&call.request, 50, 200)?;
     let letters = app

@@ -112,7 +112,14 @@ pub async fn receive<S: Store + NotifyStore, M: Mailer>(
         return Ok(Outcome::NotForUs);
     };
     if !arrival.verdicts.authentic() {
-        return quarantined(app, &board, &mail, arrival, "the sender's domain does not vouch for it (SPF, DKIM, DMARC)").await;
+        return quarantined(
+            app,
+            &board,
+            &mail,
+            arrival,
+            "the sender's domain does not vouch for it (SPF, DKIM, DMARC)",
+        )
+        .await;
     }
     let Some(player) = mail
         .from
@@ -120,7 +127,14 @@ pub async fn receive<S: Store + NotifyStore, M: Mailer>(
         .and_then(|f| state.mail_addresses.get(f))
         .cloned()
     else {
-        return quarantined(app, &board, &mail, arrival, "not from an address the GM recorded").await;
+        return quarantined(
+            app,
+            &board,
+            &mail,
+            arrival,
+            "not from an address the GM recorded",
+        )
+        .await;
     };
     if !first_time(app, &board, &mail, arrival).await? {
         return Ok(Outcome::Duplicate);
@@ -156,8 +170,12 @@ impl Sender<'_> {
 
     /// A reply to the mail, in its thread.
     fn reply(&self, text: String) -> Email {
-        let mut references: Vec<String> =
-            self.mail.thread.iter().map(|id| format!("<{id}>")).collect();
+        let mut references: Vec<String> = self
+            .mail
+            .thread
+            .iter()
+            .map(|id| format!("<{id}>"))
+            .collect();
         references.push(format!("<{}>", self.mail.message_id));
         let subject = if self.mail.subject.to_ascii_lowercase().starts_with("re:") {
             self.mail.subject.clone()
@@ -165,7 +183,13 @@ impl Sender<'_> {
             format!("Re: {}", self.mail.subject)
         };
         Email {
-            from: format!("{} <{}>", self.competition.name.replace(['<', '>', '"', '\r', '\n'], ""), self.address()),
+            from: format!(
+                "{} <{}>",
+                self.competition
+                    .name
+                    .replace(['<', '>', '"', '\r', '\n'], ""),
+                self.address()
+            ),
             to: vec![self.mail.from.clone().unwrap_or_default()],
             subject: subject.replace(['\r', '\n'], " "),
             text,
@@ -315,7 +339,9 @@ async fn act<S: NotifyStore + Store, M: Mailer>(
     let Some(power) = state.power_of(s.player) else {
         let text = "You hold no power on this board, so your mail changes nothing (wm D.II.3: no proxies).";
         send(mailer, s.reply(text.into())).await;
-        return Ok(Outcome::Quarantined("the sender holds no power on this board"));
+        return Ok(Outcome::Quarantined(
+            "the sender holds no power on this board",
+        ));
     };
     let acts = mail::read(&s.mail.subject, &s.mail.text);
     if acts.is_empty() {

@@ -70,8 +70,7 @@ impl SesRecord {
 /// Where SES stored the raw mails.
 pub trait RawMail: Send + Sync {
     /// The bytes of the mail SES named `message_id`.
-    fn fetch(&self, message_id: &str)
-        -> impl Future<Output = Result<Vec<u8>, String>> + Send;
+    fn fetch(&self, message_id: &str) -> impl Future<Output = Result<Vec<u8>, String>> + Send;
 }
 
 /// The bucket and prefix of the receipt rule's S3 action.

@@ -31,7 +31,10 @@ pub async fn take<S: NotifyStore>(
     }
     store.release(&full).await?;
     for k in 0..max {
-        if store.claim(&format!("{prefix}:{hour}:{k}"), at, window).await? {
+        if store
+            .claim(&format!("{prefix}:{hour}:{k}"), at, window)
+            .await?
+        {
             return Ok(Slot::Taken);
         }
     }

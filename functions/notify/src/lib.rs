@@ -10,7 +10,8 @@
 //!
 //! Configuration (environment): `TABLE_NAME`; `SENDER_ADDRESS`, the SES identity
 //! e-mail goes out from (no e-mail without it); `TELEGRAM_BOT_TOKEN` and optionally
-//! `TELEGRAM_API_URL` (no Telegram without a token).
+//! `TELEGRAM_API_URL` (no Telegram without a token); `MAIL_DOMAIN`, the domain
+//! boards receive mail at (their mail's `Reply-To`).
 
 use arbiter_http::ScheduleEvent;
 use arbiter_notify::{
@@ -98,7 +99,11 @@ pub async fn production() -> Result<Notifier<DynamoStore, AnyMailer>, lambda_run
         let mailer = AnyMailer::Ses(SesMailer::new(aws_sdk_sesv2::Client::new(&config)));
         channels = channels.with_email(EmailChannel::new(mailer, sender));
     }
-    let notifier = Notifier::new(store, channels, clock);
+    let mut notifier = Notifier::new(store, channels, clock);
+    // A board's mail is answered with orders at its own address (wm D.II.2).
+    if let Some(domain) = env("MAIL_DOMAIN") {
+        notifier = notifier.with_mail_domain(domain);
+    }
     // Links open from a mail client: absolute under the API's address.
     Ok(match env("PUBLIC_BASE_URL") {
         Some(base) => notifier.with_link_base(base),

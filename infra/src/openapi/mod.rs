@@ -77,6 +77,7 @@ pub fn document() -> Value {
     define::<telegram::TelegramGroup>(&mut generator);
     define::<telegram::LinkCode>(&mut generator);
     define::<telegram::WebhookAnswer>(&mut generator);
+    define::<inbound_mail::QuarantinePage>(&mut generator);
     let mut paths = Map::new();
     for (_, route) in all_routes() {
         let op = operation(&data, route, &mut generator);

@@ -254,6 +254,11 @@ pub trait Resources: Rules {
 
 /// What the kind's rules make the organizers tell people.
 pub trait Notices: Rules {
+    /// Whether players answer the kind's notices by mail (a Diplomacy
+    /// board's orders, wm D.II.2): its mail carries the competition's
+    /// address as `Reply-To`.
+    const ANSWERED_BY_MAIL: bool = false;
+
     /// The notices `commit` causes; `self` is the state after it. The
     /// registry drops every recipient who may not read the event.
     fn notices(&self, env: &Envelope, commit: &Committed<'_, Self::Event>) -> Vec<Notice>;

@@ -235,6 +235,9 @@ pub struct Notifier<S, M> {
     /// The API's public address (`https://api.example.org`) that makes a
     /// message's link absolute; `None` leaves it a path.
     link_base: Option<String>,
+    /// The domain competitions receive mail at (`<id>@<domain>`), for the
+    /// `Reply-To` of those whose players answer by mail.
+    mail_domain: Option<String>,
 }
 
 impl<S, M> Notifier<S, M>
@@ -261,7 +264,25 @@ where
             window: Duration::days(DEDUP_WINDOW_DAYS),
             states: Mutex::default(),
             link_base: None,
+            mail_domain: None,
         }
+    }
+
+    /// The same notifier answering by mail at `<competition id>@<domain>`
+    /// where the competition's players answer by mail (wm D.II.2).
+    pub fn with_mail_domain(mut self, domain: impl Into<String>) -> Self {
+        let domain: String = domain.into();
+        self.mail_domain = Some(domain.trim().to_ascii_lowercase()).filter(|d| !d.is_empty());
+        self
+    }
+
+    /// Where mail about `state` is answered, if anywhere.
+    fn reply_address(&self, state: &Competition) -> Option<String> {
+        let domain = self.mail_domain.as_deref()?;
+        state
+            .kind
+            .answered_by_mail()
+            .then(|| format!("{}@{domain}", state.id))
     }
 
     /// The same notifier linking under `base` (`https://api.example.org`),
@@ -357,7 +378,8 @@ where
             report.unreachable += unreachable(&notice, subscriptions);
             let targets = targets(subscriptions, |s| s.receives(&notice));
             for target in targets {
-                let message = message_for(&origin, &notice, &target);
+                let message =
+                    message_for(&origin, &notice, &target).with_reply_to(self.reply_address(state));
                 report.add(self.send(&target, &message).await);
             }
         }
@@ -428,7 +450,8 @@ where
                 &reminder.text,
             )
             .with_clause(&reminder.clause)
-            .with_link(&reminder.link);
+            .with_link(&reminder.link)
+            .with_reply_to(self.reply_address(state));
             report.add(self.send(&target, &message).await);
         }
         report

@@ -358,12 +358,18 @@ impl<M: Mailer> EmailChannel<M> {
         &self.mailer
     }
 
-    /// The e-mail for `message` to `to`: the body ends with the clause and the link.
+    /// The e-mail for `message` to `to`: the body ends with the clause and
+    /// the link, and, where players answer by mail, says where.
     pub fn email(&self, to: &[String], message: &Message) -> Email {
         let mut text = message.text.clone();
         match &message.clause {
             Some(c) => text.push_str(&format!("\n\n({c}) {}\n", message.link)),
             None => text.push_str(&format!("\n\n{}\n", message.link)),
+        }
+        if let Some(address) = &message.reply_to {
+            text.push_str(&format!(
+                "\nAnswer this mail with your orders: it goes to {address} (wm D.II.2).\n"
+            ));
         }
         Email {
             from: self.from.clone(),
@@ -372,7 +378,10 @@ impl<M: Mailer> EmailChannel<M> {
             text,
             message_id: message.id.to_string(),
             date: (self.clock)(),
-            threading: Threading::default(),
+            threading: Threading {
+                reply_to: message.reply_to.clone(),
+                ..Threading::default()
+            },
         }
     }
 }

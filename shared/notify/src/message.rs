@@ -174,6 +174,11 @@ pub struct Message {
     pub text: String,
     /// The target's key ([`Target::key`]): who the message is for, without secrets.
     pub recipient: String,
+    /// Where a mail's answers go: the competition's own address, when its
+    /// players answer by mail (a board's orders, wm D.II.2). Not part of a
+    /// webhook's body.
+    #[serde(skip)]
+    pub reply_to: Option<String>,
 }
 
 impl Message {
@@ -199,7 +204,14 @@ impl Message {
             subject: subject.into(),
             text: text.into(),
             recipient: target.key(),
+            reply_to: None,
         }
+    }
+
+    /// The same message answered at `address` (see [`Message::reply_to`]).
+    pub fn with_reply_to(mut self, address: Option<String>) -> Self {
+        self.reply_to = address;
+        self
     }
 
     /// The same message citing the clause that requires it.

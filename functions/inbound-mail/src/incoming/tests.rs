@@ -26,8 +26,16 @@ fn a_gmail_multipart_alternative_is_read_from_its_plain_part() {
 fn an_outlook_html_only_reply_in_latin_1_is_read_above_the_quoted_reminder() {
     let m = fixture("outlook-html-only-reply.eml");
     assert_eq!(m.from.as_deref(), Some("bob.keller@outlook.com"));
-    let lines: Vec<&str> = m.text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
-    assert_eq!(lines, vec!["A Mun - Ruh", "A Ber - Kie", "F Kie - Den", "Grüße, Bob"]);
+    let lines: Vec<&str> = m
+        .text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    assert_eq!(
+        lines,
+        vec!["A Mun - Ruh", "A Ber - Kie", "F Kie - Den", "Grüße, Bob"]
+    );
     assert_eq!(m.thread, vec!["ntf-reminder-1@boards.example.org"]);
 }
 
@@ -43,14 +51,20 @@ fn a_list_mail_in_cc_is_read_up_to_the_signature_and_its_attachment_ignored() {
     let m = fixture("list-cc-with-attachment.eml");
     assert_eq!(
         m.to_and_cc,
-        vec!["diplomacy-list@lists.example.net", "wm-board-7@boards.example.org"]
+        vec![
+            "diplomacy-list@lists.example.net",
+            "wm-board-7@boards.example.org"
+        ]
     );
     assert_eq!(m.text, "A Vie - Gal\nVote 1: no");
 }
 
 #[test]
 fn new_text_stops_at_quotations_and_signatures() {
-    assert_eq!(new_text("A Par H\nOn Mon, Ann wrote:\nA Par - Bur"), "A Par H");
+    assert_eq!(
+        new_text("A Par H\nOn Mon, Ann wrote:\nA Par - Bur"),
+        "A Par H"
+    );
     assert_eq!(
         new_text("A Par H\n-----Original Message-----\nA Bur H"),
         "A Par H"

@@ -143,6 +143,12 @@ macro_rules! kinds {
                 match self { $(Kind::$variant => <$state as Rules>::route_body_schema(route, generator),)+ }
             }
 
+            /// Whether players answer this kind's notices by mail (see
+            /// [`Notices::ANSWERED_BY_MAIL`]).
+            pub fn answered_by_mail(self) -> bool {
+                match self { $(Kind::$variant => <$state as Notices>::ANSWERED_BY_MAIL,)+ }
+            }
+
             /// Whether only a channel adapter submits `action` of this kind
             /// (see [`Rules::CHANNEL_ONLY`]).
             pub fn channel_only(self, action: &str) -> bool {

@@ -421,9 +421,16 @@ fn order_lines(board: &Board, power: Power) -> Vec<String> {
         .collect();
     // Units without an order by province, as a player looks them up.
     let province = |r: &&crate::diplomacy::cli::OrderResult| {
-        r.unit.as_deref().map(|u| u.get(2..).unwrap_or(u).to_owned())
+        r.unit
+            .as_deref()
+            .map(|u| u.get(2..).unwrap_or(u).to_owned())
     };
-    mine.sort_by_key(|r| (r.written.as_deref().map_or(usize::MAX, written_at), province(r)));
+    mine.sort_by_key(|r| {
+        (
+            r.written.as_deref().map_or(usize::MAX, written_at),
+            province(r),
+        )
+    });
     let mut understood = Vec::new();
     let mut void = Vec::new();
     let mut unordered = Vec::new();
