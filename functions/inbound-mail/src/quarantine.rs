@@ -9,7 +9,6 @@ use crate::incoming::Incoming;
 use crate::slots::{self, Slot};
 use arbiter_domain::competition::{CompetitionId, Role};
 use arbiter_domain::Refusal;
-use arbiter_http::request::page_limit;
 use arbiter_http::{json, load_competition, App, Call, Problem, Route};
 use arbiter_service::ServiceError;
 use arbiter_store::{DeadLetterRecord, NotifyStore, Store};
@@ -29,6 +28,9 @@ pub const ROUTES: &[Route] = &[Route::new(
 /// The most quarantine entries kept per board per hour.
 pub const MAX_PER_HOUR: u32 = 100;
 
+/// How many of the newest entries the route shows.
+pub const SHOWN: usize = 100;
+
 /// Entries kept are dead letters of the board under this id prefix.
 const PREFIX: &str = "quarantine-";
 
@@ -42,7 +44,7 @@ pub struct Quarantined {
     pub reason: String,
 }
 
-/// A page of the quarantine, newest first.
+/// The newest [`SHOWN`] entries of the quarantine, newest first.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct QuarantinePage {
     pub mails: Vec<Quarantined>,
@@ -99,7 +101,6 @@ pub async fn list<S: NotifyStore + Store>(
             Refusal::forbidden("wm D.II.2", "the mails kept unread are the GM's to see").into(),
         );
     }
-    let limit = page_limit(&call.request, 50, 200)?;
     let letters = app
         .service
         .store()
@@ -110,7 +111,7 @@ pub async fn list<S: NotifyStore + Store>(
         .into_iter()
         .filter(|l| l.id.starts_with(PREFIX))
         .filter_map(|l| serde_json::from_slice(&l.body).ok())
-        .take(limit)
+        .take(SHOWN)
         .collect();
     Ok(json(StatusCode::OK, &QuarantinePage { mails }))
 }
