@@ -504,7 +504,15 @@ async fn a_board_by_mail<S: TestStore>(s: TestServer<S>) {
         )
         .await;
     assert_eq!(status, 201, "{answer}");
+    // The board's front page says where to mail it.
+    let (status, _) = d.s.post_as("org", t(1), &format!("{BOARD}/public"), &json!({"public": true})).await;
+    assert_eq!(status, 200);
+    let pages = d.s.public_pages(ID).await;
+    assert!(pages.contains("mailto:wm-board-7@boards.example.org"), "the address on the page");
     spring_1901(&d).await;
+    // No page tells a vote.
+    let pages = d.s.public_pages(ID).await;
+    assert!(!pages.contains("Your vote") && !pages.contains("\"ballot\""));
     notifications.flush(&d.s, ID).await;
     let mails = notifications.mails();
     assert!(!mails.is_empty(), "France is told of the adjudication");

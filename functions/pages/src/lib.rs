@@ -91,7 +91,7 @@ async fn competition<S: Store>(app: &App<S>, call: &Call) -> Result<Response<Byt
         .now
         .duration_trunc(TimeDelta::hours(1))
         .unwrap_or(call.now);
-    match arbiter_pages::render(&state, &segments, now) {
+    match arbiter_pages::render_answered(&state, &segments, now, app.mail_domain.as_deref()) {
         Some(page) => {
             call.saw(state.version);
             Ok(respond(StatusCode::OK, page))

@@ -53,6 +53,35 @@ pub fn index(listed: &[&Competition], next: Option<&str>) -> Page {
 /// none for its front page) of a competition, as of `now`; `None` when it
 /// has no such page. The caller checks that the competition is public.
 pub fn render(state: &Competition, page: &[&str], now: DateTime<Utc>) -> Option<Page> {
+    render_answered(state, page, now, None)
+}
+
+/// [`render`], where the competition's players answer by mail at
+/// `<id>@<mail_domain>` (a board's orders, wm D.II.2): its front page says
+/// where.
+pub fn render_answered(
+    state: &Competition,
+    page: &[&str],
+    now: DateTime<Utc>,
+    mail_domain: Option<&str>,
+) -> Option<Page> {
+    let mut rendered = rendered(state, page, now)?;
+    let address = mail_domain
+        .filter(|_| page.is_empty() && state.kind.answered_by_mail())
+        .map(|d| format!("{}@{d}", state.id));
+    if let Some(address) = address {
+        let note = html! {
+            p.mail { "Orders, votes and press by e-mail to "
+                a href={ "mailto:" (address) } { (address) } " (wm D.II.2)." }
+        };
+        rendered.body = rendered
+            .body
+            .replacen("</main>", &format!("{}</main>", note.into_string()), 1);
+    }
+    Some(rendered)
+}
+
+fn rendered(state: &Competition, page: &[&str], now: DateTime<Utc>) -> Option<Page> {
     if page == ["calendar.ics"] {
         let deadlines = state.game.deadlines(state, None, now);
         return Some(Page {
