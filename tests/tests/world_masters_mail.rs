@@ -505,10 +505,20 @@ async fn a_board_by_mail<S: TestStore>(s: TestServer<S>) {
         .await;
     assert_eq!(status, 201, "{answer}");
     // The board's front page says where to mail it.
-    let (status, _) = d.s.post_as("org", t(1), &format!("{BOARD}/public"), &json!({"public": true})).await;
+    let (status, _) =
+        d.s.post_as(
+            "org",
+            t(1),
+            &format!("{BOARD}/public"),
+            &json!({"public": true}),
+        )
+        .await;
     assert_eq!(status, 200);
     let pages = d.s.public_pages(ID).await;
-    assert!(pages.contains("mailto:wm-board-7@boards.example.org"), "the address on the page");
+    assert!(
+        pages.contains("mailto:wm-board-7@boards.example.org"),
+        "the address on the page"
+    );
     spring_1901(&d).await;
     // No page tells a vote.
     let pages = d.s.public_pages(ID).await;
@@ -723,6 +733,106 @@ mod by_mail {
     async fn forged_unknown_duplicate_large_and_bombing_mail_dynamo() {
         if let Some(s) = arbiter_e2e::dynamo_configured(|app| app.with_mail_domain(DOMAIN)).await {
             mails_that_change_nothing(s).await;
+        }
+    }
+}
+
+/// wm A.6: the tournament's own address, for the TMC: a member's vote by
+/// mail, secret to the member; the TD records the address.
+async fn a_tmc_vote_by_mail<S: TestStore>(s: TestServer<S>) {
+    let now = t(0);
+    s.clock.set(now);
+    let base = "/v1/competitions/wm-2026";
+    s.create(
+        &json!({"id": "wm-2026", "kind": "diplomacy-tournament", "name": "World Masters 2026"}),
+    )
+    .await;
+    let members = ["tmc1", "tmc2", "tmc3", "tmc4", "tmc5"].map(|m| (m, "tmc-member"));
+    for (user, role) in members.into_iter().chain([("td", "tournament-director")]) {
+        let (status, _) = s
+            .post_as(
+                "org",
+                now,
+                &format!("{base}/roles"),
+                &json!({"user": user, "role": role}),
+            )
+            .await;
+        assert_eq!(status, 200);
+    }
+    let act = |who: &'static str, body: Value| {
+        let s = &s;
+        async move {
+            let (status, answer) = s.post_as(who, now, &format!("{base}/actions"), &body).await;
+            (status, answer)
+        }
+    };
+    let (status, _) = act(
+        "tmc1",
+        json!({"action": "register-mail-address", "user": "tmc1", "address": "one@tmc.example"}),
+    )
+    .await;
+    assert_eq!(status, 403, "only the TD records addresses");
+    for (user, addr) in [("tmc1", "one@tmc.example"), ("tmc2", "two@tmc.example")] {
+        let (status, answer) = act(
+            "td",
+            json!({"action": "register-mail-address", "user": user, "address": addr}),
+        )
+        .await;
+        assert_eq!(status, 200, "{answer}");
+    }
+    let (status, answer) = act("td", json!({"action": "open-motion", "motion": "decision", "question": "Redo board 4's Fall 1903?"})).await;
+    assert_eq!(status, 200, "{answer}");
+    let d = Desk {
+        s,
+        kept: Kept::default(),
+    };
+    let to = "WM TD <wm-2026@boards.example.org>";
+    let reply = d
+        .read(
+            t(1),
+            &plain(
+                "one@tmc.example",
+                to,
+                "Motion 1",
+                "tmc-1@example",
+                &[],
+                "Vote 1: yes\nThanks",
+            ),
+        )
+        .await;
+    assert_eq!(
+        reply.text.lines().take(4).collect::<Vec<_>>(),
+        vec![
+            "Your vote on motion 1: yes (secret to the TMC, wm A.6).",
+            "",
+            "Not read (none of \"Vote N: yes\", \"Answer call N\", \"Decline final\"):",
+            "  Thanks",
+        ]
+    );
+    // tmc2 sees that a vote was cast, not how.
+    let log =
+        d.s.get(&format!("{base}/log?limit=100"), &d.s.token("tmc2", false))
+            .await;
+    assert!(!log.to_string().contains("\"ballot\":\"yes\""), "{log}");
+    let mine =
+        d.s.get(&format!("{base}/log?limit=100"), &d.s.token("tmc1", false))
+            .await;
+    assert!(mine.to_string().contains("\"ballot\":\"yes\""));
+}
+
+mod tournament_by_mail {
+    use super::*;
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn wm_a_6_a_tmc_vote_by_mail_embedded() {
+        let s = arbiter_e2e::embedded_configured(|app| app.with_mail_domain(DOMAIN)).await;
+        a_tmc_vote_by_mail(s).await;
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn wm_a_6_a_tmc_vote_by_mail_dynamo() {
+        if let Some(s) = arbiter_e2e::dynamo_configured(|app| app.with_mail_domain(DOMAIN)).await {
+            a_tmc_vote_by_mail(s).await;
         }
     }
 }

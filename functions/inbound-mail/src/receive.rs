@@ -5,11 +5,7 @@ use crate::incoming::{self, Incoming};
 use crate::quarantine;
 use crate::slots::{self, Slot};
 use arbiter_domain::competition::{self, Competition, CompetitionId, Context, Idempotency, UserId};
-use arbiter_domain::diplomacy::game::mail::{self, Done, MailActs};
-use arbiter_domain::diplomacy::game::{Board, Command as BoardCommand};
-use arbiter_domain::diplomacy::map::Power;
-use arbiter_domain::kinds::Registered;
-use arbiter_domain::Refusal;
+use arbiter_domain::rulebook::MailDone;
 use arbiter_http::App;
 use arbiter_notify::{Email, Mailer, Threading};
 use arbiter_service::ServiceError;
@@ -71,8 +67,8 @@ pub struct Arrival {
 /// What became of a mail.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Outcome {
-    /// Read as acts of `power` on `board`, and answered.
-    Read { board: CompetitionId, power: Power },
+    /// Read as acts on `board` (a board, or a tournament), and answered.
+    Read { board: CompetitionId },
     /// Nothing readable: the help was sent (once per thread).
     Helped,
     /// The same mail again: nothing changed, nothing sent.
@@ -108,9 +104,6 @@ pub async fn receive<S: Store + NotifyStore, M: Mailer>(
     let Some((board, competition)) = addressed_board(app, &mail, domain).await? else {
         return Ok(Outcome::NotForUs);
     };
-    let Ok(state) = <&Board>::try_from(&competition.game) else {
-        return Ok(Outcome::NotForUs);
-    };
     if !arrival.verdicts.authentic() {
         return quarantined(
             app,
@@ -124,7 +117,7 @@ pub async fn receive<S: Store + NotifyStore, M: Mailer>(
     let Some(player) = mail
         .from
         .as_deref()
-        .and_then(|f| state.mail_addresses.get(f))
+        .and_then(|f| competition.game.mail_sender(f))
         .cloned()
     else {
         return quarantined(
@@ -150,7 +143,7 @@ pub async fn receive<S: Store + NotifyStore, M: Mailer>(
     if !within_bounds(app, mailer, &ctx).await? {
         return Ok(Outcome::Limited);
     }
-    act(app, mailer, &ctx, state).await
+    act(app, mailer, &ctx).await
 }
 
 /// Who sent a mail to which board, and how it arrived.
@@ -302,10 +295,11 @@ async fn too_large<S: NotifyStore + Store, M: Mailer>(
     let Some((board, competition)) = addressed_board(app, &mail, domain).await? else {
         return Ok(Outcome::TooLarge);
     };
-    let known = <&Board>::try_from(&competition.game)
-        .ok()
-        .zip(mail.from.as_deref())
-        .and_then(|(b, f)| b.mail_addresses.get(f).cloned());
+    let known = mail
+        .from
+        .as_deref()
+        .and_then(|f| competition.game.mail_sender(f))
+        .cloned();
     let (Some(player), true) = (known, arrival.verdicts.authentic()) else {
         quarantine::keep(app, &board, &mail, arrival.at, "too large").await?;
         return Ok(Outcome::TooLarge);
@@ -329,178 +323,75 @@ async fn too_large<S: NotifyStore + Store, M: Mailer>(
     Ok(Outcome::TooLarge)
 }
 
-/// The mail's acts, decided one by one as the player's, and the receipt.
+/// The mail's acts, read in the competition's format (see
+/// `arbiter_domain::rulebook::ByMail`), decided one by one as the sender's,
+/// and the receipt.
 async fn act<S: NotifyStore + Store, M: Mailer>(
     app: &App<S>,
     mailer: &M,
     s: &Sender<'_>,
-    state: &Board,
 ) -> Result<Outcome, ServiceError> {
-    let Some(power) = state.power_of(s.player) else {
-        let text = "You hold no power on this board, so your mail changes nothing (wm D.II.3: no proxies).";
-        send(mailer, s.reply(text.into())).await;
-        return Ok(Outcome::Quarantined(
-            "the sender holds no power on this board",
-        ));
-    };
-    let acts = mail::read(&s.mail.subject, &s.mail.text);
-    if acts.is_empty() {
+    let reading = s
+        .competition
+        .game
+        .read_mail(s.player, &s.mail.subject, &s.mail.text);
+    if reading.commands.is_empty() {
         help_once(app, mailer, s).await?;
         return Ok(Outcome::Helped);
     }
-    let phase = state.phase().unwrap_or_default().to_owned();
     let mut done = Vec::new();
-    for (n, (what, command)) in commands(&acts, power, &phase).into_iter().enumerate() {
-        done.push(run(app, s, n, what, command).await?);
+    for (n, (act, command)) in reading.commands.into_iter().enumerate() {
+        done.push(run(app, s, n, act, command).await?);
     }
     let after = app.service.load(s.board).await?;
-    let board = after
-        .as_deref()
-        .and_then(|c| <&Board>::try_from(&c.game).ok())
-        .unwrap_or(state);
+    let state = after.as_deref().unwrap_or(s.competition);
     let text = format!(
-        "{}\n\nThis is the automatic confirmation of wm D.VII.7 for the mail \"{}\" from {}.\nBoard: {} <{}>\n",
-        mail::receipt(board, power, &done, &acts.not_read),
+        "{}\n\nThe automatic answer to the mail \"{}\" from {}.\n{} <{}>\n",
+        state
+            .game
+            .mail_receipt(state, s.player, &done, &reading.not_read),
         s.mail.subject,
         s.mail.from.as_deref().unwrap_or_default(),
         s.competition.name,
         s.address()
     );
     send(mailer, s.reply(text)).await;
-    tracing::info!(board = %s.board, power = power.name(), acts = done.len(), "mail read");
+    tracing::info!(competition = %s.board, acts = done.len(), "mail read");
     Ok(Outcome::Read {
         board: s.board.clone(),
-        power,
     })
 }
 
-/// The board commands a mail's acts make, each with what the receipt calls it.
-fn commands(acts: &MailActs, power: Power, phase: &str) -> Vec<(&'static str, BoardCommand)> {
-    let mut out = Vec::new();
-    if !acts.orders.is_empty() {
-        out.push((
-            "the orders",
-            BoardCommand::SubmitOrders {
-                power,
-                phase: phase.to_owned(),
-                orders: acts.orders.clone(),
-                is_final: acts.is_final,
-            },
-        ));
-    }
-    if let Some(proposal) = &acts.proposal {
-        out.push((
-            "the proposal",
-            BoardCommand::Propose {
-                proposal: proposal.clone(),
-            },
-        ));
-    }
-    for (proposal, ballot) in &acts.votes {
-        out.push((
-            "the vote",
-            BoardCommand::RecordVote {
-                proposal: *proposal,
-                ballot: *ballot,
-            },
-        ));
-    }
-    if let Some(press) = &acts.press {
-        out.push((
-            "the press",
-            BoardCommand::SendPress {
-                press: press.kind,
-                text: press.text.clone(),
-                attributed_to: press.attributed_to.clone(),
-            },
-        ));
-    }
-    if let Some(hours) = acts.extension {
-        out.push((
-            "the extension",
-            BoardCommand::RequestExtension {
-                power,
-                hours,
-                holiday: None,
-                for_later_turn: false,
-            },
-        ));
-    }
-    out
-}
-
-/// One act, decided as the player's at the mail's arrival, once per mail:
+/// One act, decided as the sender's at the mail's arrival, once per mail:
 /// a second delivery is answered from the first one's receipt.
 async fn run<S: Store>(
     app: &App<S>,
     s: &Sender<'_>,
     n: usize,
-    what: &'static str,
-    command: BoardCommand,
-) -> Result<Done, ServiceError> {
+    act: &'static str,
+    command: competition::Command,
+) -> Result<MailDone<competition::Event>, ServiceError> {
     let body = serde_json::to_vec(&command).expect("a command serializes");
     let idempotency = Idempotency {
         key: format!("mail-{}-{n}", short_hash(&s.mail.message_id)),
         request_digest: hex::encode(Sha256::digest(&body)),
     };
     let ctx = Context::user(s.player.clone(), false, s.arrival.at);
-    let command_for_receipt = command.clone();
-    let command = competition::Command::from(command);
     match app
         .service
         .execute(s.board, &command, &ctx, Some(idempotency))
         .await
     {
-        Ok(receipt) => Ok(done(&command_for_receipt, &receipt, s.arrival.at)),
-        Err(ServiceError::Refused(r)) => Ok(refused(what, &r)),
+        Ok(receipt) => Ok(MailDone::Applied {
+            act,
+            events: receipt.events.into_iter().map(|r| r.event).collect(),
+        }),
+        Err(ServiceError::Refused(r)) => Ok(MailDone::Refused {
+            act,
+            clause: r.clause.as_ref().map(|c| c.to_string()),
+            detail: r.detail,
+        }),
         Err(e) => Err(e),
-    }
-}
-
-fn refused(what: &str, r: &Refusal) -> Done {
-    Done::Refused {
-        act: what.to_owned(),
-        clause: r.clause.as_ref().map(|c| c.to_string()),
-        detail: r.detail.clone(),
-    }
-}
-
-/// What an applied act did, for the receipt.
-fn done(command: &BoardCommand, receipt: &competition::Receipt, at: DateTime<Utc>) -> Done {
-    use arbiter_domain::diplomacy::game::Event as BoardEvent;
-    let events: Vec<&BoardEvent> = receipt
-        .events
-        .iter()
-        .filter_map(|r| Board::of_event(&r.event))
-        .collect();
-    match command {
-        BoardCommand::SubmitOrders {
-            orders, is_final, ..
-        } => Done::Orders {
-            received_at: at,
-            is_final: *is_final,
-            sha256: arbiter_domain::diplomacy::game::decide::digest(orders),
-        },
-        BoardCommand::RecordVote { proposal, ballot } => Done::Voted {
-            proposal: *proposal,
-            ballot: *ballot,
-        },
-        BoardCommand::Propose { .. } => Done::Proposed {
-            number: events
-                .iter()
-                .find_map(|e| match e {
-                    BoardEvent::ProposalMade { proposal, .. } => Some(proposal.id),
-                    _ => None,
-                })
-                .unwrap_or_default(),
-        },
-        BoardCommand::SendPress { press, .. } => Done::Press { kind: *press },
-        _ => Done::Extended {
-            deadline: events.iter().find_map(|e| match e {
-                BoardEvent::ExtensionGranted { deadline, .. } => Some(*deadline),
-                _ => None,
-            }),
-        },
     }
 }
 

@@ -254,11 +254,6 @@ pub trait Resources: Rules {
 
 /// What the kind's rules make the organizers tell people.
 pub trait Notices: Rules {
-    /// Whether players answer the kind's notices by mail (a Diplomacy
-    /// board's orders, wm D.II.2): its mail carries the competition's
-    /// address as `Reply-To`.
-    const ANSWERED_BY_MAIL: bool = false;
-
     /// The notices `commit` causes; `self` is the state after it. The
     /// registry drops every recipient who may not read the event.
     fn notices(&self, env: &Envelope, commit: &Committed<'_, Self::Event>) -> Vec<Notice>;
@@ -296,17 +291,92 @@ pub trait Pages: Views + Resources {
     fn page_paths(public: &Public) -> Vec<String>;
 }
 
+/// What a mail to the competition's address holds, read in the kind's
+/// format: each command with what a receipt calls it, and the lines that
+/// read as nothing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MailReading<C> {
+    pub commands: Vec<(&'static str, C)>,
+    pub not_read: Vec<String>,
+}
+
+impl<C> Default for MailReading<C> {
+    fn default() -> Self {
+        MailReading {
+            commands: Vec::new(),
+            not_read: Vec::new(),
+        }
+    }
+}
+
+/// What one command of a mail came to, for its receipt.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MailDone<E> {
+    /// Applied: the events it recorded.
+    Applied { act: &'static str, events: Vec<E> },
+    /// Refused by the rules.
+    Refused {
+        act: &'static str,
+        clause: Option<String>,
+        detail: String,
+    },
+}
+
+/// Play by e-mail: a kind whose people act by mailing the competition's
+/// address (a World Masters board's orders, wm D.II.2) says who an address
+/// is, reads a mail as commands, and writes the automatic receipt. By
+/// default a kind takes no mail.
+pub trait ByMail: Rules {
+    /// Whether people answer the kind's notices by mail: its mail carries
+    /// the competition's address as `Reply-To`.
+    const ANSWERED_BY_MAIL: bool = false;
+
+    /// The user whose recorded address `address` (lower case) is.
+    fn mail_sender(&self, _address: &str) -> Option<&UserId> {
+        None
+    }
+
+    /// The commands a mail from `sender` holds; nothing when it holds none.
+    fn read_mail(
+        &self,
+        _sender: &UserId,
+        _subject: &str,
+        _text: &str,
+    ) -> MailReading<Self::Command> {
+        MailReading::default()
+    }
+
+    /// The receipt of a mail from `sender`, on the state after it: what each
+    /// command came to, and what was not read.
+    fn mail_receipt(
+        &self,
+        _env: &Envelope,
+        _sender: &UserId,
+        _done: &[MailDone<Self::Event>],
+        _not_read: &[String],
+    ) -> String {
+        String::new()
+    }
+}
+
 /// A competition kind: every part of the contract. The registry lists the
 /// types that are one; a type missing a part is not one and does not compile
 /// there.
-pub trait Rulebook: Schedule + Secrecy + Views + Resources + Notices + Calendar + Pages {}
+pub trait Rulebook:
+    Schedule + Secrecy + Views + Resources + Notices + Calendar + Pages + ByMail
+{
+}
 
-impl<K: Schedule + Secrecy + Views + Resources + Notices + Calendar + Pages> Rulebook for K {}
+impl<K: Schedule + Secrecy + Views + Resources + Notices + Calendar + Pages + ByMail> Rulebook
+    for K
+{
+}
 
 /// Every part of the contract at once, for code that calls a kind's own
 /// methods directly (tests, benches, tools).
 pub mod parts {
     pub use super::{
-        Action, Calendar, Membership, Notices, Pages, Resources, Rules, Schedule, Secrecy, Views,
+        Action, ByMail, Calendar, Membership, Notices, Pages, Resources, Rules, Schedule, Secrecy,
+        Views,
     };
 }

@@ -74,9 +74,10 @@ pub fn render_answered(
             p.mail { "Orders, votes and press by e-mail to "
                 a href={ "mailto:" (address) } { (address) } " (wm D.II.2)." }
         };
-        rendered.body = rendered
-            .body
-            .replacen("</main>", &format!("{}</main>", note.into_string()), 1);
+        rendered.body =
+            rendered
+                .body
+                .replacen("</main>", &format!("{}</main>", note.into_string()), 1);
     }
     Some(rendered)
 }

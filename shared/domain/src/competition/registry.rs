@@ -22,8 +22,8 @@ use crate::page::{Page, Public};
 use crate::refusal::Refusal;
 use crate::resource::{Query, Resource, ResourceSchema};
 use crate::rulebook::{
-    Action, Calendar, Membership, Notices, Pages, Resources, Route, Rulebook, Rules, Schedule,
-    Secrecy, Views,
+    Action, ByMail, Calendar, MailDone, MailReading, Membership, Notices, Pages, Resources, Route,
+    Rulebook, Rules, Schedule, Secrecy, Views,
 };
 use chrono::{DateTime, Utc};
 use schemars::{JsonSchema, Schema, SchemaGenerator};
@@ -143,10 +143,10 @@ macro_rules! kinds {
                 match self { $(Kind::$variant => <$state as Rules>::route_body_schema(route, generator),)+ }
             }
 
-            /// Whether players answer this kind's notices by mail (see
-            /// [`Notices::ANSWERED_BY_MAIL`]).
+            /// Whether people answer this kind's notices by mail (see
+            /// [`ByMail::ANSWERED_BY_MAIL`]).
             pub fn answered_by_mail(self) -> bool {
-                match self { $(Kind::$variant => <$state as Notices>::ANSWERED_BY_MAIL,)+ }
+                match self { $(Kind::$variant => <$state as ByMail>::ANSWERED_BY_MAIL,)+ }
             }
 
             /// Whether only a channel adapter submits `action` of this kind
@@ -255,6 +255,44 @@ macro_rules! kinds {
             /// Every page's path as things stand (see [`Pages::page_paths`]).
             pub fn page_paths(&self, env: &Envelope) -> Vec<String> {
                 match self { $(Game::$variant(s) => <$state as Pages>::page_paths(&public(env, s)),)+ }
+            }
+
+            /// The user whose recorded address `address` is (see [`ByMail::mail_sender`]).
+            pub fn mail_sender(&self, address: &str) -> Option<&UserId> {
+                match self { $(Game::$variant(s) => s.mail_sender(address),)+ }
+            }
+
+            /// The commands a mail holds (see [`ByMail::read_mail`]).
+            pub fn read_mail(&self, sender: &UserId, subject: &str, text: &str) -> MailReading<Command> {
+                match self { $(Game::$variant(s) => {
+                    let r = s.read_mail(sender, subject, text);
+                    MailReading {
+                        commands: r.commands.into_iter().map(|(a, c)| (a, Command::$variant(c))).collect(),
+                        not_read: r.not_read,
+                    }
+                })+ }
+            }
+
+            /// The receipt of a mail (see [`ByMail::mail_receipt`]); `done`
+            /// holds the competition's events, of which the kind's are read.
+            pub fn mail_receipt(&self, env: &Envelope, sender: &UserId, done: &[MailDone<Event>], not_read: &[String]) -> String {
+                match self { $(Game::$variant(s) => {
+                    let done: Vec<MailDone<<$state as Rules>::Event>> = done.iter().map(|d| match d {
+                        MailDone::Applied { act, events } => MailDone::Applied {
+                            act,
+                            events: events.iter().filter_map(|e| match e {
+                                Event::$variant(e) => Some(e.clone()),
+                                _ => None,
+                            }).collect(),
+                        },
+                        MailDone::Refused { act, clause, detail } => MailDone::Refused {
+                            act,
+                            clause: clause.clone(),
+                            detail: detail.clone(),
+                        },
+                    }).collect();
+                    s.mail_receipt(env, sender, &done, not_read)
+                })+ }
             }
 
             /// See [`Calendar::deadlines`].

@@ -255,3 +255,6 @@ impl crate::rulebook::Notices for Ladder {
         out
     }
 }
+
+/// The contract's mail: nobody acts by mailing Ladder (see [`crate::rulebook::ByMail`]).
+impl crate::rulebook::ByMail for Ladder {}

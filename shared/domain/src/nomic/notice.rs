@@ -107,3 +107,6 @@ impl crate::rulebook::Notices for Nomic {
         out
     }
 }
+
+/// The contract's mail: nobody acts by mailing Nomic (see [`crate::rulebook::ByMail`]).
+impl crate::rulebook::ByMail for Nomic {}

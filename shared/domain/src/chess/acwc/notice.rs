@@ -245,3 +245,6 @@ impl crate::rulebook::Notices for Championship {
             .collect()
     }
 }
+
+/// The contract's mail: nobody acts by mailing Championship (see [`crate::rulebook::ByMail`]).
+impl crate::rulebook::ByMail for Championship {}

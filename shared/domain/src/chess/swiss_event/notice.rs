@@ -163,3 +163,6 @@ impl crate::rulebook::Notices for SwissEvent {
         out
     }
 }
+
+/// The contract's mail: nobody acts by mailing SwissEvent (see [`crate::rulebook::ByMail`]).
+impl crate::rulebook::ByMail for SwissEvent {}

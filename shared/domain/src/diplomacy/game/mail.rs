@@ -26,11 +26,13 @@ use super::position;
 use super::press::PressKind;
 use super::state::Board;
 use super::vote::{Ballot, ProposalKind};
+use super::Command;
 use super::Recorded;
 use crate::diplomacy::map::Power;
 use crate::diplomacy::orders::{parse_order, split_alternatives, Abbreviations};
 use crate::envelope::{Context, Envelope, Role, UserId};
 use crate::refusal::Refusal;
+use crate::rulebook::{MailDone, MailReading};
 use chrono::{DateTime, Utc};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -482,6 +484,148 @@ fn order_lines(board: &Board, power: Power) -> Vec<String> {
 fn depends_on_others(reason: Option<&str>) -> bool {
     reason.is_some_and(|r| {
         r.starts_with("the supported unit") || r.starts_with("the army did not move")
+    })
+}
+
+/// The contract's mail (see [`crate::rulebook::ByMail`]): a board's players
+/// mail their orders, votes and press to its address (wm D.II.2).
+impl crate::rulebook::ByMail for Board {
+    /// wm D.VII.1: a reminder answered with orders is an order set.
+    const ANSWERED_BY_MAIL: bool = true;
+
+    fn mail_sender(&self, address: &str) -> Option<&UserId> {
+        self.mail_addresses.get(address)
+    }
+
+    /// The acts of the mail, for the power the sender holds now; nothing
+    /// when they hold none.
+    fn read_mail(&self, sender: &UserId, subject: &str, text: &str) -> MailReading<Command> {
+        let Some(power) = self.power_of(sender) else {
+            return MailReading::default();
+        };
+        let acts = read(subject, text);
+        MailReading {
+            commands: commands(&acts, power, self.phase().unwrap_or_default()),
+            not_read: acts.not_read,
+        }
+    }
+
+    fn mail_receipt(
+        &self,
+        _env: &Envelope,
+        sender: &UserId,
+        done: &[MailDone<Event>],
+        not_read: &[String],
+    ) -> String {
+        let Some(power) = self.power_of(sender) else {
+            return "You hold no power on this board, so your mail changes nothing (wm D.II.3: no proxies).".into();
+        };
+        let done: Vec<Done> = done.iter().map(done_of).collect();
+        receipt(self, power, &done, not_read)
+    }
+}
+
+/// The board commands a mail's acts make, each with what the receipt calls it.
+fn commands(acts: &MailActs, power: Power, phase: &str) -> Vec<(&'static str, Command)> {
+    let mut out = Vec::new();
+    if !acts.orders.is_empty() {
+        out.push((
+            "the orders",
+            Command::SubmitOrders {
+                power,
+                phase: phase.to_owned(),
+                orders: acts.orders.clone(),
+                is_final: acts.is_final,
+            },
+        ));
+    }
+    if let Some(proposal) = &acts.proposal {
+        out.push((
+            "the proposal",
+            Command::Propose {
+                proposal: proposal.clone(),
+            },
+        ));
+    }
+    for (proposal, ballot) in &acts.votes {
+        out.push((
+            "the vote",
+            Command::RecordVote {
+                proposal: *proposal,
+                ballot: *ballot,
+            },
+        ));
+    }
+    if let Some(press) = &acts.press {
+        out.push((
+            "the press",
+            Command::SendPress {
+                press: press.kind,
+                text: press.text.clone(),
+                attributed_to: press.attributed_to.clone(),
+            },
+        ));
+    }
+    if let Some(hours) = acts.extension {
+        out.push((
+            "the extension",
+            Command::RequestExtension {
+                power,
+                hours,
+                holiday: None,
+                for_later_turn: false,
+            },
+        ));
+    }
+    out
+}
+
+/// What an act came to, from the events it recorded.
+fn done_of(d: &MailDone<Event>) -> Done {
+    let (act, events) = match d {
+        MailDone::Refused {
+            act,
+            clause,
+            detail,
+        } => {
+            return Done::Refused {
+                act: (*act).to_owned(),
+                clause: clause.clone(),
+                detail: detail.clone(),
+            }
+        }
+        MailDone::Applied { act, events } => (*act, events),
+    };
+    let found = events.iter().find_map(|e| match e {
+        Event::OrdersSubmitted {
+            is_final, receipt, ..
+        } => Some(Done::Orders {
+            received_at: receipt.received_at,
+            is_final: *is_final,
+            sha256: receipt.sha256.clone(),
+        }),
+        Event::VoteRecorded {
+            proposal, ballot, ..
+        } => Some(Done::Voted {
+            proposal: *proposal,
+            ballot: *ballot,
+        }),
+        Event::ProposalMade { proposal } => Some(Done::Proposed {
+            number: proposal.id,
+        }),
+        Event::PressPublished { press } => Some(Done::Press { kind: press.kind }),
+        Event::ExtensionGranted { deadline, .. } => Some(Done::Extended {
+            deadline: Some(*deadline),
+        }),
+        _ => None,
+    });
+    found.unwrap_or(match act {
+        "the extension" => Done::Extended { deadline: None },
+        other => Done::Refused {
+            act: other.to_owned(),
+            clause: None,
+            detail: "it changed nothing".into(),
+        },
     })
 }
 

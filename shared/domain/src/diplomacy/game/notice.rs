@@ -288,9 +288,6 @@ fn describe(kind: &ProposalKind) -> String {
 
 /// The contract's notices: who the rules say must be told (see [`crate::rulebook`]).
 impl crate::rulebook::Notices for Board {
-    /// wm D.II.2, D.VII.1: a reminder answered with orders is an order set.
-    const ANSWERED_BY_MAIL: bool = true;
-
     /// The notices a commit causes; `env` and `state` are after the commit.
     fn notices(&self, env: &Envelope, commit: &Committed<'_, Self::Event>) -> Vec<Notice> {
         let state = self;

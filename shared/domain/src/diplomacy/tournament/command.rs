@@ -69,6 +69,10 @@ pub enum Command {
     RuleOnChange { motion: u32, approve: bool },
     /// wm D.I.2.a: a party to an appeal accepts the question ruled on.
     AcceptQuestion { motion: u32 },
+    /// The TD: the address `user` (a TMC member, a reserve, a qualifier)
+    /// mails the tournament from; a mail to its address from it is that
+    /// user's act. Shown only to the TD and the user.
+    RegisterMailAddress { user: UserId, address: String },
 }
 
 impl Command {
@@ -97,6 +101,7 @@ impl crate::rulebook::Action for Command {
             Command::CloseMotion { .. } => "close-motion",
             Command::RuleOnChange { .. } => "rule-on-change",
             Command::AcceptQuestion { .. } => "accept-question",
+            Command::RegisterMailAddress { .. } => "register-mail-address",
         }
     }
 }

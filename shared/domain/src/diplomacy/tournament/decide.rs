@@ -151,6 +151,9 @@ impl crate::rulebook::Rules for Tournament {
             Command::AcceptQuestion { motion } => {
                 governance::accept_question(&state.motions, ctx, *motion)
             }
+            Command::RegisterMailAddress { user, address } => {
+                super::mail::register_address(env, state, ctx, user, address)
+            }
         }
     }
 

@@ -82,6 +82,11 @@ pub enum Event {
         assistant: Option<UserId>,
     },
     Governance(GovernanceEvent),
+    /// The address `user` mails the tournament from (lower case).
+    MailAddressRegistered {
+        user: UserId,
+        address: String,
+    },
 }
 
 impl crate::rulebook::Membership for Event {

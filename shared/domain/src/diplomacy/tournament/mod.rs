@@ -24,6 +24,7 @@ pub mod entries;
 pub mod event;
 mod feed;
 pub mod governance;
+pub mod mail;
 pub mod model;
 pub mod notice;
 pub mod observers;

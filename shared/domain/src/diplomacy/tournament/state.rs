@@ -126,6 +126,9 @@ pub struct Tournament {
     /// team of a large tournament.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub rosters: BTreeMap<UserId, TeamId>,
+    /// The address each user mails the tournament from, by address.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub mail_addresses: BTreeMap<String, UserId>,
 }
 
 impl Tournament {
@@ -215,6 +218,10 @@ pub fn apply(state: &mut Tournament, event: &Event, _at: DateTime<Utc>) {
         Event::TournamentWon { winners } => state.winners = Some(winners.clone()),
         Event::ActingTd { assistant } => state.acting_td = assistant.clone(),
         Event::Governance(e) => super::governance::apply(&mut state.motions, e),
+        Event::MailAddressRegistered { user, address } => {
+            state.mail_addresses.retain(|_, u| u != user);
+            state.mail_addresses.insert(address.clone(), user.clone());
+        }
     }
 }
 

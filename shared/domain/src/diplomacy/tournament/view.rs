@@ -98,7 +98,7 @@ impl crate::rulebook::Secrecy for Tournament {
     /// The event as `viewer` may see it in the audit log; `None` hides it.
     fn redact(
         &self,
-        _env: &Envelope,
+        env: &Envelope,
         event: &Self::Event,
         viewer: Option<&UserId>,
     ) -> Option<Self::Event> {
@@ -106,6 +106,20 @@ impl crate::rulebook::Secrecy for Tournament {
             Event::Governance(GovernanceEvent::TmcVoteRecorded { voter, .. }) => {
                 (viewer == Some(voter)).then(|| event.clone())
             }
+            // An address is personal: the TD and its owner see it.
+            Event::MailAddressRegistered { user, .. } => Some(
+                if viewer == Some(user)
+                    || viewer
+                        .is_some_and(|v| env.has_role(v, crate::envelope::Role::TournamentDirector))
+                {
+                    event.clone()
+                } else {
+                    Event::MailAddressRegistered {
+                        user: user.clone(),
+                        address: String::new(),
+                    }
+                },
+            ),
             _ => Some(event.clone()),
         }
     }
