@@ -157,7 +157,14 @@ async fn on_message<S: Store>(
         };
         match threads.which(&message.thread()) {
             Some(ThreadName::Voting) => {
-                return voting(app, update, &competition, &game, message, person, text, now).await
+                let posting = Posting {
+                    update,
+                    message,
+                    person,
+                    text,
+                    now,
+                };
+                return voting(app, &competition, &game, &posting).await;
             }
             Some(ThreadName::Points) => {
                 return Ok(match chat::check_points(&game, text) {
@@ -194,19 +201,32 @@ async fn games<S: Store>(
     Ok(out)
 }
 
+/// A message someone posted, as the update brought it.
+struct Posting<'a> {
+    update: &'a Update,
+    message: &'a Message,
+    /// The poster's Telegram account.
+    person: i64,
+    text: &'a str,
+    /// When the update arrived.
+    now: DateTime<Utc>,
+}
+
 /// A voting-thread message: talk, or a move by the player whose account
 /// posted it.
-#[allow(clippy::too_many_arguments)]
 async fn voting<S: Store>(
     app: &App<S>,
-    update: &Update,
     competition: &Competition,
     game: &Nomic,
-    message: &Message,
-    person: i64,
-    text: &str,
-    now: DateTime<Utc>,
+    posting: &Posting<'_>,
 ) -> Result<Reading, Problem> {
+    let Posting {
+        update,
+        message,
+        person,
+        text,
+        now,
+    } = *posting;
     if thread::read(text).is_none() {
         return Ok(Reading::quiet("talk"));
     }
