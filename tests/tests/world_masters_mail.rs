@@ -836,3 +836,71 @@ mod tournament_by_mail {
         }
     }
 }
+
+/// The AWS path: SES's Lambda notification (the shape AWS documents for a
+/// receipt rule's Lambda action), the raw mail read from where the rule's S3
+/// action stored it, and SES's verdicts and time used.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_ses_notification_is_read_with_its_verdicts_and_time() {
+    struct Stored(Vec<u8>);
+    impl inbound_mail::ses::RawMail for Stored {
+        async fn fetch(&self, message_id: &str) -> Result<Vec<u8>, String> {
+            assert_eq!(message_id, "o3vrnil0e2ic28trm7dfhrc2v0clambda4nbp0g1");
+            Ok(self.0.clone())
+        }
+    }
+    let s = arbiter_e2e::embedded_configured(|app| app.with_mail_domain(DOMAIN)).await;
+    let d = set_up(s).await;
+    let event = |spf: &str, dkim: &str| {
+        json!({"Records": [{"eventSource": "aws:ses", "eventVersion": "1.0", "ses": {
+            "mail": {
+                "timestamp": "2026-11-21T14:00:00.000Z",
+                "source": "ann.ferrand@gmail.com",
+                "messageId": "o3vrnil0e2ic28trm7dfhrc2v0clambda4nbp0g1",
+                "destination": ["wm-board-7@boards.example.org"],
+                "headersTruncated": false,
+                "commonHeaders": {"from": ["Ann <ann.ferrand@gmail.com>"], "to": ["wm-board-7@boards.example.org"], "subject": "S1901"}
+            },
+            "receipt": {
+                "timestamp": "2026-11-21T14:00:00.000Z",
+                "processingTimeMillis": 222,
+                "recipients": ["wm-board-7@boards.example.org"],
+                "spamVerdict": {"status": "PASS"},
+                "virusVerdict": {"status": "PASS"},
+                "spfVerdict": {"status": spf},
+                "dkimVerdict": {"status": dkim},
+                "dmarcVerdict": {"status": "GRAY"},
+                "action": {"type": "Lambda", "functionArn": "arn:aws:lambda:us-east-1:123456789012:function:inbound-mail", "invocationType": "Event"}
+            }
+        }}]})
+    };
+    let raw = Stored(plain(
+        address("FRANCE"),
+        TO,
+        "S1901",
+        "ses-1@gmail.com",
+        &[],
+        "A Par - Bur",
+    ));
+    let forged = inbound_mail::ses::on_event(&d.s.app, &d.kept, &raw, event("FAIL", "FAIL"))
+        .await
+        .unwrap();
+    assert!(matches!(forged[0], Outcome::Quarantined(_)));
+    let read = inbound_mail::ses::on_event(&d.s.app, &d.kept, &raw, event("PASS", "PASS"))
+        .await
+        .unwrap();
+    assert!(matches!(read[0], Outcome::Read { .. }), "{read:?}");
+    let receipt = d.kept.sent().pop().unwrap();
+    assert!(
+        receipt
+            .text
+            .contains("Orders received Sat 21 Nov 2026 14:00:00 UTC"),
+        "{}",
+        receipt.text
+    );
+    assert!(
+        inbound_mail::ses::on_event(&d.s.app, &d.kept, &raw, json!({"detail": {}}))
+            .await
+            .is_err()
+    );
+}
