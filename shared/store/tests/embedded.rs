@@ -256,3 +256,79 @@ async fn after_a_full_disk_writes_resume_once_space_is_free() {
     let again = EmbeddedStore::open(&path).expect("the file opens clean");
     assert_eq!(again.load("club").await.unwrap().unwrap().commits.len(), 2);
 }
+
+/// A disk that stays full for several writes, is freed, fills again, and is
+/// freed again: reads answer throughout, each write while full is refused
+/// (and nothing of it lands), and writes resume each time space is free,
+/// with no restart. The store checks for room before reopening its file.
+#[tokio::test]
+async fn a_disk_full_for_many_writes_then_freed_twice_keeps_reading_and_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("arbiter.redb");
+    let full = Arc::new(AtomicBool::new(false));
+    let open: OpenBackend = {
+        let (path, full) = (path.clone(), Arc::clone(&full));
+        Arc::new(move || {
+            let file = std::fs::OpenOptions::new()
+                .read(true)
+                .write(true)
+                .create(true)
+                .truncate(false)
+                .open(&path)?;
+            let file = redb::backends::FileBackend::new(file).map_err(std::io::Error::other)?;
+            Ok(Box::new(Disk {
+                file,
+                full: Arc::clone(&full),
+            }) as Box<dyn StorageBackend>)
+        })
+    };
+    let room: arbiter_store::embedded::RoomProbe = {
+        let full = Arc::clone(&full);
+        Arc::new(move || {
+            if full.load(Ordering::SeqCst) {
+                Err(std::io::Error::new(
+                    std::io::ErrorKind::StorageFull,
+                    "No space left on device",
+                ))
+            } else {
+                Ok(())
+            }
+        })
+    };
+    let store = EmbeddedStore::open_with_room(open, room).expect("open");
+    store.append(plain("club", 1, "created")).await.unwrap();
+    let mut version = 1;
+    for round in 0..2 {
+        full.store(true, Ordering::SeqCst);
+        for _ in 0..6 {
+            let refused = store.append(plain("club", version + 1, "joined")).await;
+            assert!(
+                matches!(refused, Err(StoreError::Unavailable(_))),
+                "{refused:?}"
+            );
+            let loaded = store
+                .load("club")
+                .await
+                .expect("reads go on while full")
+                .unwrap();
+            assert_eq!(
+                loaded.commits.len() as u64,
+                version,
+                "round {round}: nothing landed"
+            );
+        }
+        full.store(false, Ordering::SeqCst);
+        store
+            .append(plain("club", version + 1, "joined"))
+            .await
+            .expect("writes resume once space is free");
+        version += 1;
+        assert_eq!(
+            store.load("club").await.unwrap().unwrap().commits.len() as u64,
+            version
+        );
+    }
+    drop(store);
+    let again = EmbeddedStore::open(&path).expect("the file opens clean");
+    assert_eq!(again.load("club").await.unwrap().unwrap().commits.len(), 3);
+}

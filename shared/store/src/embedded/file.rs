@@ -8,6 +8,27 @@ use super::*;
 pub type OpenBackend =
     Arc<dyn Fn() -> std::io::Result<Box<dyn StorageBackend>> + Send + Sync + 'static>;
 
+/// Whether the storage can take writes again (see [`room_beside`]).
+pub type RoomProbe = Arc<dyn Fn() -> std::io::Result<()> + Send + Sync + 'static>;
+
+/// The bytes written beside the file to see whether writes would land: a
+/// write transaction of a few pages needs about this much.
+const ROOM_PROBE_BYTES: usize = 256 * 1024;
+
+/// Whether the file system holding `path` takes a write again: a small file
+/// beside it written, synced and removed. (The store's own file is locked
+/// by the handle kept for reads, so it cannot be opened to try.)
+pub(super) fn room_beside(path: &Path) -> std::io::Result<()> {
+    use std::io::Write;
+    let probe = path.with_extension("room");
+    let written = std::fs::File::create(&probe).and_then(|mut f| {
+        f.write_all(&[0u8; ROOM_PROBE_BYTES])?;
+        f.sync_all()
+    });
+    let _ = std::fs::remove_file(&probe);
+    written
+}
+
 /// A boxed backend, as redb takes one.
 #[derive(Debug)]
 struct Boxed(Box<dyn StorageBackend>);

@@ -26,8 +26,10 @@
 //!
 //! A failed write (a full disk) leaves redb's handle refusing every later
 //! write until the file is closed and opened again. The writer keeps the
-//! handle for reads, which go on working, and before its next batch opens
-//! the file afresh: once space is free, writes resume without a restart.
+//! handle for reads, which go on working, and before its next batch checks
+//! for room (a small write beside the file): while there is none, the batch
+//! is refused at once and the handle stays, so reads never stop; once there
+//! is, it opens the file afresh, and writes resume without a restart.
 //! Nothing acknowledged is lost, since a batch is acknowledged only after
 //! its transaction committed.
 //!
@@ -54,8 +56,8 @@ mod log;
 mod notify;
 mod writer;
 
-pub use file::OpenBackend;
-use file::{current, file_backend, open_database, reopen};
+use file::{current, file_backend, open_database, reopen, room_beside};
+pub use file::{OpenBackend, RoomProbe};
 use writer::write_loop;
 
 /// (competition, version) -> commit body.
@@ -177,18 +179,29 @@ impl EmbeddedStore {
     /// Opens (or creates) the store at `path`.
     pub fn open(path: impl AsRef<Path>) -> Result<Self, StoreError> {
         let path: PathBuf = path.as_ref().to_owned();
-        Self::open_with(Arc::new(move || file_backend(&path)))
+        let for_room = path.clone();
+        Self::open_with_room(
+            Arc::new(move || file_backend(&path)),
+            Arc::new(move || room_beside(&for_room)),
+        )
     }
 
     /// Opens the store on the storage `open` gives, called again whenever
     /// the file must be reopened after an I/O error.
     pub fn open_with(open: OpenBackend) -> Result<Self, StoreError> {
+        Self::open_with_room(open, Arc::new(|| Ok(())))
+    }
+
+    /// [`EmbeddedStore::open_with`], where `room` says whether the storage
+    /// can take writes again after an I/O error: until it can, the file is
+    /// not reopened, and reads go on from the handle the error left.
+    pub fn open_with_room(open: OpenBackend, room: RoomProbe) -> Result<Self, StoreError> {
         let db: Handle = Arc::new(RwLock::new(Some(Arc::new(open_database(&open)?))));
         let (writer, jobs) = mpsc::sync_channel(4 * MAX_BATCH);
         let for_writer = Arc::clone(&db);
         let thread = std::thread::Builder::new()
             .name("arbiter-store-writer".into())
-            .spawn(move || write_loop(&for_writer, &open, &jobs))
+            .spawn(move || write_loop(&for_writer, &open, &room, &jobs))
             .map_err(unavailable)?;
         Ok(Self {
             inner: Arc::new(Inner {

@@ -6,6 +6,7 @@ use super::*;
 pub(super) fn write_loop(
     handle: &Handle,
     open: &OpenBackend,
+    room: &RoomProbe,
     jobs: &mpsc::Receiver<(Write, Reply)>,
 ) {
     let mut failed = false;
@@ -19,11 +20,16 @@ pub(super) fn write_loop(
             }
         }
         // After a failed batch the handle refuses writes for good (redb:
-        // "Previous I/O error occurred"): open the file afresh first.
-        if failed {
+        // "Previous I/O error occurred"): open the file afresh first, once
+        // there is room; until then the handle stays for reads.
+        let outcome = if !failed {
+            current(handle).and_then(|db| write_batch(&db, &batch))
+        } else if let Err(e) = room() {
+            Err(unavailable(format!("no room to write: {e}")))
+        } else {
             reopen(handle, open);
-        }
-        let outcome = current(handle).and_then(|db| write_batch(&db, &batch));
+            current(handle).and_then(|db| write_batch(&db, &batch))
+        };
         failed = outcome.is_err();
         match outcome {
             Ok(results) => {
