@@ -398,27 +398,18 @@ async fn spring_1901<S: TestStore>(d: &Desk<S>) {
     assert_eq!(d.units("ITALY").await, vec!["A TRI", "A VEN", "F ION"]);
 }
 
-async fn fall_1901<S: TestStore>(d: &Desk<S>) {
-    let deadline = d.deadline().await;
-    let at = deadline - Duration::hours(24);
-    for (power, body) in [
-        ("AUSTRIA", "F Alb H\nA Tyr H\nA Ser H\nFinal"),
-        ("ENGLAND", "F NTH - Nwy\nF NWG H\nA Yor H\nFinal"),
-        (
-            "FRANCE",
-            "F MAO - Por\nA Pic - Bur\nA Gas S A Pic - Bur\nFinal",
-        ),
-        ("GERMANY", "A Bur H\nA Kie - Hol\nF Den H\nFinal"),
-        ("ITALY", "A Tri H\nA Ven H\nF Ion - Tun\nFinal"),
-        (
-            "RUSSIA",
-            "A Gal - Bud\nA Ukr H\nF Rum H\nF Bot - Swe\nFinal",
-        ),
-        ("TURKEY", "F Ank H\nA Bul H\nA Arm H\nFinal"),
-    ] {
-        let id = format!("f1901-{}@example", power.to_lowercase());
+/// Each power mails its set `body` at `at`: every order is understood, none
+/// void.
+async fn every_power_mails<S: TestStore>(
+    d: &Desk<S>,
+    at: DateTime<Utc>,
+    phase: &str,
+    sets: &[(&str, &str)],
+) {
+    for (power, body) in sets {
+        let id = format!("{}-{}@example", phase.to_lowercase(), power.to_lowercase());
         let receipt = d
-            .read(at, &plain(address(power), TO, "F1901", &id, &[], body))
+            .read(at, &plain(address(power), TO, phase, &id, &[], body))
             .await;
         let orders = body.lines().filter(|l| *l != "Final").count();
         assert_eq!(
@@ -427,7 +418,34 @@ async fn fall_1901<S: TestStore>(d: &Desk<S>) {
             "{}",
             receipt.text
         );
+        assert!(section(&receipt, "Void:").is_empty(), "{}", receipt.text);
     }
+}
+
+async fn fall_1901<S: TestStore>(d: &Desk<S>) {
+    let deadline = d.deadline().await;
+    let at = deadline - Duration::hours(24);
+    every_power_mails(
+        d,
+        at,
+        "F1901",
+        &[
+            ("AUSTRIA", "F Alb H\nA Tyr H\nA Ser H\nFinal"),
+            ("ENGLAND", "F NTH - Nwy\nF NWG H\nA Yor H\nFinal"),
+            (
+                "FRANCE",
+                "F MAO - Por\nA Pic - Bur\nA Gas S A Pic - Bur\nFinal",
+            ),
+            ("GERMANY", "A Bur H\nA Kie - Hol\nF Den H\nFinal"),
+            ("ITALY", "A Tri H\nA Ven H\nF Ion - Tun\nFinal"),
+            (
+                "RUSSIA",
+                "A Gal - Bud\nA Ukr H\nF Rum H\nF Bot - Swe\nFinal",
+            ),
+            ("TURKEY", "F Ank H\nA Bul H\nA Arm H\nFinal"),
+        ],
+    )
+    .await;
     d.deadline_passes().await;
     assert_eq!(d.phase().await, "F1901R");
     // Germany's A Bur, dislodged, retreats by mail.
@@ -456,28 +474,21 @@ async fn fall_1901<S: TestStore>(d: &Desk<S>) {
 
 async fn winter_1901<S: TestStore>(d: &Desk<S>) {
     let at = d.deadline().await - Duration::hours(2);
-    for (power, body) in [
-        ("AUSTRIA", "Remove A Tyr\nFinal"),
-        ("ENGLAND", "Build F Lon\nFinal"),
-        ("FRANCE", "Build A Par\nFinal"),
-        ("GERMANY", "Build A Ber\nBuild F Kie\nFinal"),
-        ("ITALY", "Build A Rom\nBuild F Nap\nFinal"),
-        ("RUSSIA", "Build A Mos\nBuild A War\nBuild F Sev\nFinal"),
-        ("TURKEY", "Build F Con\nFinal"),
-    ] {
-        let id = format!("w1901-{}@example", power.to_lowercase());
-        let receipt = d
-            .read(at, &plain(address(power), TO, "W1901", &id, &[], body))
-            .await;
-        let orders = body.lines().filter(|l| *l != "Final").count();
-        assert_eq!(
-            section(&receipt, UNDERSTOOD).len(),
-            orders,
-            "{}",
-            receipt.text
-        );
-        assert!(section(&receipt, "Void:").is_empty(), "{}", receipt.text);
-    }
+    every_power_mails(
+        d,
+        at,
+        "W1901",
+        &[
+            ("AUSTRIA", "Remove A Tyr\nFinal"),
+            ("ENGLAND", "Build F Lon\nFinal"),
+            ("FRANCE", "Build A Par\nFinal"),
+            ("GERMANY", "Build A Ber\nBuild F Kie\nFinal"),
+            ("ITALY", "Build A Rom\nBuild F Nap\nFinal"),
+            ("RUSSIA", "Build A Mos\nBuild A War\nBuild F Sev\nFinal"),
+            ("TURKEY", "Build F Con\nFinal"),
+        ],
+    )
+    .await;
     d.deadline_passes().await;
     assert_eq!(d.phase().await, "S1902M");
     assert_eq!(d.units("AUSTRIA").await, vec!["A SER", "F ALB"]);

@@ -207,6 +207,24 @@ impl StorageBackend for Disk {
     }
 }
 
+/// The store's file at `path` on a [`Disk`] that is full while `full` is set.
+fn disk_at(path: &std::path::Path, full: &Arc<AtomicBool>) -> OpenBackend {
+    let (path, full) = (path.to_owned(), Arc::clone(full));
+    Arc::new(move || {
+        let file = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(&path)?;
+        let file = redb::backends::FileBackend::new(file).map_err(std::io::Error::other)?;
+        Ok(Box::new(Disk {
+            file,
+            full: Arc::clone(&full),
+        }) as Box<dyn StorageBackend>)
+    })
+}
+
 /// After a full disk the store must not stay failed ("Previous I/O error
 /// occurred", a 503 to every request) until the server restarts: reads go on
 /// while the disk is full, writes resume once space is free, and nothing
@@ -216,22 +234,7 @@ async fn after_a_full_disk_writes_resume_once_space_is_free() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("arbiter.redb");
     let full = Arc::new(AtomicBool::new(false));
-    let open: OpenBackend = {
-        let (path, full) = (path.clone(), Arc::clone(&full));
-        Arc::new(move || {
-            let file = std::fs::OpenOptions::new()
-                .read(true)
-                .write(true)
-                .create(true)
-                .truncate(false)
-                .open(&path)?;
-            let file = redb::backends::FileBackend::new(file).map_err(std::io::Error::other)?;
-            Ok(Box::new(Disk {
-                file,
-                full: Arc::clone(&full),
-            }) as Box<dyn StorageBackend>)
-        })
-    };
+    let open = disk_at(&path, &full);
     let store = EmbeddedStore::open_with(open).expect("open");
     store.append(plain("club", 1, "created")).await.unwrap();
 
@@ -266,22 +269,7 @@ async fn a_disk_full_for_many_writes_then_freed_twice_keeps_reading_and_resumes(
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("arbiter.redb");
     let full = Arc::new(AtomicBool::new(false));
-    let open: OpenBackend = {
-        let (path, full) = (path.clone(), Arc::clone(&full));
-        Arc::new(move || {
-            let file = std::fs::OpenOptions::new()
-                .read(true)
-                .write(true)
-                .create(true)
-                .truncate(false)
-                .open(&path)?;
-            let file = redb::backends::FileBackend::new(file).map_err(std::io::Error::other)?;
-            Ok(Box::new(Disk {
-                file,
-                full: Arc::clone(&full),
-            }) as Box<dyn StorageBackend>)
-        })
-    };
+    let open = disk_at(&path, &full);
     let room: arbiter_store::embedded::RoomProbe = {
         let full = Arc::clone(&full);
         Arc::new(move || {
