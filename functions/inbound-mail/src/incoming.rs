@@ -38,6 +38,17 @@ pub fn parse(raw: &[u8]) -> Option<Incoming> {
         .body_text(0)
         .map(|t| new_text(&t))
         .unwrap_or_default();
+    Some(incoming(&message, raw, text))
+}
+
+/// Only the headers of `raw`, its text left empty: for a mail too large to
+/// read, who sent it, to whom, and its id.
+pub fn parse_headers(raw: &[u8]) -> Option<Incoming> {
+    let message = MessageParser::default().parse_headers(raw)?;
+    Some(incoming(&message, raw, String::new()))
+}
+
+fn incoming(message: &mail_parser::Message, raw: &[u8], text: String) -> Incoming {
     let message_id = message
         .message_id()
         .map(str::to_owned)
@@ -48,7 +59,7 @@ pub fn parse(raw: &[u8]) -> Option<Incoming> {
             thread.push(id);
         }
     }
-    Some(Incoming {
+    Incoming {
         message_id,
         from: message.from().and_then(first_address),
         to_and_cc: [message.to(), message.cc()]
@@ -59,18 +70,7 @@ pub fn parse(raw: &[u8]) -> Option<Incoming> {
         subject: message.subject().unwrap_or_default().trim().to_owned(),
         thread,
         text,
-    })
-}
-
-/// Only the headers of `raw`: who sent it and its id, for a mail too large
-/// to read.
-pub fn parse_headers(raw: &[u8]) -> Option<(Option<String>, String)> {
-    let message = MessageParser::default().parse_headers(raw)?;
-    let id = message
-        .message_id()
-        .map(str::to_owned)
-        .unwrap_or_else(|| content_id(raw));
-    Some((message.from().and_then(first_address), id))
+    }
 }
 
 fn first_address(a: &Address) -> Option<String> {

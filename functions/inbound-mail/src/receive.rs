@@ -253,7 +253,7 @@ async fn within_bounds<S: NotifyStore + Store, M: Mailer>(
         Slot::Full => Ok(false),
         Slot::FirstFull => {
             let text = format!(
-                "This board reads at most {MAX_PER_HOUR} mails from you an hour; this one and the next this hour change nothing. Send your orders again after the hour."
+                "This address reads at most {MAX_PER_HOUR} mails from you an hour; this one and the next this hour change nothing. Send your orders again after the hour."
             );
             send(mailer, s.reply(text)).await;
             Ok(false)
@@ -281,15 +281,7 @@ async fn too_large<S: NotifyStore + Store, M: Mailer>(
     domain: &str,
     arrival: &Arrival,
 ) -> Result<Outcome, ServiceError> {
-    let Some(mail) = incoming::parse_headers(raw).and_then(|(from, id)| {
-        let m = incoming::parse(&raw[..raw.len().min(64 * 1024)])?;
-        Some(Incoming {
-            from,
-            message_id: id,
-            text: String::new(),
-            ..m
-        })
-    }) else {
+    let Some(mail) = incoming::parse_headers(raw) else {
         return Ok(Outcome::TooLarge);
     };
     let Some((board, competition)) = addressed_board(app, &mail, domain).await? else {
@@ -314,7 +306,7 @@ async fn too_large<S: NotifyStore + Store, M: Mailer>(
             domain,
         };
         let text = format!(
-            "Your mail of {} bytes was not read: this board reads mails of at most {} bytes. Send your orders as plain text, without attachments.",
+            "Your mail of {} bytes was not read: this address reads mails of at most {} bytes. Send your orders as plain text, without attachments.",
             raw.len(),
             MAX_MAIL_BYTES
         );
@@ -395,7 +387,7 @@ async fn run<S: Store>(
     }
 }
 
-/// A mail with nothing readable gets the board's format, once per thread.
+/// A mail with nothing readable gets the competition's format, once per thread.
 async fn help_once<S: NotifyStore + Store, M: Mailer>(
     app: &App<S>,
     mailer: &M,
@@ -415,11 +407,8 @@ async fn help_once<S: NotifyStore + Store, M: Mailer>(
 
 fn help(s: &Sender<'_>) -> String {
     format!(
-        "Nothing in your mail reads as an order, a vote or press, so it changes nothing.\n\n\
-         Write one order per line, in the house rules' plain English (wm D.III.1), and \"Final\" on a line of its own when the set is final (wm D.II.1):\n\n\
-         \x20 A Par - Bur\n  Army Marseilles to Spain\n  Final\n\n\
-         Also: \"Vote 1: yes\" (or no, abstain), \"Propose draw: France, Germany\", \"Extension: 24 hours\", and \"Press:\" followed by the text (\"Grey press:\" for grey). Text quoted from earlier mails is not read.\n\n\
-         Board: {} <{}>\n",
+        "Nothing in your mail could be read as an act, so it changes nothing.\n\n{}\n\n{} <{}>\n",
+        s.competition.game.mail_help(),
         s.competition.name,
         s.address()
     )

@@ -121,7 +121,10 @@ async fn on_edit<S: Store>(app: &App<S>, message: &Message) -> Result<Reading, P
     if message.is_private() {
         return Ok(Reading::quiet("ignored"));
     }
-    for (_, game) in games(app, message).await? {
+    for competition in games(app, message).await? {
+        let Some(game) = nomic(&competition) else {
+            continue;
+        };
         let in_a_thread = game
             .chat
             .threads
@@ -151,7 +154,10 @@ async fn on_message<S: Store>(
     if message.is_private() {
         return private(app, bot, update, person, text, now).await;
     }
-    for (competition, game) in games(app, message).await? {
+    for competition in games(app, message).await? {
+        let Some(game) = nomic(&competition) else {
+            continue;
+        };
         let Some(threads) = &game.chat.threads else {
             continue;
         };
@@ -164,10 +170,10 @@ async fn on_message<S: Store>(
                     text,
                     now,
                 };
-                return voting(app, &competition, &game, &posting).await;
+                return voting(app, &competition, game, &posting).await;
             }
             Some(ThreadName::Points) => {
-                return Ok(match chat::check_points(&game, text) {
+                return Ok(match chat::check_points(game, text) {
                     Some(answer) => Reading::say("points-checked", answer),
                     None => Reading::quiet("talk"),
                 })
@@ -179,26 +185,25 @@ async fn on_message<S: Store>(
     Ok(Reading::quiet("not-a-game-chat"))
 }
 
-/// The Nomic games played in the message's chat, with their state.
+/// The competitions played in the message's chat (Nomic games: see [`nomic`]).
 async fn games<S: Store>(
     app: &App<S>,
     message: &Message,
-) -> Result<Vec<(std::sync::Arc<Competition>, Nomic)>, Problem> {
+) -> Result<Vec<std::sync::Arc<Competition>>, Problem> {
     let ids = app
         .service
         .found_under(&chat_key(&chat_name(message.chat.id)))
         .await?;
     let mut out = Vec::new();
     for id in ids {
-        let Some(competition) = app.service.load(&id).await? else {
-            continue;
-        };
-        if let Ok(game) = <&Nomic>::try_from(&competition.game) {
-            let game = game.clone();
-            out.push((competition, game));
-        }
+        out.extend(app.service.load(&id).await?);
     }
     Ok(out)
+}
+
+/// The game's Nomic state, when it is one.
+fn nomic(competition: &Competition) -> Option<&Nomic> {
+    <&Nomic>::try_from(&competition.game).ok()
 }
 
 /// A message someone posted, as the update brought it.
@@ -252,9 +257,7 @@ async fn voting<S: Store>(
     Ok(match done {
         Ok(receipt) => {
             let after = app.service.load(&competition.id).await?;
-            let state = after
-                .as_deref()
-                .and_then(|c| <&Nomic>::try_from(&c.game).ok());
+            let state = after.as_deref().and_then(nomic);
             let answer = state.and_then(|s| chat::acknowledgement(s, &nomic_events(&receipt)));
             Reading {
                 read_as: "move",

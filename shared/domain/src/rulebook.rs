@@ -346,6 +346,12 @@ pub trait ByMail: Rules {
         MailReading::default()
     }
 
+    /// What a mail that holds nothing readable is answered: the kind's
+    /// format, in a few lines.
+    fn mail_help(&self) -> String {
+        String::new()
+    }
+
     /// The receipt of a mail from `sender`, on the state after it: what each
     /// command came to, and what was not read.
     fn mail_receipt(

@@ -283,16 +283,12 @@ impl<S: Store> Service<S> {
 
     /// The competitions `user` belongs to.
     pub async fn competitions_of(&self, user: &UserId) -> Result<Vec<CompetitionId>, ServiceError> {
-        self.store
-            .competitions_of(user.as_str())
-            .await?
-            .into_iter()
-            .map(|id| CompetitionId::try_from(id).map_err(|e| ServiceError::Corrupt(e.detail)))
-            .collect()
+        self.found_under(user.as_str()).await
     }
 
-    /// The competitions found under `key`, a key that is not a user's (a
-    /// chat a game is played in; see `rulebook::Membership::found_under`).
+    /// The competitions found under `key`: a user's, or a key that is not a
+    /// user's (a chat a game is played in; see
+    /// `rulebook::Membership::found_under`).
     pub async fn found_under(&self, key: &str) -> Result<Vec<CompetitionId>, ServiceError> {
         self.store
             .competitions_of(key)

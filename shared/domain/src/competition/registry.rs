@@ -273,6 +273,11 @@ macro_rules! kinds {
                 })+ }
             }
 
+            /// The answer to a mail with nothing readable (see [`ByMail::mail_help`]).
+            pub fn mail_help(&self) -> String {
+                match self { $(Game::$variant(s) => s.mail_help(),)+ }
+            }
+
             /// The receipt of a mail (see [`ByMail::mail_receipt`]); `done`
             /// holds the competition's events, of which the kind's are read.
             pub fn mail_receipt(&self, env: &Envelope, sender: &UserId, done: &[MailDone<Event>], not_read: &[String]) -> String {

@@ -95,12 +95,7 @@ pub fn link_account(
     code: &str,
     ctx: &Context,
 ) -> Result<(), Refusal> {
-    let Some(player) = ctx
-        .actor
-        .user()
-        .filter(|u| rec.state.players.contains_key(*u))
-        .cloned()
-    else {
+    let Some(player) = rec.state.seated(ctx) else {
         return Err(Refusal::forbidden(
             "nomic 201",
             "only a player of the game links a chat account to it",

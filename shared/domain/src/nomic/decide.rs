@@ -484,12 +484,7 @@ fn opine(rec: &mut Recorder, point: u32, opinion: Opinion, ctx: &Context) -> Res
 /// Order they were judging pass on at once, as if they had forfeited their
 /// position (nomic 214).
 fn forfeit(rec: &mut Recorder, ctx: &Context) -> Result<(), Refusal> {
-    let Some(player) = ctx
-        .actor
-        .user()
-        .filter(|u| rec.state.players.contains_key(*u))
-        .cloned()
-    else {
+    let Some(player) = rec.state.seated(ctx) else {
         return Err(Refusal::forbidden(
             "nomic 115",
             "only a player in the game forfeits it",

@@ -96,6 +96,14 @@ impl Nomic {
         self.points_of_order.get_mut(id.checked_sub(1)? as usize)
     }
 
+    /// The player acting in `ctx`, if they have a seat (nomic 201).
+    pub fn seated(&self, ctx: &crate::envelope::Context) -> Option<UserId> {
+        ctx.actor
+            .user()
+            .filter(|u| self.players.contains_key(*u))
+            .cloned()
+    }
+
     /// nomic 105: the eligible voters, every player.
     pub fn eligible_voters(&self) -> u32 {
         self.players.len() as u32

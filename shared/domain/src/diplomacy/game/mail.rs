@@ -234,6 +234,33 @@ pub fn normalize_address(address: &str) -> Option<String> {
     (a.len() <= MAX_ADDRESS && fine(local) && fine(domain) && domain.contains('.')).then_some(a)
 }
 
+/// `address` as it is kept, if it is an address and not someone other than
+/// `user`'s already (`within`: "on this board", "in this tournament").
+pub fn free_address(
+    addresses: &BTreeMap<String, UserId>,
+    user: &UserId,
+    address: &str,
+    within: &str,
+) -> Result<String, Refusal> {
+    let Some(address) = normalize_address(address) else {
+        return Err(Refusal::invalid(format!(
+            "an e-mail address (local@domain, at most {MAX_ADDRESS} characters)"
+        )));
+    };
+    if let Some(other) = addresses.get(&address).filter(|u| *u != user) {
+        return Err(Refusal::conflict(format!(
+            "{address} is already {other}'s address {within}"
+        )));
+    }
+    Ok(address)
+}
+
+/// Folds an address recorded for `user`: it replaces their old one.
+pub fn keep_address(addresses: &mut BTreeMap<String, UserId>, user: &UserId, address: &str) {
+    addresses.retain(|_, u| u != user);
+    addresses.insert(address.to_owned(), user.clone());
+}
+
 /// wm D.II.2: the GM (or the TD) records the address `player` mails the
 /// board from; an address is one player's.
 pub(super) fn register_address(
@@ -252,16 +279,7 @@ pub(super) fn register_address(
             "the GM states how orders reach them: only the GM or the TD records a player's address",
         ));
     }
-    let Some(address) = normalize_address(address) else {
-        return Err(Refusal::invalid(format!(
-            "an e-mail address (local@domain, at most {MAX_ADDRESS} characters)"
-        )));
-    };
-    if let Some(other) = state.mail_addresses.get(&address).filter(|p| *p != player) {
-        return Err(Refusal::conflict(format!(
-            "{address} is already {other}'s address on this board"
-        )));
-    }
+    let address = free_address(&state.mail_addresses, player, address, "on this board")?;
     Ok(vec![plain(Event::MailAddressRegistered {
         player: player.clone(),
         address,
@@ -508,6 +526,13 @@ impl crate::rulebook::ByMail for Board {
             commands: commands(&acts, power, self.phase().unwrap_or_default()),
             not_read: acts.not_read,
         }
+    }
+
+    fn mail_help(&self) -> String {
+        "Write one order per line, in the house rules' plain English (wm D.III.1), and \"Final\" on a line of its own when the set is final (wm D.II.1):\n\n\
+         \x20 A Par - Bur\n  Army Marseilles to Spain\n  Final\n\n\
+         Also: \"Vote 1: yes\" (or no, abstain), \"Propose draw: France, Germany\", \"Extension: 24 hours\", and \"Press:\" followed by the text (\"Grey press:\" for grey). Text quoted from earlier mails is not read."
+            .to_owned()
     }
 
     fn mail_receipt(

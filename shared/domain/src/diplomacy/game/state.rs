@@ -216,8 +216,7 @@ pub fn apply(state: &mut Board, event: &Event, at: DateTime<Utc>) {
         | Event::HouseRulesChanged { .. }
         | Event::PressPublished { .. } => apply_votes_and_press(state, event),
         Event::MailAddressRegistered { player, address } => {
-            state.mail_addresses.retain(|_, p| p != player);
-            state.mail_addresses.insert(address.clone(), player.clone());
+            super::mail::keep_address(&mut state.mail_addresses, player, address)
         }
     }
 }

@@ -14,7 +14,7 @@ use super::event::{by_rule, Event};
 use super::governance::{Ballot, GovernanceEvent};
 use super::state::Tournament;
 use super::Recorded;
-use crate::diplomacy::game::mail::normalize_address;
+use crate::diplomacy::game::mail::free_address;
 use crate::envelope::{Context, Envelope, UserId};
 use crate::refusal::Refusal;
 use crate::rulebook::{MailDone, MailReading};
@@ -34,14 +34,7 @@ pub(super) fn register_address(
         "wm A.3",
         "records who mails the tournament",
     )?;
-    let Some(address) = normalize_address(address) else {
-        return Err(Refusal::invalid("an e-mail address (local@domain)"));
-    };
-    if let Some(other) = state.mail_addresses.get(&address).filter(|u| *u != user) {
-        return Err(Refusal::conflict(format!(
-            "{address} is already {other}'s address in this tournament"
-        )));
-    }
+    let address = free_address(&state.mail_addresses, user, address, "in this tournament")?;
     Ok(vec![by_rule(
         Event::MailAddressRegistered {
             user: user.clone(),
@@ -97,6 +90,11 @@ impl crate::rulebook::ByMail for Tournament {
             }
         }
         reading
+    }
+
+    fn mail_help(&self) -> String {
+        "Write one act per line:\n\n  Vote 3: yes      (a TMC vote on motion 3, yes or no; wm A.6)\n  Answer call 2    (a reserve answers call 2; wm B.8.d)\n  Decline final    (a qualifier declines the final; wm C.10)"
+            .to_owned()
     }
 
     fn mail_receipt(

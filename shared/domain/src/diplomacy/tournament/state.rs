@@ -219,8 +219,7 @@ pub fn apply(state: &mut Tournament, event: &Event, _at: DateTime<Utc>) {
         Event::ActingTd { assistant } => state.acting_td = assistant.clone(),
         Event::Governance(e) => super::governance::apply(&mut state.motions, e),
         Event::MailAddressRegistered { user, address } => {
-            state.mail_addresses.retain(|_, u| u != user);
-            state.mail_addresses.insert(address.clone(), user.clone());
+            crate::diplomacy::game::mail::keep_address(&mut state.mail_addresses, user, address)
         }
     }
 }
