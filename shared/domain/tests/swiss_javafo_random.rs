@@ -49,7 +49,7 @@ type Change = (&'static str, fn(&mut Wording));
 /// (smallest sets first), with their class names as docs/rulings/chess.md
 /// lists them.
 fn variants() -> Vec<(String, Wording)> {
-    let changes: [Change; 7] = [
+    let changes: [Change; 8] = [
         ("last-round notes to B6", |w| w.last_round_notes = false),
         ("unplayed points as downfloats", |w| {
             w.unplayed_point_is_downfloat = true
@@ -65,6 +65,9 @@ fn variants() -> Vec<(String, Wording)> {
         }),
         ("B6 given up before B5", |w| w.floats_b6_before_b5 = true),
         ("topscorers in the last round", |w| w.topscorers = true),
+        ("C12 asked of a bracket treated as homogeneous", |w| {
+            w.c12_in_homogeneous_next = true
+        }),
     ];
     let mut sets: Vec<u32> = (1..(1u32 << changes.len())).collect();
     sets.sort_by_key(|m| (m.count_ones(), *m));

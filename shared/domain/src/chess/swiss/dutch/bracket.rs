@@ -25,14 +25,17 @@ pub fn pair_bracket(
     let c1_moved = if lowest {
         Vec::new()
     } else {
-        c1_movers(c, residents, &mut all)
+        c1_movers(c, &all.clone(), &mut all)
     };
     let moved_in: Vec<usize> = moved_in
         .iter()
         .copied()
         .filter(|i| all.contains(i))
         .collect();
-    let settled = settled_downfloaters(c, &moved_in);
+    // A player moved on by dutch C1 floats down whatever this bracket pairs.
+    let mut settled = settled_downfloaters(c, &moved_in);
+    settled.extend_from_slice(&c1_moved);
+    settled.sort_unstable();
     let stricts: &[bool] = if lowest || below.next.is_empty() {
         &[false]
     } else {
@@ -91,10 +94,14 @@ struct Mdp<'m> {
     settled: &'m [usize],
 }
 
-/// dutch C1: the residents without any possible opponent in the bracket move
-/// down; they leave `all`.
-fn c1_movers(c: &Criteria<'_>, residents: &[usize], all: &mut Vec<usize>) -> Vec<usize> {
-    let movers: Vec<usize> = residents
+/// dutch C1: the players without any possible opponent in the bracket move
+/// down; they leave `all`. For a resident that is C1's last case; for a player
+/// moved down from above, C1 applies dutch C12 first, which the bracket above
+/// has already asked (the look-ahead in `search`), so what is left is to move
+/// him on. Either way he does not count towards dutch A3's "at least half ...
+/// from a higher score bracket".
+fn c1_movers(c: &Criteria<'_>, members: &[usize], all: &mut Vec<usize>) -> Vec<usize> {
+    let movers: Vec<usize> = members
         .iter()
         .copied()
         .filter(|&i| !all.iter().any(|&j| c.compatible_c1(i, j)))

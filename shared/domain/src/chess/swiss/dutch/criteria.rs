@@ -77,6 +77,8 @@ pub struct Criteria<'a> {
     pub floats_b6_before_b5: bool,
     /// [`super::Wording::topscorers`] (off for the seed).
     pub topscorers: bool,
+    /// [`super::Wording::c12_in_homogeneous_next`] (off for the seed).
+    pub c12_in_homogeneous_next: bool,
 }
 
 impl<'a> Criteria<'a> {
@@ -106,6 +108,7 @@ impl<'a> Criteria<'a> {
             no_history_colours_reversed: false,
             floats_b6_before_b5: false,
             topscorers: false,
+            c12_in_homogeneous_next: false,
         }
     }
 

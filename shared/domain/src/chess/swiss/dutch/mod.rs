@@ -73,6 +73,12 @@ pub struct Wording {
     /// notes to dutch B6: B2 may be waived for players on exactly 50%, and B5/B6
     /// do not apply over 50%. Takes the place of `last_round_notes`.
     pub topscorers: bool,
+    /// JaVaFo 1.4: dutch C12's look-ahead (every player moved down finds a
+    /// distinct opponent in the next bracket) is asked even of a next bracket
+    /// that at least half came down to, which dutch A3 treats as homogeneous.
+    /// 2006: C12 is "in case of a heterogeneous group"; only dutch C1 (a
+    /// moved-down player with no opponent at all there) sends the pairing back.
+    pub c12_in_homogeneous_next: bool,
 }
 
 impl Wording {
@@ -85,6 +91,7 @@ impl Wording {
         no_history_colours_reversed: false,
         floats_b6_before_b5: false,
         topscorers: false,
+        c12_in_homogeneous_next: false,
     };
 }
 
@@ -110,6 +117,7 @@ pub fn pair_as(t: &SwissTournament, w: Wording) -> Result<RoundPairing, DutchErr
     c.no_history_colours_reversed = w.no_history_colours_reversed;
     c.floats_b6_before_b5 = w.floats_b6_before_b5;
     c.topscorers = w.topscorers;
+    c.c12_in_homogeneous_next = w.c12_in_homogeneous_next;
     let mut present: Vec<usize> = (0..ps.len())
         .filter(|&i| t.players[i].presence == Presence::Present)
         .collect();

@@ -125,6 +125,16 @@ impl<'c, 'a> Search<'c, 'a> {
             // candidate dutch C12 accepts (`bracket::c13_keeps`).
             let next = self.below.next;
             let k = moved.len();
+            if 2 * k >= k + next.len() && !c.c12_in_homogeneous_next {
+                // dutch A3: at least half of the next bracket came from above,
+                // so it is treated as homogeneous and dutch C12's own test ("in
+                // case of a heterogeneous group ... allows p pairings") is not
+                // asked of it; dutch C1 still sends this pairing back for a
+                // moved-down player without any opponent there.
+                return moved.iter().all(|&i| {
+                    moved.iter().chain(next).any(|&j| j != i && c.compatible(i, j, None))
+                });
+            }
             let adj = |a: usize, b: usize| c.compatible(moved[a], next[b], None);
             return bipartite_matching_size(k, next.len(), &adj) == k;
         }
