@@ -94,8 +94,13 @@ enum Commands {
         output: Option<PathBuf>,
         /// Re-pair every round of INPUT from the rounds before it and report
         /// each round whose published pairing differs.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "explain")]
         check: bool,
+        /// Say why: each board's floats and colours, each score bracket's
+        /// treatment and what it gave up, and the bye, with their clauses
+        /// (dutch-2006).
+        #[arg(long)]
+        explain: bool,
     },
     /// Adjudicate one Diplomacy phase: JSON on standard input, JSON on
     /// standard output (schema: docs/adjudicate.md). Exit 3 on invalid input.
@@ -220,7 +225,8 @@ fn main() -> ExitCode {
             input,
             output,
             check,
-        } => pair(&system, &input, output.as_deref(), check),
+            explain,
+        } => pair(&system, &input, output.as_deref(), (check, explain)),
         Commands::Adjudicate => adjudicate(),
         Commands::Openapi { write } => openapi(write),
         Commands::Map => map(),
@@ -296,7 +302,7 @@ fn pair(
     system: &str,
     input: &std::path::Path,
     output: Option<&std::path::Path>,
-    check: bool,
+    (check, explain): (bool, bool),
 ) -> ExitCode {
     let bytes = match std::fs::read(input) {
         Ok(b) => b,
@@ -308,6 +314,10 @@ fn pair(
     // TRF files in the wild are Latin-1 as often as UTF-8: keep every byte.
     let text = String::from_utf8(bytes)
         .unwrap_or_else(|e| e.into_bytes().iter().map(|&b| b as char).collect());
+    if explain {
+        let out = arbiter_domain::chess::cli::explain(system, &text);
+        return finish(&out.stdout, &out.stderr, out.exit_code, output);
+    }
     let bar = progress::rounds();
     let out = arbiter_domain::chess::cli::pair_observed(system, &text, check, &mut |done, of| {
         bar.set_length(u64::from(of));

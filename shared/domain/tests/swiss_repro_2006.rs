@@ -57,10 +57,13 @@ fn dutch_a7d_counts_a_bye_players_mild_preference_only_where_it_lowers_x() {
 /// three came from above), and the moved-down player is paired first whenever
 /// possible (dutch A3): 1 has met 4, so 7–1 (1 must have Black after W, W). 4's
 /// repeated downfloat is dutch B5, given up (C10) before p is lowered (C14).
-/// 2.5: {6, 4 | 2, 3}: 4 has met 2 and 3, 6 has met 2 and both 6 and 3 must
-/// have White (B, B last): both move on (C1); 3–2. 2.0: {6, 4 | 5, 8}: 4 has
-/// met 8, so 5–4 and 6–8 (6 must have White; 4 and 5 both mildly want Black,
-/// same history, dutch E4 gives the higher ranked 4 his Black).
+/// 2.5: {6, 4 | 2, 3}: 6 has met 2 and 4, and both 6 and 3 must have White
+/// (B, B last): he moves on (C1). 4 could meet 3 (their game was a forfeit,
+/// dutch F2), but 2, who has met 4, 5, 6 and 8, would then have no opponent
+/// left below (dutch C13); so p is lowered (C14), 4 moves on, 3–2.
+/// 2.0: {6, 4 | 5, 8}: 4 has met 8, so 5–4 and 6–8 (6 must have White; 4
+/// and 5 both mildly want Black, same history, dutch E4 gives the higher
+/// ranked 4 his Black).
 #[test]
 fn dutch_c1_a_moved_down_player_without_opponent_moves_on_and_a3_pairs_the_leader_first() {
     assert_eq!(
@@ -81,4 +84,29 @@ fn dutch_c12_does_not_apply_to_a_bracket_treated_as_homogeneous() {
         paired("c12-homogeneous-next-bracket.trf"),
         set(&["3 5", "1 7", "2 12", "9 4", "11 10", "13 15", "8 14", "6 0"])
     );
+}
+
+/// `arbiter pair --explain` on the leader's round: the reasons worked by
+/// hand above, each under its clause.
+#[test]
+fn dutch_explain_gives_the_clause_behind_each_bracket_and_board() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/swiss/repro-dutch-2006");
+    let input = std::fs::read_to_string(dir.join("nine-players-round6-leader.trf")).unwrap();
+    let out = cli::explain("dutch-2006", &input);
+    assert_eq!(out.exit_code, 0, "{}", out.stderr);
+    let text = out.stdout;
+    for line in [
+        "Round 6, FIDE Dutch system (1992–2006 text)",
+        "7 – 1      [dutch A4] 1 (5) floats down, 7 (3) up",
+        "[dutch C1] 6 has no opponent in this bracket",
+        "[dutch A3] heterogeneous: 1 moved down, paired first whenever possible (S1)",
+        "[dutch C10] B5 (no downfloat twice running) given up",
+        "[dutch A3] 6, 4 came from above, at least half the bracket: treated as homogeneous",
+        "[dutch C11] x raised to 2: no pairing within x = 0",
+        "[dutch C14] no pairing of 4 here lets the rest of the round be paired",
+    ] {
+        assert!(text.contains(line), "missing {line:?} in\n{text}");
+    }
+    assert_eq!(cli::explain("monrad-acwc", &input).exit_code, 3);
+    assert_eq!(cli::explain("dutch-2006", "").exit_code, 3);
 }

@@ -105,6 +105,39 @@ pub fn pair_observed(
     }
 }
 
+/// `arbiter pair --explain`: the next round's pairing with the reason for
+/// each board, float, colour and the bye (dutch-2006 only).
+pub fn explain(system: &str, trf_text: &str) -> CliOutput {
+    if system != "dutch-2006" {
+        return invalid(format!(
+            "--explain is for dutch-2006 (the {system} tables need no explanation)"
+        ));
+    }
+    let doc = match trf::read(trf_text) {
+        Ok(d) => d,
+        Err(e) => return invalid(e),
+    };
+    if doc.players().next().is_none() {
+        return invalid("no player line (`001`) in the input: not a TRF-16 tournament");
+    }
+    let t = match SwissTournament::from_trf(&doc, None) {
+        Ok(t) => t,
+        Err(e) => return invalid(e),
+    };
+    match dutch::explain::explain(&t) {
+        Ok((_, e)) => CliOutput {
+            stdout: dutch::explain::render(t.round_to_pair(), &e),
+            stderr: String::new(),
+            exit_code: 0,
+        },
+        Err(e) => CliOutput {
+            stdout: String::new(),
+            stderr: format!("{e}\n"),
+            exit_code: 1,
+        },
+    }
+}
+
 fn check_rounds(system: &str, doc: &trf::Trf, round_done: &mut dyn FnMut(u32, u32)) -> CliOutput {
     let full = match SwissTournament::from_trf(doc, None) {
         Ok(t) => t,

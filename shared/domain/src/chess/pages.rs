@@ -22,12 +22,13 @@ fn render(p: &Public, page: &[&str]) -> Option<Page> {
             let round = rounds(p)
                 .into_iter()
                 .find(|r| r["round"].as_u64() == Some(n))?;
-            Some(page_of(
-                p,
-                Some(&format!("Round {n}")),
-                &nav,
-                round_body(&round),
-            ))
+            let body = html! {
+                (round_body(&round))
+                @if let Some(e) = p.resource("explanations", Some(&n.to_string())) {
+                    (explanation(&e))
+                }
+            };
+            Some(page_of(p, Some(&format!("Round {n}")), &nav, body))
         }
         ["final"] if acwc(p) => Some(page_of(p, Some("Final"), &nav, final_match(p))),
         _ => None,
@@ -243,6 +244,66 @@ fn round_body(r: &Value) -> Markup {
         @if let Some(bye) = r.get("bye").filter(|b| !b.is_null()) { p { "Bye: " (text(bye)) } }
         @if let Some(np) = r.get("not_paired").filter(|n| n.as_object().is_some_and(|o| !o.is_empty())) {
             h2 { "Not paired" } (any(np, 2))
+        }
+    }
+}
+
+/// "How this round was paired": each board's reasons with their clauses,
+/// the bye, the score brackets (folded away), and the arbiter's reason for
+/// a round paired by hand (the `explanations` resource, Dutch events).
+fn explanation(e: &Value) -> Markup {
+    let name = |n: &Value| {
+        let key = text(n);
+        let who = &e["players"][&key]["name"];
+        format!("{key} {}", text(who))
+    };
+    let notes = |v: &Value| -> Markup {
+        html! {
+            ul.reasons {
+                @for n in v.as_array().into_iter().flatten() {
+                    li { strong { (text(&n["clause"])) } " " (text(&n["text"])) }
+                }
+            }
+        }
+    };
+    let engine = &e["engine"];
+    let by_engine = e["published_is_engines"].as_bool() == Some(true);
+    html! {
+        h2 { "How this round was paired" }
+        @if let Some(reason) = e["manual"].as_str() {
+            p { "Paired by hand by the arbiter: " (reason) }
+            @for o in e["overridden"].as_array().into_iter().flatten() {
+                p { strong { (text(&o["clause"])) } " kept broken by the arbiter's decision: " (text(&o["what"])) }
+            }
+        }
+        @if !by_engine {
+            p { "The published pairing is not the engine's; the engine's pairing of the same round, and why, follows." }
+        }
+        p.muted { "By the FIDE Dutch system, 1992–2006 text; players by starting number." }
+        ol.boards {
+            @for b in engine["boards"].as_array().into_iter().flatten() {
+                li {
+                    strong { (name(&b["white"])) " – " (name(&b["black"])) }
+                    (notes(&b["notes"]))
+                }
+            }
+        }
+        @if let Some(bye) = engine.get("bye").filter(|b| !b.is_null()) {
+            p { strong { (text(&bye["clause"])) } " " (text(&bye["text"])) }
+        }
+        details {
+            summary { "Score brackets, highest first" }
+            @for b in engine["brackets"].as_array().into_iter().flatten() {
+                h3 { (text(&b["score"])) " points" }
+                @if b["notes"].as_array().is_some_and(|n| n.is_empty()) {
+                    p.muted { "Paired in order (dutch C6), every criterion met." }
+                } @else {
+                    (notes(&b["notes"]))
+                }
+            }
+        }
+        @if let Some(later) = engine.get("later_wording").filter(|l| !l.is_null()) {
+            p { strong { "Later wording" } " " (text(&later["text"])) }
         }
     }
 }

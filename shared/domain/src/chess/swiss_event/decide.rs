@@ -128,7 +128,16 @@ impl crate::rulebook::Rules for SwissEvent {
                 boards,
                 bye,
                 reason,
-            } => rounds::set_pairing(env, state, *round, boards, bye.as_ref(), reason, ctx)?,
+                override_absolute,
+            } => {
+                let manual = rounds::Manual {
+                    boards,
+                    bye: bye.as_ref(),
+                    reason,
+                    override_absolute: *override_absolute,
+                };
+                rounds::set_pairing(env, state, *round, &manual, ctx)?
+            }
             Command::ImportTrf { trf, players } => {
                 rounds::import_trf(env, state, trf, players, ctx)?
             }

@@ -147,7 +147,12 @@ pub fn pair(
     let t = tournament(state, settings, round - 1);
     let pairing = match settings.system {
         PairingSystem::Dutch2006 => {
-            dutch::pair(&t).map_err(|e| Refusal::rule("dutch B1", e.to_string()))?
+            dutch::pair(&t).map_err(|e| {
+                Refusal::rule(
+                    "dutch B1",
+                    format!("{e}; the arbiter may pair the round by hand with set-pairing and override_absolute"),
+                )
+            })?
         }
         PairingSystem::MonradAcwc => monrad::pair(&t)
             .map(|m| m.pairing)
@@ -186,8 +191,29 @@ pub fn check_manual(
     boards: &[BoardForm],
     bye: Option<&UserId>,
 ) -> Result<(), Refusal> {
+    match manual_breaks(state, settings, round, boards, bye)
+        .into_iter()
+        .next()
+    {
+        Some((clause, what)) => Err(Refusal::rule(
+            clause,
+            format!("the pairing breaks an absolute criterion: {what}"),
+        )),
+        None => Ok(()),
+    }
+}
+
+/// Each absolute criterion a manual pairing breaks (dutch B1/B2, for the
+/// Dutch system), as the clause and what breaks it ("board 3 - 7").
+pub fn manual_breaks(
+    state: &SwissEvent,
+    settings: &Settings,
+    round: u32,
+    boards: &[BoardForm],
+    bye: Option<&UserId>,
+) -> Vec<(&'static str, String)> {
     if settings.system != PairingSystem::Dutch2006 {
-        return Ok(());
+        return Vec::new();
     }
     let numbers = pairing_numbers(state);
     let number = |u: &UserId| numbers.get(u).copied().unwrap_or(0);
@@ -202,15 +228,16 @@ pub fn check_manual(
         bye: bye.map(number),
     };
     let t = tournament(state, settings, round - 1);
-    dutch::check_absolute(&t, &pairing).map_err(|v| {
-        Refusal::rule(
-            v.clause,
-            format!(
-                "the pairing breaks an absolute criterion on board {} - {}",
-                v.board.white, v.board.black
-            ),
-        )
-    })
+    dutch::absolute_violations(&t, &pairing)
+        .into_iter()
+        .map(|v| {
+            let what = match v.board.black {
+                0 => format!("the bye to {}", v.board.white),
+                black => format!("board {} - {black}", v.board.white),
+            };
+            (v.clause, what)
+        })
+        .collect()
 }
 
 /// Whether at least two players are to be paired in `round`: what the

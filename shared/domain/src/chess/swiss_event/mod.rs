@@ -12,13 +12,15 @@
 //!   history, presence) and its TRF-16 export.
 //! - [`standings`]: points and the tie-breaks (dutch H; FIDE's 2009 rules).
 //! - [`due`]: rounds paired at their scheduled time.
-//! - [`view`], [`notice`]: what everyone sees and is told.
+//! - [`view`], [`notice`]: what everyone sees and is told; `explain`: why a
+//!   round was paired as it was.
 //!
 //! Rulings: `docs/rulings/swiss.md`.
 
 pub mod decide;
 pub mod due;
 pub mod engine;
+mod explain;
 mod feed;
 pub mod notice;
 mod resources;

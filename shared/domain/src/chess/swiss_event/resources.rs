@@ -7,10 +7,12 @@
 //! - `pairings/{round}`: one round's boards, its bye and unpaired players.
 //! - `games/{round}.{board}`: one game.
 //! - `trf`: the event as TRF-16 (text).
+//! - `explanations/{round}`: why the round was paired as it was (dutch-2006).
 
 use super::engine::export_trf;
 use super::standings::{standings, Standing, Tiebreak};
 use super::state::{Game, Round, SwissEvent};
+use super::vocabulary::Overridden;
 use crate::envelope::Envelope;
 use crate::envelope::UserId;
 use crate::refusal::Refusal;
@@ -20,7 +22,14 @@ use schemars::JsonSchema;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
-pub const NAMES: &[&str] = &["standings", "rounds", "pairings", "games", "trf"];
+pub const NAMES: &[&str] = &[
+    "standings",
+    "rounds",
+    "pairings",
+    "games",
+    "trf",
+    "explanations",
+];
 
 fn tiebreaks(state: &SwissEvent) -> Vec<Tiebreak> {
     state
@@ -165,6 +174,9 @@ struct Pairings<'a> {
     not_paired: &'a BTreeMap<UserId, u32>,
     /// The arbiter's reason, when the round was paired by hand.
     manual: Option<&'a str>,
+    /// The absolute criteria the arbiter's pairing breaks, kept by his decision.
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    overridden: &'a [Overridden],
     /// Whether every result counts.
     complete: bool,
     #[serde(flatten)]
@@ -179,6 +191,7 @@ fn pairings(state: &SwissEvent, query: &Query) -> Result<Resource, Refusal> {
         bye: round.bye.as_ref(),
         not_paired: &round.not_paired,
         manual: round.manual.as_deref(),
+        overridden: &round.overridden,
         complete: round.complete(state.need_arbiter()),
         boards: query.page_of(&round.games),
     })
@@ -226,6 +239,7 @@ impl crate::rulebook::Resources for SwissEvent {
             ResourceSchema::keyed::<Pairings>("pairings", generator),
             ResourceSchema::keyed::<OneGame>("games", generator),
             ResourceSchema::text("trf"),
+            ResourceSchema::keyed::<super::explain::RoundExplanation>("explanations", generator),
         ]
     }
 
@@ -244,6 +258,10 @@ impl crate::rulebook::Resources for SwissEvent {
             "pairings" => pairings(state, query),
             "games" => game(state, query),
             "trf" => query.no_key().map(|()| Resource::Text(export_trf(state))),
+            "explanations" => {
+                let round = round_of(state, query.key("explanations")?)?;
+                json_resource(&super::explain::round_explanation(state, round)?)
+            }
             _ => Err(unknown(
                 <Self as crate::rulebook::Rules>::TITLE,
                 name,

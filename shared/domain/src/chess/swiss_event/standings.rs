@@ -28,7 +28,9 @@ use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
 /// A tie-break an organizer may list.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Tiebreak {
     /// fide-tb Buchholz: the sum of the opponents' scores.
@@ -323,9 +325,11 @@ pub fn standings(state: &SwissEvent, tiebreaks: &[Tiebreak]) -> Vec<Standing> {
     let order = super::engine::pairing_order(state);
     // Points first; ties keep A2 order inside the group for display.
     let mut groups = split_points(&table, order);
+    let mut encounters = Encounters::new();
     for &tb in tiebreaks {
         let mut next = Vec::new();
         for (i, (g, below)) in groups.into_iter().enumerate() {
+            encounters.record(&table, &g, tb, i == 0);
             let parts = split(&table, g, tb, i == 0);
             let last = parts.len() - 1;
             next.extend(
@@ -337,7 +341,38 @@ pub fn standings(state: &SwissEvent, tiebreaks: &[Tiebreak]) -> Vec<Standing> {
         }
         groups = next;
     }
-    lines(state, &table, groups, tiebreaks)
+    lines(state, &table, groups, tiebreaks, &encounters)
+}
+
+/// fide-tb direct encounter as shown: each player's points against the
+/// players he was tied with when the tie-break was applied, where every two
+/// of them had met (the value that decided); 0 for a player alone in his
+/// group then, or in a group the encounters could not decide.
+struct Encounters<'a>(BTreeMap<(&'a UserId, Tiebreak), u32>);
+
+impl<'a> Encounters<'a> {
+    fn new() -> Self {
+        Encounters(BTreeMap::new())
+    }
+
+    fn record(&mut self, table: &Table<'a>, group: &[&'a UserId], tb: Tiebreak, first: bool) {
+        let applies = match tb {
+            Tiebreak::DirectEncounter => true,
+            Tiebreak::DirectEncounterFirstPlace => first,
+            _ => false,
+        };
+        if !applies || group.len() < 2 {
+            return;
+        }
+        for (p, v) in table.encounters(group).into_iter().flatten() {
+            self.0.insert((p, tb), v);
+        }
+    }
+
+    /// The value shown for `p`, in points.
+    fn shown(&self, p: &'a UserId, tb: Tiebreak) -> f64 {
+        f64::from(self.0.get(&(p, tb)).copied().unwrap_or(0)) / 2.0
+    }
 }
 
 fn split_points<'a>(table: &Table<'a>, order: Vec<&'a UserId>) -> Vec<Group<'a>> {
@@ -362,6 +397,7 @@ fn lines(
     table: &Table,
     groups: Vec<Group>,
     tiebreaks: &[Tiebreak],
+    encounters: &Encounters,
 ) -> Vec<Standing> {
     let mut out = Vec::new();
     let mut place = 1;
@@ -377,15 +413,14 @@ fn lines(
                 points: f64::from(table.points(p)) / 2.0,
                 tiebreaks: tiebreaks
                     .iter()
-                    .filter(|t| {
-                        !matches!(
-                            t,
-                            Tiebreak::DirectEncounter | Tiebreak::DirectEncounterFirstPlace
-                        )
-                    })
-                    .map(|t| {
-                        let (num, den) = table.value(p, *t);
-                        (t.name(), num as f64 / den as f64)
+                    .map(|&t| match t {
+                        Tiebreak::DirectEncounter | Tiebreak::DirectEncounterFirstPlace => {
+                            (t.name(), encounters.shown(p, t))
+                        }
+                        _ => {
+                            let (num, den) = table.value(p, t);
+                            (t.name(), num as f64 / den as f64)
+                        }
                     })
                     .collect(),
                 ahead_by: below.filter(|_| i as u32 + 1 == size).map(str::to_owned),

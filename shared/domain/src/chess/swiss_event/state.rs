@@ -108,6 +108,9 @@ pub struct Round {
     /// The arbiter's reason, when the round was paired by hand.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub manual: Option<String>,
+    /// The absolute criteria the arbiter's pairing breaks, kept by his decision.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub overridden: Vec<super::vocabulary::Overridden>,
     /// dutch F7: a result of an earlier round was corrected after this
     /// round was published, so the arbiter may pair it again.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -228,7 +231,8 @@ pub fn apply(state: &mut SwissEvent, event: &Event) {
             bye,
             not_paired,
             manual,
-        } => apply_pairing(state, *round, boards, bye, not_paired, manual),
+            overridden,
+        } => apply_pairing(state, *round, boards, bye, not_paired, (manual, overridden)),
         Event::ResultReported {
             round,
             board,
@@ -276,7 +280,7 @@ fn apply_pairing(
     boards: &[Pairing],
     bye: &Option<UserId>,
     not_paired: &[super::vocabulary::NotPaired],
-    manual: &Option<String>,
+    (manual, overridden): (&Option<String>, &[super::vocabulary::Overridden]),
 ) {
     let paired = Round {
         number: round,
@@ -296,6 +300,7 @@ fn apply_pairing(
             .map(|n| (n.player.clone(), n.half_points))
             .collect(),
         manual: manual.clone(),
+        overridden: overridden.to_vec(),
         corrected_since: false,
     };
     let index = round.saturating_sub(1) as usize;

@@ -91,6 +91,15 @@ pub struct Entry {
     pub fide_id: Option<u64>,
 }
 
+/// An absolute criterion a manual pairing breaks, kept by the arbiter.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Overridden {
+    /// The clause (`dutch B1a`, `dutch B1b`, `dutch B2`).
+    pub clause: String,
+    /// What breaks it, by pairing numbers ("board 3 - 7", "the bye to 9").
+    pub what: String,
+}
+
 /// One board of a manual pairing.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -155,6 +164,13 @@ pub enum Command {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         bye: Option<UserId>,
         reason: String,
+        /// The arbiter keeps this pairing although it breaks an absolute
+        /// criterion (dutch B1, B2): a rematch or a colour the rules forbid,
+        /// where no pairing meets them and the event must go on. The chief
+        /// arbiter has the last word; the criteria broken are recorded with
+        /// the reason. Without it such a pairing is refused, naming the clause.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        override_absolute: bool,
     },
     /// A player of the game reports its result.
     ReportResult {
@@ -270,6 +286,10 @@ pub enum Event {
         not_paired: Vec<NotPaired>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         manual: Option<String>,
+        /// The absolute criteria the arbiter's pairing breaks, kept by his
+        /// decision (`override_absolute`): clause and board.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        overridden: Vec<Overridden>,
     },
     ResultReported {
         round: u32,

@@ -6,7 +6,7 @@
 
 use super::criteria::{Criteria, Level};
 use super::matching::{bipartite_matching_size, matching_size};
-pub use super::search::{feasible, Below, BracketPairing};
+pub use super::search::{feasible, Below, BracketPairing, How, Treated};
 use super::search::{Budget, Cache, Search};
 use crate::chess::swiss::Float;
 
@@ -41,9 +41,23 @@ pub fn pair_bracket(
     } else {
         &[true, false]
     };
+    let noted = |r: Option<BracketPairing>, treated: Treated| {
+        r.map(|mut r| {
+            r.how.treated = treated;
+            r.how.moved_on.clone_from(&c1_moved);
+            r.how.settled.clone_from(&settled);
+            r
+        })
+    };
     // dutch A3: homogeneous, or treated as such when at least half came from above.
     if moved_in.is_empty() || 2 * moved_in.len() >= all.len() {
-        return homogeneous_bracket(c, &all, &[], &c1_moved, below, stricts, &settled);
+        let treated = if moved_in.is_empty() {
+            Treated::Homogeneous
+        } else {
+            Treated::HomogeneousByHalf
+        };
+        let r = homogeneous_bracket(c, &all, &[], &c1_moved, below, stricts, &settled);
+        return noted(r, treated);
     }
     // Heterogeneous: S1 = moved-down players (dutch A6).
     let rest: Vec<usize> = all
@@ -56,12 +70,13 @@ pub fn pair_bracket(
         settled: &settled,
     };
     if let Some(r) = heterogeneous_bracket(c, &all, &s1, &rest, &c1_moved, below, stricts) {
-        return Some(r);
+        return noted(Some(r), Treated::Heterogeneous);
     }
     // dutch C14 down to p = 0 for the moved-down players: they move on; pair the rest.
     let mut moved_on = c1_moved.clone();
     moved_on.extend_from_slice(&moved_in);
-    homogeneous_bracket(c, &rest, &[], &moved_on, below, stricts, &settled)
+    let r = homogeneous_bracket(c, &rest, &[], &moved_on, below, stricts, &settled);
+    noted(r, Treated::Heterogeneous)
 }
 
 /// dutch C9/C10 (ruling, docs/rulings/chess.md): the moved-down players
@@ -177,8 +192,11 @@ fn heterogeneous_bracket(
                         s.homogeneous(&rem, p_r, left_over, pairs, c1_moved)
                     };
                     s.transpositions(moved_in, rest, skips, Budget::new(&lvl, a7d), &mut finish)
+                        .map(|r| r.kept(lvl, strict, p_h + p_r))
                 };
-                if let Some(r) = c13_keeps(c, below, strict, first_level(&levels, attempt)) {
+                if let Some(mut r) = c13_keeps(c, below, strict, first_level(&levels, attempt)) {
+                    (r.how.p_first, r.how.x_first) =
+                        (k + (rest.len() - k.min(rest.len())) / 2, x_bracket);
                     return Some(r);
                 }
             }
@@ -280,8 +298,10 @@ fn homogeneous_bracket(
                     a7d,
                 };
                 s.homogeneous(all, p, Budget::new(&lvl, a7d), pairs_before, extra)
+                    .map(|r| r.kept(lvl, strict, p))
             };
-            if let Some(r) = c13_keeps(c, below, strict, first_level(&levels, attempt)) {
+            if let Some(mut r) = c13_keeps(c, below, strict, first_level(&levels, attempt)) {
+                (r.how.p_first, r.how.x_first) = (n / 2, x0);
                 return Some(r);
             }
         }
@@ -308,9 +328,16 @@ fn homogeneous_bracket(
             a7d: None,
         };
         if s.leaving_ok(&moved) && (!strict || feasible(c, &moved, below.all, below.bye)) {
+            let how = How {
+                c12_met: strict,
+                p_first: n / 2,
+                x_first: x0,
+                ..How::default()
+            };
             return Some(BracketPairing {
                 pairs: pairs_before.to_vec(),
                 moved_down: moved,
+                how,
             });
         }
     }

@@ -15,6 +15,38 @@ pub fn allocate(
     first_colour: Colour,
     round1_rank: Option<usize>,
 ) -> Board {
+    allocate_why(c, a, b, first_colour, round1_rank).0
+}
+
+/// Which colour rule gave a board its colours.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ColourRule {
+    /// dutch E1: both preferences granted (or the only one there is).
+    Both,
+    /// dutch E1 with one player only having a preference.
+    One,
+    /// dutch E2: the stronger preference granted.
+    Stronger,
+    /// dutch E3: alternation to the last round with different colours.
+    Alternation,
+    /// dutch E4: the higher ranked player's preference.
+    HigherRanked,
+    /// dutch E5: round 1, by the lot.
+    Lot,
+    /// No played game for either: the lot by pairing number (ruling).
+    LotByNumber,
+    /// dutch B2 forbade what the rules above gave, so the colours were swapped.
+    Absolute,
+}
+
+/// [`allocate`], with the rule that decided.
+pub fn allocate_why(
+    c: &Criteria<'_>,
+    a: usize,
+    b: usize,
+    first_colour: Colour,
+    round1_rank: Option<usize>,
+) -> (Board, ColourRule) {
     let (hi, lo) = if c.ranks_above(a, b) { (a, b) } else { (b, a) };
     let strength = |i: usize| {
         c.ps[i].preference().map(|p| {
@@ -27,7 +59,7 @@ pub fn allocate(
             (p.colour, s)
         })
     };
-    let want_hi: Colour = match (strength(hi), strength(lo)) {
+    let (want_hi, rule): (Colour, ColourRule) = match (strength(hi), strength(lo)) {
         (None, None) => {
             // dutch E5 in round 1; later, players without any played game: the lot
             // decides by pairing number parity (ruling, see docs/rulings/chess.md).
@@ -35,27 +67,30 @@ pub fn allocate(
                 Some(r) => r % 2 == 0,
                 None => (c.ps[hi].number % 2 == 1) != c.no_history_colours_reversed,
             };
-            if odd {
+            let rule = if round1_rank.is_some() {
+                ColourRule::Lot
+            } else {
+                ColourRule::LotByNumber
+            };
+            let colour = if odd {
                 first_colour
             } else {
                 first_colour.opposite()
-            }
+            };
+            (colour, rule)
         }
-        (Some((ch, _)), None) => ch,
-        (None, Some((cl, _))) => cl.opposite(),
+        (Some((ch, _)), None) => (ch, ColourRule::One),
+        (None, Some((cl, _))) => (cl.opposite(), ColourRule::One),
         // dutch E1: both preferences can be granted.
-        (Some((ch, _)), Some((cl, _))) if ch != cl => ch,
+        (Some((ch, _)), Some((cl, _))) if ch != cl => (ch, ColourRule::Both),
         // dutch E2: grant the stronger preference. In an even round every mild
         // preference belongs to a player who missed a round, so an dutch A7(d)
         // player meets either another dutch A7(d) player or a stronger preference,
         // and dutch E2 gives him the colour his opponent needs: the one that
         // lowered x (dutch A7(d)).
         (Some((ch, sh)), Some((_, sl))) if sh != sl => {
-            if sh > sl {
-                ch
-            } else {
-                ch.opposite()
-            }
+            let colour = if sh > sl { ch } else { ch.opposite() };
+            (colour, ColourRule::Stronger)
         }
         (Some((ch, _)), Some(_)) => {
             // dutch E3: alternate to the most recent round in which they had different
@@ -63,9 +98,9 @@ pub fn allocate(
             let (h, l) = (&c.ps[hi].colours, &c.ps[lo].colours);
             let diff = h.iter().rev().zip(l.iter().rev()).find(|(x, y)| x != y);
             match diff {
-                Some((hc, _)) => hc.opposite(),
+                Some((hc, _)) => (hc.opposite(), ColourRule::Alternation),
                 // dutch E4: the higher ranked player's preference.
-                None => ch,
+                None => (ch, ColourRule::HigherRanked),
             }
         }
     };
@@ -78,15 +113,16 @@ pub fn allocate(
     } else {
         (lo, hi)
     };
-    let (w, bl) = if !ok(w, bl) && ok(bl, w) {
-        (bl, w)
+    let (w, bl, rule) = if !ok(w, bl) && ok(bl, w) {
+        (bl, w, ColourRule::Absolute)
     } else {
-        (w, bl)
+        (w, bl, rule)
     };
-    Board {
+    let board = Board {
         white: c.ps[w].number,
         black: c.ps[bl].number,
-    }
+    };
+    (board, rule)
 }
 
 /// dutch F1: sort the pairings for publication: score of the higher player,

@@ -16,6 +16,7 @@ pub mod bracket;
 pub mod colour;
 pub mod criteria;
 pub mod exchange;
+pub mod explain;
 pub mod matching;
 pub mod search;
 pub mod standings;
@@ -24,7 +25,7 @@ pub mod state;
 mod tests;
 
 use super::{Board, Presence, RoundPairing, SwissTournament};
-use bracket::{feasible, pair_bracket, Below};
+use bracket::{feasible, pair_bracket, Below, BracketPairing};
 use criteria::Criteria;
 
 /// Why no pairing was produced.
@@ -93,6 +94,19 @@ impl Wording {
         topscorers: false,
         c12_in_homogeneous_next: false,
     };
+
+    /// The 2012 (Istanbul) wording's changes to the text (not an engine's
+    /// own readings): for saying where a later wording pairs otherwise.
+    pub const ISTANBUL_2012: Wording = Wording {
+        last_round_notes: false,
+        unplayed_point_is_downfloat: true,
+        half_point_bye_bars_bye: true,
+        forfeit_loss_has_no_float: false,
+        no_history_colours_reversed: false,
+        floats_b6_before_b5: true,
+        topscorers: true,
+        c12_in_homogeneous_next: false,
+    };
 }
 
 /// Pair round `t.round_to_pair()` by the Dutch system.
@@ -106,6 +120,32 @@ pub fn pair(t: &SwissTournament) -> Result<RoundPairing, DutchError> {
 /// [`pair`] by the given [`Wording`] (the seed's, or with later changes for
 /// comparing against later-wording engines).
 pub fn pair_as(t: &SwissTournament, w: Wording) -> Result<RoundPairing, DutchError> {
+    pair_traced(t, w).map(|(pairing, _)| pairing)
+}
+
+/// One score bracket as the procedure paired it (indices into the derived
+/// player states), for [`explain`].
+#[derive(Debug, Clone)]
+pub struct BracketTrace {
+    /// The players with the bracket's score.
+    pub residents: Vec<usize>,
+    /// The players moved down into it (dutch A3).
+    pub moved_in: Vec<usize>,
+    /// Its pairing and how it was reached; `None` when the search gave up
+    /// and the lowest brackets were completed by maximum matching.
+    pub result: Option<BracketPairing>,
+}
+
+/// How a round was paired: its brackets in order, and the colour rule of
+/// each board (in publishing order).
+#[derive(Debug, Clone)]
+pub struct Trace {
+    pub brackets: Vec<BracketTrace>,
+    pub colours: Vec<colour::ColourRule>,
+}
+
+/// [`pair_as`], with the brackets as paired.
+pub fn pair_traced(t: &SwissTournament, w: Wording) -> Result<(RoundPairing, Trace), DutchError> {
     let ps = state::derive_as(&t.players, t.rounds_played, w);
     let round = t.round_to_pair();
     let total = if w.last_round_notes || w.topscorers {
@@ -139,6 +179,7 @@ pub fn pair_as(t: &SwissTournament, w: Wording) -> Result<RoundPairing, DutchErr
     let mut pairs: Vec<(usize, usize)> = Vec::new();
     let mut moved: Vec<usize> = Vec::new();
     let mut lower: Vec<usize> = present.clone();
+    let mut trace: Vec<BracketTrace> = Vec::new();
     for (g, residents) in groups.iter().enumerate() {
         lower.drain(..residents.len());
         let empty = Vec::new();
@@ -148,7 +189,13 @@ pub fn pair_as(t: &SwissTournament, w: Wording) -> Result<RoundPairing, DutchErr
             all: &lower,
             bye,
         };
-        match pair_bracket(&c, &moved, residents, &below) {
+        let result = pair_bracket(&c, &moved, residents, &below);
+        trace.push(BracketTrace {
+            residents: residents.clone(),
+            moved_in: moved.clone(),
+            result: result.clone(),
+        });
+        match result {
             Some(r) => {
                 pairs.extend(r.pairs);
                 moved = r.moved_down;
@@ -188,18 +235,25 @@ pub fn pair_as(t: &SwissTournament, w: Wording) -> Result<RoundPairing, DutchErr
     colour::publishing_order(&c, &mut pairs);
     let rank_of: std::collections::HashMap<usize, usize> =
         present.iter().enumerate().map(|(r, &i)| (i, r)).collect();
-    let boards = pairs
+    let (boards, colours) = pairs
         .iter()
         .map(|&(a, b)| {
             let hi = if c.ranks_above(a, b) { a } else { b };
             let r1 = (round == 1).then(|| rank_of[&hi]);
-            colour::allocate(&c, a, b, t.first_colour, r1)
+            colour::allocate_why(&c, a, b, t.first_colour, r1)
         })
-        .collect();
-    Ok(RoundPairing {
+        .unzip();
+    let pairing = RoundPairing {
         boards,
         bye: bye_player,
-    })
+    };
+    Ok((
+        pairing,
+        Trace {
+            brackets: trace,
+            colours,
+        },
+    ))
 }
 
 /// A pairing found to break an absolute criterion.
@@ -219,42 +273,44 @@ pub fn check_absolute(
     t: &SwissTournament,
     pairing: &RoundPairing,
 ) -> Result<(), AbsoluteViolation> {
+    match absolute_violations(t, pairing).into_iter().next() {
+        Some(v) => Err(v),
+        None => Ok(()),
+    }
+}
+
+/// Every board (and the bye) of a complete pairing that breaks dutch B1 or
+/// dutch B2, in board order, one clause per board.
+pub fn absolute_violations(t: &SwissTournament, pairing: &RoundPairing) -> Vec<AbsoluteViolation> {
     let ps = state::derive(&t.players, t.rounds_played);
     let c = Criteria::new(&ps, t.round_to_pair(), t.total_rounds);
     let idx: std::collections::HashMap<u32, usize> =
         ps.iter().enumerate().map(|(i, p)| (p.number, i)).collect();
+    let mut out = Vec::new();
     for b in &pairing.boards {
-        let (Some(&w), Some(&bl)) = (idx.get(&b.white), idx.get(&b.black)) else {
-            return Err(AbsoluteViolation {
-                clause: "dutch B1a",
-                board: *b,
-            });
+        let clause = match (idx.get(&b.white), idx.get(&b.black)) {
+            (Some(&w), Some(&bl)) if ps[w].met.contains(&bl) => Some("dutch B1a"),
+            (Some(&w), Some(&bl)) => {
+                // The note to dutch B6 lifts dutch B2 for players on 50% in the last round.
+                let ok = c.may_receive_with_note(w, super::Colour::White)
+                    && c.may_receive_with_note(bl, super::Colour::Black);
+                (!ok).then_some("dutch B2")
+            }
+            _ => Some("dutch B1a"),
         };
-        if ps[w].met.contains(&bl) {
-            return Err(AbsoluteViolation {
-                clause: "dutch B1a",
-                board: *b,
-            });
-        }
-        // The note to dutch B6 lifts dutch B2 for players on 50% in the last round.
-        if !c.may_receive_with_note(w, super::Colour::White)
-            || !c.may_receive_with_note(bl, super::Colour::Black)
-        {
-            return Err(AbsoluteViolation {
-                clause: "dutch B2",
-                board: *b,
-            });
+        if let Some(clause) = clause {
+            out.push(AbsoluteViolation { clause, board: *b });
         }
     }
     if let Some(y) = pairing.bye {
         if idx.get(&y).is_none_or(|&i| ps[i].had_unplayed_point) {
-            return Err(AbsoluteViolation {
+            out.push(AbsoluteViolation {
                 clause: "dutch B1b",
                 board: Board { white: y, black: 0 },
             });
         }
     }
-    Ok(())
+    out
 }
 
 /// dutch F6: a published pairing stands unless it breaks dutch B1 or dutch B2; then the

@@ -35,6 +35,41 @@ pub struct BracketPairing {
     pub pairs: Vec<(usize, usize)>,
     /// Players moved down to the next bracket (dutch A3); in the lowest bracket, the bye.
     pub moved_down: Vec<usize>,
+    /// How the bracket was paired, for the explanation ([`super::explain`]).
+    pub how: How,
+}
+
+/// What the procedure gave up, and where it stopped, to pair one bracket.
+#[derive(Debug, Clone, Default)]
+pub struct How {
+    /// The relaxation level the pairing met (`None`: the whole bracket moved down).
+    pub level: Option<Level>,
+    /// dutch C12's look-ahead was met (every player moved down finds an
+    /// opponent in the next bracket); otherwise only dutch C13's.
+    pub c12_met: bool,
+    /// The pairings made, and p as dutch C3 set it (before dutch C14).
+    pub p: usize,
+    pub p_first: usize,
+    /// x as dutch C2 set it (dutch A8).
+    pub x_first: usize,
+    /// dutch A3: the bracket as treated.
+    pub treated: Treated,
+    /// dutch C1: players without any opponent in the bracket, moved on.
+    pub moved_on: Vec<usize>,
+    /// Moved-down players whose downfloat repeats whatever they play here.
+    pub settled: Vec<usize>,
+}
+
+/// dutch A3: how a bracket is treated.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Treated {
+    /// Every player has the bracket's score.
+    #[default]
+    Homogeneous,
+    /// At least half came from above: "treated as though it was homogeneous".
+    HomogeneousByHalf,
+    /// Moved-down players are S1 and are paired first.
+    Heterogeneous,
 }
 
 /// The part of the tournament below the bracket being paired.
@@ -90,6 +125,16 @@ impl Budget {
 /// Memo of the dutch C12/C13 verdicts on a moved-down set (with the dutch C12 flag).
 pub(super) type Cache = std::cell::RefCell<std::collections::HashMap<(Vec<usize>, bool), bool>>;
 
+impl BracketPairing {
+    /// Notes the level, the dutch C12 verdict and p of the candidate kept.
+    pub(super) fn kept(mut self, lvl: Level, c12_met: bool, p: usize) -> Self {
+        self.how.level = Some(lvl);
+        self.how.c12_met = c12_met;
+        self.how.p = p;
+        self
+    }
+}
+
 impl<'c, 'a> Search<'c, 'a> {
     /// dutch C12/C13: may these players be moved down?
     pub(super) fn leaving_ok(&self, moved: &[usize]) -> bool {
@@ -132,7 +177,10 @@ impl<'c, 'a> Search<'c, 'a> {
                 // asked of it; dutch C1 still sends this pairing back for a
                 // moved-down player without any opponent there.
                 return moved.iter().all(|&i| {
-                    moved.iter().chain(next).any(|&j| j != i && c.compatible(i, j, None))
+                    moved
+                        .iter()
+                        .chain(next)
+                        .any(|&j| j != i && c.compatible(i, j, None))
                 });
             }
             let adj = |a: usize, b: usize| c.compatible(moved[a], next[b], None);
@@ -219,6 +267,7 @@ impl<'c, 'a> Search<'c, 'a> {
                     Some(BracketPairing {
                         pairs: all,
                         moved_down: moved,
+                        how: How::default(),
                     })
                 } else {
                     None

@@ -8,7 +8,7 @@ use crate::chess::swiss_event::engine;
 use crate::chess::swiss_event::settings::{Settings, REGULATIONS};
 use crate::chess::swiss_event::state::SwissEvent;
 use crate::chess::swiss_event::vocabulary::{
-    Absence, BoardForm, Entry, Event, GameResult, NotPaired, Pairing,
+    Absence, BoardForm, Entry, Event, GameResult, NotPaired, Overridden, Pairing,
 };
 use crate::chess::swiss_event::Recorded;
 use crate::chess::trf;
@@ -30,6 +30,7 @@ pub fn next_pairing(state: &SwissEvent) -> Result<Event, Refusal> {
         bye,
         not_paired: not_paired(state, round),
         manual: None,
+        overridden: Vec::new(),
     })
 }
 
@@ -86,21 +87,30 @@ pub fn scheduled_pairing(state: &SwissEvent) -> Vec<Recorded> {
         .unwrap_or_default()
 }
 
-/// The arbiter pairs a round by hand: the next round, or the published
-/// one while no result is in, when dutch F6 lets it change (it breaks B1
-/// or B2) or a correction reached it (dutch F7).
+/// A pairing the arbiter gives by hand.
+pub(super) struct Manual<'m> {
+    pub boards: &'m [BoardForm],
+    pub bye: Option<&'m UserId>,
+    pub reason: &'m str,
+    /// Keep it although it breaks dutch B1/B2 (the chief arbiter's decision).
+    pub override_absolute: bool,
+}
+
+/// The arbiter pairs a round by hand: the next round, or the published one
+/// while no result is in, when dutch F6 lets it change (it breaks B1 or B2)
+/// or a correction reached it (dutch F7). A pairing that breaks dutch B1/B2
+/// is refused naming the clause unless the arbiter overrides: the event must
+/// stay finishable when no pairing meets the absolute criteria.
 pub(super) fn set_pairing(
     env: &Envelope,
     state: &SwissEvent,
     round: u32,
-    boards: &[BoardForm],
-    bye: Option<&UserId>,
-    reason: &str,
+    manual: &Manual<'_>,
     ctx: &Context,
 ) -> Result<Vec<Recorded>, Refusal> {
     require_official(env, ctx)?;
     let s = settings(state)?;
-    let reason = reason.trim();
+    let reason = manual.reason.trim();
     if reason.is_empty() || reason.chars().count() > 1000 {
         return Err(Refusal::invalid(
             "a manual pairing gives its reason (1 to 1000 characters)",
@@ -116,8 +126,17 @@ pub(super) fn set_pairing(
             "only the next round, or the published one, is paired by hand",
         ));
     }
+    let (boards, bye) = (manual.boards, manual.bye);
     covers_everyone(state, round, boards, bye)?;
-    engine::check_manual(state, s, round, boards, bye)?;
+    let breaks = engine::manual_breaks(state, s, round, boards, bye);
+    if let (Some((clause, what)), false) = (breaks.first(), manual.override_absolute) {
+        return Err(Refusal::rule(
+            *clause,
+            format!(
+                "the pairing breaks an absolute criterion: {what}; the arbiter may keep it with override_absolute and the reason"
+            ),
+        ));
+    }
     Ok(vec![recorded(Event::RoundPaired {
         round,
         boards: boards
@@ -132,6 +151,13 @@ pub(super) fn set_pairing(
         bye: bye.cloned(),
         not_paired: not_paired(state, round),
         manual: Some(reason.to_owned()),
+        overridden: breaks
+            .into_iter()
+            .map(|(clause, what)| Overridden {
+                clause: clause.to_owned(),
+                what,
+            })
+            .collect(),
     })])
 }
 
@@ -371,6 +397,7 @@ fn imported_round(
         bye,
         not_paired,
         manual: Some("imported from TRF-16".into()),
+        overridden: Vec::new(),
     }];
     events.extend(results);
     Ok(events)

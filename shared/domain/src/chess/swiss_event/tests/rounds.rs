@@ -75,6 +75,33 @@ fn dutch_b1a_a_manual_pairing_may_not_repeat_a_game_and_keeps_its_reason() {
 }
 
 #[test]
+fn dutch_b1a_the_arbiter_keeps_a_rematch_by_override_with_the_criteria_recorded() {
+    let mut h = six();
+    pair(&mut h);
+    results(&mut h, 1, &["1-0", "0-1", "1-0"]);
+    // a (1) and d (4) met in round 1: refused, naming the clause, until the
+    // arbiter overrides; then the breach is recorded beside the reason and
+    // the event goes on (round 3 pairs).
+    let mut again = json!({"action": "set-pairing", "round": 2, "reason": "no other pairing is possible after the withdrawals",
+        "boards": [{"white": "d", "black": "a"}, {"white": "b", "black": "c"}, {"white": "e", "black": "f"}]});
+    refused(act(&mut h, "arb", again.clone()), "dutch B1a");
+    again["override_absolute"] = true.into();
+    // A player may not override (nor pair at all).
+    assert_eq!(
+        act(&mut h, "a", again.clone()).unwrap_err().kind,
+        crate::refusal::RefusalKind::Forbidden
+    );
+    act(&mut h, "arb", again).unwrap();
+    let round = state(&h).round(2).unwrap();
+    assert_eq!(round.overridden.len(), 1);
+    assert_eq!(round.overridden[0].clause, "dutch B1a");
+    assert_eq!(round.overridden[0].what, "board 4 - 1");
+    results(&mut h, 2, &["1-0", "0-1", "1-0"]);
+    pair(&mut h);
+    assert_eq!(state(&h).rounds.len(), 3);
+}
+
+#[test]
 fn dutch_f6_a_published_pairing_stands_unless_f7_reaches_it() {
     let mut h = six();
     pair(&mut h);
@@ -225,4 +252,70 @@ fn swiss_regulations_a_round_is_paired_at_its_time_once_and_only_once() {
     // Run again: round 1 is not complete, so nothing is due.
     assert!(h.run("schedule:sweep", Command::Tick).unwrap().is_empty());
     assert_eq!(h.env.next_due(), None);
+}
+
+/// The `explanations/{round}` resource as JSON.
+fn explanation(h: &Harness, round: u32) -> Value {
+    use crate::rulebook::Resources;
+    let query = crate::resource::Query::new(Some(round.to_string()), Default::default()).unwrap();
+    match state(h)
+        .resource(&h.env, "explanations", &query, None)
+        .unwrap()
+    {
+        crate::resource::Resource::Json(v) => v,
+        crate::resource::Resource::Text(_) => unreachable!("explanations are JSON"),
+    }
+}
+
+#[test]
+fn dutch_e5_a4_round_explanations_name_the_clause_of_each_colour_and_float() {
+    // Round 1 (six players, lot White): S1 = a b c, S2 = d e f (dutch C4);
+    // a-d, e-b, c-f, colours by the lot alternating down the boards
+    // (dutch E5). After 1-0, 0-1, 1-0, a, b and c are on 1. Bracket 1:
+    // a (W, mild Black), b (B, mild White), c (W, mild Black); S1 = {a},
+    // S2 = {b, c}: a-b meets both preferences (b White, a Black: dutch E1),
+    // c moves down (dutch A3) and meets d, the highest on 0: c (3) floats
+    // down, d (4) up (dutch A4).
+    let mut h = six();
+    pair(&mut h);
+    let one = explanation(&h, 1);
+    assert_eq!(one["published_is_engines"], true);
+    assert_eq!(one["players"]["1"]["name"], "a");
+    for b in one["engine"]["boards"].as_array().unwrap() {
+        assert_eq!(b["notes"][0]["clause"], "dutch E5", "{b}");
+    }
+    results(&mut h, 1, &["1-0", "0-1", "1-0"]);
+    pair(&mut h);
+    let two = explanation(&h, 2);
+    let boards = two["engine"]["boards"].as_array().unwrap();
+    assert_eq!(
+        (boards[0]["white"].as_u64(), boards[0]["black"].as_u64()),
+        (Some(2), Some(1))
+    );
+    assert_eq!(boards[0]["notes"][0]["clause"], "dutch E1");
+    let floats: Vec<&Value> = boards
+        .iter()
+        .flat_map(|b| b["notes"].as_array().unwrap())
+        .filter(|n| n["clause"] == "dutch A4")
+        .collect();
+    assert_eq!(floats.len(), 1);
+    assert_eq!(floats[0]["text"], "3 (1) floats down, 4 (0) up");
+}
+
+#[test]
+fn dutch_b1a_an_overridden_round_explains_the_reason_beside_the_engines_pairing() {
+    let mut h = six();
+    pair(&mut h);
+    results(&mut h, 1, &["1-0", "0-1", "1-0"]);
+    let again = json!({"action": "set-pairing", "round": 2, "reason": "the withdrawals leave no other",
+        "override_absolute": true,
+        "boards": [{"white": "d", "black": "a"}, {"white": "b", "black": "c"}, {"white": "e", "black": "f"}]});
+    act(&mut h, "arb", again).unwrap();
+    let two = explanation(&h, 2);
+    assert_eq!(two["manual"], "the withdrawals leave no other");
+    assert_eq!(two["overridden"][0]["clause"], "dutch B1a");
+    assert_eq!(two["published_is_engines"], false);
+    assert!(two["engine"]["boards"]
+        .as_array()
+        .is_some_and(|b| b.len() == 3));
 }

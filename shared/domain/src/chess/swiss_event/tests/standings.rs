@@ -53,6 +53,12 @@ fn fide_tb_buchholz_and_sonneborn_berger_break_the_tie_for_second() {
     assert_eq!(lines[1].tiebreaks["buchholz-cut-1"], 4.0);
     assert_eq!(lines[1].tiebreaks["sonneborn-berger"], 2.25);
     assert_eq!(lines[2].tiebreaks["sonneborn-berger"], 1.25);
+    // fide-tb direct encounter, shown: a and c, tied when it applied, drew
+    // their game (½ each); b and d were alone in their groups (0).
+    assert_eq!(lines[1].tiebreaks["direct-encounter"], 0.5);
+    assert_eq!(lines[2].tiebreaks["direct-encounter"], 0.5);
+    assert_eq!(lines[0].tiebreaks["direct-encounter"], 0.0);
+    assert_eq!(lines[3].tiebreaks["direct-encounter"], 0.0);
     assert_eq!(lines[0].ahead_by.as_deref(), Some("points"));
     assert_eq!(lines[1].ahead_by.as_deref(), Some("sonneborn-berger"));
     assert_eq!(lines[2].ahead_by.as_deref(), Some("points"));
