@@ -79,22 +79,25 @@ pub enum Title {
 }
 
 impl Title {
-    /// The TRF title field (TRF-16 uses the one- or two-letter codes).
+    /// The TRF title field as trf16 001 writes it (columns 11–13): `GM`,
+    /// `IM`, `WGM`, `WIM`, `FM`, `CM`, `WFM`, `WCM`.
     pub fn code(self) -> &'static str {
         match self {
-            Title::Gm => "g",
-            Title::Im => "m",
-            Title::Wgm => "wg",
-            Title::Wim => "wm",
-            Title::Fm => "f",
-            Title::Cm => "c",
-            Title::Wfm => "wf",
-            Title::Wcm => "wc",
+            Title::Gm => "GM",
+            Title::Im => "IM",
+            Title::Wgm => "WGM",
+            Title::Wim => "WIM",
+            Title::Fm => "FM",
+            Title::Cm => "CM",
+            Title::Wfm => "WFM",
+            Title::Wcm => "WCM",
             Title::None => "",
         }
     }
 
-    /// Parse a TRF title field (`g`, `GM`, `IGM`, `m`, `IM`, ...).
+    /// Parse a TRF title field: the trf16 001 codes (`GM`, `IM`, ...), the
+    /// older one- and two-letter codes (`g`, `m`, `wg`, `wm`, `f`, `c`, `wf`,
+    /// `wc`) and `IGM`.
     pub fn parse(s: &str) -> Title {
         match s.trim().to_ascii_uppercase().as_str() {
             "G" | "GM" | "IGM" => Title::Gm,
