@@ -132,7 +132,10 @@ impl<'c, 'a> Search<'c, 'a> {
                 // asked of it; dutch C1 still sends this pairing back for a
                 // moved-down player without any opponent there.
                 return moved.iter().all(|&i| {
-                    moved.iter().chain(next).any(|&j| j != i && c.compatible(i, j, None))
+                    moved
+                        .iter()
+                        .chain(next)
+                        .any(|&j| j != i && c.compatible(i, j, None))
                 });
             }
             let adj = |a: usize, b: usize| c.compatible(moved[a], next[b], None);
