@@ -278,11 +278,18 @@ impl SwissTournament {
     /// Build the history from a TRF file, for pairing round `round` (1-based).
     /// Rounds before `round` are history; a round block in round `round`
     /// without an opponent (H, F, Z, `-`) marks the player as absent for it
-    /// (dutch F5); `U` (or `+` without opponent) is the system's bye and does not. When `round` is `None`, it is one more than the last round in
-    /// which any game was paired.
+    /// (dutch F5), and so does a bye asked for it (trf2025 240); `U` (or
+    /// `+` without opponent) is the system's bye and does not. When `round`
+    /// is `None`, it is one more than the last round in which any game was
+    /// paired.
     pub fn from_trf(trf: &Trf, round: Option<u32>) -> Result<SwissTournament, HistoryError> {
         let round = round.unwrap_or(last_paired_round(trf) + 1).max(1);
         let rounds_played = round - 1;
+        let asked: std::collections::BTreeSet<u32> = trf
+            .byes()
+            .filter(|b| b.round == round)
+            .flat_map(|b| b.players.iter().copied())
+            .collect();
         let mut players = Vec::new();
         for p in trf.players() {
             let mut rounds = Vec::new();
@@ -297,7 +304,11 @@ impl SwissTournament {
                 rating: p.rating,
                 title: Title::parse(&p.title),
                 rounds,
-                presence: presence(p, rounds_played),
+                presence: if asked.contains(&p.number) {
+                    Presence::Absent
+                } else {
+                    presence(p, rounds_played)
+                },
             });
         }
         check_games_agree(&players)?;

@@ -6,9 +6,10 @@
 //! - `rounds`: each round's time, board count, bye and whether it is complete.
 //! - `pairings/{round}`: one round's boards, its bye and unpaired players.
 //! - `games/{round}.{board}`: one game.
-//! - `trf`: the event as TRF-16 (text).
+//! - `trf`: the event as TRF-16 (text); `trf?format=2025` as TRF-2025.
+//! - `trf-2025`: the event as TRF-2025 (text).
 
-use super::engine::export_trf;
+use super::report::{export, TrfFormat};
 use super::standings::{standings, Standing, Tiebreak};
 use super::state::{Game, Round, SwissEvent};
 use crate::envelope::Envelope;
@@ -20,7 +21,14 @@ use schemars::JsonSchema;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
-pub const NAMES: &[&str] = &["standings", "rounds", "pairings", "games", "trf"];
+pub const NAMES: &[&str] = &[
+    "standings",
+    "rounds",
+    "pairings",
+    "games",
+    "trf",
+    "trf-2025",
+];
 
 fn tiebreaks(state: &SwissEvent) -> Vec<Tiebreak> {
     state
@@ -211,6 +219,13 @@ fn game(state: &SwissEvent, query: &Query) -> Result<Resource, Refusal> {
     })
 }
 
+/// `trf?format=16|2025`: the event as a TRF of that format (TRF-16 by
+/// default).
+fn trf(state: &SwissEvent, query: &Query) -> Result<Resource, Refusal> {
+    let format = TrfFormat::parse(query.param("format"))?;
+    Ok(Resource::Text(export(state, format)))
+}
+
 /// The contract's read resources (see [`crate::rulebook`]).
 impl crate::rulebook::Resources for SwissEvent {
     const RESOURCES: &'static [&'static str] = NAMES;
@@ -226,6 +241,7 @@ impl crate::rulebook::Resources for SwissEvent {
             ResourceSchema::keyed::<Pairings>("pairings", generator),
             ResourceSchema::keyed::<OneGame>("games", generator),
             ResourceSchema::text("trf"),
+            ResourceSchema::text("trf-2025"),
         ]
     }
 
@@ -243,7 +259,10 @@ impl crate::rulebook::Resources for SwissEvent {
             "rounds" => query.no_key().and_then(|()| rounds_page(state, query)),
             "pairings" => pairings(state, query),
             "games" => game(state, query),
-            "trf" => query.no_key().map(|()| Resource::Text(export_trf(state))),
+            "trf" => query.no_key().and_then(|()| trf(state, query)),
+            "trf-2025" => query
+                .no_key()
+                .map(|()| Resource::Text(export(state, TrfFormat::Trf2025))),
             _ => Err(unknown(
                 <Self as crate::rulebook::Rules>::TITLE,
                 name,
