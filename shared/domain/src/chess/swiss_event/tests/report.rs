@@ -287,3 +287,24 @@ fn trf2025_resource_by_name_and_by_format() {
     assert!(by_name.contains("\n142 3\n"));
     assert!(read("trf", q().with_param("format", "2006")).is_err());
 }
+
+/// The regulations' report: one line a text (a line break would start a
+/// record of its own), a federation of three capital letters.
+#[test]
+fn trf16_report_texts_are_one_line_and_the_federation_three_letters() {
+    let mut h = Harness::new(
+        crate::competition::Kind::Swiss,
+        crate::testkit::at("2026-03-01T10:00:00Z"),
+        &[],
+    );
+    for report in [
+        json!({"name": "Open\n001    1"}),
+        json!({"federation": "Norway"}),
+    ] {
+        let set_up = json!({"action": "set-up", "settings": {"rounds": 3, "report": report}});
+        assert!(act(&mut h, "org", set_up).is_err(), "{report}");
+    }
+    let fine =
+        json!({"action": "set-up", "settings": {"rounds": 3, "report": {"federation": "NOR"}}});
+    act(&mut h, "org", fine).expect("a valid report");
+}
