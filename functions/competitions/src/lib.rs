@@ -264,9 +264,9 @@ async fn rules<S: Store>(app: &App<S>, call: Call) -> Result<Response<Bytes>, Pr
 }
 
 /// A chess event as TRF-16, which other pairing software reads: a Swiss
-/// event's completed rounds, an ACWC championship's Qualification. The
-/// `trf` resource; a kind without one answers 404 naming the resources it
-/// has.
+/// event's completed rounds (`?format=2025` for TRF-2025), an ACWC
+/// championship's Qualification. The `trf` resource; a kind without one
+/// answers 404 naming the resources it has.
 async fn trf<S: Store>(app: &App<S>, call: Call) -> Result<Response<Bytes>, Problem> {
     let competition = arbiter_http::load_competition(app, &call).await?;
     read(&competition, "trf", None, &call)

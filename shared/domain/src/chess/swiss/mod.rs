@@ -79,22 +79,25 @@ pub enum Title {
 }
 
 impl Title {
-    /// The TRF title field (TRF-16 uses the one- or two-letter codes).
+    /// The TRF title field as trf16 001 writes it (columns 11–13): `GM`,
+    /// `IM`, `WGM`, `WIM`, `FM`, `CM`, `WFM`, `WCM`.
     pub fn code(self) -> &'static str {
         match self {
-            Title::Gm => "g",
-            Title::Im => "m",
-            Title::Wgm => "wg",
-            Title::Wim => "wm",
-            Title::Fm => "f",
-            Title::Cm => "c",
-            Title::Wfm => "wf",
-            Title::Wcm => "wc",
+            Title::Gm => "GM",
+            Title::Im => "IM",
+            Title::Wgm => "WGM",
+            Title::Wim => "WIM",
+            Title::Fm => "FM",
+            Title::Cm => "CM",
+            Title::Wfm => "WFM",
+            Title::Wcm => "WCM",
             Title::None => "",
         }
     }
 
-    /// Parse a TRF title field (`g`, `GM`, `IGM`, `m`, `IM`, ...).
+    /// Parse a TRF title field: the trf16 001 codes (`GM`, `IM`, ...), the
+    /// older one- and two-letter codes (`g`, `m`, `wg`, `wm`, `f`, `c`, `wf`,
+    /// `wc`) and `IGM`.
     pub fn parse(s: &str) -> Title {
         match s.trim().to_ascii_uppercase().as_str() {
             "G" | "GM" | "IGM" => Title::Gm,
@@ -275,11 +278,18 @@ impl SwissTournament {
     /// Build the history from a TRF file, for pairing round `round` (1-based).
     /// Rounds before `round` are history; a round block in round `round`
     /// without an opponent (H, F, Z, `-`) marks the player as absent for it
-    /// (dutch F5); `U` (or `+` without opponent) is the system's bye and does not. When `round` is `None`, it is one more than the last round in
-    /// which any game was paired.
+    /// (dutch F5), and so does a bye asked for it (trf2025 240); `U` (or
+    /// `+` without opponent) is the system's bye and does not. When `round`
+    /// is `None`, it is one more than the last round in which any game was
+    /// paired.
     pub fn from_trf(trf: &Trf, round: Option<u32>) -> Result<SwissTournament, HistoryError> {
         let round = round.unwrap_or(last_paired_round(trf) + 1).max(1);
         let rounds_played = round - 1;
+        let asked: std::collections::BTreeSet<u32> = trf
+            .byes()
+            .filter(|b| b.round == round)
+            .flat_map(|b| b.players.iter().copied())
+            .collect();
         let mut players = Vec::new();
         for p in trf.players() {
             let mut rounds = Vec::new();
@@ -294,7 +304,11 @@ impl SwissTournament {
                 rating: p.rating,
                 title: Title::parse(&p.title),
                 rounds,
-                presence: presence(p, rounds_played),
+                presence: if asked.contains(&p.number) {
+                    Presence::Absent
+                } else {
+                    presence(p, rounds_played)
+                },
             });
         }
         check_games_agree(&players)?;

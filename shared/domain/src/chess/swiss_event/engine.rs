@@ -1,6 +1,7 @@
 //! The event as the pairing engines read it: pairing numbers by dutch A2,
 //! each player's history of rounds, and presence for the round to pair
-//! (dutch F5). The same history written as TRF-16 is the event's export.
+//! (dutch F5). The same history written as a TRF is the event's export
+//! (see [`super::report`]).
 
 use super::settings::{PairingSystem, Settings};
 use super::state::{Player, Round, SwissEvent};
@@ -274,21 +275,4 @@ pub fn presences(state: &SwissEvent, round: u32) -> (Vec<&UserId>, Vec<(UserId, 
         }
     }
     (present, absent)
-}
-
-/// The event as TRF-16 (with `XXR` and `XXC`): every round whose boards all
-/// have a result, so that `arbiter pair --check` (and any engine reading
-/// TRF) pairs each of those rounds again from the rounds before it.
-/// Absences are written `H` (half-point bye) or `Z`, the system's bye `U`.
-pub fn export_trf(state: &SwissEvent) -> String {
-    let settings = state
-        .settings
-        .clone()
-        .unwrap_or_else(|| Settings::rounds(state.rounds.len().max(1) as u32));
-    let resulted = state
-        .rounds
-        .iter()
-        .take_while(|r| r.games.iter().all(|g| g.result.is_some()))
-        .count() as u32;
-    crate::chess::trf::write(&tournament(state, &settings, resulted).to_trf())
 }

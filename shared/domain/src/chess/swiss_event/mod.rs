@@ -9,7 +9,9 @@
 //!   A1, A2, F5), rounds (dutch A3–F1 by the engine, F6–F7 by hand, TRF
 //!   import), results (dutch F2, F7, G).
 //! - [`engine`]: the event as the engines read it (pairing numbers, the
-//!   history, presence) and its TRF-16 export.
+//!   history, presence).
+//! - [`report`]: its TRF export (TRF-16 and TRF-2025), with the tournament
+//!   section a rating officer reads.
 //! - [`standings`]: points and the tie-breaks (dutch H; FIDE's 2009 rules).
 //! - [`due`]: rounds paired at their scheduled time.
 //! - [`view`], [`notice`]: what everyone sees and is told; `explain`: why a
@@ -23,6 +25,7 @@ pub mod engine;
 mod explain;
 mod feed;
 pub mod notice;
+pub mod report;
 mod resources;
 pub mod settings;
 pub mod standings;
@@ -33,7 +36,7 @@ pub mod vocabulary;
 #[cfg(test)]
 mod tests;
 
-pub use engine::export_trf;
+pub use report::{export, export_trf, TrfFormat};
 pub use settings::{PairingSystem, Settings};
 pub use standings::{Standing, Tiebreak};
 pub use state::SwissEvent;

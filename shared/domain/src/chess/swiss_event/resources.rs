@@ -6,10 +6,11 @@
 //! - `rounds`: each round's time, board count, bye and whether it is complete.
 //! - `pairings/{round}`: one round's boards, its bye and unpaired players.
 //! - `games/{round}.{board}`: one game.
-//! - `trf`: the event as TRF-16 (text).
+//! - `trf`: the event as TRF-16 (text); `trf?format=2025` as TRF-2025.
+//! - `trf-2025`: the event as TRF-2025 (text).
 //! - `explanations/{round}`: why the round was paired as it was (dutch-2006).
 
-use super::engine::export_trf;
+use super::report::{export, TrfFormat};
 use super::standings::{standings, Standing, Tiebreak};
 use super::state::{Game, Round, SwissEvent};
 use super::vocabulary::Overridden;
@@ -28,6 +29,7 @@ pub const NAMES: &[&str] = &[
     "pairings",
     "games",
     "trf",
+    "trf-2025",
     "explanations",
 ];
 
@@ -224,6 +226,13 @@ fn game(state: &SwissEvent, query: &Query) -> Result<Resource, Refusal> {
     })
 }
 
+/// `trf?format=16|2025`: the event as a TRF of that format (TRF-16 by
+/// default).
+fn trf(state: &SwissEvent, query: &Query) -> Result<Resource, Refusal> {
+    let format = TrfFormat::parse(query.param("format"))?;
+    Ok(Resource::Text(export(state, format)))
+}
+
 /// The contract's read resources (see [`crate::rulebook`]).
 impl crate::rulebook::Resources for SwissEvent {
     const RESOURCES: &'static [&'static str] = NAMES;
@@ -239,6 +248,7 @@ impl crate::rulebook::Resources for SwissEvent {
             ResourceSchema::keyed::<Pairings>("pairings", generator),
             ResourceSchema::keyed::<OneGame>("games", generator),
             ResourceSchema::text("trf"),
+            ResourceSchema::text("trf-2025"),
             ResourceSchema::keyed::<super::explain::RoundExplanation>("explanations", generator),
         ]
     }
@@ -257,7 +267,10 @@ impl crate::rulebook::Resources for SwissEvent {
             "rounds" => query.no_key().and_then(|()| rounds_page(state, query)),
             "pairings" => pairings(state, query),
             "games" => game(state, query),
-            "trf" => query.no_key().map(|()| Resource::Text(export_trf(state))),
+            "trf" => query.no_key().and_then(|()| trf(state, query)),
+            "trf-2025" => query
+                .no_key()
+                .map(|()| Resource::Text(export(state, TrfFormat::Trf2025))),
             "explanations" => {
                 let round = round_of(state, query.key("explanations")?)?;
                 json_resource(&super::explain::round_explanation(state, round)?)

@@ -92,6 +92,79 @@ pub struct Settings {
     /// demand.
     #[serde(default)]
     pub round_times: Vec<DateTime<Utc>>,
+    /// What the TRF report says of the event beyond its rounds (trf16
+    /// 012–122); empty when omitted.
+    #[serde(default, skip_serializing_if = "Report::is_empty")]
+    pub report: Report,
+}
+
+/// The most characters a text of the [`Report`] may have.
+pub const REPORT_TEXT: usize = 120;
+
+/// The most deputy arbiters a [`Report`] lists.
+pub const MAX_DEPUTIES: usize = 20;
+
+/// The facts a FIDE rating officer reads in a TRF's tournament section
+/// (trf16 012–122), as the organizer gives them. The dates, the counts of
+/// players and the type of tournament come from the event itself.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(rename = "SwissReport")]
+pub struct Report {
+    /// trf16 012: the tournament's name.
+    #[serde(default)]
+    pub name: String,
+    /// trf16 022: the city it is played in.
+    #[serde(default)]
+    pub city: String,
+    /// trf16 032: the organizing federation's three-letter FIDE code.
+    #[serde(default)]
+    pub federation: String,
+    /// trf16 102: the chief arbiter, as the rating report names them (e.g.
+    /// `IA Jane Doe`).
+    #[serde(default)]
+    pub chief_arbiter: String,
+    /// trf16 112: the deputy chief arbiters, one each.
+    #[serde(default)]
+    pub deputy_arbiters: Vec<String>,
+    /// trf16 122: the allotted time per moves/game (e.g. `90'/40 + 30' +
+    /// 30"/move`).
+    #[serde(default)]
+    pub time_control: String,
+}
+
+impl Report {
+    /// Whether nothing is given.
+    pub fn is_empty(&self) -> bool {
+        self == &Report::default()
+    }
+
+    /// Every text on one line and at most [`REPORT_TEXT`] characters; a
+    /// federation of three letters; at most [`MAX_DEPUTIES`] deputies.
+    fn validate(&self) -> Result<(), String> {
+        let texts = [
+            &self.name,
+            &self.city,
+            &self.chief_arbiter,
+            &self.time_control,
+        ];
+        let all = texts.into_iter().chain(&self.deputy_arbiters);
+        for t in all.chain([&self.federation]) {
+            if t.chars().count() > REPORT_TEXT || t.chars().any(char::is_control) {
+                return Err(format!(
+                    "a report's text is one line of at most {REPORT_TEXT} characters"
+                ));
+            }
+        }
+        let fed = &self.federation;
+        if !fed.is_empty() && (fed.len() != 3 || !fed.chars().all(|c| c.is_ascii_uppercase())) {
+            return Err("the report's federation is a three-letter FIDE code".into());
+        }
+        if self.deputy_arbiters.len() > MAX_DEPUTIES {
+            return Err(format!("at most {MAX_DEPUTIES} deputy arbiters"));
+        }
+        Ok(())
+    }
 }
 
 fn white() -> Colour {
@@ -117,6 +190,7 @@ impl Settings {
             absent_without_notice: AbsentWithoutNotice::Withdrawn,
             results_need_arbiter: false,
             round_times: vec![],
+            report: Report::default(),
         }
     }
 
@@ -149,7 +223,7 @@ impl Settings {
         if self.round_times.windows(2).any(|w| w[0] >= w[1]) {
             return bad("round times go forward".into());
         }
-        Ok(())
+        self.report.validate().or_else(bad)
     }
 
     /// Whether a half-point bye may be asked for `round` by a player who

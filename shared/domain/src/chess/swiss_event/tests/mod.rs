@@ -2,6 +2,7 @@
 //! hand from the rules in each test's comment.
 
 mod entries;
+mod report;
 mod results;
 mod rounds;
 mod standings;

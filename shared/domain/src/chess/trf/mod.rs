@@ -1,12 +1,23 @@
-//! FIDE Tournament Report File, TRF-16: reader and writer.
+//! FIDE Tournament Report File, TRF-16 and its 2025 revision: reader and
+//! writer.
 //!
-//! Implements the player record `001` with its fixed columns, the round blocks
-//! (opponent / colour / result, result codes `1 0 = + - W D L H F U Z`, blank =
-//! not played), and the two common extensions used by pairing engines:
-//! `XXR n` (number of rounds) and `XXC white1|black1` (colour drawn for the first
-//! player in round 1). Every other record is kept verbatim, so a file survives a
-//! read/write round-trip. LF, CRLF and CR line endings are accepted. A malformed
-//! file yields a [`TrfError`] naming line and column; the reader never panics.
+//! Implements the player record `001` with its fixed columns (trf16 001), the
+//! round blocks (opponent / colour / result, result codes `1 0 = + - W D L H F
+//! U Z`, blank = not played), the tournament section `012`–`132` (see
+//! [`TrfTournament`]), the records of the 2025 revision (`240` byes, `250`
+//! acceleration, `260` prohibited pairings, `142` rounds, `152` initial
+//! colour; see [`trf2025`]), and the extensions used by pairing engines:
+//! `XXR n` (number of rounds) and `XXC white1|black1` (colour drawn for the
+//! first player in round 1). Every other record (`XXS`, `XXA`, comments
+//! `###`, ...) is kept verbatim, so a file survives a read/write round-trip.
+//! LF, CRLF and CR line endings are accepted. A malformed file yields a
+//! [`TrfError`] naming line and column; the reader never panics.
+
+mod tournament;
+pub mod trf2025;
+
+pub use tournament::TrfTournament;
+pub use trf2025::{TrfAcceleration, TrfBye, TrfByes, TrfProhibited};
 
 use thiserror::Error;
 
@@ -175,6 +186,12 @@ pub enum TrfLine {
     Rounds(u32),
     /// `XXC ...`: configuration; `white1` is `Some(true)`, `black1` `Some(false)`.
     Configuration { white1: Option<bool>, raw: String },
+    /// trf2025 240: byes requested for a round.
+    Byes(TrfByes),
+    /// trf2025 250: fictitious points of an accelerated pairing.
+    Acceleration(TrfAcceleration),
+    /// trf2025 260: players who must not meet.
+    Prohibited(TrfProhibited),
     /// Any other record (kept verbatim), including blank lines.
     Other(String),
 }
@@ -203,20 +220,67 @@ impl Trf {
         })
     }
 
-    /// `XXR`: the number of rounds, if stated.
+    /// `XXR` (or trf2025 142): the number of rounds, if stated.
     pub fn total_rounds(&self) -> Option<u32> {
+        self.lines
+            .iter()
+            .find_map(|l| match l {
+                TrfLine::Rounds(n) => Some(*n),
+                _ => None,
+            })
+            .or_else(|| self.record("142").and_then(|v| v.parse().ok()))
+    }
+
+    /// `XXC` (or trf2025 152): `Some(true)` for `white1` (`W`),
+    /// `Some(false)` for `black1` (`B`).
+    pub fn white1(&self) -> Option<bool> {
+        self.lines
+            .iter()
+            .find_map(|l| match l {
+                TrfLine::Configuration { white1, .. } => *white1,
+                _ => None,
+            })
+            .or_else(|| match self.record("152")?.to_ascii_uppercase().as_str() {
+                "W" => Some(true),
+                "B" => Some(false),
+                _ => None,
+            })
+    }
+
+    /// The value (from column 5, trimmed) of the first record kept verbatim
+    /// whose tag is `tag` (`012`, `142`, ...).
+    pub fn record(&self, tag: &str) -> Option<&str> {
         self.lines.iter().find_map(|l| match l {
-            TrfLine::Rounds(n) => Some(*n),
+            TrfLine::Other(s) => record_value(s, tag),
             _ => None,
         })
     }
 
-    /// `XXC`: `Some(true)` for `white1`, `Some(false)` for `black1`.
-    pub fn white1(&self) -> Option<bool> {
-        self.lines.iter().find_map(|l| match l {
-            TrfLine::Configuration { white1, .. } => *white1,
+    /// The values of every record kept verbatim whose tag is `tag`, in file
+    /// order (`112` has one line for each deputy arbiter).
+    pub fn records<'a>(&'a self, tag: &'a str) -> impl Iterator<Item = &'a str> + 'a {
+        self.lines.iter().filter_map(move |l| match l {
+            TrfLine::Other(s) => record_value(s, tag),
             _ => None,
         })
+    }
+
+    /// trf2025 240: the byes requested, in file order.
+    pub fn byes(&self) -> impl Iterator<Item = &TrfByes> {
+        self.lines.iter().filter_map(|l| match l {
+            TrfLine::Byes(b) => Some(b),
+            _ => None,
+        })
+    }
+}
+
+/// The value of a `tag` record: the text after the tag and its space.
+fn record_value<'a>(line: &'a str, tag: &str) -> Option<&'a str> {
+    let rest = line.strip_prefix(tag)?;
+    match rest.chars().next() {
+        None => Some(""),
+        Some(' ') => Some(rest[1..].trim()),
+        Some(_) => None,
     }
 }
 
@@ -286,33 +350,46 @@ fn number_field(
         .map_err(|_| err(line, from, format!("{what} is not a number: {f:?}")))
 }
 
-fn parse_points(chars: &[char], line: usize) -> Result<Option<u32>, TrfError> {
-    let f = field(chars, 81, 84);
-    if f.is_empty() {
-        return Ok(None);
+/// Points written `11.5` (one decimal at most) in tenths; `None` when
+/// malformed.
+fn tenths(f: &str) -> Option<u32> {
+    let (whole, frac) = f.split_once('.').unwrap_or((f, ""));
+    let digits = |s: &str| s.chars().all(|c| c.is_ascii_digit());
+    if frac.len() > 1 || !digits(whole) || !digits(frac) || (whole.is_empty() && frac.is_empty()) {
+        return None;
     }
-    let bad = || err(line, 81, format!("points are not a number: {f:?}"));
-    let (whole, frac) = match f.split_once('.') {
-        Some((w, fr)) => (w, fr),
-        None => (f.as_str(), ""),
-    };
     let w: u32 = if whole.is_empty() {
         0
     } else {
-        whole.parse().map_err(|_| bad())?
+        whole.parse().ok()?
     };
-    if frac.len() > 1 || !frac.chars().all(|c| c.is_ascii_digit()) {
-        return Err(bad());
-    }
     let fr: u32 = if frac.is_empty() {
         0
     } else {
-        frac.parse().map_err(|_| bad())?
+        frac.parse().ok()?
     };
-    w.checked_mul(10)
-        .and_then(|v| v.checked_add(fr))
+    w.checked_mul(10)?.checked_add(fr)
+}
+
+/// Tenths written `11.5`.
+fn points_text(tenths: u32) -> String {
+    format!("{}.{}", tenths / 10, tenths % 10)
+}
+
+/// Points in columns `from..=to`, in tenths; `None` when blank.
+fn points_field(
+    chars: &[char],
+    from: usize,
+    to: usize,
+    line: usize,
+) -> Result<Option<u32>, TrfError> {
+    let f = field(chars, from, to);
+    if f.is_empty() {
+        return Ok(None);
+    }
+    tenths(&f)
         .map(Some)
-        .ok_or_else(bad)
+        .ok_or_else(|| err(line, from, format!("points are not a number: {f:?}")))
 }
 
 fn parse_player(chars: &[char], line: usize) -> Result<TrfPlayer, TrfError> {
@@ -322,7 +399,7 @@ fn parse_player(chars: &[char], line: usize) -> Result<TrfPlayer, TrfError> {
         return Err(err(line, 5, "starting rank 0"));
     }
     let rating = number_field(chars, 49, 52, line, "rating")?.unwrap_or(0);
-    let points_tenths = parse_points(chars, line)?;
+    let points_tenths = points_field(chars, 81, 84, line)?;
     let rank = number_field(chars, 86, 89, line, "rank")?;
     let mut rounds = Vec::new();
     let mut start = 92;
@@ -406,52 +483,77 @@ fn round_block(chars: &[char], start: usize, line: usize) -> Result<Option<TrfRo
     }))
 }
 
-/// Read a TRF-16 document.
+/// Whether `raw` is a `tag` record: the tag, then a space or nothing.
+fn is_record(raw: &str, tag: &str) -> bool {
+    raw.strip_prefix(tag)
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with(' '))
+}
+
+/// `XXR n`: the number of rounds.
+fn read_xxr(rest: &str, line: usize) -> Result<TrfLine, TrfError> {
+    let f = rest.trim();
+    f.parse().map(TrfLine::Rounds).map_err(|_| {
+        err(
+            line,
+            5,
+            format!("XXR needs a number of rounds, found {f:?}"),
+        )
+    })
+}
+
+/// `XXC ...`: `white1` or `black1` among the options.
+fn read_xxc(raw: &str, rest: &str) -> TrfLine {
+    let white1 = rest.split_whitespace().fold(None, |w, tok| match tok {
+        "white1" => Some(true),
+        "black1" => Some(false),
+        _ => w,
+    });
+    TrfLine::Configuration {
+        white1,
+        raw: raw.to_string(),
+    }
+}
+
+/// One line other than a player record.
+fn read_line(raw: &str, chars: &[char], line: usize) -> Result<TrfLine, TrfError> {
+    if let Some(rest) = raw.strip_prefix("XXR") {
+        read_xxr(rest, line)
+    } else if let Some(rest) = raw.strip_prefix("XXC") {
+        Ok(read_xxc(raw, rest))
+    } else if is_record(raw, "240") {
+        trf2025::read_byes(chars, line).map(TrfLine::Byes)
+    } else if is_record(raw, "250") {
+        trf2025::read_acceleration(chars, line).map(TrfLine::Acceleration)
+    } else if is_record(raw, "260") {
+        trf2025::read_prohibited(chars, line).map(TrfLine::Prohibited)
+    } else {
+        Ok(TrfLine::Other(raw.to_string()))
+    }
+}
+
+/// Read a TRF-16 (or TRF-2025) document.
 pub fn read(text: &str) -> Result<Trf, TrfError> {
     let mut lines = Vec::new();
     let mut seen = std::collections::BTreeSet::new();
     for (i, raw) in split_lines(text).into_iter().enumerate() {
         let line_no = i + 1;
         let chars: Vec<char> = raw.chars().collect();
-        if raw.starts_with("001") {
-            if chars.get(3).is_some_and(|c| *c != ' ') {
-                return Err(err(line_no, 4, "expected a space after 001"));
-            }
-            let p = parse_player(&chars, line_no)?;
-            if !seen.insert(p.number) {
-                return Err(err(
-                    line_no,
-                    5,
-                    format!("duplicate starting rank {}", p.number),
-                ));
-            }
-            lines.push(TrfLine::Player(p));
-        } else if let Some(rest) = raw.strip_prefix("XXR") {
-            let f = rest.trim();
-            let n: u32 = f.parse().map_err(|_| {
-                err(
-                    line_no,
-                    5,
-                    format!("XXR needs a number of rounds, found {f:?}"),
-                )
-            })?;
-            lines.push(TrfLine::Rounds(n));
-        } else if let Some(rest) = raw.strip_prefix("XXC") {
-            let mut white1 = None;
-            for tok in rest.split_whitespace() {
-                match tok {
-                    "white1" => white1 = Some(true),
-                    "black1" => white1 = Some(false),
-                    _ => {}
-                }
-            }
-            lines.push(TrfLine::Configuration {
-                white1,
-                raw: raw.to_string(),
-            });
-        } else {
-            lines.push(TrfLine::Other(raw.to_string()));
+        if !raw.starts_with("001") {
+            lines.push(read_line(raw, &chars, line_no)?);
+            continue;
         }
+        if chars.get(3).is_some_and(|c| *c != ' ') {
+            return Err(err(line_no, 4, "expected a space after 001"));
+        }
+        let p = parse_player(&chars, line_no)?;
+        if !seen.insert(p.number) {
+            return Err(err(
+                line_no,
+                5,
+                format!("duplicate starting rank {}", p.number),
+            ));
+        }
+        lines.push(TrfLine::Player(p));
     }
     // Opponents must exist.
     let trf = Trf { lines };
@@ -501,7 +603,7 @@ pub fn write_player(p: &TrfPlayer) -> String {
     let mut s = String::from("001");
     put_right(&mut s, 5, 8, &p.number.to_string());
     put_left(&mut s, 10, 10, &p.sex);
-    put_left(&mut s, 11, 13, &p.title);
+    put_right(&mut s, 11, 13, &p.title);
     put_left(&mut s, 15, 47, &p.name);
     if p.rating > 0 {
         put_right(&mut s, 49, 52, &p.rating.to_string());
@@ -510,7 +612,7 @@ pub fn write_player(p: &TrfPlayer) -> String {
     put_right(&mut s, 58, 68, &p.fide_id);
     put_left(&mut s, 70, 79, &p.birth_date);
     if let Some(t) = p.points_tenths {
-        put_right(&mut s, 81, 84, &format!("{}.{}", t / 10, t % 10));
+        put_right(&mut s, 81, 84, &points_text(t));
     }
     if let Some(r) = p.rank {
         put_right(&mut s, 86, 89, &r.to_string());
@@ -541,6 +643,9 @@ pub fn write(trf: &Trf) -> String {
             TrfLine::Player(p) => out.push_str(&write_player(p)),
             TrfLine::Rounds(n) => out.push_str(&format!("XXR {n}")),
             TrfLine::Configuration { raw, .. } => out.push_str(raw),
+            TrfLine::Byes(b) => out.push_str(&trf2025::write_byes(b)),
+            TrfLine::Acceleration(a) => out.push_str(&trf2025::write_acceleration(a)),
+            TrfLine::Prohibited(p) => out.push_str(&trf2025::write_prohibited(p)),
             TrfLine::Other(s) => out.push_str(s),
         }
         out.push('\n');
@@ -549,90 +654,4 @@ pub fn write(trf: &Trf) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    const LINE: &str = "001    1      Alice                             2500                             3.0          8 w 1     5 b 0  0000 - U     3 w =";
-
-    #[test]
-    fn trf_reads_player_columns_and_round_blocks() {
-        let others = "001    3      Carla                             2400\n001    5      Eve                               2300\n001    8      Kev                               2250";
-        let t = read(&format!("{LINE}\n{others}")).unwrap();
-        let p = t.players().next().unwrap();
-        assert_eq!(p.number, 1);
-        assert_eq!(p.name, "Alice");
-        assert_eq!(p.rating, 2500);
-        assert_eq!(p.points_tenths, Some(30));
-        assert_eq!(p.rounds.len(), 4);
-        assert_eq!(
-            p.rounds[0],
-            Some(TrfRound {
-                opponent: Some(8),
-                colour: TrfColour::White,
-                result: TrfResult::Win
-            })
-        );
-        assert_eq!(
-            p.rounds[2],
-            Some(TrfRound {
-                opponent: None,
-                colour: TrfColour::None,
-                result: TrfResult::PairingBye
-            })
-        );
-    }
-
-    #[test]
-    fn trf_round_trips_player_lines_and_unknown_records() {
-        let text = format!("012 Test\n{LINE}\n001    3      Carla                             2400                             0.0\n001    5      Eve                               2300                             0.0\n001    8      Kev                               2250                             0.0\nXXR 5\nXXC white1\n132 something unknown\n");
-        let t = read(&text).unwrap();
-        assert_eq!(write(&t), text);
-    }
-
-    #[test]
-    fn trf_accepts_lf_crlf_and_cr() {
-        let a = read("012 x\nXXR 3\n").unwrap();
-        let b = read("012 x\r\nXXR 3\r\n").unwrap();
-        let c = read("012 x\rXXR 3\r").unwrap();
-        assert_eq!(a, b);
-        assert_eq!(a, c);
-        assert_eq!(a.total_rounds(), Some(3));
-    }
-
-    #[test]
-    fn trf_reports_line_and_column_of_bad_result_code() {
-        let bad = "012 x\n001    1      Alice                             2500                             3.0          8 w Q";
-        let e = read(bad).unwrap_err();
-        assert_eq!((e.line, e.column), (2, 99));
-    }
-
-    #[test]
-    fn trf_rejects_unknown_opponent() {
-        let bad = "001    1      Alice                             2500                             3.0          8 w 1";
-        assert!(read(bad).is_err());
-    }
-
-    #[test]
-    fn trf_xxc_black1() {
-        let t = read("XXC black1\n").unwrap();
-        assert_eq!(t.white1(), Some(false));
-    }
-
-    proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
-        #[test]
-        fn trf_reader_never_panics_on_arbitrary_text(s in "\\PC*") {
-            let _ = read(&s);
-        }
-
-        #[test]
-        fn trf_reader_never_panics_on_player_like_lines(
-            tail in proptest::collection::vec(proptest::sample::select(vec![' ', '0', '1', '9', 'w', 'b', '-', '=', '+', 'U', 'Z', '.', 'x', 'é']), 0..140)
-        ) {
-            let line: String = "001    1".chars().chain(tail).collect();
-            let _ = read(&line);
-            let crlf = format!("{line}\r\n{line}\r");
-            let _ = read(&crlf);
-        }
-    }
-}
+mod tests;
