@@ -87,6 +87,7 @@ fn tournament(state: &Championship, finished_only: bool) -> SwissTournament {
         rounds_played: rounds.len() as u32,
         total_rounds: state.qualification_rounds,
         first_colour: Colour::White,
+        rules: Default::default(),
     }
 }
 

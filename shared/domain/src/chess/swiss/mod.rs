@@ -195,6 +195,54 @@ pub struct SwissTournament {
     pub total_rounds: u32,
     /// dutch A7 / E5: colour drawn by lot for the first player in round 1.
     pub first_colour: Colour,
+    /// What the regulations add to the pairing rules.
+    pub rules: PairingRules,
+}
+
+/// What an event's regulations add to the pairing rules.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PairingRules {
+    /// Pairs of pairing numbers that are never paired against each other
+    /// (siblings, club mates): the engine treats them as having met.
+    pub prohibited: Vec<(u32, u32)>,
+    /// C.04.5.1 Baku acceleration, when the event uses it.
+    pub acceleration: Option<Baku>,
+}
+
+/// C.04.5.1 Baku acceleration: the players of group GA (pairing numbers up
+/// to `last_ga`) are given virtual points for pairing in the accelerated
+/// rounds: 1 point in the first `full_rounds`, ½ in the rest up to
+/// `accelerated_rounds`. Virtual points never count in the standings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Baku {
+    pub last_ga: u32,
+    pub accelerated_rounds: u32,
+    pub full_rounds: u32,
+}
+
+impl Baku {
+    /// The method for a field of `players` (sorted, before round 1) and
+    /// `rounds` rounds: GA is the first half rounded up to an even number
+    /// (2 × ⌈players / 4⌉); the accelerated rounds are the first half of the
+    /// event rounded up, and the first half of those (rounded up) give 1
+    /// virtual point (baku 2, baku 4).
+    pub fn for_field(players: u32, rounds: u32) -> Baku {
+        let accelerated_rounds = rounds.div_ceil(2);
+        Baku {
+            last_ga: 2 * players.div_ceil(4),
+            accelerated_rounds,
+            full_rounds: accelerated_rounds.div_ceil(2),
+        }
+    }
+
+    /// Virtual half points of pairing number `number` for round `round`.
+    pub fn virtual_half_points(&self, number: u32, round: u32) -> u32 {
+        match (number <= self.last_ga, round) {
+            (true, r) if r <= self.full_rounds => 2,
+            (true, r) if r <= self.accelerated_rounds => 1,
+            _ => 0,
+        }
+    }
 }
 
 impl SwissTournament {
@@ -320,6 +368,10 @@ impl SwissTournament {
                 Colour::Black
             } else {
                 Colour::White
+            },
+            rules: PairingRules {
+                prohibited: trf.prohibited_pairs(round),
+                acceleration: None,
             },
         })
     }

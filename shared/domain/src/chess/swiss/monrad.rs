@@ -243,6 +243,7 @@ mod tests {
             rounds_played,
             total_rounds: 5,
             first_colour: Colour::White,
+            rules: Default::default(),
         }
     }
 

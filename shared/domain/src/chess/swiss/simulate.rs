@@ -37,6 +37,7 @@ pub fn new_tournament(players: u32, total_rounds: u32) -> SwissTournament {
         rounds_played: 0,
         total_rounds,
         first_colour: Colour::White,
+        rules: Default::default(),
     }
 }
 

@@ -113,11 +113,27 @@ impl crate::rulebook::Rules for SwissEvent {
             }
             Command::Withdraw { player } => entries::withdraw(env, state, player.as_ref(), ctx)?,
             Command::Reinstate { player } => entries::reinstate(env, state, player, ctx)?,
-            Command::RequestBye { round, player } => {
-                entries::absence(env, state, *round, player.as_ref(), true, ctx)?
+            Command::RequestBye {
+                round,
+                through,
+                player,
+            } => {
+                let rounds = *round..=through.unwrap_or(*round);
+                entries::absence(env, state, rounds, player.as_ref(), true, ctx)?
             }
-            Command::AnnounceAbsence { round, player } => {
-                entries::absence(env, state, *round, player.as_ref(), false, ctx)?
+            Command::AnnounceAbsence {
+                round,
+                through,
+                player,
+            } => {
+                let rounds = *round..=through.unwrap_or(*round);
+                entries::absence(env, state, rounds, player.as_ref(), false, ctx)?
+            }
+            Command::ProhibitPairings { players } => {
+                entries::prohibit(env, state, players, true, ctx)?
+            }
+            Command::LiftProhibition { players } => {
+                entries::prohibit(env, state, players, false, ctx)?
             }
             Command::CancelAbsence { round, player } => {
                 entries::cancel_absence(env, state, *round, player.as_ref(), ctx)?

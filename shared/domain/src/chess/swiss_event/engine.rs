@@ -3,13 +3,13 @@
 //! (dutch F5). The same history written as a TRF is the event's export
 //! (see [`super::report`]).
 
-use super::settings::{PairingSystem, Settings};
+use super::settings::{Acceleration, PairingSystem, Settings};
 use super::state::{Player, Round, SwissEvent};
 use super::vocabulary::{Absence, BoardForm, Pairing};
 use crate::chess::round_robin;
 use crate::chess::swiss::{
-    dutch, monrad, Board, Colour, Presence, RoundOutcome, RoundPairing, SwissPlayer,
-    SwissTournament,
+    dutch, monrad, Baku, Board, Colour, PairingRules, Presence, RoundOutcome, RoundPairing,
+    SwissPlayer, SwissTournament,
 };
 use crate::envelope::UserId;
 use crate::refusal::Refusal;
@@ -136,7 +136,45 @@ pub fn tournament(state: &SwissEvent, settings: &Settings, played: u32) -> Swiss
         rounds_played: played,
         total_rounds: settings.rounds,
         first_colour: settings.first_colour,
+        rules: PairingRules {
+            prohibited: prohibited_pairs(state, &numbers),
+            acceleration: (settings.acceleration == Acceleration::Baku)
+                .then(|| baku(state, settings, &numbers)),
+        },
     }
+}
+
+/// The regulations' prohibited pairings as pairs of pairing numbers.
+fn prohibited_pairs(state: &SwissEvent, numbers: &BTreeMap<&UserId, u32>) -> Vec<(u32, u32)> {
+    let mut pairs = Vec::new();
+    for group in &state.prohibited {
+        let ns: Vec<u32> = group
+            .iter()
+            .filter_map(|u| numbers.get(u).copied())
+            .collect();
+        for (i, &a) in ns.iter().enumerate() {
+            pairs.extend(ns[i + 1..].iter().map(|&b| (a, b)));
+        }
+    }
+    pairs
+}
+
+/// C.04.5.1 for the event: GA is fixed by the players entered for round 1;
+/// after late entries "the last GA-player shall be the same", so GA runs to
+/// that player's pairing number now.
+fn baku(state: &SwissEvent, settings: &Settings, numbers: &BTreeMap<&UserId, u32>) -> Baku {
+    let first: Vec<&UserId> = pairing_order(state)
+        .into_iter()
+        .filter(|id| state.players[*id].first_round <= 1)
+        .collect();
+    let mut method = Baku::for_field(first.len() as u32, settings.rounds);
+    let last = (method.last_ga as usize).min(first.len());
+    method.last_ga = last
+        .checked_sub(1)
+        .and_then(|k| first.get(k))
+        .and_then(|id| numbers.get(id).copied())
+        .unwrap_or(0);
+    method
 }
 
 /// Pairs `round` with the event's system; the boards in publishing order.

@@ -92,10 +92,33 @@ pub struct Settings {
     /// demand.
     #[serde(default)]
     pub round_times: Vec<DateTime<Utc>>,
+    /// C.04.5.1: `baku` gives the top half of the field virtual points for
+    /// pairing in the first half of the event (`none`, the default: no
+    /// acceleration). Dutch system only.
+    #[serde(default, skip_serializing_if = "Acceleration::is_none")]
+    pub acceleration: Acceleration,
     /// What the TRF report says of the event beyond its rounds (trf16
     /// 012–122); empty when omitted.
     #[serde(default, skip_serializing_if = "Report::is_empty")]
     pub report: Report,
+}
+
+/// How the first rounds are accelerated (FIDE Handbook C.04.5).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum Acceleration {
+    #[default]
+    None,
+    /// C.04.5.1 Baku acceleration.
+    Baku,
+}
+
+impl Acceleration {
+    fn is_none(&self) -> bool {
+        *self == Acceleration::None
+    }
 }
 
 /// The most characters a text of the [`Report`] may have.
@@ -190,6 +213,7 @@ impl Settings {
             absent_without_notice: AbsentWithoutNotice::Withdrawn,
             results_need_arbiter: false,
             round_times: vec![],
+            acceleration: Acceleration::None,
             report: Report::default(),
         }
     }
@@ -222,6 +246,9 @@ impl Settings {
         }
         if self.round_times.windows(2).any(|w| w[0] >= w[1]) {
             return bad("round times go forward".into());
+        }
+        if self.acceleration == Acceleration::Baku && self.system != PairingSystem::Dutch2006 {
+            return bad("the Baku acceleration (C.04.5.1) is for the Dutch system".into());
         }
         self.report.validate().or_else(bad)
     }

@@ -5,7 +5,7 @@ use super::vocabulary::{Absence, Entry, Event, GameResult, Pairing};
 use crate::chess::swiss::Title;
 use crate::envelope::UserId;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// One entrant.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -144,6 +144,9 @@ pub struct SwissEvent {
     pub players: BTreeMap<UserId, Player>,
     /// The paired rounds, round 1 first.
     pub rounds: Vec<Round>,
+    /// Groups of players none of whom is paired against another of them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub prohibited: Vec<BTreeSet<UserId>>,
 }
 
 impl SwissEvent {
@@ -220,6 +223,12 @@ pub fn apply(state: &mut SwissEvent, event: &Event) {
                 p.absences.insert(*round, *absence);
             }
         }
+        Event::PairingsProhibited { players } => {
+            if !state.prohibited.contains(players) {
+                state.prohibited.push(players.clone());
+            }
+        }
+        Event::ProhibitionLifted { players } => state.prohibited.retain(|g| g != players),
         Event::AbsenceCancelled { player, round } => {
             if let Some(p) = state.players.get_mut(player) {
                 p.absences.remove(round);

@@ -4,7 +4,7 @@
 use super::settings::Settings;
 use crate::envelope::UserId;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// A game's result as the arbiter writes it on the pairing sheet.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
@@ -137,18 +137,31 @@ pub enum Command {
     },
     /// The arbiter takes a withdrawn player back into the pairings.
     Reinstate { player: UserId },
-    /// A player asks for a half-point bye in a round not yet paired.
+    /// A player asks for a half-point bye in a round not yet paired, or in
+    /// every round from `round` to `through`.
     RequestBye {
         round: u32,
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        player: Option<UserId>,
-    },
-    /// dutch F5: a player known not to play a round (scores 0).
-    AnnounceAbsence {
-        round: u32,
+        through: Option<u32>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         player: Option<UserId>,
     },
+    /// dutch F5: a player known not to play a round (scores 0), or every
+    /// round from `round` to `through`.
+    AnnounceAbsence {
+        round: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        through: Option<u32>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<UserId>,
+    },
+    /// Organizer or arbiter: none of `players` (siblings, club mates, a
+    /// team's members) is to be paired against another of them. The
+    /// pairing treats them as having met (dutch B1a, by the regulations).
+    ProhibitPairings { players: Vec<UserId> },
+    /// Organizer or arbiter: lifts a prohibition given with exactly these
+    /// players.
+    LiftProhibition { players: Vec<UserId> },
     /// Takes back a bye request or an announced absence before pairing.
     CancelAbsence {
         round: u32,
@@ -216,6 +229,8 @@ impl crate::rulebook::Action for Command {
             Command::DisputeResult { .. } => "dispute-result",
             Command::SetResult { .. } => "set-result",
             Command::ImportTrf { .. } => "import-trf",
+            Command::ProhibitPairings { .. } => "prohibit-pairings",
+            Command::LiftProhibition { .. } => "lift-prohibition",
         }
     }
 }
@@ -272,6 +287,13 @@ pub enum Event {
     AbsenceCancelled {
         player: UserId,
         round: u32,
+    },
+    /// None of `players` is paired against another of them.
+    PairingsProhibited {
+        players: BTreeSet<UserId>,
+    },
+    ProhibitionLifted {
+        players: BTreeSet<UserId>,
     },
     /// A round's pairing, published (dutch F1): by the system, or by the
     /// arbiter (`manual` holds the reason). A round paired again replaces

@@ -231,6 +231,22 @@ impl Trf {
             .or_else(|| self.record("142").and_then(|v| v.parse().ok()))
     }
 
+    /// trf2025 260: the pairs of starting ranks that may not be paired in
+    /// `round` (every two players of a record whose rounds include it).
+    pub fn prohibited_pairs(&self, round: u32) -> Vec<(u32, u32)> {
+        let mut pairs = Vec::new();
+        for l in &self.lines {
+            let TrfLine::Prohibited(p) = l else { continue };
+            if !(p.first_round..=p.last_round.max(p.first_round)).contains(&round) {
+                continue;
+            }
+            for (i, &a) in p.players.iter().enumerate() {
+                pairs.extend(p.players[i + 1..].iter().map(|&b| (a, b)));
+            }
+        }
+        pairs
+    }
+
     /// `XXC` (or trf2025 152): `Some(true)` for `white1` (`W`),
     /// `Some(false)` for `black1` (`B`).
     pub fn white1(&self) -> Option<bool> {

@@ -161,9 +161,10 @@ impl<'a> Criteria<'a> {
         self.may_receive(i, c, Some(lvl))
     }
 
-    /// dutch B1a and dutch B2: `a` and `b` may meet (with the level's dutch A7(c) and dutch B2 notes when given).
+    /// dutch B1a and dutch B2: `a` and `b` may meet (with the level's dutch A7(c) and dutch B2 notes when given);
+    /// a pairing the regulations prohibit counts as a meeting.
     pub fn compatible(&self, a: usize, b: usize, lvl: Option<&Level>) -> bool {
-        if a == b || self.ps[a].met.contains(&b) {
+        if a == b || self.ps[a].met.contains(&b) || self.ps[a].barred.contains(&b) {
             return false;
         }
         (self.may_receive(a, Colour::White, lvl) && self.may_receive(b, Colour::Black, lvl))

@@ -9,7 +9,7 @@
 use super::bracket::{How, Treated};
 use super::colour::ColourRule;
 use super::criteria::Level;
-use super::state::{derive, PlayerState, Strength};
+use super::state::{derive_with, PlayerState, Strength};
 use super::{pair_as, pair_traced, BracketTrace, DutchError, Wording};
 use crate::chess::swiss::{Board, Colour, Float, RoundPairing, SwissTournament};
 use serde::Serialize;
@@ -58,7 +58,7 @@ pub struct Explanation {
 /// Pair round `t.round_to_pair()` and say why, clause by clause.
 pub fn explain(t: &SwissTournament) -> Result<(RoundPairing, Explanation), DutchError> {
     let (pairing, trace) = pair_traced(t, Wording::SEED_2006)?;
-    let ps = derive(&t.players, t.rounds_played);
+    let ps = derive_with(&t.players, t.rounds_played, Wording::SEED_2006, &t.rules);
     let last = trace.brackets.len().saturating_sub(1);
     let brackets = trace
         .brackets

@@ -146,7 +146,7 @@ pub struct Trace {
 
 /// [`pair_as`], with the brackets as paired.
 pub fn pair_traced(t: &SwissTournament, w: Wording) -> Result<(RoundPairing, Trace), DutchError> {
-    let ps = state::derive_as(&t.players, t.rounds_played, w);
+    let ps = state::derive_with(&t.players, t.rounds_played, w, &t.rules);
     let round = t.round_to_pair();
     let total = if w.last_round_notes || w.topscorers {
         t.total_rounds
@@ -256,6 +256,10 @@ pub fn pair_traced(t: &SwissTournament, w: Wording) -> Result<(RoundPairing, Tra
     ))
 }
 
+/// Cited for a pairing the event's regulations prohibit (siblings, club
+/// mates), which the engine keeps apart as if they had met.
+pub const PROHIBITED: &str = "swiss regulations";
+
 /// A pairing found to break an absolute criterion.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AbsoluteViolation {
@@ -282,7 +286,7 @@ pub fn check_absolute(
 /// Every board (and the bye) of a complete pairing that breaks dutch B1 or
 /// dutch B2, in board order, one clause per board.
 pub fn absolute_violations(t: &SwissTournament, pairing: &RoundPairing) -> Vec<AbsoluteViolation> {
-    let ps = state::derive(&t.players, t.rounds_played);
+    let ps = state::derive_with(&t.players, t.rounds_played, Wording::SEED_2006, &t.rules);
     let c = Criteria::new(&ps, t.round_to_pair(), t.total_rounds);
     let idx: std::collections::HashMap<u32, usize> =
         ps.iter().enumerate().map(|(i, p)| (p.number, i)).collect();
@@ -290,6 +294,7 @@ pub fn absolute_violations(t: &SwissTournament, pairing: &RoundPairing) -> Vec<A
     for b in &pairing.boards {
         let clause = match (idx.get(&b.white), idx.get(&b.black)) {
             (Some(&w), Some(&bl)) if ps[w].met.contains(&bl) => Some("dutch B1a"),
+            (Some(&w), Some(&bl)) if ps[w].barred.contains(&bl) => Some(PROHIBITED),
             (Some(&w), Some(&bl)) => {
                 // The note to dutch B6 lifts dutch B2 for players on 50% in the last round.
                 let ok = c.may_receive_with_note(w, super::Colour::White)

@@ -3,7 +3,7 @@
 //! dutch F2/F3 (only played games count for colour, gaps closed up).
 
 use super::Wording;
-use crate::chess::swiss::{Colour, Float, RoundOutcome, SwissPlayer};
+use crate::chess::swiss::{Colour, Float, PairingRules, RoundOutcome, SwissPlayer};
 
 /// dutch A7: strength of a colour preference.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -44,6 +44,8 @@ pub struct PlayerState {
     pub had_unplayed_point: bool,
     /// dutch A7(c)(d): has had a bye (an unpaired or unplayed round), so the colour count is off parity.
     pub had_bye: bool,
+    /// Players the regulations keep from meeting this one (indices).
+    pub barred: Vec<usize>,
     /// dutch A7: the colour preference, computed once from `colours`.
     pub pref: Option<ColourPreference>,
 }
@@ -106,18 +108,45 @@ pub fn derive(players: &[SwissPlayer], rounds_played: u32) -> Vec<PlayerState> {
 
 /// [`derive`] by the given [`Wording`].
 pub fn derive_as(players: &[SwissPlayer], rounds_played: u32, w: Wording) -> Vec<PlayerState> {
+    derive_with(players, rounds_played, w, &PairingRules::default())
+}
+
+/// [`derive_as`] under the regulations' `rules`: prohibited pairings count
+/// as met (dutch B1a), and the Baku acceleration's virtual points are added
+/// to the scores the pairing reads, in every round they applied to (so the
+/// floats of those rounds are the ones the pairing then made, dutch A4).
+pub fn derive_with(
+    players: &[SwissPlayer],
+    rounds_played: u32,
+    w: Wording,
+    rules: &PairingRules,
+) -> Vec<PlayerState> {
     let index: std::collections::HashMap<u32, usize> = players
         .iter()
         .enumerate()
         .map(|(i, p)| (p.number, i))
         .collect();
     let r = rounds_played as usize;
-    let before = scores_before(players, r);
-    players
+    let mut before = scores_before(players, r);
+    if let Some(baku) = rules.acceleration {
+        for (i, p) in players.iter().enumerate() {
+            for (k, score) in before[i].iter_mut().enumerate() {
+                *score += baku.virtual_half_points(p.number, k as u32 + 1);
+            }
+        }
+    }
+    let mut states: Vec<PlayerState> = players
         .iter()
         .enumerate()
         .map(|(i, p)| player_state(i, p, r, &index, &before, w))
-        .collect()
+        .collect();
+    for (a, b) in &rules.prohibited {
+        if let (Some(&i), Some(&j)) = (index.get(a), index.get(b)) {
+            states[i].barred.push(j);
+            states[j].barred.push(i);
+        }
+    }
+    states
 }
 
 /// Scores before each round, for dutch A4 floats: `[player][k]` is the score
@@ -179,6 +208,7 @@ fn player_state(
         floats,
         had_unplayed_point: history.had_unplayed_point,
         had_bye: history.had_bye,
+        barred: Vec::new(),
     }
 }
 
@@ -287,6 +317,7 @@ mod tests {
             floats: [None, None],
             had_unplayed_point: false,
             had_bye: false,
+            barred: Vec::new(),
             pref: PlayerState::preference_of(colours, cd),
         }
     }

@@ -3,6 +3,7 @@
 
 mod notes;
 mod procedure;
+mod regulations;
 
 use super::colour::allocate;
 use super::criteria::Criteria;
@@ -30,6 +31,7 @@ impl T {
             rounds_played: 0,
             total_rounds,
             first_colour: W,
+            rules: Default::default(),
         })
     }
 

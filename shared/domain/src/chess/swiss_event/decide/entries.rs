@@ -1,7 +1,7 @@
 //! The regulations, entries, withdrawals and absences (dutch A1, A2, F5;
 //! the regulations' late entries and half-point byes).
 
-use super::{acting_for, recorded, require_official, settings};
+use super::{acting_for, by_rule, recorded, require_official, settings};
 use crate::chess::swiss::Title;
 use crate::chess::swiss_event::settings::{PairingSystem, Settings, REGULATIONS};
 use crate::chess::swiss_event::state::SwissEvent;
@@ -9,6 +9,7 @@ use crate::chess::swiss_event::vocabulary::{Absence, Entry, Event};
 use crate::chess::swiss_event::Recorded;
 use crate::envelope::{Context, Envelope, Role, UserId};
 use crate::refusal::Refusal;
+use std::collections::BTreeSet;
 
 /// TRF-16 writes a starting rank in four columns.
 pub const MAX_PLAYERS: usize = 9999;
@@ -166,41 +167,93 @@ pub(super) fn reinstate(
 pub(super) fn absence(
     env: &Envelope,
     state: &SwissEvent,
-    round: u32,
+    rounds: std::ops::RangeInclusive<u32>,
     player: Option<&UserId>,
     half_point_bye: bool,
     ctx: &Context,
 ) -> Result<Vec<Recorded>, Refusal> {
     let player = acting_for(env, player, ctx)?;
     let s = settings(state)?;
-    let p = upcoming(state, s, &player, round)?;
     if s.system == PairingSystem::RoundRobin {
         return Err(Refusal::rule(
             "round-robin",
             "a round-robin's pairings are fixed: the arbiter records a forfeit instead",
         ));
     }
-    if p.absences.contains_key(&round) {
-        return Err(Refusal::conflict(format!(
-            "{player} is already not playing round {round}"
+    if rounds.is_empty() {
+        return Err(Refusal::invalid("`through` is a round after `round`"));
+    }
+    let mut events = Vec::new();
+    let mut taken = None;
+    for round in rounds {
+        let p = upcoming(state, s, &player, round)?;
+        if p.absences.contains_key(&round) {
+            return Err(Refusal::conflict(format!(
+                "{player} is already not playing round {round}"
+            )));
+        }
+        let absence = if half_point_bye {
+            let before = *taken.get_or_insert_with(|| {
+                p.absences
+                    .values()
+                    .filter(|a| **a == Absence::HalfPointBye)
+                    .count() as u32
+            });
+            s.allows_half_point_bye(round, before)?;
+            taken = Some(before + 1);
+            Absence::HalfPointBye
+        } else {
+            Absence::Announced
+        };
+        events.push(recorded(Event::AbsenceRecorded {
+            player: player.clone(),
+            round,
+            absence,
+        }));
+    }
+    Ok(events)
+}
+
+/// The most players one prohibition names (a family or a club's team).
+const MAX_PROHIBITED: usize = 64;
+
+/// Organizer or arbiter: `players` may not meet one another (or, `false`,
+/// a prohibition of exactly these players is lifted), by the regulations.
+pub(super) fn prohibit(
+    env: &Envelope,
+    state: &SwissEvent,
+    players: &[UserId],
+    prohibit: bool,
+    ctx: &Context,
+) -> Result<Vec<Recorded>, Refusal> {
+    require_official(env, ctx)?;
+    if settings(state)?.system != PairingSystem::Dutch2006 {
+        return Err(Refusal::rule(
+            REGULATIONS,
+            "prohibited pairings are kept by the Dutch system; the Monrad and round-robin tables are fixed",
+        ));
+    }
+    let group: BTreeSet<UserId> = players.iter().cloned().collect();
+    if group.len() < 2 || group.len() > MAX_PROHIBITED {
+        return Err(Refusal::invalid(format!(
+            "a prohibition names 2 to {MAX_PROHIBITED} different players"
         )));
     }
-    let absence = if half_point_bye {
-        let taken = p
-            .absences
-            .values()
-            .filter(|a| **a == Absence::HalfPointBye)
-            .count() as u32;
-        s.allows_half_point_bye(round, taken)?;
-        Absence::HalfPointBye
-    } else {
-        Absence::Announced
+    if let Some(p) = group.iter().find(|p| !state.players.contains_key(*p)) {
+        return Err(Refusal::not_found(format!("{p} has not entered")));
+    }
+    let known = state.prohibited.contains(&group);
+    let event = match (prohibit, known) {
+        (true, false) => Event::PairingsProhibited { players: group },
+        (false, true) => Event::ProhibitionLifted { players: group },
+        (true, true) => return Err(Refusal::conflict("these players are already kept apart")),
+        (false, false) => {
+            return Err(Refusal::not_found(
+                "no prohibition names exactly these players",
+            ))
+        }
     };
-    Ok(vec![recorded(Event::AbsenceRecorded {
-        player,
-        round,
-        absence,
-    })])
+    Ok(vec![by_rule(event, REGULATIONS)])
 }
 
 /// A bye request or an announced absence taken back before the pairing.

@@ -165,6 +165,57 @@ fn swiss_regulations_half_point_byes_are_limited_in_number_and_rounds() {
 }
 
 #[test]
+fn dutch_f5_byes_and_absences_are_asked_ahead_for_several_rounds_at_once() {
+    // Two half-point byes a player: rounds 2 to 3 in one request; a third
+    // (round 4) is refused by the regulations, and a request reaching past
+    // the limit changes nothing at all.
+    let mut h = event(5, json!({"half_point_byes": 2}));
+    for (n, r) in [("a", 2400), ("b", 2300), ("c", 2200), ("d", 2100)] {
+        enter(&mut h, n, r);
+    }
+    let many = json!({"action": "request-bye", "round": 2, "through": 4});
+    refused(act(&mut h, "a", many), "swiss regulations");
+    assert!(state(&h).players[&u("a")].absences.is_empty());
+    let two = json!({"action": "request-bye", "round": 2, "through": 3});
+    assert_eq!(act(&mut h, "a", two).unwrap().len(), 2);
+    let absences = &state(&h).players[&u("a")].absences;
+    assert_eq!(absences.keys().copied().collect::<Vec<_>>(), [2, 3]);
+    // dutch F5: b will miss rounds 4 and 5 (scores 0 each).
+    let away = json!({"action": "announce-absence", "round": 4, "through": 5});
+    act(&mut h, "b", away).unwrap();
+    // `through` before `round`, or past the last round, is refused.
+    let back = json!({"action": "announce-absence", "round": 3, "through": 2});
+    assert!(act(&mut h, "c", back).is_err());
+    let past = json!({"action": "announce-absence", "round": 4, "through": 6});
+    refused(act(&mut h, "c", past), "dutch F5");
+}
+
+#[test]
+fn swiss_regulations_prohibited_pairings_keep_club_mates_apart() {
+    // Four players; a and c are club mates. Round 1 by the engine would be
+    // a-c, d-b (S1 = a b, S2 = c d); kept apart, it is a-d, c-b (dutch D1).
+    let mut h = event(3, json!({}));
+    for (n, r) in [("a", 2400), ("b", 2300), ("c", 2200), ("d", 2100)] {
+        enter(&mut h, n, r);
+    }
+    let keep = json!({"action": "prohibit-pairings", "players": ["a", "c"]});
+    refused(act(&mut h, "a", keep.clone()), "arbiter roles");
+    act(&mut h, "arb", keep.clone()).unwrap();
+    assert!(act(&mut h, "arb", keep).is_err());
+    pair(&mut h);
+    assert_eq!(boards(&h, 1).0, ["a-d", "c-b"]);
+    // A manual pairing of the two is refused, naming the regulations.
+    results(&mut h, 1, &["1-0", "0-1"]);
+    let by_hand = json!({"action": "set-pairing", "round": 2, "reason": "test",
+        "boards": [{"white": "a", "black": "c"}, {"white": "b", "black": "d"}]});
+    refused(act(&mut h, "arb", by_hand), "swiss regulations");
+    // Lifted, they may meet again.
+    let lift = json!({"action": "lift-prohibition", "players": ["c", "a"]});
+    act(&mut h, "arb", lift).unwrap();
+    assert!(state(&h).prohibited.is_empty());
+}
+
+#[test]
 fn dutch_f5_a_withdrawn_player_is_not_paired_again_until_reinstated() {
     let mut h = event(4, json!({}));
     for (n, r) in [("a", 2400), ("b", 2300), ("c", 2200), ("d", 2100)] {

@@ -319,3 +319,38 @@ fn dutch_b1a_an_overridden_round_explains_the_reason_beside_the_engines_pairing(
         .as_array()
         .is_some_and(|b| b.len() == 3));
 }
+
+#[test]
+fn baku_an_accelerated_event_pairs_the_top_half_within_itself_until_the_virtual_points_end() {
+    // Eight players, five rounds, C.04.5.1: GA = a b c d (2 × ⌈8 / 4⌉ = 4),
+    // with a virtual point in rounds 1 and 2 and half a point in round 3
+    // (accelerated rounds ⌈5 / 2⌉ = 3, the first ⌈3 / 2⌉ = 2 with 1). Round 1:
+    // {a b c d} and {e f g h}: a-c, d-b, e-g, h-f (dutch C6, E5).
+    let mut h = event(5, json!({"acceleration": "baku"}));
+    for (n, r) in [
+        ("a", 2400),
+        ("b", 2300),
+        ("c", 2200),
+        ("d", 2100),
+        ("e", 2000),
+        ("f", 1900),
+        ("g", 1800),
+        ("h", 1700),
+    ] {
+        enter(&mut h, n, r);
+    }
+    pair(&mut h);
+    assert_eq!(boards(&h, 1).0, ["a-c", "d-b", "e-g", "h-f"]);
+    // The standings count no virtual point.
+    results(&mut h, 1, &["1-0", "1-0", "1-0", "1-0"]);
+    let lines = crate::chess::swiss_event::standings::standings(state(&h), &[]);
+    assert_eq!(lines[0].points, 1.0);
+    // A Monrad event may not be accelerated by the Dutch method.
+    let mut m = Harness::new(
+        Kind::Swiss,
+        crate::testkit::at("2026-03-01T10:00:00Z"),
+        &[("arb", crate::competition::Role::Arbiter)],
+    );
+    let monrad = json!({"action": "set-up", "settings": {"rounds": 5, "system": "monrad-acwc", "acceleration": "baku"}});
+    refused(act(&mut m, "org", monrad), "swiss regulations");
+}

@@ -289,6 +289,7 @@ pub(super) fn player(
         floats: [None, None],
         had_unplayed_point,
         had_bye: false,
+        barred: Vec::new(),
     }
 }
 

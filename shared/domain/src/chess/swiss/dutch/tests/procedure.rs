@@ -131,6 +131,7 @@ fn dutch_c9_c10_c11_upfloat_criteria_are_dropped_before_downfloat_criteria_at_ea
         floats,
         had_unplayed_point: false,
         had_bye: false,
+        barred: Vec::new(),
         pref: None,
     };
     let ps = vec![
@@ -218,6 +219,7 @@ fn dutch_b6_note_b2_waiver_is_for_fifty_percent_not_for_topscorers() {
             floats: [None, None],
             had_unplayed_point: false,
             had_bye: false,
+            barred: Vec::new(),
         }
     };
     let ps = vec![st(1, 10), st(2, 8)];
@@ -253,6 +255,7 @@ fn dutch_a3_c14_lower_moved_down_player_paired_when_the_higher_must_float_on() {
         floats: [None, None],
         had_unplayed_point: false,
         had_bye: false,
+        barred: Vec::new(),
     };
     let ps = vec![
         st(1, 6, vec![1]),
