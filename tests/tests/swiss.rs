@@ -257,6 +257,22 @@ async fn read_resources<S: TestStore>(s: &TestServer<S>, g: &Value) {
     assert_eq!(one["game"], view_round["games"][0]);
     let trf = s.get_text(&format!("{EVENT}/trf"), &token).await;
     assert!(trf.contains("XXR"), "{trf}");
+    // trf16 001: the federation entered is in columns 54–56.
+    let first = trf.lines().find(|l| l.starts_with("001")).unwrap();
+    assert_eq!(first.get(53..56), Some("NED"), "{first}");
+    let trf25 = s.get_text(&format!("{EVENT}/trf-2025"), &token).await;
+    assert!(trf25.lines().any(|l| l.starts_with("142")), "{trf25}");
+    // Why each round was paired: round 1 by the engine, round 4 by hand
+    // after the correction (dutch F6, F7), beside the engine's own pairing.
+    let why = s.get(&format!("{EVENT}/explanations/1"), &token).await;
+    assert_eq!(why["published_is_engines"], true, "{why}");
+    assert_eq!(
+        why["engine"]["boards"].as_array().map(Vec::len),
+        g["rounds"][0]["games"].as_array().map(Vec::len)
+    );
+    let four = s.get(&format!("{EVENT}/explanations/4"), &token).await;
+    assert!(four["manual"].as_str().unwrap().contains("corrected"));
+    assert_eq!(four["published_is_engines"], false);
     for (path, status) in [
         ("/games/9.1", 404),
         ("/games/2", 404),
@@ -326,4 +342,84 @@ async fn correct_and_repair<S: TestStore>(s: &TestServer<S>) {
         .contains("corrected"));
 }
 
+/// A club night: eight players, the Baku acceleration (C.04.5.1), two club
+/// mates kept apart by the regulations, and a rematch the arbiter keeps by
+/// override when he must, recorded with the clause it breaks.
+async fn club_night<S: TestStore>(s: TestServer<S>) {
+    const NIGHT: &str = "/v1/competitions/club-night";
+    let t0 = day(-1);
+    s.clock.set(t0);
+    s.create(&json!({"id": "club-night", "kind": "swiss", "name": "Club Night"}))
+        .await;
+    let post = |who: &'static str, path: &'static str, body: Value| {
+        let s = &s;
+        async move { s.post_as(who, t0, &format!("{NIGHT}{path}"), &body).await }
+    };
+    let settings = json!({"rounds": 5, "acceleration": "baku"});
+    let (st, a) = post(
+        "org",
+        "/actions",
+        json!({"action": "set-up", "settings": settings}),
+    )
+    .await;
+    assert_eq!(st, 200, "{a}");
+    for (i, who) in ["a", "b", "c", "d", "e", "f", "g", "h"]
+        .into_iter()
+        .enumerate()
+    {
+        let entry = json!({"entry": {"name": who.to_uppercase(), "rating": 2400 - 100 * i}});
+        let (st, a) = post(who, "/registrations", entry).await;
+        assert_eq!(st, 200, "{a}");
+    }
+    // e and g are club mates: without that, Baku's lower group pairs e-g.
+    let keep = json!({"action": "prohibit-pairings", "players": ["e", "g"]});
+    assert_eq!(post("org", "/actions", keep).await.0, 200);
+    let (st, a) = post("org", "/rounds", json!({})).await;
+    assert_eq!(st, 200, "{a}");
+    let round1 =
+        s.get(NIGHT, &s.token("outsider", false)).await["game"]["rounds"][0]["games"].clone();
+    let pairs: Vec<(String, String)> = round1
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| {
+            (
+                g["white"].as_str().unwrap().into(),
+                g["black"].as_str().unwrap().into(),
+            )
+        })
+        .collect();
+    // GA = a b c d, pairing among themselves (a-c, d-b); then e-h, g-f
+    // (dutch D1: e-g is kept apart), worked by hand.
+    let want: Vec<(String, String)> = [("a", "c"), ("d", "b"), ("e", "h"), ("g", "f")]
+        .iter()
+        .map(|(w, b)| ((*w).into(), (*b).into()))
+        .collect();
+    assert_eq!(pairs, want);
+    for board in 1..=4 {
+        let set = json!({"action": "set-result", "round": 1, "board": board, "result": "1-0"});
+        assert_eq!(post("org", "/actions", set).await.0, 200);
+    }
+    // Round 2 by hand with a rematch (a-c again): refused, then kept by override.
+    let boards = json!([{"white": "c", "black": "a"}, {"white": "b", "black": "d"},
+        {"white": "f", "black": "e"}, {"white": "h", "black": "g"}]);
+    let mut by_hand = json!({"action": "set-pairing", "round": 2, "boards": boards,
+        "reason": "the hall has four boards left and the players agreed"});
+    let (st, a) = post("org", "/actions", by_hand.clone()).await;
+    assert_refused(st, &a, "dutch B1a");
+    by_hand["override_absolute"] = json!(true);
+    let (st, a) = post("org", "/actions", by_hand).await;
+    assert_eq!(st, 200, "{a}");
+    let token = s.token("outsider", false);
+    let pairings = s.get(&format!("{NIGHT}/pairings/2"), &token).await;
+    assert_eq!(
+        pairings["overridden"][0]["clause"], "dutch B1a",
+        "{pairings}"
+    );
+    let why = s.get(&format!("{NIGHT}/explanations/2"), &token).await;
+    assert_eq!(why["published_is_engines"], false);
+    assert_eq!(why["overridden"][0]["clause"], "dutch B1a");
+}
+
 on_both_stores!(swiss_event, super::weekend_open);
+on_both_stores!(swiss_club_night, super::club_night);

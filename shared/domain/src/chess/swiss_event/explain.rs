@@ -36,7 +36,6 @@ pub struct RoundExplanation<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub manual: Option<&'a str>,
     /// The absolute criteria the arbiter's pairing breaks, kept by his decision.
-    #[serde(skip_serializing_if = "<[_]>::is_empty")]
     pub overridden: &'a [Overridden],
     /// Whether the published pairing is the engine's (false for a round paired
     /// by hand otherwise, or paired before a correction reached it, dutch F7).

@@ -177,7 +177,6 @@ struct Pairings<'a> {
     /// The arbiter's reason, when the round was paired by hand.
     manual: Option<&'a str>,
     /// The absolute criteria the arbiter's pairing breaks, kept by his decision.
-    #[serde(skip_serializing_if = "<[_]>::is_empty")]
     overridden: &'a [Overridden],
     /// Whether every result counts.
     complete: bool,
