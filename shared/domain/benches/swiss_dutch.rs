@@ -1,10 +1,11 @@
-//! Criterion benchmarks: the Dutch engine pairing round 11 of a 1,000-player
-//! tournament and round 14 of a 10,000-player one. The tournaments are
+//! Criterion benchmarks: the Dutch engine pairing round 6 of a 100-player
+//! tournament, round 11 of a 1,000-player one and round 14 of a
+//! 10,000-player one, each also with its explanation (`explanations/{round}`). The tournaments are
 //! generated deterministically by simulating the earlier rounds with the
 //! engine itself (seeded results).
 //!
 //! `cargo bench -p arbiter-domain --bench swiss_dutch -- 1000_players` (or
-//! `10000_players`) runs one of them.
+//! `100_players`, `10000_players`) runs one size.
 
 use arbiter_domain::chess::swiss::{dutch, simulate, SwissTournament};
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -38,14 +39,19 @@ fn tournament(players: u32, round_to_pair: u32) -> SwissTournament {
     t
 }
 
-fn dutch_1000_round_11(c: &mut Criterion) {
-    let t = tournament(1_000, 11);
-    assert_eq!(t.round_to_pair(), 11);
+fn dutch_100_and_1000(c: &mut Criterion) {
     let mut g = c.benchmark_group("dutch");
     g.sample_size(10).measurement_time(Duration::from_secs(5));
-    g.bench_function("1000_players_round_11", |b| {
-        b.iter(|| dutch::pair(&t).expect("pairing"))
-    });
+    for (players, round) in [(100, 6), (1_000, 11)] {
+        let t = tournament(players, round);
+        assert_eq!(t.round_to_pair(), round);
+        g.bench_function(format!("{players}_players_round_{round}"), |b| {
+            b.iter(|| dutch::pair(&t).expect("pairing"))
+        });
+        g.bench_function(format!("{players}_players_round_{round}_explained"), |b| {
+            b.iter(|| dutch::explain::explain(&t).expect("pairing"))
+        });
+    }
     g.finish();
 }
 
@@ -58,9 +64,12 @@ fn dutch_10000_round_14(c: &mut Criterion) {
         g.bench_function("10000_players_round_14", |b| {
             b.iter(|| dutch::pair(&t).expect("pairing"))
         });
+        g.bench_function("10000_players_round_14_explained", |b| {
+            b.iter(|| dutch::explain::explain(&t).expect("pairing"))
+        });
     }
     g.finish();
 }
 
-criterion_group!(benches, dutch_1000_round_11, dutch_10000_round_14);
+criterion_group!(benches, dutch_100_and_1000, dutch_10000_round_14);
 criterion_main!(benches);

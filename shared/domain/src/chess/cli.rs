@@ -74,15 +74,10 @@ pub fn pair_observed(
             "unknown pairing system {system:?} (expected dutch-2006, monrad-acwc, monrad-acwc-lookahead or round-robin)"
         ));
     }
-    let doc = match trf::read(trf_text) {
+    let doc = match read_document(trf_text) {
         Ok(d) => d,
-        Err(e) => return invalid(e),
+        Err(out) => return out,
     };
-    // An empty file, or text with no player line, is no tournament: pairing
-    // "nobody" would print `0` and exit 0 as if all went well.
-    if doc.players().next().is_none() {
-        return invalid("no player line (`001`) in the input: not a TRF-16 tournament");
-    }
     if check {
         return check_rounds(system, &doc, round_done);
     }
@@ -105,6 +100,19 @@ pub fn pair_observed(
     }
 }
 
+/// The TRF document, or the answer for input that is none. An empty file,
+/// or text with no player line, is no tournament: pairing "nobody" would
+/// print `0` and exit 0 as if all went well.
+fn read_document(trf_text: &str) -> Result<trf::Trf, CliOutput> {
+    let doc = trf::read(trf_text).map_err(invalid)?;
+    if doc.players().next().is_none() {
+        return Err(invalid(
+            "no player line (`001`) in the input: not a TRF-16 tournament",
+        ));
+    }
+    Ok(doc)
+}
+
 /// `arbiter pair --explain`: the next round's pairing with the reason for
 /// each board, float, colour and the bye (dutch-2006 only).
 pub fn explain(system: &str, trf_text: &str) -> CliOutput {
@@ -113,16 +121,11 @@ pub fn explain(system: &str, trf_text: &str) -> CliOutput {
             "--explain is for dutch-2006 (the {system} tables need no explanation)"
         ));
     }
-    let doc = match trf::read(trf_text) {
-        Ok(d) => d,
-        Err(e) => return invalid(e),
-    };
-    if doc.players().next().is_none() {
-        return invalid("no player line (`001`) in the input: not a TRF-16 tournament");
-    }
-    let t = match SwissTournament::from_trf(&doc, None) {
+    let t = match read_document(trf_text)
+        .and_then(|doc| SwissTournament::from_trf(&doc, None).map_err(invalid))
+    {
         Ok(t) => t,
-        Err(e) => return invalid(e),
+        Err(out) => return out,
     };
     match dutch::explain::explain(&t) {
         Ok((_, e)) => CliOutput {

@@ -170,9 +170,7 @@ fn dutch_f5_byes_and_absences_are_asked_ahead_for_several_rounds_at_once() {
     // (round 4) is refused by the regulations, and a request reaching past
     // the limit changes nothing at all.
     let mut h = event(5, json!({"half_point_byes": 2}));
-    for (n, r) in [("a", 2400), ("b", 2300), ("c", 2200), ("d", 2100)] {
-        enter(&mut h, n, r);
-    }
+    field(&mut h, 4);
     let many = json!({"action": "request-bye", "round": 2, "through": 4});
     refused(act(&mut h, "a", many), "swiss regulations");
     assert!(state(&h).players[&u("a")].absences.is_empty());
@@ -195,9 +193,7 @@ fn swiss_regulations_prohibited_pairings_keep_club_mates_apart() {
     // Four players; a and c are club mates. Round 1 by the engine would be
     // a-c, d-b (S1 = a b, S2 = c d); kept apart, it is a-d, c-b (dutch D1).
     let mut h = event(3, json!({}));
-    for (n, r) in [("a", 2400), ("b", 2300), ("c", 2200), ("d", 2100)] {
-        enter(&mut h, n, r);
-    }
+    field(&mut h, 4);
     let keep = json!({"action": "prohibit-pairings", "players": ["a", "c"]});
     refused(act(&mut h, "a", keep.clone()), "arbiter roles");
     act(&mut h, "arb", keep.clone()).unwrap();

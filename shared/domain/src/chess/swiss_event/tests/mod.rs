@@ -48,6 +48,14 @@ fn enter(h: &mut Harness, name: &str, rating: u32) {
     .expect("entered");
 }
 
+/// The first `n` of a, b, c, ... enter, rated 2400, 2300, 2200, ...
+fn field(h: &mut Harness, n: u8) {
+    for k in 0..n {
+        let name = char::from(b'a' + k).to_string();
+        enter(h, &name, 2400 - 100 * u32::from(k));
+    }
+}
+
 fn state(h: &Harness) -> &super::SwissEvent {
     h.state()
 }

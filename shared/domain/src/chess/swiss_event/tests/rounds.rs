@@ -327,18 +327,7 @@ fn baku_an_accelerated_event_pairs_the_top_half_within_itself_until_the_virtual_
     // (accelerated rounds ⌈5 / 2⌉ = 3, the first ⌈3 / 2⌉ = 2 with 1). Round 1:
     // {a b c d} and {e f g h}: a-c, d-b, e-g, h-f (dutch C6, E5).
     let mut h = event(5, json!({"acceleration": "baku"}));
-    for (n, r) in [
-        ("a", 2400),
-        ("b", 2300),
-        ("c", 2200),
-        ("d", 2100),
-        ("e", 2000),
-        ("f", 1900),
-        ("g", 1800),
-        ("h", 1700),
-    ] {
-        enter(&mut h, n, r);
-    }
+    field(&mut h, 8);
     pair(&mut h);
     assert_eq!(boards(&h, 1).0, ["a-c", "d-b", "e-g", "h-f"]);
     // The standings count no virtual point.
