@@ -21,11 +21,11 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-const SEEDS: [&str; 5] = ["acwc", "club", "dutch", "wm", "nomic"];
+const SEEDS: [&str; 6] = ["acwc", "club", "dutch", "wm", "nomic", "c07"];
 const OVERALL_FLOOR: f64 = 0.90;
 
 /// Coverage per seed, rounded down (acwc 57/57, club 71/71, dutch 44/44,
-/// wm 121/121, nomic 31/31): no seed may
+/// wm 121/121, nomic 31/31, c07 19/26): no seed may
 /// regress. Raise a floor when a `missing` clause becomes `enforced`.
 fn floor(seed: &str) -> f64 {
     match seed {
@@ -34,6 +34,7 @@ fn floor(seed: &str) -> f64 {
         "dutch" => 1.0,
         "wm" => 1.0,
         "nomic" => 1.0,
+        "c07" => 0.73,
         _ => 1.0,
     }
 }
@@ -134,6 +135,9 @@ fn clause_shaped(seed: &str, c: &str) -> bool {
                 && (digits.len() <= 2)
                 && (!digits.is_empty() || tail.is_empty())
         }
+        "c07" => parts
+            .iter()
+            .all(|p| !p.is_empty() && p.chars().all(|ch| ch.is_ascii_digit())),
         "nomic" => {
             parts[0].len() == 3
                 && parts[0].chars().all(|ch| ch.is_ascii_digit())

@@ -61,7 +61,11 @@ pub struct Settings {
     pub rounds: u32,
     #[serde(default)]
     pub system: PairingSystem,
-    /// The tie-breaks, in order (dutch H when omitted).
+    /// The tie-breaks, in order (dutch H when omitted): the 2009 FIDE
+    /// tie-break rules' names (`buchholz`, `sonneborn-berger`, ...) or the
+    /// FIDE Tie-Break Regulations C.07's (`c07-bh-c1`, `c07-sb`, `c07-de`,
+    /// `c07-aro-c1`, ...), not both in one list: they count unplayed rounds
+    /// differently (c07 16.4). At most 12, none twice.
     #[serde(default = "Tiebreak::dutch_h")]
     pub tiebreaks: Vec<Tiebreak>,
     /// dutch A7, E5: the colour drawn for the top player in round 1.
@@ -229,6 +233,12 @@ impl Settings {
         }
         if self.tiebreaks.len() > 12 {
             return bad("at most 12 tie-breaks".into());
+        }
+        if Tiebreak::mixes(&self.tiebreaks) {
+            return Err(Refusal::rule(
+                "c07 16.4",
+                "a list may not mix the 2009 tie-breaks (virtual opponent) with C.07's (dummy opponent): list only one rulebook's",
+            ));
         }
         for (i, t) in self.tiebreaks.iter().enumerate() {
             if self.tiebreaks[..i].contains(t) {

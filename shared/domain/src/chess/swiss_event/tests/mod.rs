@@ -6,6 +6,7 @@ mod report;
 mod results;
 mod rounds;
 mod standings;
+mod standings_c07;
 
 use crate::competition::{Command, Kind, Recorded, Role};
 use crate::refusal::Refusal;
