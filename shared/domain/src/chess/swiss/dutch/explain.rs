@@ -258,10 +258,17 @@ fn moved_on_notes(ps: &[PlayerState], how: &How) -> Vec<Note> {
     if !settled.is_empty() {
         notes.push(Note {
             clause: "dutch B5",
-            text: format!(
-                "{} floats down again whatever he plays here: accepted for him alone (ruling dutch C9/C10)",
-                names(&settled)
-            ),
+            text: if settled.len() == 1 {
+                format!(
+                    "{} floats down again whatever he plays here: accepted for him alone (ruling dutch C9/C10)",
+                    settled[0]
+                )
+            } else {
+                format!(
+                    "{} float down again whatever they play here: accepted for them alone (ruling dutch C9/C10)",
+                    names(&settled)
+                )
+            },
         });
     }
     notes
