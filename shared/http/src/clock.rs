@@ -211,6 +211,28 @@ mod tests {
     }
 
     #[test]
+    fn fake_clocks_stand_still_or_run_from_where_they_are_set() {
+        let t = at("2026-03-16T23:59:58Z");
+        let still = FakeClock::new(t);
+        assert_eq!(still.now(), t);
+        assert_eq!((still.rate(), still.rehearsal()), (0.0, true));
+        let running = FakeClock::running(t);
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        let later = running.now();
+        assert!(later >= t + Duration::milliseconds(5), "{later}");
+        assert!(later < t + Duration::seconds(5), "{later}");
+        assert_eq!(running.rate(), 1.0);
+        // A jump sets it; it runs on from there.
+        running.set(t + Duration::hours(1));
+        assert!(running.now() >= t + Duration::hours(1));
+        assert!(running.now() < t + Duration::hours(1) + Duration::seconds(5));
+        assert_eq!((SystemClock.rate(), SystemClock.rehearsal()), (1.0, false));
+        let rehearsal = RehearsalClock::new(t, 3600.0).unwrap();
+        assert_eq!(Clock::rate(&rehearsal), 3600.0);
+        assert!(rehearsal.rehearsal());
+    }
+
+    #[test]
     fn rehearsal_clock_refuses_rates_and_starts_it_cannot_hold() {
         let t = at("2026-01-01T00:00:00Z");
         for rate in [0.0, -1.0, f64::NAN, f64::INFINITY, 1e9] {
