@@ -49,11 +49,11 @@ async fn proposal_status<S: TestStore>(s: &TestServer<S>) -> String {
 }
 
 /// nomic 113: a vote completes at the end of the UK day it was proposed on.
-/// Two seconds before midnight, the deadline task sleeps until midnight on
-/// the app's clock and sweeps: the vote completes within a second of
+/// The command that sets the deadline wakes the deadline task; started two
+/// seconds before midnight, the task sleeps until midnight on the app's
+/// clock and sweeps: the vote completes within a second of
 /// midnight, not at the next five-minute sweep (which this test never runs).
 async fn a_deadline_is_swept_at_its_instant<S: TestStore>(s: TestServer<S>, clock: Arc<FakeClock>) {
-    arbiter::scheduler::spawn_deadlines(Arc::clone(&s.app));
     clock.set("2026-03-14T10:00:00Z".parse().unwrap());
     s.create(&json!({"id": "lunch-nomic", "kind": "nomic", "name": "Lunchtime Nomic"}))
         .await;
@@ -89,11 +89,11 @@ async fn a_deadline_is_swept_at_its_instant<S: TestStore>(s: TestServer<S>, cloc
             .unwrap(),
         Some(midnight)
     );
-    // Two seconds before the end of the day. A real or rehearsal clock
-    // never jumps; this one does, so the task is told to read it again
-    // (as a command that moves a deadline tells it).
+    // Two seconds before the end of the day, the task starts (a test's
+    // clock jumps, which a real or rehearsal one never does: started before
+    // the jump, it would sleep on the time it read).
     clock.set(midnight - Duration::seconds(2));
-    s.app.service.due_changed().notify_one();
+    arbiter::scheduler::spawn_deadlines(Arc::clone(&s.app));
     assert_eq!(proposal_status(&s).await, "voting");
     // Polled in real time: at most a few seconds.
     let mut status = proposal_status(&s).await;
