@@ -54,6 +54,7 @@ pub const ROUTES: &[Route] = &[
         "/v1/public/competitions",
         "listPublicCompetitions",
     ),
+    Route::public(Method::GET, "/v1/clock", "getClock"),
 ];
 
 /// A page of the audit log holds this many entries unless the caller asks
@@ -79,10 +80,44 @@ pub async fn handle<S: Store>(app: Arc<App<S>>, req: Request<Bytes>) -> Response
             "setPublic" => listing::set_public(&app, call).await,
             "getMe" => listing::me(&app, call).await,
             "listPublicCompetitions" => listing::public(&app, call).await,
+            "getClock" => Ok(clock(&app, &call)),
             other => unreachable!("route without operation {other}"),
         }
     })
     .await
+}
+
+/// The server's time (`GET /v1/clock`): what deadlines are measured
+/// against, which a rehearsal (`arbiter serve --clock`) sets apart from the
+/// real time that the `Date` header keeps saying.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ClockView {
+    /// The server's now, RFC 3339 in UTC with milliseconds.
+    #[serde(serialize_with = "millis")]
+    pub now: chrono::DateTime<chrono::Utc>,
+    /// Simulated seconds per real second: 1 on the real clock, more in a
+    /// fast rehearsal, 0 on a test's clock that only moves when told.
+    pub rate: f64,
+    /// Whether `now` is a rehearsal's time rather than the real time.
+    pub rehearsal: bool,
+}
+
+fn millis<S: serde::Serializer>(
+    t: &chrono::DateTime<chrono::Utc>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&t.to_rfc3339_opts(chrono::SecondsFormat::Millis, true))
+}
+
+fn clock<S: Store>(app: &App<S>, call: &Call) -> Response<Bytes> {
+    json(
+        StatusCode::OK,
+        &ClockView {
+            now: call.now,
+            rate: app.clock.rate(),
+            rehearsal: app.clock.rehearsal(),
+        },
+    )
 }
 
 fn openapi() -> Response<Bytes> {

@@ -70,6 +70,7 @@ pub fn document() -> Value {
     define::<competitions::listing::Me>(&mut generator);
     define::<competitions::listing::PublicPage>(&mut generator);
     define::<competitions::listing::SetPublic>(&mut generator);
+    define::<competitions::ClockView>(&mut generator);
     define::<arbiter_notify::SubscriptionRequest>(&mut generator);
     define::<arbiter_notify::Subscription>(&mut generator);
     define::<subscriptions::SubscriptionPage>(&mut generator);

@@ -12,6 +12,17 @@ pub trait Clock: Send + Sync {
     fn real_time(&self, simulated: Duration) -> std::time::Duration {
         simulated.to_std().unwrap_or_default()
     }
+
+    /// Simulated seconds per real second: 1 on the real clock, 0 on a
+    /// clock that only moves when told (`GET /v1/clock`).
+    fn rate(&self) -> f64 {
+        1.0
+    }
+
+    /// Whether this is not the real time (a rehearsal or a test's clock).
+    fn rehearsal(&self) -> bool {
+        false
+    }
 }
 
 /// The real clock.
@@ -25,28 +36,71 @@ impl Clock for SystemClock {
 }
 
 /// A clock that only moves when told: for end-to-end tests and `simulate`.
+/// A [`FakeClock::running`] one also moves with real time between jumps,
+/// for tests of what waits for an instant.
 #[derive(Debug)]
-pub struct FakeClock(Mutex<DateTime<Utc>>);
+pub struct FakeClock {
+    /// The instant last set and when (real time) it was set.
+    at: Mutex<(DateTime<Utc>, std::time::Instant)>,
+    running: bool,
+}
 
 impl FakeClock {
     pub fn new(start: DateTime<Utc>) -> Self {
-        Self(Mutex::new(start))
+        Self {
+            at: Mutex::new((start, std::time::Instant::now())),
+            running: false,
+        }
+    }
+
+    /// A clock at `start` that runs at real speed from there; `set` and
+    /// `advance` jump it.
+    pub fn running(start: DateTime<Utc>) -> Self {
+        Self {
+            running: true,
+            ..Self::new(start)
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, (DateTime<Utc>, std::time::Instant)> {
+        self.at.lock().expect("clock lock")
+    }
+
+    fn read(&self, (t, since): (DateTime<Utc>, std::time::Instant)) -> DateTime<Utc> {
+        if self.running {
+            t + Duration::from_std(since.elapsed()).unwrap_or_default()
+        } else {
+            t
+        }
     }
 
     pub fn set(&self, t: DateTime<Utc>) {
-        *self.0.lock().expect("clock lock") = t;
+        *self.lock() = (t, std::time::Instant::now());
     }
 
     pub fn advance(&self, by: Duration) -> DateTime<Utc> {
-        let mut t = self.0.lock().expect("clock lock");
-        *t += by;
-        *t
+        let mut at = self.lock();
+        let t = self.read(*at) + by;
+        *at = (t, std::time::Instant::now());
+        t
     }
 }
 
 impl Clock for FakeClock {
     fn now(&self) -> DateTime<Utc> {
-        *self.0.lock().expect("clock lock")
+        self.read(*self.lock())
+    }
+
+    fn rate(&self) -> f64 {
+        if self.running {
+            1.0
+        } else {
+            0.0
+        }
+    }
+
+    fn rehearsal(&self) -> bool {
+        true
     }
 }
 
@@ -118,6 +172,14 @@ impl Clock for RehearsalClock {
             .map(|d| d.div_f64(self.rate))
             .unwrap_or_default()
     }
+
+    fn rate(&self) -> f64 {
+        self.rate
+    }
+
+    fn rehearsal(&self) -> bool {
+        true
+    }
 }
 
 #[cfg(test)]
@@ -146,6 +208,28 @@ mod tests {
             SystemClock.real_time(Duration::minutes(5)),
             std::time::Duration::from_secs(300)
         );
+    }
+
+    #[test]
+    fn fake_clocks_stand_still_or_run_from_where_they_are_set() {
+        let t = at("2026-03-16T23:59:58Z");
+        let still = FakeClock::new(t);
+        assert_eq!(still.now(), t);
+        assert_eq!((still.rate(), still.rehearsal()), (0.0, true));
+        let running = FakeClock::running(t);
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        let later = running.now();
+        assert!(later >= t + Duration::milliseconds(5), "{later}");
+        assert!(later < t + Duration::seconds(5), "{later}");
+        assert_eq!(running.rate(), 1.0);
+        // A jump sets it; it runs on from there.
+        running.set(t + Duration::hours(1));
+        assert!(running.now() >= t + Duration::hours(1));
+        assert!(running.now() < t + Duration::hours(1) + Duration::seconds(5));
+        assert_eq!((SystemClock.rate(), SystemClock.rehearsal()), (1.0, false));
+        let rehearsal = RehearsalClock::new(t, 3600.0).unwrap();
+        assert_eq!(Clock::rate(&rehearsal), 3600.0);
+        assert!(rehearsal.rehearsal());
     }
 
     #[test]

@@ -139,8 +139,12 @@ impl<S: Store> Service<S> {
                 Decided::Commit(state, commit) => (state, commit),
             };
             let planned = self.plan(id, state, &commit, ctx);
+            let moves_due = planned.append.due != DueChange::Unchanged;
             match self.store.append(planned.append).await {
                 Ok(()) => {
+                    if moves_due {
+                        self.due_changed.notify_one();
+                    }
                     self.recent().note(id.as_str(), planned.counted);
                     self.keep(Some(Arc::new(planned.next)));
                     return Ok(receipt(id, &commit));

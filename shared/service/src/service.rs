@@ -83,6 +83,10 @@ pub struct Service<S> {
     /// the commits after it (one consistent query) instead of the snapshot
     /// and the commits after it; the conditional append still decides every race.
     pub(crate) recent: Arc<Mutex<Recent>>,
+    /// Poked after every append that changed the deadline index, so a
+    /// runtime that sleeps until the next deadline (the local server) wakes
+    /// when one moves earlier. Nobody waits on it in AWS.
+    pub(crate) due_changed: Arc<tokio::sync::Notify>,
 }
 
 impl<S: Store> Service<S> {
@@ -95,7 +99,14 @@ impl<S: Store> Service<S> {
             store,
             config,
             recent: Arc::default(),
+            due_changed: Arc::default(),
         }
+    }
+
+    /// Notified (one stored permit) after each append that set, moved or
+    /// cleared a competition's deadline.
+    pub fn due_changed(&self) -> Arc<tokio::sync::Notify> {
+        Arc::clone(&self.due_changed)
     }
 
     pub(crate) fn recent(&self) -> std::sync::MutexGuard<'_, Recent> {

@@ -337,6 +337,10 @@ impl Store for CrashingAppends {
     async fn due_before(&self, t: DateTime<Utc>, limit: usize) -> Result<Vec<Due>, StoreError> {
         self.0.due_before(t, limit).await
     }
+    async fn next_due(&self) -> Result<Option<DateTime<Utc>>, StoreError> {
+        self.0.next_due().await
+    }
+
     async fn competitions_of(&self, u: &str) -> Result<Vec<String>, StoreError> {
         self.0.competitions_of(u).await
     }

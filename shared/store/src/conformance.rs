@@ -361,6 +361,53 @@ pub async fn due_index_answers_before_t(store: &impl Store) {
     assert!(ours(store.due_before(t(4), 10_000).await.unwrap()).is_empty());
 }
 
+/// The earliest deadline of the index. Other checks may share the backend,
+/// so this one's deadline is set before whatever is earliest already (and
+/// before the 1990s of [`due_index_answers_before_t`]).
+pub async fn next_due_is_the_earliest_deadline(store: &impl Store) {
+    let before = store.next_due().await.unwrap();
+    let floor = Utc.with_ymd_and_hms(1975, 1, 1, 0, 0, 0).unwrap();
+    let mine = before.map_or(floor, |b| (b - Duration::hours(1)).min(floor));
+    let x = fresh_id("next-due");
+    store
+        .append(Append {
+            due: DueChange::Set(mine),
+            ..plain(&x, 1, "created")
+        })
+        .await
+        .unwrap();
+    assert_eq!(store.next_due().await.unwrap(), Some(mine));
+    // The same instant as due_before's first answer.
+    assert_eq!(
+        store
+            .due_before(mine, 1)
+            .await
+            .unwrap()
+            .first()
+            .map(|d| d.at),
+        Some(mine)
+    );
+    // Moving the deadline moves the answer; clearing it takes it away.
+    let moved = mine + Duration::minutes(30);
+    store
+        .append(Append {
+            due: DueChange::Set(moved),
+            ..plain(&x, 2, "moved")
+        })
+        .await
+        .unwrap();
+    assert_eq!(store.next_due().await.unwrap(), Some(moved));
+    store
+        .append(Append {
+            due: DueChange::Clear,
+            ..plain(&x, 3, "done")
+        })
+        .await
+        .unwrap();
+    let after = store.next_due().await.unwrap();
+    assert!(after.is_none_or(|t| t > moved), "{after:?}");
+}
+
 pub async fn members_index_lists_a_users_competitions(store: &impl Store) {
     let user = fresh_id("member");
     let other = fresh_id("member");
@@ -779,6 +826,10 @@ macro_rules! conformance_tests {
         #[tokio::test]
         async fn conformance_due_index_answers_before_t() {
             $crate::conformance::due_index_answers_before_t(&$make.await).await;
+        }
+        #[tokio::test]
+        async fn conformance_next_due_is_the_earliest_deadline() {
+            $crate::conformance::next_due_is_the_earliest_deadline(&$make.await).await;
         }
         #[tokio::test]
         async fn conformance_members_index_lists_a_users_competitions() {

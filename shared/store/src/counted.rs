@@ -87,6 +87,11 @@ impl<S: Store> Store for Counted<S> {
         self.inner.due_before(t, limit).await
     }
 
+    async fn next_due(&self) -> Result<Option<DateTime<Utc>>, StoreError> {
+        self.counters.reads.fetch_add(1, Ordering::Relaxed);
+        self.inner.next_due().await
+    }
+
     async fn competitions_of(&self, user: &str) -> Result<Vec<String>, StoreError> {
         self.counters.reads.fetch_add(1, Ordering::Relaxed);
         self.inner.competitions_of(user).await

@@ -167,6 +167,10 @@ pub trait Store: Send + Sync + 'static {
         limit: usize,
     ) -> impl Future<Output = Result<Vec<Due>, StoreError>> + Send;
 
+    /// The earliest deadline in the index, if any: when the next sweep has
+    /// something to do (the local server sleeps until then).
+    fn next_due(&self) -> impl Future<Output = Result<Option<DateTime<Utc>>, StoreError>> + Send;
+
     /// The competitions `user` belongs to, in id order.
     fn competitions_of(
         &self,

@@ -217,6 +217,24 @@ impl Store for DynamoStore {
         Ok(due)
     }
 
+    async fn next_due(&self) -> Result<Option<DateTime<Utc>>, StoreError> {
+        // The index sorts by instant (`<15 digits>#<id>`): its first item is
+        // the earliest deadline.
+        let out = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .index_name(GSI2)
+            .key_condition_expression("#pk = :due")
+            .expression_attribute_names("#pk", GSI2PK)
+            .expression_attribute_values(":due", s(DUE))
+            .limit(1)
+            .send()
+            .await
+            .map_err(|e| sdk_unavailable("query (next due)", e))?;
+        out.items().first().map(get_millis).transpose()
+    }
+
     async fn competitions_of(&self, user: &str) -> Result<Vec<String>, StoreError> {
         let mut competitions = Vec::new();
         let mut start = None;

@@ -74,6 +74,14 @@ impl Store for EmbeddedStore {
         })
     }
 
+    async fn next_due(&self) -> Result<Option<DateTime<Utc>>, StoreError> {
+        self.read(|txn| {
+            let table = txn.open_table(DUE)?;
+            let first = table.first()?;
+            Ok(first.map(|(k, _)| millis(k.value().0)))
+        })
+    }
+
     async fn receipt(
         &self,
         competition: &str,
