@@ -105,15 +105,17 @@ fn a_round_page_lists_its_pairings_and_the_crosstable_each_players_games() {
     );
     let cross = html(&state, &["crosstable"]);
     assert_accessible_frame(&cross);
-    // ann beat cat: ann's row shows cat and a win, cat's row ann and a loss.
+    // ann beat cat: ann's row shows cat and a win, cat's row ann and a loss,
+    // each by starting number and name (ratings 2200 to 1900: ann 1, cat 3).
     assert!(
-        cross.contains("cat w 1") || cross.contains("cat b 1"),
+        cross.contains("3 cat w 1") || cross.contains("3 cat b 1"),
         "{cross}"
     );
     assert!(
-        cross.contains("ann w 0") || cross.contains("ann b 0"),
+        cross.contains("1 ann w 0") || cross.contains("1 ann b 0"),
         "{cross}"
     );
+    assert!(round.contains("<td>1 ann</td>"), "{round}");
     assert!(
         render(&state, &["round", "2"], now()).is_none(),
         "round 2 is not paired"

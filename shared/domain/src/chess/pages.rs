@@ -23,7 +23,7 @@ fn render(p: &Public, page: &[&str]) -> Option<Page> {
                 .into_iter()
                 .find(|r| r["round"].as_u64() == Some(n))?;
             let body = html! {
-                (round_body(&round))
+                (round_body(&round, &names(p)))
                 @if let Some(e) = p.resource("explanations", Some(&n.to_string())) {
                     (explanation(&e))
                 }
@@ -209,7 +209,34 @@ fn half_games(v: &Value) -> String {
     }
 }
 
-fn round_body(r: &Value) -> Markup {
+/// Each player's id with what a page shows for him: a Swiss entrant's
+/// starting number and name ("3 Carla"), as crosstables print them;
+/// players the view does not list (ACWC) keep their id.
+type Names = std::collections::BTreeMap<String, String>;
+
+fn names(p: &Public) -> Names {
+    p.view["players"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|e| {
+            let id = e["player"].as_str()?;
+            let name = e["entry"]["name"].as_str().unwrap_or(id);
+            let shown = match e["number"].as_u64() {
+                Some(n) => format!("{n} {name}"),
+                None => name.to_owned(),
+            };
+            Some((id.to_owned(), shown))
+        })
+        .collect()
+}
+
+fn shown(names: &Names, v: &Value) -> String {
+    let id = text(v);
+    names.get(&id).cloned().unwrap_or(id)
+}
+
+fn round_body(r: &Value, names: &Names) -> Markup {
     let boards: Vec<Value> = r
         .get("games")
         .or_else(|| r.get("matches"))
@@ -232,8 +259,8 @@ fn round_body(r: &Value) -> Markup {
             };
             vec![
                 html! { (text(&b[no])) },
-                html! { (text(&b[a])) },
-                html! { (text(&b[z])) },
+                html! { (shown(names, &b[a])) },
+                html! { (shown(names, &b[z])) },
                 html! { (result(b)) },
             ]
         })
@@ -241,7 +268,7 @@ fn round_body(r: &Value) -> Markup {
     html! {
         @if let Some(d) = r.get("deadline").filter(|d| !d.is_null()) { p { "Deadline: " (text(d)) } }
         (table(&format!("Pairings and results of {}", round_name(r).to_lowercase()), head, &rows))
-        @if let Some(bye) = r.get("bye").filter(|b| !b.is_null()) { p { "Bye: " (text(bye)) } }
+        @if let Some(bye) = r.get("bye").filter(|b| !b.is_null()) { p { "Bye: " (shown(names, bye)) } }
         @if let Some(np) = r.get("not_paired").filter(|n| n.as_object().is_some_and(|o| !o.is_empty())) {
             h2 { "Not paired" } (any(np, 2))
         }
@@ -333,11 +360,12 @@ fn crosstable(p: &Public) -> Markup {
         .collect();
     let mut head = vec!["Player"];
     head.extend(numbers.iter().map(String::as_str));
+    let names = names(p);
     let rows: Vec<Vec<Markup>> = players
         .iter()
         .map(|pl| {
-            let mut row = vec![html! { (pl) }];
-            row.extend(rounds.iter().map(|r| html! { (cross_cell(r, pl)) }));
+            let mut row = vec![html! { (names.get(pl).unwrap_or(pl)) }];
+            row.extend(rounds.iter().map(|r| html! { (cross_cell(r, pl, &names)) }));
             row
         })
         .collect();
@@ -347,17 +375,17 @@ fn crosstable(p: &Public) -> Markup {
     }
 }
 
-fn cross_cell(r: &Value, player: &str) -> String {
+fn cross_cell(r: &Value, player: &str, names: &Names) -> String {
     if r["bye"].as_str() == Some(player) {
         return "bye".to_owned();
     }
     for g in r["games"].as_array().into_iter().flatten() {
         let res = text(&g["result"]);
         if g["white"].as_str() == Some(player) {
-            return format!("{} w {}", text(&g["black"]), side(&res, true));
+            return format!("{} w {}", shown(names, &g["black"]), side(&res, true));
         }
         if g["black"].as_str() == Some(player) {
-            return format!("{} b {}", text(&g["white"]), side(&res, false));
+            return format!("{} b {}", shown(names, &g["white"]), side(&res, false));
         }
     }
     for m in r["matches"].as_array().into_iter().flatten() {
