@@ -153,21 +153,13 @@ fn check_rounds(system: &str, doc: &trf::Trf, round_done: &mut dyn FnMut(u32, u3
             Ok(t) => t,
             Err(e) => return invalid(e),
         };
-        let RoundPairing {
-            boards: want_boards,
-            bye: want_bye,
-        } = full.published(r as usize);
+        let published = full.published(r as usize);
         match pair_round(system, &t) {
             Ok(p) => {
-                let mut got = p.boards.clone();
-                got.sort_by_key(|b| (b.white, b.black));
-                if got != want_boards || p.bye != want_bye {
+                if !p.same_as(&published) {
                     differing += 1;
                     out.push_str(&format!("round {r}: differs\n"));
-                    let published_text = format_pairing(&RoundPairing {
-                        boards: want_boards,
-                        bye: want_bye,
-                    });
+                    let published_text = format_pairing(&published);
                     out.push_str(&format!(
                         "  published: {}\n",
                         published_text.trim_end().replace('\n', "; ")

@@ -16,3 +16,12 @@ pub mod round_robin;
 pub mod swiss;
 pub mod swiss_event;
 pub mod trf;
+
+/// Half points as a crosstable prints them: 13 reads "6½", 1 reads "½".
+pub fn half_points_text(half: u64) -> String {
+    match (half / 2, half % 2) {
+        (0, 1) => "½".to_owned(),
+        (whole, 1) => format!("{whole}½"),
+        (whole, _) => whole.to_string(),
+    }
+}

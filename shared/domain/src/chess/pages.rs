@@ -201,12 +201,7 @@ fn result(m: &Value) -> String {
 
 /// Half games as points: 13 reads "6½".
 fn half_games(v: &Value) -> String {
-    let h = v.as_u64().unwrap_or(0);
-    match (h / 2, h % 2) {
-        (0, 1) => "½".to_owned(),
-        (w, 1) => format!("{w}½"),
-        (w, _) => w.to_string(),
-    }
+    crate::chess::half_points_text(v.as_u64().unwrap_or(0))
 }
 
 /// Each player's id with what a page shows for him: a Swiss entrant's

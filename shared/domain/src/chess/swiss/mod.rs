@@ -294,6 +294,19 @@ pub struct RoundPairing {
     pub bye: Option<u32>,
 }
 
+impl RoundPairing {
+    /// The same boards, colours included, and the same bye, in any board
+    /// order (a file keeps no board order).
+    pub fn same_as(&self, other: &RoundPairing) -> bool {
+        let key = |p: &RoundPairing| {
+            let mut v: Vec<(u32, u32)> = p.boards.iter().map(|b| (b.white, b.black)).collect();
+            v.sort_unstable();
+            (v, p.bye)
+        };
+        key(self) == key(other)
+    }
+}
+
 /// Why a TRF file cannot be turned into a tournament to pair.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum HistoryError {

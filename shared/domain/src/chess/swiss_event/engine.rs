@@ -220,28 +220,6 @@ fn to_boards(state: &SwissEvent, pairing: &RoundPairing) -> (Vec<Pairing>, Optio
     (boards, pairing.bye.map(user))
 }
 
-/// dutch B1, B2: whether a pairing given by hand for `round` breaks an
-/// absolute criterion (for the Dutch system; the other systems' tables
-/// have their own repeats).
-pub fn check_manual(
-    state: &SwissEvent,
-    settings: &Settings,
-    round: u32,
-    boards: &[BoardForm],
-    bye: Option<&UserId>,
-) -> Result<(), Refusal> {
-    match manual_breaks(state, settings, round, boards, bye)
-        .into_iter()
-        .next()
-    {
-        Some((clause, what)) => Err(Refusal::rule(
-            clause,
-            format!("the pairing breaks an absolute criterion: {what}"),
-        )),
-        None => Ok(()),
-    }
-}
-
 /// Each absolute criterion a manual pairing breaks (dutch B1/B2, for the
 /// Dutch system), as the clause and what breaks it ("board 3 - 7").
 pub fn manual_breaks(

@@ -9,7 +9,7 @@ use super::engine::{pairing_numbers, tournament};
 use super::settings::PairingSystem;
 use super::state::{Round, SwissEvent};
 use super::vocabulary::Overridden;
-use crate::chess::swiss::dutch::explain::{explain, same_pairing, Explanation};
+use crate::chess::swiss::dutch::explain::{explain, Explanation};
 use crate::chess::swiss::RoundPairing;
 use crate::envelope::UserId;
 use crate::refusal::Refusal;
@@ -75,7 +75,7 @@ pub fn round_explanation<'a>(
         players,
         manual: round.manual.as_deref(),
         overridden: &round.overridden,
-        published_is_engines: same_pairing(&published, &engine_pairing),
+        published_is_engines: published.same_as(&engine_pairing),
         engine,
     })
 }

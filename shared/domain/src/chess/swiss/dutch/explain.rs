@@ -9,8 +9,9 @@
 use super::bracket::{How, Treated};
 use super::colour::ColourRule;
 use super::criteria::Level;
-use super::state::{derive_with, PlayerState, Strength};
+use super::state::{PlayerState, Strength};
 use super::{pair_as, pair_traced, BracketTrace, DutchError, Wording};
+use crate::chess::half_points_text;
 use crate::chess::swiss::{Board, Colour, Float, RoundPairing, SwissTournament};
 use serde::Serialize;
 
@@ -58,15 +59,17 @@ pub struct Explanation {
 /// Pair round `t.round_to_pair()` and say why, clause by clause.
 pub fn explain(t: &SwissTournament) -> Result<(RoundPairing, Explanation), DutchError> {
     let (pairing, trace) = pair_traced(t, Wording::SEED_2006)?;
-    let ps = derive_with(&t.players, t.rounds_played, Wording::SEED_2006, &t.rules);
+    let ps = &trace.states;
     let last = trace.brackets.len().saturating_sub(1);
     let brackets = trace
         .brackets
         .iter()
         .enumerate()
-        .map(|(k, b)| bracket_note(&ps, b, k == last, trace.brackets.get(k + 1)))
+        .map(|(k, b)| bracket_note(ps, b, k == last, trace.brackets.get(k + 1)))
         .collect();
-    let by_number = |num: u32| ps.iter().find(|p| p.number == num);
+    let index: std::collections::HashMap<u32, &PlayerState> =
+        ps.iter().map(|p| (p.number, p)).collect();
+    let by_number = |num: u32| index.get(&num).copied();
     let boards = pairing
         .boards
         .iter()
@@ -82,7 +85,7 @@ pub fn explain(t: &SwissTournament) -> Result<(RoundPairing, Explanation), Dutch
     });
     let later_wording = pair_as(t, Wording::ISTANBUL_2012)
         .ok()
-        .filter(|other| !same_pairing(other, &pairing))
+        .filter(|other| !other.same_as(&pairing))
         .map(|other| Note {
             clause: "dutch 2012",
             text: format!("the 2012 (Istanbul) wording would pair {}", listed(&other)),
@@ -96,16 +99,6 @@ pub fn explain(t: &SwissTournament) -> Result<(RoundPairing, Explanation), Dutch
             later_wording,
         },
     ))
-}
-
-/// Whether two pairings have the same boards, colours included, and bye.
-pub fn same_pairing(a: &RoundPairing, b: &RoundPairing) -> bool {
-    let key = |p: &RoundPairing| {
-        let mut v: Vec<(u32, u32)> = p.boards.iter().map(|b| (b.white, b.black)).collect();
-        v.sort_unstable();
-        (v, p.bye)
-    };
-    key(a) == key(b)
 }
 
 /// "1–7, 3–5, bye 6".
@@ -123,15 +116,6 @@ pub fn listed(p: &RoundPairing) -> String {
 
 fn points(half: u32) -> f64 {
     f64::from(half) / 2.0
-}
-
-/// A score as a chess crosstable prints it: 3, 3½, ½.
-pub fn score_text(half: u32) -> String {
-    match (half / 2, half % 2) {
-        (0, 1) => "½".into(),
-        (whole, 1) => format!("{whole}½"),
-        (whole, _) => whole.to_string(),
-    }
 }
 
 fn numbers(ps: &[PlayerState], v: &[usize]) -> Vec<u32> {
@@ -392,9 +376,9 @@ fn board_note(
                 text: format!(
                     "{} ({}) floats down, {} ({}) up",
                     hi.number,
-                    score_text(hi.score),
+                    half_points_text(u64::from(hi.score)),
                     lo.number,
-                    score_text(lo.score)
+                    half_points_text(u64::from(lo.score))
                 ),
             });
         }
@@ -492,7 +476,7 @@ pub fn render(round: u32, e: &Explanation) -> String {
     for b in &e.brackets {
         let mut head = format!(
             "{:>6}  {{{}}}",
-            score_text((b.score * 2.0) as u32),
+            half_points_text((b.score * 2.0) as u64),
             names(&b.residents)
         );
         if !b.moved_in.is_empty() {

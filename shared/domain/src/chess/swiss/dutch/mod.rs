@@ -142,6 +142,8 @@ pub struct BracketTrace {
 pub struct Trace {
     pub brackets: Vec<BracketTrace>,
     pub colours: Vec<colour::ColourRule>,
+    /// The player states the round was paired from (indices of `brackets`).
+    pub states: Vec<state::PlayerState>,
 }
 
 /// [`pair_as`], with the brackets as paired.
@@ -252,6 +254,7 @@ pub fn pair_traced(t: &SwissTournament, w: Wording) -> Result<(RoundPairing, Tra
         Trace {
             brackets: trace,
             colours,
+            states: ps,
         },
     ))
 }

@@ -184,7 +184,12 @@ pub(super) fn absence(
         return Err(Refusal::invalid("`through` is a round after `round`"));
     }
     let mut events = Vec::new();
-    let mut taken = None;
+    let mut taken = state.players.get(&player).map_or(0, |p| {
+        p.absences
+            .values()
+            .filter(|a| **a == Absence::HalfPointBye)
+            .count() as u32
+    });
     for round in rounds {
         let p = upcoming(state, s, &player, round)?;
         if p.absences.contains_key(&round) {
@@ -193,14 +198,8 @@ pub(super) fn absence(
             )));
         }
         let absence = if half_point_bye {
-            let before = *taken.get_or_insert_with(|| {
-                p.absences
-                    .values()
-                    .filter(|a| **a == Absence::HalfPointBye)
-                    .count() as u32
-            });
-            s.allows_half_point_bye(round, before)?;
-            taken = Some(before + 1);
+            s.allows_half_point_bye(round, taken)?;
+            taken += 1;
             Absence::HalfPointBye
         } else {
             Absence::Announced

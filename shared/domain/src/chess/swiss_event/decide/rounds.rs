@@ -180,7 +180,8 @@ fn may_repair(state: &SwissEvent, s: &Settings, round: u32) -> Result<(), Refusa
             black: g.black.clone(),
         })
         .collect();
-    let breaks = engine::check_manual(state, s, round, &boards, published.bye.as_ref()).is_err();
+    let breaks =
+        !engine::manual_breaks(state, s, round, &boards, published.bye.as_ref()).is_empty();
     if breaks || published.corrected_since {
         Ok(())
     } else {
