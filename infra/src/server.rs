@@ -20,6 +20,7 @@ pub const HTTP_FUNCTIONS: &[(&str, &[Route])] = &[
     ("act", act::ROUTES),
     ("subscriptions", subscriptions::ROUTES),
     ("pages", pages::ROUTES),
+    ("app", app::ROUTES),
     ("telegram", telegram::ROUTES),
     ("inbound-mail", inbound_mail::ROUTES),
 ];
@@ -73,6 +74,7 @@ async fn to_function<S: Store + NotifyStore>(
         Some("act") => act::handle(app, req).await,
         Some("subscriptions") => subscriptions::handle(app, req).await,
         Some("pages") => pages::handle(app, req).await,
+        Some("app") => app::handle(app, req).await,
         Some("telegram") => telegram::handle(app, req).await,
         Some("inbound-mail") => inbound_mail::handle(app, req).await,
         _ => Problem::not_found(format!("no resource at {path}")).into_response(),

@@ -11,6 +11,7 @@ use std::pin::Pin;
 pub const FUNCTIONS: &[&str] = &[
     "act",
     "adjudicate-deadline",
+    "app",
     "apply-decay",
     "competitions",
     "inbound-mail",
@@ -42,6 +43,7 @@ pub async fn run(handler: &str) -> Result<(), Error> {
 fn serving(handler: &str) -> Option<Serving> {
     Some(match handler {
         "act" => Box::pin(serve_http(act::handle)),
+        "app" => Box::pin(serve_http(app::handle)),
         "adjudicate-deadline" => Box::pin(serve_schedule(adjudicate_deadline::on_schedule)),
         "apply-decay" => Box::pin(serve_schedule(apply_decay::on_schedule)),
         "competitions" => Box::pin(serve_http(competitions::handle)),

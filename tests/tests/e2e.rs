@@ -11,6 +11,7 @@
 
 mod acwc;
 mod api;
+mod app;
 mod clock;
 mod consistency;
 mod contention;

@@ -32,6 +32,7 @@ pub const ROUTES: &[Route] = &[
         "revokeRole",
     ),
     Route::new(Method::GET, "/v1/competitions/{id}/log", "getLog"),
+    Route::new(Method::GET, "/v1/competitions/{id}/acts", "getActs"),
     Route::new(Method::GET, "/v1/competitions/{id}/rules", "getRules"),
     Route::new(Method::GET, "/v1/competitions/{id}/trf", "getTrf"),
     Route::new(Method::POST, "/v1/competitions/{id}/tick", "tick"),
@@ -73,6 +74,7 @@ pub async fn handle<S: Store>(app: Arc<App<S>>, req: Request<Bytes>) -> Response
             "grantRole" => grant(&app, call).await,
             "revokeRole" => revoke(&app, call).await,
             "getLog" => log(&app, call).await,
+            "getActs" => acts(&app, call).await,
             "getRules" => rules(&app, call).await,
             "getTrf" => trf(&app, call).await,
             "getResource" | "getResourceEntry" => resource(&app, call).await,
@@ -183,6 +185,25 @@ async fn get<S: Store>(app: &App<S>, call: Call) -> Result<Response<Bytes>, Prob
         .ok_or_else(|| Problem::not_found("no such competition"))?;
     call.saw(state.version);
     Ok(json(StatusCode::OK, &state.view(Some(&call.caller().user))))
+}
+
+/// What the caller may do now (`GET /v1/competitions/{id}/acts`).
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ActList {
+    pub competition: CompetitionId,
+    /// The kind's offers its rules accept from the caller now, most
+    /// pressing first.
+    pub acts: Vec<arbiter_domain::competition::Act>,
+}
+
+async fn acts<S: Store>(app: &App<S>, call: Call) -> Result<Response<Bytes>, Problem> {
+    let state = arbiter_http::load_competition(app, &call).await?;
+    let caller = call.caller();
+    let list = ActList {
+        competition: state.id.clone(),
+        acts: state.acts(&caller.user, caller.may_organize, call.now),
+    };
+    Ok(json(StatusCode::OK, &list))
 }
 
 /// The TD's clock: runs what is due now in this competition, as the

@@ -65,6 +65,7 @@ pub fn document() -> Value {
     define::<competitions::CreateCompetition>(&mut generator);
     define::<competitions::RoleGrant>(&mut generator);
     define::<competitions::LogPage>(&mut generator);
+    define::<competitions::ActList>(&mut generator);
     define::<competitions::listing::CompetitionList>(&mut generator);
     define::<competitions::listing::CompetitionSummary>(&mut generator);
     define::<competitions::listing::Me>(&mut generator);

@@ -10,7 +10,8 @@
 //! - [`Resources`]: the paged read resources, and their schemas;
 //! - [`Notices`]: what a commit makes the organizers tell people;
 //! - [`Calendar`]: the deadlines of its calendar feeds;
-//! - [`Pages`]: its public pages, from what anyone may read.
+//! - [`Pages`]: its public pages, from what anyone may read;
+//! - [`Acts`]: what a person may do now, for the app's "what may I do".
 //!
 //! Every part speaks only the kind's own commands and events and knows the
 //! competition only as its [`Envelope`]: the registry
@@ -291,6 +292,46 @@ pub trait Pages: Views + Resources {
     fn page_paths(public: &Public) -> Vec<String>;
 }
 
+/// An act a kind offers a person: the command they would send, with a
+/// sample for whatever they still choose (the result of a game, the text of
+/// a proposal), and which of its fields the rules have already fixed (the
+/// round and board of that game). The registry keeps an offer only if the
+/// kind's own `decide` accepts its probe from that person now, so whether an
+/// act is open is said in one place: the rules.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Offer<C> {
+    /// What the act is, in the rulebook's words ("Report the result of
+    /// board 4").
+    pub title: String,
+    /// The command, complete, with a sample where the person chooses.
+    pub probe: C,
+    /// The fields of `probe` the person does not choose: the form shows
+    /// them fixed.
+    pub fixed: &'static [&'static str],
+}
+
+impl<C> Offer<C> {
+    pub fn new(title: impl Into<String>, probe: C, fixed: &'static [&'static str]) -> Self {
+        Offer {
+            title: title.into(),
+            probe,
+            fixed,
+        }
+    }
+}
+
+/// What a person may do now: the acts the app puts first on a
+/// competition's page ("propose", "report the result of board 4", "pair
+/// round 3"). A kind offers the acts its people take most; every other
+/// command stays reachable through the forms generated from its schema.
+/// No default: a kind that offered nothing would leave its players with a
+/// page of forms and no way to tell which is theirs.
+pub trait Acts: Rules {
+    /// The acts worth offering `viewer` in this state, most pressing first.
+    /// They need not all be open: the registry asks `decide` of each.
+    fn offers(&self, env: &Envelope, viewer: &UserId) -> Vec<Offer<Self::Command>>;
+}
+
 /// What a mail to the competition's address holds, read in the kind's
 /// format: each command with what a receipt calls it, and the lines that
 /// read as nothing.
@@ -369,12 +410,12 @@ pub trait ByMail: Rules {
 /// types that are one; a type missing a part is not one and does not compile
 /// there.
 pub trait Rulebook:
-    Schedule + Secrecy + Views + Resources + Notices + Calendar + Pages + ByMail
+    Schedule + Secrecy + Views + Resources + Notices + Calendar + Pages + ByMail + Acts
 {
 }
 
-impl<K: Schedule + Secrecy + Views + Resources + Notices + Calendar + Pages + ByMail> Rulebook
-    for K
+impl<K: Schedule + Secrecy + Views + Resources + Notices + Calendar + Pages + ByMail + Acts>
+    Rulebook for K
 {
 }
 
@@ -382,7 +423,7 @@ impl<K: Schedule + Secrecy + Views + Resources + Notices + Calendar + Pages + By
 /// methods directly (tests, benches, tools).
 pub mod parts {
     pub use super::{
-        Action, ByMail, Calendar, Membership, Notices, Pages, Resources, Rules, Schedule, Secrecy,
-        Views,
+        Action, Acts, ByMail, Calendar, Membership, Notices, Offer, Pages, Resources, Rules,
+        Schedule, Secrecy, Views,
     };
 }

@@ -81,27 +81,31 @@ pub fn mint_dev_token(
 }
 
 impl Authenticator {
+    /// The secret dev tokens are signed with; `None` in AWS, where the
+    /// identity provider signs people in.
+    pub fn dev_secret(&self) -> Option<&[u8]> {
+        match self {
+            Authenticator::Dev { secret } => Some(secret),
+            Authenticator::ApiGateway => None,
+        }
+    }
+
+    /// The caller a session's token names (the browser app's cookie), or
+    /// 401. Only dev tokens sign a session in so far: in AWS the app has
+    /// no sign-in yet.
+    pub fn session(&self, token: &str) -> Result<Caller, Problem> {
+        match self {
+            Authenticator::Dev { secret } => dev_caller(secret, token),
+            Authenticator::ApiGateway => Err(Problem::unauthenticated(
+                "this deployment signs people in through its identity provider",
+            )),
+        }
+    }
+
     /// The caller of `req`, or 401.
     pub fn authenticate<B>(&self, req: &Request<B>) -> Result<Caller, Problem> {
         match self {
-            Authenticator::Dev { secret } => {
-                let token = bearer(req)?;
-                let mut validation = Validation::new(Algorithm::HS256);
-                validation.set_issuer(&[DEV_ISSUER]);
-                validation.set_required_spec_claims(&["exp", "sub", "iss"]);
-                let data = jsonwebtoken::decode::<DevClaims>(
-                    token,
-                    &DecodingKey::from_secret(secret),
-                    &validation,
-                )
-                .map_err(|e| {
-                    Problem::unauthenticated(format!("the token was not accepted: {e}"))
-                })?;
-                caller(
-                    &data.claims.sub,
-                    data.claims.groups.iter().any(|g| g == ORGANIZERS),
-                )
-            }
+            Authenticator::Dev { secret } => dev_caller(secret, bearer(req)?),
             Authenticator::ApiGateway => {
                 let claims = req.extensions().get::<Claims>().ok_or_else(|| {
                     Problem::unauthenticated("no verified token reached the function")
@@ -120,6 +124,20 @@ impl Authenticator {
             }
         }
     }
+}
+
+/// The caller a dev token signed with `secret` names, or 401.
+fn dev_caller(secret: &[u8], token: &str) -> Result<Caller, Problem> {
+    let mut validation = Validation::new(Algorithm::HS256);
+    validation.set_issuer(&[DEV_ISSUER]);
+    validation.set_required_spec_claims(&["exp", "sub", "iss"]);
+    let data =
+        jsonwebtoken::decode::<DevClaims>(token, &DecodingKey::from_secret(secret), &validation)
+            .map_err(|e| Problem::unauthenticated(format!("the token was not accepted: {e}")))?;
+    caller(
+        &data.claims.sub,
+        data.claims.groups.iter().any(|g| g == ORGANIZERS),
+    )
 }
 
 fn caller(sub: &str, may_organize: bool) -> Result<Caller, Problem> {

@@ -130,6 +130,62 @@ pub fn secrecy(script: &Script) {
     }
 }
 
+/// What each viewer may do now (`Competition::acts`) on every state:
+/// each act is a command of the kind, its title says what it is, it names
+/// no secret the viewer may not read, and somewhere in the script the
+/// kind offers its people something.
+pub fn acts(script: &Script) {
+    let runs = runs(script);
+    let actions = kind_actions(script.kind);
+    let mut offered = 0;
+    for (i, run) in runs.iter().enumerate() {
+        let at = script.steps[i].at;
+        for viewer in script.viewers {
+            let acts = run.state().acts(&user(viewer), false, at);
+            for act in &acts {
+                assert!(
+                    actions.contains(&act.action),
+                    "step {i}: {viewer} is offered {:?}, not a command of the kind",
+                    act.action
+                );
+                assert!(
+                    !act.title.trim().is_empty(),
+                    "step {i}: an act without a title"
+                );
+            }
+            offered += acts.len();
+            let text = serde_json::to_string(&acts).expect("acts serialize");
+            assert_keeps_secrets(script, run, i, Some(viewer), &[("acts".to_owned(), text)]);
+        }
+    }
+    assert!(
+        offered > 0,
+        "{:?}: the kind never offers anyone an act",
+        script.kind
+    );
+}
+
+/// The actions of `kind`'s command schema.
+fn kind_actions(kind: arbiter_domain::competition::Kind) -> Vec<String> {
+    let mut generator = schemars::generate::SchemaSettings::draft2020_12().into_generator();
+    let root: Value = kind.command_schema(&mut generator).into();
+    let defs = generator.take_definitions(true);
+    let name = root["$ref"].as_str().and_then(|r| r.rsplit('/').next());
+    let variants = name
+        .and_then(|n| defs.get(n))
+        .and_then(|d| d["oneOf"].as_array())
+        .cloned()
+        .unwrap_or_default();
+    variants
+        .iter()
+        .filter_map(|v| {
+            v["properties"]["action"]["const"]
+                .as_str()
+                .map(str::to_owned)
+        })
+        .collect()
+}
+
 // ---- 3. roles ----------------------------------------------------------------
 
 pub fn roles(script: &Script) {

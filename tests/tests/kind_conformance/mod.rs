@@ -23,6 +23,8 @@
 //! 5. **Schedules**: a tick run twice, or two at once, changes state once.
 //! 6. **Schemas**: every view and every resource, as every viewer, fits
 //!    the schema the API document (`docs/openapi.json`) gives it.
+//! 7. **Acts**: what each viewer is offered to do now is a command of the
+//!    kind, names no secret of another, and the kind offers something.
 
 mod checks;
 mod harness;
@@ -80,6 +82,11 @@ macro_rules! conformance {
             #[test]
             fn secrets_reach_nobody_else_on_any_domain_read_path() {
                 checks::secrecy(&script($kind));
+            }
+
+            #[test]
+            fn acts_offered_are_the_kinds_commands_and_keep_secrets() {
+                checks::acts(&script($kind));
             }
 
             #[test]

@@ -11,6 +11,7 @@
 //! Idempotency receipts are the store's (kept per user and key for a fixed
 //! window, see `arbiter_service`).
 
+mod acts;
 mod commit;
 pub mod registry;
 mod roles;
@@ -19,6 +20,7 @@ mod wire;
 pub use crate::envelope::{
     Actor, CompetitionId, Context, Envelope, Role, Roles, Ruled, UserId, ROLES_CLAUSE,
 };
+pub use acts::Act;
 pub use commit::{
     receipt, redact_event, Commit, Idempotency, LogEntry, Receipt, Recorded, WITHHELD_COMMAND,
 };

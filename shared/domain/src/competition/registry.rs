@@ -22,8 +22,8 @@ use crate::page::{Page, Public};
 use crate::refusal::Refusal;
 use crate::resource::{Query, Resource, ResourceSchema};
 use crate::rulebook::{
-    Action, ByMail, Calendar, MailDone, MailReading, Membership, Notices, Pages, Resources, Route,
-    Rulebook, Rules, Schedule, Secrecy, Views,
+    Action, Acts, ByMail, Calendar, MailDone, MailReading, Membership, Notices, Offer, Pages,
+    Resources, Route, Rulebook, Rules, Schedule, Secrecy, Views,
 };
 use chrono::{DateTime, Utc};
 use schemars::{JsonSchema, Schema, SchemaGenerator};
@@ -303,6 +303,16 @@ macro_rules! kinds {
             /// See [`Calendar::deadlines`].
             pub fn deadlines(&self, env: &Envelope, viewer: Option<&UserId>, now: DateTime<Utc>) -> Vec<Deadline> {
                 match self { $(Game::$variant(s) => s.deadlines(env, viewer, now),)+ }
+            }
+
+            /// See [`Acts::offers`]: each offer's probe as the competition's
+            /// command.
+            pub fn offers(&self, env: &Envelope, viewer: &UserId) -> Vec<Offer<Command>> {
+                match self { $(Game::$variant(s) => s.offers(env, viewer).into_iter().map(|o| Offer {
+                    title: o.title,
+                    probe: Command::$variant(o.probe),
+                    fixed: o.fixed,
+                }).collect(),)+ }
             }
 
             /// Decides a kind's command; a command of another kind is refused

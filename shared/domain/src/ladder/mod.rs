@@ -31,6 +31,7 @@
 //! This module plugs into the competition envelope through its
 //! [`Rulebook`] implementation below. Everything is pure.
 
+mod acts;
 mod anticheat;
 mod command;
 mod conduct;

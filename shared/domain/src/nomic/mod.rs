@@ -24,6 +24,7 @@
 //! This module plugs into the competition envelope through its
 //! [`Rulebook`] implementation below. Everything is pure.
 
+mod acts;
 pub mod chat;
 pub mod decide;
 use chrono::DateTime;

@@ -21,6 +21,7 @@
 //! [`Rulebook`] implementation below. Everything is pure. Rulings on
 //! ambiguous clauses are in `docs/rulings/acwc.md`.
 
+mod acts;
 pub mod decide;
 pub mod due;
 pub mod eligibility;

@@ -19,6 +19,7 @@
 //!
 //! Rulings: `docs/rulings/swiss.md`.
 
+mod acts;
 pub mod decide;
 pub mod due;
 pub mod engine;

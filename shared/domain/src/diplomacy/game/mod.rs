@@ -17,6 +17,7 @@
 //! - [`notice`]: who is told of NMRs, adjudications and vote results, and
 //!   reminded of deadlines (wm B.8.b, D.IX.2, D.VII.1).
 
+mod acts;
 pub mod command;
 pub mod deadline;
 pub mod decide;

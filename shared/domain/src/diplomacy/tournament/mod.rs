@@ -15,6 +15,7 @@
 //! - [`governance`]: the TD and the TMC's votes (wm A.2–A.7).
 //! - [`notice`]: the draw and the rounds' results told (wm A.3.ii, C.7–C.13).
 
+mod acts;
 pub mod advancement;
 pub mod assignment;
 pub mod closing;

@@ -1,0 +1,270 @@
+//! The app's screens: the front door, sign-in, a new competition, a
+//! competition's desk (what the viewer may do now, then every act their
+//! roles may try) and its audit log a page at a time.
+
+use crate::form::{words, Form};
+use crate::layout::{document, Viewer, ROOT};
+use crate::render::{placed, Placed, Refusal};
+use arbiter_domain::competition::Act;
+use maud::{html, Markup};
+use serde_json::{Map, Value};
+
+/// A competition as a list shows it.
+#[derive(Debug, Clone)]
+pub struct Listed {
+    pub id: String,
+    pub name: String,
+    pub kind: String,
+    /// The viewer's roles in it (empty in the public list).
+    pub roles: Vec<String>,
+}
+
+/// The front door: the viewer's competitions once signed in, and the
+/// public ones.
+pub fn front(viewer: &Viewer, mine: &[Listed], public: &[Listed]) -> String {
+    let body = html! {
+        @if viewer.signed_in() {
+            h2 { "My competitions" }
+            @if mine.is_empty() {
+                p.muted { "You take part in no competition yet. Open a public one below to enter it"
+                    @if viewer.may_organize { ", or " a href={ (ROOT) "/new" } { "create one" } } "." }
+            } @else { (cards(mine)) }
+        } @else {
+            p { a href={ (ROOT) "/sign-in" } { "Sign in" } " to enter competitions, report results, send orders and vote." }
+        }
+        h2 { "Public competitions" }
+        @if public.is_empty() { p.muted { "No competition is listed publicly yet." } }
+        @else { (cards(public)) }
+    };
+    document("Arbiter", viewer, body)
+}
+
+fn cards(list: &[Listed]) -> Markup {
+    html! {
+        ul.cards {
+            @for c in list {
+                li {
+                    a href={ (ROOT) "/c/" (c.id) } { strong { (c.name) } }
+                    " " span.muted { (c.kind) }
+                    @if !c.roles.is_empty() { br; span.muted { "You: " (c.roles.join(", ")) } }
+                }
+            }
+        }
+    }
+}
+
+/// The development sign-in: a user name, and the organizer's right for a
+/// demonstration. Deployments sign in with their identity provider.
+pub fn sign_in(viewer: &Viewer, refusal: Option<&Refusal>) -> String {
+    let body = html! {
+        p { "This server signs people in for development: pick a user name. "
+            "A deployment signs in with its identity provider instead." }
+        @if let Some(r) = refusal { div.refusal role="alert" { (r.detail) } }
+        form.act method="post" action={ (ROOT) "/sign-in" } {
+            input type="hidden" name="csrf" value=(viewer.csrf);
+            div.field {
+                label for="user" { "User name" }
+                input type="text" id="user" name="user" required autocomplete="username"
+                    pattern="[A-Za-z0-9][A-Za-z0-9_.@-]*" aria-describedby="user-help";
+                span.help id="user-help" { "Letters, digits and . _ @ -" }
+            }
+            div.field { div.check {
+                input type="checkbox" id="organizer" name="organizer" value="true";
+                label for="organizer" { "May create competitions (organizer)" }
+            } }
+            button type="submit" { "Sign in" }
+        }
+    };
+    document("Sign in", viewer, body)
+}
+
+/// A new competition: its kind and name; its settings come next, on its
+/// desk, as the kind's set-up form.
+pub fn new_competition(
+    viewer: &Viewer,
+    kinds: &[(&str, &str)],
+    refusal: Option<&Refusal>,
+) -> String {
+    let body = html! {
+        @if let Some(r) = refusal { div.refusal role="alert" { (r.detail) } }
+        form.act method="post" action={ (ROOT) "/new" } {
+            input type="hidden" name="csrf" value=(viewer.csrf);
+            div.field {
+                label for="kind" { "Kind" }
+                select id="kind" name="kind" required {
+                    @for (name, title) in kinds { option value=(name) { (title) } }
+                }
+            }
+            div.field {
+                label for="name" { "Name" }
+                input type="text" id="name" name="name" required maxlength="200";
+            }
+            button type="submit" { "Create" }
+        }
+    };
+    document("New competition", viewer, body)
+}
+
+/// What the last post on a desk came to.
+#[derive(Debug, Clone)]
+pub enum Outcome {
+    Done(String),
+    Refused {
+        slot: String,
+        refusal: Refusal,
+        values: Vec<(String, String)>,
+    },
+}
+
+/// A competition's desk.
+pub struct Desk<'a> {
+    pub viewer: &'a Viewer,
+    pub competition: &'a Listed,
+    pub public: bool,
+    /// The viewer's acts now, each with its forms (several where the act's
+    /// command comes in variants).
+    pub acts: Vec<(Act, Vec<&'a Form>)>,
+    /// Every form the viewer's roles may try: the kind's and the
+    /// envelope's.
+    pub every: Vec<&'a Form>,
+    pub outcome: Option<&'a Outcome>,
+    /// Drawn afresh for each rendering: with a form's slot, the idempotency
+    /// key its submission carries.
+    pub nonce: &'a str,
+}
+
+pub fn desk(d: Desk) -> String {
+    let id = &d.competition.id;
+    let empty = Map::new();
+    let acts: Vec<Markup> = d
+        .acts
+        .iter()
+        .enumerate()
+        .flat_map(|(n, (act, forms))| {
+            let d = &d;
+            forms.iter().enumerate().map(move |(k, form)| {
+                let title = match &form.variant {
+                    Some(v) => format!("{}: {}", act.title, v.replace('-', " ")),
+                    None => act.title.clone(),
+                };
+                one(d, form, title, format!("act-{n}-{k}"), &act.fixed)
+            })
+        })
+        .collect();
+    let every: Vec<(String, bool, Markup)> = d
+        .every
+        .iter()
+        .map(|form| {
+            let title = match &form.variant {
+                Some(v) => format!("{}: {}", words(&form.action), v.replace('-', " ")),
+                None => words(&form.action),
+            };
+            let slot = format!(
+                "all-{}-{}",
+                form.action,
+                form.variant.as_deref().unwrap_or("")
+            );
+            let open = matches!(d.outcome, Some(Outcome::Refused { slot: s, .. }) if *s == slot);
+            (title.clone(), open, one(&d, form, title, slot, &empty))
+        })
+        .collect();
+    // A refusal of a form this screen does not show (sent from an older
+    // page, or crafted) is shown at the top.
+    let shown_slots: Vec<String> = (0..d.acts.len())
+        .flat_map(|n| (0..d.acts[n].1.len()).map(move |k| format!("act-{n}-{k}")))
+        .chain(
+            d.every
+                .iter()
+                .map(|f| format!("all-{}-{}", f.action, f.variant.as_deref().unwrap_or(""))),
+        )
+        .collect();
+    let stray = match d.outcome {
+        Some(Outcome::Refused { slot, refusal, .. }) if !shown_slots.contains(slot) => {
+            Some(refusal)
+        }
+        _ => None,
+    };
+    let body = html! {
+        p.muted {
+            (d.competition.kind)
+            @if !d.competition.roles.is_empty() { " · You: " (d.competition.roles.join(", ")) }
+        }
+        nav aria-label="Competition" {
+            ul {
+                @if d.public { li { a href={ "/pages/" (id) } { "Public pages" } } }
+                li { a href={ (ROOT) "/c/" (id) "/log" } { "Audit log" } }
+            }
+        }
+        @if let Some(Outcome::Done(what)) = d.outcome { div.done role="status" { (what) } }
+        @if let Some(r) = stray { (crate::render::refusal(r)) }
+        h2 { "What you may do now" }
+        @if acts.is_empty() {
+            p.muted { @if d.viewer.signed_in() { "Nothing is yours to do at the moment." }
+                @else { a href={ (ROOT) "/sign-in" } { "Sign in" } " to take part." } }
+        }
+        @for m in acts { (m) }
+        @if !every.is_empty() {
+            h2 { "Every act" }
+            p.muted { "Each command your roles may try, with its fields; the rules refuse what is not open and say why." }
+            @for (title, open, m) in every {
+                details open[open] { summary { (title) } (m) }
+            }
+        }
+    };
+    document(&d.competition.name, d.viewer, body)
+}
+
+/// One placed form, with the last attempt's refusal and values when it
+/// was this one.
+fn one(d: &Desk, form: &Form, title: String, slot: String, fixed: &Map<String, Value>) -> Markup {
+    let (refusal, values) = match d.outcome {
+        Some(Outcome::Refused {
+            slot: s,
+            refusal,
+            values,
+        }) if *s == slot => (Some(refusal), values.as_slice()),
+        _ => (None, &[][..]),
+    };
+    let post_to = format!("{ROOT}/c/{}", d.competition.id);
+    placed(&Placed {
+        form,
+        post_to: &post_to,
+        title,
+        key: format!("{}-{slot}", d.nonce),
+        slot,
+        fixed,
+        values,
+        refusal,
+        csrf: &d.viewer.csrf,
+    })
+}
+
+/// One entry of the audit log as the viewer may see it.
+#[derive(Debug, Clone)]
+pub struct LogLine {
+    pub version: u64,
+    pub at: String,
+    pub actor: String,
+    pub action: String,
+    pub events: Vec<String>,
+}
+
+/// The audit log, a page at a time.
+pub fn log(viewer: &Viewer, competition: &Listed, lines: &[LogLine], next: Option<&str>) -> String {
+    let id = &competition.id;
+    let body = html! {
+        p { a href={ (ROOT) "/c/" (id) } { "Back to the competition" } }
+        ol.log {
+            @for l in lines {
+                li value=(l.version) {
+                    strong { (l.action) } " by " (l.actor) " at " time { (l.at) }
+                    @if !l.events.is_empty() { br; span.muted { (l.events.join(", ")) } }
+                }
+            }
+        }
+        @if let Some(after) = next {
+            p { a href={ (ROOT) "/c/" (id) "/log?cursor=" (after) } { "Later entries" } }
+        }
+    };
+    document(&format!("{}: audit log", competition.name), viewer, body)
+}
