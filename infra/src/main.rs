@@ -632,6 +632,7 @@ fn announce(
         "Arbiter listening on http://{local} (store: {})",
         store_path.display()
     );
+    println!("In your browser: http://{local}/ (public pages: http://{local}/pages)");
     println!("Get a token:  {}", token_command(data_dir));
     if let Some((at, rate)) = rehearsing {
         let at = at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true);

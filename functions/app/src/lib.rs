@@ -31,6 +31,7 @@ use std::sync::Arc;
 pub const ROUTES: &[Route] = &[
     Route::public(Method::GET, "/", "getAppFrontDoor"),
     Route::public(Method::GET, "/app/style.css", "getAppStylesheet"),
+    Route::public(Method::GET, "/app/map.js", "getAppMapScript"),
     Route::public(Method::GET, "/app/sign-in", "getAppSignIn"),
     Route::public(Method::POST, "/app/sign-in", "appSignIn"),
     Route::public(Method::POST, "/app/sign-out", "appSignOut"),
@@ -51,7 +52,11 @@ pub async fn handle<S: Store>(app: Arc<App<S>>, req: Request<Bytes>) -> Response
         let session = Session::of(&app.auth, call.request.headers());
         match call.operation {
             "getAppFrontDoor" => front(&app, session.as_ref()).await,
-            "getAppStylesheet" => Ok(stylesheet()),
+            "getAppStylesheet" => Ok(asset(arbiter_app::STYLESHEET, "text/css; charset=utf-8")),
+            "getAppMapScript" => Ok(asset(
+                arbiter_app::MAP_SCRIPT,
+                "text/javascript; charset=utf-8",
+            )),
             "getAppSignIn" => Ok(page(
                 StatusCode::OK,
                 screens::sign_in(&viewer(session.as_ref()), None),
@@ -223,15 +228,18 @@ async fn create<S: Store>(
     }
 }
 
-fn stylesheet() -> Response<Bytes> {
-    let mut r = Response::new(Bytes::from_static(arbiter_app::STYLESHEET.as_bytes()));
-    set(&mut r, header::CONTENT_TYPE, "text/css; charset=utf-8");
+/// A file of the app's own (its stylesheet, its one script).
+fn asset(text: &'static str, content_type: &'static str) -> Response<Bytes> {
+    let mut r = Response::new(Bytes::from_static(text.as_bytes()));
+    set(&mut r, header::CONTENT_TYPE, content_type);
     set(&mut r, header::CACHE_CONTROL, "public, max-age=3600");
+    set(&mut r, header::X_CONTENT_TYPE_OPTIONS, "nosniff");
     r
 }
 
-/// An app page: personal, so never cached by anyone else; no script, no
-/// framing, forms only to this server.
+/// An app page: personal, so never cached by anyone else; no script but
+/// the app's own file (none inline), no framing, forms only to this
+/// server. Inline styles are allowed: a board's map styles itself.
 pub(crate) fn page(status: StatusCode, html: String) -> Response<Bytes> {
     let mut r = Response::new(Bytes::from(html));
     *r.status_mut() = status;
@@ -240,7 +248,7 @@ pub(crate) fn page(status: StatusCode, html: String) -> Response<Bytes> {
     set(
         &mut r,
         header::CONTENT_SECURITY_POLICY,
-        "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+        "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
     );
     set(&mut r, header::X_CONTENT_TYPE_OPTIONS, "nosniff");
     set(&mut r, header::REFERRER_POLICY, "same-origin");

@@ -245,13 +245,16 @@ fn fields_of(
     let default = default.or_else(|| inner.get("default").cloned());
     let is_object = types_of(inner).contains(&"object") && inner.get("properties").is_some();
     if is_object && depth < MAX_DEPTH {
+        // Inside an optional object nothing is required: left empty, the
+        // object is left out.
         let inner_required = required_of(inner);
         return properties(inner)
             .iter()
             .flat_map(|(name, s)| {
                 let mut p = path.clone();
                 p.push(name.clone());
-                fields_of(defs, p, s, inner_required.contains(name), depth + 1)
+                let needed = required && inner_required.contains(name);
+                fields_of(defs, p, s, needed, depth + 1)
             })
             .collect();
     }

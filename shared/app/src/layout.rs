@@ -36,6 +36,9 @@ pub fn document(title: &str, viewer: &Viewer, body: Markup) -> String {
                 link rel="icon" href="data:,";
                 link rel="stylesheet" href="/pages/style.css";
                 link rel="stylesheet" href={ (ROOT) "/style.css" };
+                // The one script: clicking orders on a board's map, over
+                // the form that works without it.
+                script src={ (ROOT) "/map.js" } defer {}
             }
             body {
                 header.app {
@@ -74,3 +77,6 @@ fn who(viewer: &Viewer) -> Markup {
 
 /// The app's stylesheet, over the public pages' one.
 pub const STYLESHEET: &str = include_str!("app.css");
+
+/// The map's clicks: a small enhancement over the orders form.
+pub const MAP_SCRIPT: &str = include_str!("map.js");

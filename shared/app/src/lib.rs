@@ -14,4 +14,4 @@ pub mod screens;
 #[cfg(test)]
 mod tests;
 
-pub use layout::{Viewer, ROOT, STYLESHEET};
+pub use layout::{Viewer, MAP_SCRIPT, ROOT, STYLESHEET};

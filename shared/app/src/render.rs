@@ -26,6 +26,8 @@ pub struct Placed<'a> {
     pub csrf: &'a str,
     /// A fresh key per rendering: the same submission sent twice acts once.
     pub key: String,
+    /// What the kind shows beside this act (trusted HTML it drew: a map).
+    pub beside: Option<&'a str>,
 }
 
 /// Why the last attempt was refused, as shown beside its form.
@@ -40,10 +42,11 @@ pub struct Refusal {
 pub fn placed(p: &Placed) -> Markup {
     let id = |f: &Field| format!("{}-{}", p.slot, f.name());
     html! {
-        form.act method="post" action=(p.post_to) aria-labelledby={ (p.slot) "-title" } {
+        form.act.wide[p.beside.is_some()] method="post" action=(p.post_to) aria-labelledby={ (p.slot) "-title" } {
             h3 id={ (p.slot) "-title" } { (p.title) }
             @if let Some(help) = &p.form.help { p.muted { (help) } }
             @if let Some(r) = p.refusal { (refusal(r)) }
+            @if let Some(aid) = p.beside { (maud::PreEscaped(aid)) }
             input type="hidden" name="csrf" value=(p.csrf);
             input type="hidden" name="_act" value=(p.form.action);
             @if let Some(v) = &p.form.variant { input type="hidden" name="_variant" value=(v); }

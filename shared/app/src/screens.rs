@@ -147,7 +147,8 @@ pub fn desk(d: Desk) -> String {
                     Some(v) => format!("{}: {}", act.title, v.replace('-', " ")),
                     None => act.title.clone(),
                 };
-                one(d, form, title, format!("act-{n}-{k}"), &act.fixed)
+                let beside = if k == 0 { act.beside.as_deref() } else { None };
+                one(d, form, title, format!("act-{n}-{k}"), &act.fixed, beside)
             })
         })
         .collect();
@@ -165,7 +166,11 @@ pub fn desk(d: Desk) -> String {
                 form.variant.as_deref().unwrap_or("")
             );
             let open = matches!(d.outcome, Some(Outcome::Refused { slot: s, .. }) if *s == slot);
-            (title.clone(), open, one(&d, form, title, slot, &empty))
+            (
+                title.clone(),
+                open,
+                one(&d, form, title, slot, &empty, None),
+            )
         })
         .collect();
     // A refusal of a form this screen does not show (sent from an older
@@ -216,7 +221,14 @@ pub fn desk(d: Desk) -> String {
 
 /// One placed form, with the last attempt's refusal and values when it
 /// was this one.
-fn one(d: &Desk, form: &Form, title: String, slot: String, fixed: &Map<String, Value>) -> Markup {
+fn one(
+    d: &Desk,
+    form: &Form,
+    title: String,
+    slot: String,
+    fixed: &Map<String, Value>,
+    beside: Option<&str>,
+) -> Markup {
     let (refusal, values) = match d.outcome {
         Some(Outcome::Refused {
             slot: s,
@@ -236,6 +248,7 @@ fn one(d: &Desk, form: &Form, title: String, slot: String, fixed: &Map<String, V
         values,
         refusal,
         csrf: &d.viewer.csrf,
+        beside,
     })
 }
 

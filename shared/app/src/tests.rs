@@ -207,6 +207,7 @@ fn a_rendered_form_carries_its_token_and_escapes() {
         refusal: None,
         csrf: "tok",
         key: "k1".into(),
+        beside: None,
     })
     .into_string();
     assert!(html.contains(r#"name="csrf" value="tok""#));

@@ -330,6 +330,13 @@ pub trait Acts: Rules {
     /// The acts worth offering `viewer` in this state, most pressing first.
     /// They need not all be open: the registry asks `decide` of each.
     fn offers(&self, env: &Envelope, viewer: &UserId) -> Vec<Offer<Self::Command>>;
+
+    /// What to show `viewer` beside the form of `action` (the board to
+    /// click orders on, the rule book to amend), as HTML the kind drew
+    /// from what `viewer` may see; none by default.
+    fn beside(&self, _env: &Envelope, _viewer: &UserId, _action: &str) -> Option<String> {
+        None
+    }
 }
 
 /// What a mail to the competition's address holds, read in the kind's

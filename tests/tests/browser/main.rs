@@ -19,6 +19,7 @@
 //! `WEBDRIVER_URL` (chromedriver), `AXE_JS` (axe-core's `axe.min.js`) and
 //! `BROWSER_SHOTS` (where screenshots go).
 
+mod app;
 mod driver;
 mod pages;
 mod scenario;
@@ -151,6 +152,9 @@ async fn public_pages_in_headless_chromium() {
     pages::tables_read_right(&b).await;
     let mut found = Findings::default();
     pages::check_all(&s, &b, &visits, &mut found).await;
+    let played = std::time::Instant::now();
+    app::play(&arbiter_e2e::embedded().await, &b, &mut found).await;
+    println!("the app played in {:.1} s", played.elapsed().as_secs_f64());
     b.client.clone().close().await.expect("close the session");
 
     println!(

@@ -18,6 +18,12 @@ pub struct Act {
     /// The command's fields the rules have fixed, with their values; the
     /// person fills in the rest.
     pub fixed: Map<String, Value>,
+    /// What the kind shows beside the act's form (HTML drawn from what the
+    /// viewer may see: the board to click orders on); not in the API's
+    /// answer, which carries data only.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub beside: Option<String>,
 }
 
 impl Competition {
@@ -31,6 +37,10 @@ impl Competition {
             .into_iter()
             .filter(|offer| self.game.decide(&self.envelope, &offer.probe, &ctx).is_ok())
             .filter_map(|offer| act(&offer.probe, offer.title, offer.fixed))
+            .map(|mut act| {
+                act.beside = self.game.beside(&self.envelope, viewer, &act.action);
+                act
+            })
             .collect()
     }
 }
@@ -54,5 +64,6 @@ fn act(probe: &Command, title: String, fixed: &[&str]) -> Option<Act> {
         action,
         title,
         fixed,
+        beside: None,
     })
 }

@@ -315,6 +315,11 @@ macro_rules! kinds {
                 }).collect(),)+ }
             }
 
+            /// See [`Acts::beside`].
+            pub fn beside(&self, env: &Envelope, viewer: &UserId, action: &str) -> Option<String> {
+                match self { $(Game::$variant(s) => s.beside(env, viewer, action),)+ }
+            }
+
             /// Decides a kind's command; a command of another kind is refused
             /// naming the kind this competition is.
             pub fn decide(&self, env: &Envelope, command: &Command, ctx: &Context) -> Result<Vec<Recorded>, Refusal> {

@@ -50,6 +50,28 @@ impl Acts for Board {
         }
         offers
     }
+
+    /// Beside a power's orders: the board as it stands, with the legal
+    /// orders of each of the power's units for the map's clicks (the
+    /// options resource's, wm D.II), which a script reads; without it the
+    /// orders are typed.
+    fn beside(&self, _env: &Envelope, viewer: &UserId, action: &str) -> Option<String> {
+        if action != "submit-orders" {
+            return None;
+        }
+        let power = self.power_of(viewer)?;
+        let position = self.position.as_ref()?;
+        let (_, options) = super::resources::power_options(self, power).ok()?;
+        let svg = crate::diplomacy::picture::draw(position, &[]);
+        let options = serde_json::to_string(&options).ok()?;
+        let figure = maud::html! {
+            figure.orders-map data-power=(power.name()) data-options=(options) {
+                (maud::PreEscaped(svg))
+                figcaption { "Click one of your units, then where it goes (or the unit it supports or convoys, then where that one goes); the order is written below, where you may also type." }
+            }
+        };
+        Some(figure.into_string())
+    }
 }
 
 fn game_master(board: &Board) -> Vec<Offer<Command>> {

@@ -174,6 +174,17 @@ fn options(
         None => viewer_power(state, viewer)
             .ok_or_else(|| Refusal::not_found("you hold no power on this board"))?,
     };
+    let (phase, options) = power_options(state, power)?;
+    json_resource(&PowerOptions {
+        phase,
+        power: power.name(),
+        options,
+    })
+}
+
+/// The legal orders of each of `power`'s units in the board's current
+/// phase, with the phase's code.
+pub(super) fn power_options(state: &Board, power: Power) -> Result<(&str, Options), Refusal> {
     let position = state
         .position
         .as_ref()
@@ -190,11 +201,7 @@ fn options(
     let (phase, board, centers, dislodged) =
         read_position(&input).map_err(|e| Refusal::invalid(format!("the position: {e}")))?;
     let options = legal_options(phase.kind, &board, &centers, &dislodged, power);
-    json_resource(&PowerOptions {
-        phase: &position.phase,
-        power: power.name(),
-        options,
-    })
+    Ok((&position.phase, options))
 }
 
 /// wm D.VIII.4: whether a power has ordered tells something of its orders,
