@@ -81,11 +81,12 @@ fn a_swiss_front_page_shows_the_standings_with_their_tiebreak_columns() {
     let body = html(&state, &[]);
     assert_accessible_frame(&body);
     // Round 1: ann won (1 point), bob and dan drew (½ each), cat lost.
+    // Each tie-break under its FIDE code, its name in the code's title.
     assert!(
-        body.contains("<th scope=\"col\">buchholz-cut-1</th>"),
+        body.contains("<th scope=\"col\"><abbr title=\"Buchholz Cut 1\">BH-C1</abbr></th>"),
         "{body}"
     );
-    assert!(body.contains("<th scope=\"col\">sonneborn-berger</th>"));
+    assert!(body.contains("<th scope=\"col\"><abbr title=\"Sonneborn-Berger\">SB</abbr></th>"));
     assert!(body.contains("Standings after round 1"));
     let ann = body.find(">ann<").unwrap();
     let cat = body.find(">cat<").unwrap();
@@ -100,22 +101,22 @@ fn a_round_page_lists_its_pairings_and_the_crosstable_each_players_games() {
     assert_accessible_frame(&round);
     assert!(round.contains("<th scope=\"col\">White</th>"));
     assert!(
-        round.contains("1-0") && round.contains("1/2-1/2"),
+        round.contains("<td>1–0</td>") && round.contains("<td>½–½</td>"),
         "{round}"
     );
     let cross = html(&state, &["crosstable"]);
     assert_accessible_frame(&cross);
-    // ann beat cat: ann's row shows cat and a win, cat's row ann and a loss,
-    // each by starting number and name (ratings 2200 to 1900: ann 1, cat 3).
+    // ann beat cat: ann's row shows cat's starting number, a colour and a
+    // win, cat's row ann's and a loss (ratings 2200 to 1900: ann 1, cat 3).
     assert!(
-        cross.contains("3 cat w 1") || cross.contains("3 cat b 1"),
+        cross.contains("<td>3w1</td>") || cross.contains("<td>3b1</td>"),
         "{cross}"
     );
     assert!(
-        cross.contains("1 ann w 0") || cross.contains("1 ann b 0"),
+        cross.contains("<td>1w0</td>") || cross.contains("<td>1b0</td>"),
         "{cross}"
     );
-    assert!(round.contains("<td>1 ann</td>"), "{round}");
+    assert!(round.contains(">1 ann</a>"), "{round}");
     assert!(
         render(&state, &["round", "2"], now()).is_none(),
         "round 2 is not paired"

@@ -84,7 +84,8 @@ async fn competition<S: TestStore>(
     // The page and every page it links to, for what the kind shows.
     let mut read = vec![path.clone()];
     let mut linked = links_to(b, &format!("{path}/")).await;
-    linked.retain(|l| !l.ends_with(".ics") && !l.ends_with(".svg"));
+    // Not HTML: the calendar, the maps, a Swiss event's TRF files.
+    linked.retain(|l| !l.ends_with(".ics") && !l.ends_with(".svg") && !l.ends_with(".txt"));
     linked.truncate(LINKED_PAGES);
     // axe-core reads the first page of each sort (round/1, not round/2):
     // one template, one reading, and the step's time bounded.
@@ -262,11 +263,25 @@ async fn acwc<S: TestStore>(s: &TestServer<S>, b: &Browser, read: &[String], fou
             &s.token("outsider", false),
         )
         .await;
+    let g = scenario::view(s, scenario::ACWC_ID).await;
+    // A player as the pages may name them: the user id or the Lichess
+    // account entered.
+    let names = |id: &Value| -> Value {
+        let account = g["entrants"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|e| e["player"] == *id)
+            .map(|e| e["account"].clone());
+        json!(std::iter::once(id.clone())
+            .chain(account)
+            .collect::<Vec<_>>())
+    };
     let order: Vec<Value> = standings["items"]
         .as_array()
         .into_iter()
         .flatten()
-        .map(|l| json!([l["player"]]))
+        .map(|l| names(&l["player"]))
         .collect();
     // By hand: six entrants, each listed once.
     assert_eq!(order.len(), 6, "the standings: {standings}");
@@ -280,12 +295,11 @@ async fn acwc<S: TestStore>(s: &TestServer<S>, b: &Browser, read: &[String], fou
         "acwc",
     )
     .await;
-    let g = scenario::view(s, scenario::ACWC_ID).await;
     let pairs: Vec<Value> = g["rounds"][0]["matches"]
         .as_array()
         .into_iter()
         .flatten()
-        .map(|m| json!([[m["first"]], [m["second"]]]))
+        .map(|m| json!([names(&m["first"]), names(&m["second"])]))
         .collect();
     assert_eq!(pairs.len(), 3, "round 1: {}", g["rounds"][0]);
     tables(b, read, "round 1", &pairs, "pairs", found, "acwc").await;

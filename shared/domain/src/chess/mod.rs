@@ -8,10 +8,12 @@
 //! - [`trf`]: FIDE TRF-16 reader and writer with the `XXR` / `XXC` extensions.
 //! - [`cli`]: `arbiter pair` as a pure function from TRF text to engine-style output.
 //! - [`swiss_event`]: the `swiss` competition kind, a Swiss event run with those engines.
+//! - [`performance`]: a performance rating by FIDE's table of score to rating difference.
 
 pub mod acwc;
 pub mod cli;
 mod pages;
+pub mod performance;
 pub mod round_robin;
 pub mod swiss;
 pub mod swiss_event;

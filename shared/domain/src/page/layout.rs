@@ -55,10 +55,26 @@ pub fn document(title: &str, crumbs: &[Crumb], body: Markup) -> String {
 /// its first cell as the row's header (`scope="row"`). Wide tables scroll
 /// inside their own box so the page stays readable on a phone.
 pub fn table(caption: &str, head: &[&str], rows: &[Vec<Markup>]) -> Markup {
+    let head: Vec<Markup> = head.iter().map(|h| html! { (h) }).collect();
+    table_of(None, caption, &head, rows)
+}
+
+/// [`table`] with header cells laid out (an abbreviation with its
+/// `<abbr title>`) and classes for the stylesheet: `nowrap` keeps every
+/// cell on one line (names, crosstable cells), the box scrolling instead;
+/// `pin3` keeps the third column (the names) in sight while it scrolls;
+/// `wide` widens the page for a table that needs it (a crosstable).
+pub fn table_of(
+    class: Option<&str>,
+    caption: &str,
+    head: &[Markup],
+    rows: &[Vec<Markup>],
+) -> Markup {
     html! {
         div.scroll role="region" aria-label=(caption) tabindex="0" {
-            table {
-                caption { (caption) }
+            table class=[class] {
+                // The span can keep to the left while a wide table scrolls.
+                caption { span { (caption) } }
                 thead { tr { @for h in head { th scope="col" { (h) } } } }
                 tbody {
                     @for row in rows {

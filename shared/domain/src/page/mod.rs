@@ -41,6 +41,15 @@ impl Page {
         }
     }
 
+    /// Plain text, such as a TRF file to download.
+    pub fn text(body: String) -> Self {
+        Self {
+            content_type: "text/plain; charset=utf-8",
+            body,
+            immutable: false,
+        }
+    }
+
     pub fn svg(body: String, immutable: bool) -> Self {
         Self {
             content_type: "image/svg+xml",

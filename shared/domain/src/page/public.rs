@@ -53,16 +53,29 @@ impl<'a> Public<'a> {
         key: Option<&str>,
         params: &[(&str, &str)],
     ) -> Option<Value> {
+        match self.read(name, key, params)? {
+            Resource::Json(v) => Some(v),
+            Resource::Text(_) => None,
+        }
+    }
+
+    /// The read resource `name` that answers text (a TRF), for no viewer;
+    /// `None` when the kind refuses it or answers JSON.
+    pub fn text_resource(&self, name: &str) -> Option<String> {
+        match self.read(name, None, &[])? {
+            Resource::Text(t) => Some(t),
+            Resource::Json(_) => None,
+        }
+    }
+
+    fn read(&self, name: &str, key: Option<&str>, params: &[(&str, &str)]) -> Option<Resource> {
         let mut all: std::collections::BTreeMap<String, String> = params
             .iter()
             .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
             .collect();
         all.insert("limit".to_owned(), MAX_LIMIT.to_string());
         let query = Query::new(key.map(str::to_owned), all).ok()?;
-        match (self.resource)(name, &query) {
-            Ok(Resource::Json(v)) => Some(v),
-            _ => None,
-        }
+        (self.resource)(name, &query).ok()
     }
 
     /// The address of this competition's page `rest` (`round/3`).

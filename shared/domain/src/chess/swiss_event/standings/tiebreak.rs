@@ -101,6 +101,30 @@ impl Cut {
     }
 }
 
+impl Cut {
+    /// The modifier after a name: " Cut 1", " Median 2".
+    fn full_name(self) -> &'static str {
+        match self {
+            Cut::Whole => "",
+            Cut::C1 => " Cut 1",
+            Cut::C2 => " Cut 2",
+            Cut::M1 => " Median 1",
+            Cut::M2 => " Median 2",
+        }
+    }
+
+    /// The modifier after a code (c07 14): "-C1", "-M2".
+    fn short_code(self) -> &'static str {
+        match self {
+            Cut::Whole => "",
+            Cut::C1 => "-C1",
+            Cut::C2 => "-C2",
+            Cut::M1 => "-M1",
+            Cut::M2 => "-M2",
+        }
+    }
+}
+
 const fn c07(code: Code, cut: Cut) -> Tiebreak {
     Tiebreak::C07(C07 { code, cut })
 }
@@ -176,6 +200,47 @@ impl Tiebreak {
             })
     }
 
+    /// The tie-break's name as a crosstable heads it ("Buchholz Cut 1").
+    pub fn full_name(self) -> String {
+        match self {
+            Tiebreak::Buchholz => "Buchholz".to_owned(),
+            Tiebreak::BuchholzCut1 => "Buchholz Cut 1".to_owned(),
+            Tiebreak::BuchholzMedian => "Median Buchholz".to_owned(),
+            Tiebreak::SonnebornBerger => "Sonneborn-Berger".to_owned(),
+            Tiebreak::Progressive => "Progressive score".to_owned(),
+            Tiebreak::DirectEncounter => "Direct encounter".to_owned(),
+            Tiebreak::DirectEncounterFirstPlace => "Direct encounter for first place".to_owned(),
+            // Over the board, as the 2009 rule is run here: C.07's WON.
+            Tiebreak::Wins => "Games won".to_owned(),
+            Tiebreak::AverageRatingOfOpponents => "Average rating of opponents".to_owned(),
+            Tiebreak::C07(c) => format!("{}{}", c.code.full_name(), c.cut.full_name()),
+        }
+    }
+
+    /// The tie-break's short code in C.07's notation, the 2009 ones by
+    /// their C.07 counterpart: `BH-C1`, `SB`, `DE`.
+    pub fn short_code(self) -> String {
+        let (code, cut) = match self {
+            Tiebreak::Buchholz => (Code::Bh, Cut::Whole),
+            Tiebreak::BuchholzCut1 => (Code::Bh, Cut::C1),
+            Tiebreak::BuchholzMedian => (Code::Bh, Cut::M1),
+            Tiebreak::SonnebornBerger => (Code::Sb, Cut::Whole),
+            Tiebreak::Progressive => (Code::Ps, Cut::Whole),
+            Tiebreak::DirectEncounter | Tiebreak::DirectEncounterFirstPlace => {
+                (Code::De, Cut::Whole)
+            }
+            Tiebreak::Wins => (Code::Won, Cut::Whole),
+            Tiebreak::AverageRatingOfOpponents => (Code::Aro, Cut::Whole),
+            Tiebreak::C07(c) => (c.code, c.cut),
+        };
+        format!("{}{}", code.short_code(), cut.short_code())
+    }
+
+    /// The name and the code together: "Buchholz Cut 1 (BH-C1)".
+    pub fn title(self) -> String {
+        format!("{} ({})", self.full_name(), self.short_code())
+    }
+
     /// Whether it is one of C.07's.
     pub fn is_c07(self) -> bool {
         matches!(self, Tiebreak::C07(_))
@@ -201,6 +266,38 @@ impl Tiebreak {
 }
 
 impl Code {
+    /// Its name as C.07 gives it, in sentence case.
+    fn full_name(self) -> &'static str {
+        match self {
+            Code::De => "Direct encounter",
+            Code::Win => "Number of wins",
+            Code::Won => "Games won",
+            Code::Bpg => "Games played with Black",
+            Code::Bwg => "Games won with Black",
+            Code::Ps => "Progressive score",
+            Code::Rep => "Rounds elected to play",
+            Code::Bh => "Buchholz",
+            Code::Sb => "Sonneborn-Berger",
+            Code::Aro => "Average rating of opponents",
+        }
+    }
+
+    /// Its code as C.07 writes it.
+    fn short_code(self) -> &'static str {
+        match self {
+            Code::De => "DE",
+            Code::Win => "WIN",
+            Code::Won => "WON",
+            Code::Bpg => "BPG",
+            Code::Bwg => "BWG",
+            Code::Ps => "PS",
+            Code::Rep => "REP",
+            Code::Bh => "BH",
+            Code::Sb => "SB",
+            Code::Aro => "ARO",
+        }
+    }
+
     /// The C.07 article that defines it.
     pub fn clause(self) -> &'static str {
         match self {
@@ -252,5 +349,39 @@ impl schemars::JsonSchema for Tiebreak {
             "enum": names,
             "description": "A tie-break. The 2009 FIDE tie-break rules (Handbook C.02 Annex 3; unplayed rounds by the virtual opponent): buchholz, buchholz-cut-1, buchholz-median, sonneborn-berger, progressive, direct-encounter, direct-encounter-first-place (dutch H), wins (over the board), average-rating-of-opponents. The FIDE Tie-Break Regulations C.07 (2024; unplayed rounds by the dummy opponent of c07 16.4, voluntarily unplayed rounds cut first): `c07-` and the code in lower case, then the modifier: de (6), win (7.1, with or without playing), won (7.2, over the board), bpg (7.3), bwg (7.4), ps (7.5; -c1 cuts round 1), rep (7.6), bh (8.1), sb (9.1), aro (10.1); -c1 / -c2 cut the one or two least significant values (14.1, 14.2), -m1 / -m2 also the most significant (14.3, 14.4). A list may not mix the two rulebooks.",
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Tiebreak, NAMES};
+
+    fn title(name: &str) -> String {
+        Tiebreak::parse(name).expect("a tie-break").title()
+    }
+
+    #[test]
+    fn c07_14_each_tiebreak_reads_by_its_name_and_code() {
+        // By hand from C.07's codes (BH 8.1, SB 9.1, DE 6, ARO 10.1) and
+        // its modifiers (14.1 Cut-1, 14.3 Median-1).
+        assert_eq!(title("buchholz-cut-1"), "Buchholz Cut 1 (BH-C1)");
+        assert_eq!(title("c07-bh-c1"), "Buchholz Cut 1 (BH-C1)");
+        assert_eq!(title("sonneborn-berger"), "Sonneborn-Berger (SB)");
+        assert_eq!(title("direct-encounter"), "Direct encounter (DE)");
+        assert_eq!(title("buchholz-median"), "Median Buchholz (BH-M1)");
+        assert_eq!(
+            title("c07-aro-m2"),
+            "Average rating of opponents Median 2 (ARO-M2)"
+        );
+        assert_eq!(title("c07-won"), "Games won (WON)");
+        assert_eq!(title("wins"), "Games won (WON)");
+        // No name reads as its raw id or as unknown.
+        for (name, t) in NAMES {
+            let shown = t.title();
+            assert!(
+                !shown.contains(name) && !shown.contains("unknown"),
+                "{name}: {shown}"
+            );
+        }
     }
 }
