@@ -154,10 +154,9 @@ async fn the_app_acts_for_signed_in_people_only<S: TestStore>(s: TestServer<S>) 
     let front = visitor.get("/").await;
     assert_eq!(front.status, 200);
     let csp = front.headers["content-security-policy"].to_str().unwrap();
-    assert!(
-        csp.contains("default-src 'none'") && !csp.contains("script-src"),
-        "{csp}"
-    );
+    // No inline script: scripts come only from this server's own files.
+    assert!(csp.contains("default-src 'none'"), "{csp}");
+    assert!(csp.contains("script-src 'self';"), "{csp}");
     assert!(
         front.body.contains("href=\"/app/sign-in\""),
         "{}",
@@ -326,6 +325,29 @@ async fn the_app_acts_for_signed_in_people_only<S: TestStore>(s: TestServer<S>) 
             .any(|(p, pts)| p == "bob" && pts.to_string().starts_with('1')),
         "bob won board 1: {standings}"
     );
+    // bob subscribes to his notices by e-mail from the desk, and stops.
+    let bob = &players[0];
+    let sub = bob
+        .act(
+            &id,
+            "subscribe",
+            &[
+                ("_variant", "email"),
+                ("channel", "email"),
+                ("address", "bob@example.org"),
+            ],
+        )
+        .await;
+    assert_eq!(sub.status, 303, "{}", sub.body);
+    let page = bob.get(&desk).await.body;
+    assert!(page.contains("Stop email to bob@example.org"), "{page}");
+    let sub_id = attribute_after(&page, "name=\"subscription\" value=\"");
+    assert!(!sub_id.is_empty());
+    let stop = bob
+        .act(&id, "unsubscribe", &[("subscription", &sub_id)])
+        .await;
+    assert_eq!(stop.status, 303, "{}", stop.body);
+    assert!(bob.get(&desk).await.body.contains("You receive no notices"));
 }
 
 on_both_stores!(app_swiss, super::the_app_acts_for_signed_in_people_only);
@@ -410,6 +432,8 @@ async fn a_power_sees_and_sends_its_own_orders_only<S: TestStore>(s: TestServer<
     assert!(crafted.body.contains("class=\"refusal\""));
 
     // wm D.III: before adjudication no one else's app page shows them.
+    // (`A MAR - SPA`: no German unit could support it, so it is in none
+    // of Germany's legal orders either, which her map carries.)
     let mut germany = Browser::new(&s);
     germany.sign_in("germany-player", false).await;
     let mut gm = Browser::new(&s);
@@ -418,7 +442,7 @@ async fn a_power_sees_and_sends_its_own_orders_only<S: TestStore>(s: TestServer<
         for path in [desk.clone(), format!("{desk}/log"), "/".to_owned()] {
             let page = b.get(&path).await.body;
             assert!(
-                !page.contains("PAR - BUR"),
+                !page.contains("MAR - SPA"),
                 "{who} reads France's orders at {path}"
             );
         }

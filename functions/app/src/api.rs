@@ -7,7 +7,7 @@
 use crate::session::Session;
 use arbiter_domain::competition::{Competition, Kind};
 use arbiter_http::{App, Route};
-use arbiter_store::Store;
+use arbiter_store::{NotifyStore, Store};
 use bytes::Bytes;
 use http::{header, HeaderValue, Method, Request, Response};
 use serde_json::Value;
@@ -20,6 +20,7 @@ const FUNCTIONS: &[(&str, &[Route])] = &[
     ("submit-orders", submit_orders::ROUTES),
     ("record-vote", record_vote::ROUTES),
     ("act", act::ROUTES),
+    ("subscriptions", subscriptions::ROUTES),
     ("competitions", competitions::ROUTES),
 ];
 
@@ -39,7 +40,7 @@ pub enum Answer {
 }
 
 /// Sends `method path` with `body` as the session's user.
-pub async fn call<S: Store>(
+pub async fn call<S: Store + NotifyStore>(
     app: &Arc<App<S>>,
     session: &Session,
     method: Method,
@@ -86,7 +87,7 @@ pub fn route_of(competition: &Competition, mut body: Value) -> (String, Value) {
     }
 }
 
-async fn to_function<S: Store>(
+async fn to_function<S: Store + NotifyStore>(
     app: &Arc<App<S>>,
     method: &Method,
     req: Request<Bytes>,
@@ -109,6 +110,7 @@ async fn to_function<S: Store>(
         "submit-orders" => submit_orders::handle(app, req).await,
         "record-vote" => record_vote::handle(app, req).await,
         "act" => act::handle(app, req).await,
+        "subscriptions" => subscriptions::handle(app, req).await,
         _ => competitions::handle(app, req).await,
     }
 }

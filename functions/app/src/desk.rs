@@ -9,24 +9,24 @@
 //! another power's orders.
 
 use crate::api::{self, Answer};
-use crate::forms::{self, GRANT_ROLE, REVOKE_ROLE, SET_PUBLIC, TICK};
+use crate::forms::{self, GRANT_ROLE, REVOKE_ROLE, SET_PUBLIC, SUBSCRIBE, TICK, UNSUBSCRIBE};
 use crate::session::{self, Session};
 use crate::{form_pairs, listed, page, see_other, value, viewer};
 use arbiter_app::form::Form;
 use arbiter_app::read::read;
 use arbiter_app::render::Refusal;
-use arbiter_app::screens::{self, Desk, LogLine, Outcome};
+use arbiter_app::screens::{self, Desk, LogLine, Notices, Outcome, Subscribed};
 use arbiter_domain::competition::{Competition, CompetitionId, Role};
 use arbiter_http::request::query;
 use arbiter_http::{App, Call, Problem};
-use arbiter_store::Store;
+use arbiter_store::{NotifyStore, Store};
 use bytes::Bytes;
 use http::{Method, Response, StatusCode};
 use serde_json::{json, Value};
 use std::sync::Arc;
 
 /// The competition the path names, if the viewer may read it.
-async fn readable<S: Store>(
+async fn readable<S: Store + NotifyStore>(
     app: &App<S>,
     call: &Call,
     session: Option<&Session>,
@@ -52,8 +52,8 @@ fn missing() -> Response<Bytes> {
     )
 }
 
-pub async fn show<S: Store>(
-    app: &App<S>,
+pub async fn show<S: Store + NotifyStore>(
+    app: &Arc<App<S>>,
     call: &Call,
     session: Option<&Session>,
     outcome: Option<(StatusCode, Outcome)>,
@@ -88,6 +88,10 @@ pub async fn show<S: Store>(
     let viewer = viewer(session);
     let listed = listed(&c, session.map(|s| &s.caller.user));
     let nonce = uuid::Uuid::new_v4().simple().to_string();
+    let notices = match session {
+        Some(s) => Some(notices(app, &c, s).await),
+        None => None,
+    };
     let html = screens::desk(Desk {
         viewer: &viewer,
         competition: &listed,
@@ -96,8 +100,84 @@ pub async fn show<S: Store>(
         every,
         outcome: outcome.as_ref(),
         nonce: &nonce,
+        notices,
     });
     Ok(page(status, html))
+}
+
+/// The viewer's subscriptions (and, for the organizer, the dead letters),
+/// read through the API as the viewer.
+async fn notices<S: Store + NotifyStore>(
+    app: &Arc<App<S>>,
+    c: &Competition,
+    s: &Session,
+) -> Notices<'static> {
+    let base = format!("/v1/competitions/{}", c.id);
+    let mine = match api::call(
+        app,
+        s,
+        Method::GET,
+        &format!("{base}/subscriptions"),
+        None,
+        None,
+    )
+    .await
+    {
+        Answer::Done { body, .. } => body["subscriptions"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(subscribed)
+            .collect(),
+        Answer::Refused { .. } => Vec::new(),
+    };
+    let dead_letters = if c.has_role(&s.caller.user, Role::Organizer) {
+        let path = format!("{base}/dead-letters?limit=20");
+        match api::call(app, s, Method::GET, &path, None, None).await {
+            Answer::Done { body, .. } => Some(
+                body["dead_letters"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .map(|d| {
+                        format!(
+                            "{} {} to {}: {} attempts, {}",
+                            d["at"].as_str().unwrap_or_default(),
+                            d["event"].as_str().unwrap_or_default(),
+                            d["channel"].as_str().unwrap_or_default(),
+                            d["attempts"],
+                            d["last_error"].as_str().unwrap_or_default()
+                        )
+                    })
+                    .collect(),
+            ),
+            Answer::Refused { .. } => None,
+        }
+    } else {
+        None
+    };
+    let all = forms::notices();
+    Notices {
+        mine,
+        subscribe: all.iter().filter(|f| f.action == SUBSCRIBE).collect(),
+        unsubscribe: all
+            .iter()
+            .find(|f| f.action == UNSUBSCRIBE)
+            .expect("the unsubscribe form"),
+        dead_letters,
+    }
+}
+
+fn subscribed(sub: &Value) -> Subscribed {
+    let channel = sub["channel"].as_str().unwrap_or("a channel");
+    let target = ["address", "url", "chat"]
+        .iter()
+        .find_map(|k| sub[*k].as_str())
+        .unwrap_or_default();
+    Subscribed {
+        id: sub["id"].as_str().unwrap_or_default().to_owned(),
+        what: format!("{channel} to {target}"),
+    }
 }
 
 /// The forms of every act, for those holding an office here: the kind's,
@@ -123,7 +203,7 @@ fn every<'f>(c: &Competition, session: Option<&Session>, kind: &'f [Form]) -> Ve
 
 /// A post from the desk: checked against forgery, read by its form, sent
 /// through the API; then the desk again, with what it came to.
-pub async fn act<S: Store>(
+pub async fn act<S: Store + NotifyStore>(
     app: &Arc<App<S>>,
     call: &Call,
     session: Option<&Session>,
@@ -144,6 +224,7 @@ pub async fn act<S: Store>(
     let all: Vec<Form> = forms::of_kind(c.kind)
         .iter()
         .chain(forms::envelope())
+        .chain(forms::notices())
         .cloned()
         .collect();
     let Some(form) = forms::find(&all, action, variant) else {
@@ -225,6 +306,17 @@ fn request_of(c: &Competition, form: &Form, body: Value) -> (Method, String, Opt
             format!("/v1/competitions/{id}/tick"),
             Some(json!({})),
         ),
+        SUBSCRIBE => (
+            Method::POST,
+            format!("/v1/competitions/{id}/subscriptions"),
+            Some(body_without_action(body)),
+        ),
+        UNSUBSCRIBE => {
+            let sub = field("subscription");
+            let sub = encode(sub.as_str().unwrap_or_default());
+            let path = format!("/v1/competitions/{id}/subscriptions/{sub}");
+            (Method::DELETE, path, None)
+        }
         _ => {
             let (path, body) = api::route_of(c, body);
             (Method::POST, path, Some(body))
@@ -232,8 +324,15 @@ fn request_of(c: &Competition, form: &Form, body: Value) -> (Method, String, Opt
     }
 }
 
+fn body_without_action(mut body: Value) -> Value {
+    if let Value::Object(fields) = &mut body {
+        fields.remove("action");
+    }
+    body
+}
+
 /// The audit log, a page at a time, as the API shows it to the viewer.
-pub async fn log<S: Store>(
+pub async fn log<S: Store + NotifyStore>(
     app: &Arc<App<S>>,
     call: &Call,
     session: Option<&Session>,

@@ -1,7 +1,7 @@
 //! The forms of every kind's commands and of the envelope's acts, built
 //! once from the JSON Schemas the API document is built from.
 
-use arbiter_app::form::{forms, object_form, Defs, Form};
+use arbiter_app::form::{forms, object_forms, Defs, Form};
 use arbiter_domain::competition::Kind;
 use schemars::generate::SchemaSettings;
 use schemars::{JsonSchema, SchemaGenerator};
@@ -16,6 +16,9 @@ pub const REVOKE_ROLE: &str = "revoke-role";
 pub const SET_PUBLIC: &str = "set-public";
 /// The TD's clock: run what is due now.
 pub const TICK: &str = "tick";
+/// A subscription to the competition's notices, and its end.
+pub const SUBSCRIBE: &str = "subscribe";
+pub const UNSUBSCRIBE: &str = "unsubscribe";
 
 /// Every form of `kind`'s commands, but those only a channel sends.
 pub fn of_kind(kind: Kind) -> &'static [Form] {
@@ -44,25 +47,52 @@ fn build(kind: Kind) -> Vec<Form> {
 pub fn envelope() -> &'static [Form] {
     static ALL: OnceLock<Vec<Form>> = OnceLock::new();
     ALL.get_or_init(|| {
-        vec![
-            plain::<competitions::RoleGrant>(GRANT_ROLE),
-            plain::<competitions::RoleGrant>(REVOKE_ROLE),
-            plain::<competitions::listing::SetPublic>(SET_PUBLIC),
-            Form {
-                action: TICK.to_owned(),
-                variant: None,
-                help: Some("Run what is due now, as the schedules would (the TD's clock).".into()),
-                fields: Vec::new(),
-            },
-        ]
+        let mut all = plain::<competitions::RoleGrant>(GRANT_ROLE);
+        all.extend(plain::<competitions::RoleGrant>(REVOKE_ROLE));
+        all.extend(plain::<competitions::listing::SetPublic>(SET_PUBLIC));
+        all.push(Form {
+            action: TICK.to_owned(),
+            variant: None,
+            help: Some("Run what is due now, as the schedules would (the TD's clock).".into()),
+            fields: Vec::new(),
+        });
+        all
     })
 }
 
-fn plain<T: JsonSchema>(action: &str) -> Form {
+/// The forms of one's own notices: subscribe by each channel, and end a
+/// subscription.
+pub fn notices() -> &'static [Form] {
+    static ALL: OnceLock<Vec<Form>> = OnceLock::new();
+    ALL.get_or_init(|| {
+        let mut all = plain::<arbiter_notify::SubscriptionRequest>(SUBSCRIBE);
+        // The server makes a webhook's secret and shows it once.
+        for f in &mut all {
+            f.fields.retain(|field| field.name() != "secret");
+        }
+        all.push(Form {
+            action: UNSUBSCRIBE.to_owned(),
+            variant: None,
+            help: None,
+            fields: vec![arbiter_app::form::Field {
+                path: vec!["subscription".to_owned()],
+                shared: 0,
+                help: None,
+                input: arbiter_app::form::Input::Text,
+                required: true,
+                default: None,
+                hidden: false,
+            }],
+        });
+        all
+    })
+}
+
+fn plain<T: JsonSchema>(action: &str) -> Vec<Form> {
     let mut generator = generator();
     let root: Value = generator.subschema_for::<T>().into();
     let defs = generator.take_definitions(true);
-    object_form(&Defs(&defs), &root, action)
+    object_forms(&Defs(&defs), &root, action)
 }
 
 fn generator() -> SchemaGenerator {

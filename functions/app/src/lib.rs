@@ -22,7 +22,7 @@ use arbiter_app::screens::{self, Listed};
 use arbiter_domain::competition::{Competition, Kind, UserId};
 use arbiter_http::auth::{mint_dev_token, ORGANIZERS};
 use arbiter_http::{dispatch, App, Call, Problem, Route};
-use arbiter_store::Store;
+use arbiter_store::{NotifyStore, Store};
 use bytes::Bytes;
 use http::{header, HeaderValue, Method, Request, Response, StatusCode};
 use session::Session;
@@ -45,7 +45,10 @@ pub const ROUTES: &[Route] = &[
 /// How many competitions each list of the front door shows.
 const LISTED: usize = 50;
 
-pub async fn handle<S: Store>(app: Arc<App<S>>, req: Request<Bytes>) -> Response<Bytes> {
+pub async fn handle<S: Store + NotifyStore>(
+    app: Arc<App<S>>,
+    req: Request<Bytes>,
+) -> Response<Bytes> {
     let app2 = Arc::clone(&app);
     dispatch(&app, ROUTES, req, |call| async move {
         let app = app2;
@@ -99,7 +102,7 @@ fn listed(c: &Competition, user: Option<&UserId>) -> Listed {
     }
 }
 
-async fn front<S: Store>(
+async fn front<S: Store + NotifyStore>(
     app: &App<S>,
     session: Option<&Session>,
 ) -> Result<Response<Bytes>, Problem> {
@@ -126,7 +129,7 @@ async fn front<S: Store>(
 
 /// The development sign-in: a dev token for the name given, in the
 /// session cookie. A deployment without dev tokens answers 404.
-fn sign_in<S: Store>(app: &App<S>, call: &Call) -> Result<Response<Bytes>, Problem> {
+fn sign_in<S: Store + NotifyStore>(app: &App<S>, call: &Call) -> Result<Response<Bytes>, Problem> {
     session::same_origin(call.request.headers())?;
     let Some(secret) = app.auth.dev_secret() else {
         return Err(Problem::not_found(
@@ -194,7 +197,7 @@ fn new_competition(
     ))
 }
 
-async fn create<S: Store>(
+async fn create<S: Store + NotifyStore>(
     app: &Arc<App<S>>,
     call: &Call,
     session: Option<&Session>,

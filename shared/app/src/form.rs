@@ -140,17 +140,46 @@ pub fn forms(defs: &Defs, command: &Value, skip: impl Fn(&str, &str) -> bool) ->
         .collect()
 }
 
-/// The form of a plain object schema (a body the API reads that is not a
-/// kind's command: a role grant), sent as `action`.
-pub fn object_form(defs: &Defs, schema: &Value, action: &str) -> Form {
-    let mut all = action_forms(defs, defs.resolve(schema), action, |_| false);
-    all.truncate(1);
-    all.pop().unwrap_or(Form {
-        action: action.to_owned(),
-        variant: None,
-        help: None,
-        fields: Vec::new(),
-    })
+/// The forms of a plain object schema (a body the API reads that is not a
+/// kind's command: a role grant, a subscription), sent as `action`: one,
+/// or one per variant when the body is itself a union of tagged objects
+/// (a subscription by e-mail, webhook, Discord or Telegram), each variant
+/// with the properties all of them share.
+pub fn object_forms(defs: &Defs, schema: &Value, action: &str) -> Vec<Form> {
+    let root = defs.resolve(schema);
+    let Some((tag_name, options)) = tagged_union(defs, root) else {
+        let mut all = action_forms(defs, root, action, |_| false);
+        all.truncate(1);
+        return all;
+    };
+    let shared = required_of(root);
+    options
+        .into_iter()
+        .map(|(value, arm)| {
+            let mut fields = vec![Field {
+                path: vec![tag_name.clone()],
+                shared: 0,
+                help: None,
+                input: Input::Text,
+                required: true,
+                default: Some(Value::String(value.clone())),
+                hidden: true,
+            }];
+            let own = required_of(arm);
+            for (p, s) in properties(arm).iter().filter(|(p, _)| **p != tag_name) {
+                fields.extend(fields_of(defs, vec![p.clone()], s, own.contains(p), 0));
+            }
+            for (p, s) in properties(root) {
+                fields.extend(fields_of(defs, vec![p.clone()], s, shared.contains(&p), 0));
+            }
+            Form {
+                action: action.to_owned(),
+                variant: Some(value),
+                help: description(arm).or_else(|| description(root)),
+                fields: required_first(fields),
+            }
+        })
+        .collect()
 }
 
 /// The forms of one action: one, or one per variant of its tagged-union

@@ -116,6 +116,24 @@ pub enum Outcome {
     },
 }
 
+/// One of the viewer's subscriptions, as the desk lists it.
+#[derive(Debug, Clone)]
+pub struct Subscribed {
+    pub id: String,
+    /// The channel and where it goes: "email to ann@example.org".
+    pub what: String,
+}
+
+/// The desk's notifications: the viewer's subscriptions and the forms to
+/// add and end them; for the organizer, the dead letters.
+pub struct Notices<'a> {
+    pub mine: Vec<Subscribed>,
+    pub subscribe: Vec<&'a Form>,
+    pub unsubscribe: &'a Form,
+    /// Newest first, one line each; `None` for all but the organizer.
+    pub dead_letters: Option<Vec<String>>,
+}
+
 /// A competition's desk.
 pub struct Desk<'a> {
     pub viewer: &'a Viewer,
@@ -131,6 +149,8 @@ pub struct Desk<'a> {
     /// Drawn afresh for each rendering: with a form's slot, the idempotency
     /// key its submission carries.
     pub nonce: &'a str,
+    /// The signed-in viewer's notifications.
+    pub notices: Option<Notices<'a>>,
 }
 
 pub fn desk(d: Desk) -> String {
@@ -173,9 +193,10 @@ pub fn desk(d: Desk) -> String {
             )
         })
         .collect();
+    let notices = d.notices.as_ref().map(|n| notices(&d, n));
     // A refusal of a form this screen does not show (sent from an older
     // page, or crafted) is shown at the top.
-    let shown_slots: Vec<String> = (0..d.acts.len())
+    let mut shown_slots: Vec<String> = (0..d.acts.len())
         .flat_map(|n| (0..d.acts[n].1.len()).map(move |k| format!("act-{n}-{k}")))
         .chain(
             d.every
@@ -183,6 +204,10 @@ pub fn desk(d: Desk) -> String {
                 .map(|f| format!("all-{}-{}", f.action, f.variant.as_deref().unwrap_or(""))),
         )
         .collect();
+    if let Some(n) = &d.notices {
+        shown_slots.extend(n.subscribe.iter().map(|f| notice_slot(f)));
+        shown_slots.extend(n.mine.iter().map(|m| format!("unsubscribe-{}", m.id)));
+    }
     let stray = match d.outcome {
         Some(Outcome::Refused { slot, refusal, .. }) if !shown_slots.contains(slot) => {
             Some(refusal)
@@ -215,6 +240,7 @@ pub fn desk(d: Desk) -> String {
                 details open[open] { summary { (title) } (m) }
             }
         }
+        @if let Some(n) = notices { (n) }
     };
     document(&d.competition.name, d.viewer, body)
 }
@@ -250,6 +276,35 @@ fn one(
         csrf: &d.viewer.csrf,
         beside,
     })
+}
+
+fn notice_slot(f: &Form) -> String {
+    format!("subscribe-{}", f.variant.as_deref().unwrap_or(""))
+}
+
+/// The notifications section: my subscriptions, each with its end, the
+/// ways to subscribe, and the organizer's dead letters.
+fn notices(d: &Desk, n: &Notices) -> Markup {
+    let empty = Map::new();
+    html! {
+        h2 { "Notifications" }
+        @if n.mine.is_empty() { p.muted { "You receive no notices from this competition." } }
+        @for m in &n.mine {
+            @let fixed: Map<String, Value> = [("subscription".to_owned(), Value::String(m.id.clone()))].into_iter().collect();
+            (one(d, n.unsubscribe, format!("Stop {}", m.what), format!("unsubscribe-{}", m.id), &fixed, None))
+        }
+        @for f in &n.subscribe {
+            @let slot = notice_slot(f);
+            @let open = matches!(d.outcome, Some(Outcome::Refused { slot: s, .. }) if *s == slot);
+            @let title = format!("Subscribe by {}", f.variant.as_deref().unwrap_or("a channel"));
+            details open[open] { summary { (title) } (one(d, f, title.clone(), slot, &empty, None)) }
+        }
+        @if let Some(dead) = &n.dead_letters {
+            h3 { "Dead letters" }
+            @if dead.is_empty() { p.muted { "Every notice was delivered." } }
+            @else { ul { @for line in dead { li { (line) } } } }
+        }
+    }
 }
 
 /// One entry of the audit log as the viewer may see it.

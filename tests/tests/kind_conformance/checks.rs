@@ -457,7 +457,9 @@ pub fn resources(script: &Script) {
 
 // ---- on a store, and over HTTP ----------------------------------------------------
 
-/// What `viewer` reads over HTTP: the competition and its log, raw.
+/// What `viewer` reads over HTTP: the competition, its log and the acts
+/// open to them, raw; and the browser app's pages (the front door, the
+/// desk and the audit log) signed in as them.
 async fn http_paths<S: TestStore>(
     server: &TestServer<S>,
     script: &Script,
@@ -472,14 +474,18 @@ async fn http_paths<S: TestStore>(
         .expect("loads")
         .map(|c| c.game.kind());
     let resources = kind.map_or(&[][..], |k| k.resources());
-    let reads = ["".to_owned(), "/log?limit=500".to_owned()]
-        .into_iter()
-        .chain(
-            resources
-                .iter()
-                .filter(|r| **r != "options")
-                .map(|r| format!("/{r}?limit=500")),
-        );
+    let reads = [
+        "".to_owned(),
+        "/log?limit=500".to_owned(),
+        "/acts".to_owned(),
+    ]
+    .into_iter()
+    .chain(
+        resources
+            .iter()
+            .filter(|r| **r != "options")
+            .map(|r| format!("/{r}?limit=500")),
+    );
     for path in reads {
         let path = format!("/v1/competitions/{}{path}", script.id);
         let mut request = server.http.get(server.url(&path));
@@ -494,6 +500,23 @@ async fn http_paths<S: TestStore>(
             "GET {path} as {viewer:?}: {status} {text}"
         );
         out.push((format!("GET {path}"), text));
+    }
+    let app_pages = [
+        "/".to_owned(),
+        format!("/app/c/{}", script.id),
+        format!("/app/c/{}/log", script.id),
+    ];
+    for path in app_pages {
+        let mut request = server.http.get(server.url(&path));
+        if let Some(v) = viewer {
+            let cookie = format!("arbiter_session={}", server.token(v, false));
+            request = request.header("cookie", cookie);
+        }
+        let r = request.send().await.expect("request");
+        let status = r.status();
+        let text = r.text().await.expect("body");
+        assert!(status.as_u16() < 500, "GET {path} as {viewer:?}: {status}");
+        out.push((format!("the app's {path}"), text));
     }
     out
 }

@@ -66,6 +66,29 @@ impl Acts for Nomic {
         }
         offers
     }
+
+    /// Beside a proposal: the rule book in effect, by number, so a
+    /// rule-change can name the rule it amends, repeals or transmutes
+    /// (nomic 103, 109) without leaving the form.
+    fn beside(&self, _env: &Envelope, _viewer: &UserId, action: &str) -> Option<String> {
+        if action != "propose" {
+            return None;
+        }
+        let mut rules: Vec<_> = self.rules.current.in_effect().collect();
+        rules.sort_by_key(|r| r.label.number);
+        let book = maud::html! {
+            details.rule-book {
+                summary { "The rule book in effect (" (rules.len()) " rules)" }
+                dl {
+                    @for r in &rules {
+                        dt { "Rule " (r.record.label) }
+                        dd { @for p in &r.record.text { p { (p) } } }
+                    }
+                }
+            }
+        };
+        Some(book.into_string())
+    }
 }
 
 fn organizer(state: &Nomic) -> Vec<Offer<Command>> {

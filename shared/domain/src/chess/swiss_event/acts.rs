@@ -8,6 +8,9 @@ use super::vocabulary::{Command, Entry, GameResult};
 use crate::envelope::{Envelope, UserId};
 use crate::rulebook::{Acts, Offer};
 
+/// How many boards without a result the arbiter is offered at once.
+const OFFICIALS_BOARDS: usize = 8;
+
 impl Acts for SwissEvent {
     fn offers(&self, env: &Envelope, viewer: &UserId) -> Vec<Offer<Command>> {
         let mut offers = Vec::new();
@@ -36,7 +39,9 @@ fn officials(state: &SwissEvent) -> Vec<Offer<Command>> {
         Command::PairRound,
         &[],
     ));
-    for (round, game) in missing_results(state) {
+    // The first boards still without a result: on a large event the rest
+    // wait their turn (the form of every act enters any board).
+    for (round, game) in missing_results(state).take(OFFICIALS_BOARDS) {
         offers.push(Offer::new(
             format!("Enter the result of board {} (round {round})", game.board),
             Command::SetResult {
@@ -67,9 +72,21 @@ fn players(state: &SwissEvent, viewer: &UserId) -> Vec<Offer<Command>> {
         &["player"],
     )];
     for (round, game) in missing_results(state) {
-        if game.side(viewer).is_some() {
+        if let Some(white) = game.side(viewer) {
+            let (colour, opponent) = if white {
+                ("White", &game.black)
+            } else {
+                ("Black", &game.white)
+            };
+            let name = state
+                .players
+                .get(opponent)
+                .map_or(opponent.as_str(), |p| p.entry.name.as_str());
             offers.push(Offer::new(
-                format!("Report the result of your game, board {}", game.board),
+                format!(
+                    "Report the result of your game, board {}: {colour} against {name}",
+                    game.board
+                ),
                 Command::ReportResult {
                     round,
                     board: game.board,
