@@ -92,6 +92,15 @@ pub async fn show<S: Store + NotifyStore>(
         Some(s) => Some(notices(app, &c, s).await),
         None => None,
     };
+    let presets = c.kind.presets();
+    let listed_presets: Vec<(&str, &str, &str)> = presets
+        .iter()
+        .map(|p| (p.name, p.about, p.action))
+        .collect();
+    let prefill = query(&call.request, "preset")
+        .and_then(|n| n.parse::<usize>().ok())
+        .and_then(|n| presets.get(n))
+        .map(|p| (p.action, arbiter_app::read::flatten(&p.fields)));
     let html = screens::desk(Desk {
         viewer: &viewer,
         competition: &listed,
@@ -101,6 +110,8 @@ pub async fn show<S: Store + NotifyStore>(
         outcome: outcome.as_ref(),
         nonce: &nonce,
         notices,
+        presets: &listed_presets,
+        prefill,
     });
     Ok(page(status, html))
 }

@@ -132,3 +132,36 @@ fn insert(body: &mut Map<String, Value>, path: &[String], v: Value) {
         }
     }
 }
+
+/// A command's fields as a form would have sent them (the inverse of
+/// [`read`] for what the form's controls hold): objects by dotted path,
+/// lists of plain values one per line, anything else as JSON. A preset
+/// fills a form this way.
+pub fn flatten(fields: &Value) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    flatten_into(&mut out, "", fields);
+    out
+}
+
+fn flatten_into(out: &mut Vec<(String, String)>, at: &str, v: &Value) {
+    let name = |k: &str| {
+        if at.is_empty() {
+            k.to_owned()
+        } else {
+            format!("{at}.{k}")
+        }
+    };
+    match v {
+        Value::Object(map) => map.iter().for_each(|(k, v)| flatten_into(out, &name(k), v)),
+        Value::String(s) => out.push((at.to_owned(), s.clone())),
+        Value::Null => {}
+        Value::Array(items) if items.iter().all(|i| i.is_string() || i.is_number()) => {
+            let lines: Vec<String> = items
+                .iter()
+                .map(|i| i.as_str().map_or_else(|| i.to_string(), str::to_owned))
+                .collect();
+            out.push((at.to_owned(), lines.join("\n")));
+        }
+        other => out.push((at.to_owned(), other.to_string())),
+    }
+}

@@ -151,6 +151,10 @@ pub struct Desk<'a> {
     pub nonce: &'a str,
     /// The signed-in viewer's notifications.
     pub notices: Option<Notices<'a>>,
+    /// The kind's presets: name, what it is, and the action it fills.
+    pub presets: &'a [(&'a str, &'a str, &'a str)],
+    /// The preset chosen: its action and the values it fills in.
+    pub prefill: Option<(&'a str, Vec<(String, String)>)>,
 }
 
 pub fn desk(d: Desk) -> String {
@@ -261,10 +265,20 @@ fn one(
             refusal,
             values,
         }) if *s == slot => (Some(refusal), values.as_slice()),
-        _ => (None, &[][..]),
+        _ => match &d.prefill {
+            Some((action, values)) if *action == form.action => (None, values.as_slice()),
+            _ => (None, &[][..]),
+        },
     };
     let post_to = format!("{ROOT}/c/{}", d.competition.id);
-    placed(&Placed {
+    let presets: Vec<(usize, &str, &str)> = d
+        .presets
+        .iter()
+        .enumerate()
+        .filter(|(_, (_, _, action))| *action == form.action)
+        .map(|(i, (name, about, _))| (i, *name, *about))
+        .collect();
+    let form_html = placed(&Placed {
         form,
         post_to: &post_to,
         title,
@@ -275,7 +289,21 @@ fn one(
         refusal,
         csrf: &d.viewer.csrf,
         beside,
-    })
+    });
+    if presets.is_empty() {
+        return form_html;
+    }
+    html! {
+        div.presets {
+            p { "Start from a preset:" }
+            ul {
+                @for (i, name, about) in &presets {
+                    li { a href={ "?preset=" (i) } { (name) } " — " span.muted { (about) } }
+                }
+            }
+        }
+        (form_html)
+    }
 }
 
 fn notice_slot(f: &Form) -> String {

@@ -239,3 +239,30 @@ proptest! {
         }
     }
 }
+
+/// Every kind's presets are commands of their kind, fill their form, and
+/// the form sends them back as they are: what the organizer starts from is
+/// what the command gets.
+#[test]
+fn presets_fill_their_forms_and_read_back_unchanged() {
+    let mut seen = 0;
+    for kind in Kind::ALL.iter().copied() {
+        let all = kind_forms(kind);
+        for preset in kind.presets() {
+            let f = form(&all, preset.action, None);
+            let sent = crate::read::flatten(&preset.fields);
+            let body = read(f, &sent).unwrap_or_else(|e| panic!("{}: {e:?}", preset.name));
+            let mut expected = preset.fields.clone();
+            expected["action"] = json!(preset.action);
+            // Compared as the kind reads them: an unticked box sends
+            // `false`, which is what an absent one defaults to.
+            let sent = kind
+                .command(body)
+                .unwrap_or_else(|e| panic!("{}: {e}", preset.name));
+            let meant = kind.command(expected).expect("a preset is a command");
+            assert_eq!(sent, meant, "{}", preset.name);
+            seen += 1;
+        }
+    }
+    assert!(seen >= 5, "the Swiss and Nomic presets at least");
+}

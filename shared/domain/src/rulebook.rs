@@ -320,6 +320,20 @@ impl<C> Offer<C> {
     }
 }
 
+/// A ready-made set of settings an organizer may start from: the fields
+/// of one command (its `action`), as the rulebook or common practice gives
+/// them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Preset {
+    pub name: &'static str,
+    /// What it is and where it comes from ("nomic 210 note: ...").
+    pub about: &'static str,
+    /// The command the preset fills in (`set-up`, `begin`).
+    pub action: &'static str,
+    /// The command's fields, without `action`.
+    pub fields: serde_json::Value,
+}
+
 /// What a person may do now: the acts the app puts first on a
 /// competition's page ("propose", "report the result of board 4", "pair
 /// round 3"). A kind offers the acts its people take most; every other
@@ -336,6 +350,12 @@ pub trait Acts: Rules {
     /// from what `viewer` may see; none by default.
     fn beside(&self, _env: &Envelope, _viewer: &UserId, _action: &str) -> Option<String> {
         None
+    }
+
+    /// The presets an organizer may start the kind's settings from; none
+    /// by default.
+    fn presets() -> Vec<Preset> {
+        Vec::new()
     }
 }
 
@@ -430,7 +450,7 @@ impl<K: Schedule + Secrecy + Views + Resources + Notices + Calendar + Pages + By
 /// methods directly (tests, benches, tools).
 pub mod parts {
     pub use super::{
-        Action, Acts, ByMail, Calendar, Membership, Notices, Offer, Pages, Resources, Rules,
-        Schedule, Secrecy, Views,
+        Action, Acts, ByMail, Calendar, Membership, Notices, Offer, Pages, Preset, Resources,
+        Rules, Schedule, Secrecy, Views,
     };
 }

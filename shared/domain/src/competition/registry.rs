@@ -23,7 +23,7 @@ use crate::refusal::Refusal;
 use crate::resource::{Query, Resource, ResourceSchema};
 use crate::rulebook::{
     Action, Acts, ByMail, Calendar, MailDone, MailReading, Membership, Notices, Offer, Pages,
-    Resources, Route, Rulebook, Rules, Schedule, Secrecy, Views,
+    Preset, Resources, Route, Rulebook, Rules, Schedule, Secrecy, Views,
 };
 use chrono::{DateTime, Utc};
 use schemars::{JsonSchema, Schema, SchemaGenerator};
@@ -109,6 +109,11 @@ macro_rules! kinds {
         impl Kind {
             /// Every registered kind, in registry order.
             pub const ALL: &'static [Kind] = &[$(Kind::$variant),+];
+
+            /// See [`Acts::presets`].
+            pub fn presets(self) -> Vec<Preset> {
+                match self { $(Kind::$variant => <$state as Acts>::presets(),)+ }
+            }
 
             /// The kind's name as the API spells it.
             pub fn name(self) -> &'static str {

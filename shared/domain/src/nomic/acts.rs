@@ -9,7 +9,7 @@ use super::turns::AllocatedDay;
 use super::vocabulary::Command;
 use super::Nomic;
 use crate::envelope::{Envelope, Role, UserId};
-use crate::rulebook::{Acts, Offer};
+use crate::rulebook::{Acts, Offer, Preset};
 
 impl Acts for Nomic {
     fn offers(&self, env: &Envelope, viewer: &UserId) -> Vec<Offer<Command>> {
@@ -65,6 +65,28 @@ impl Acts for Nomic {
             ));
         }
         offers
+    }
+
+    /// nomic 201 and 210's note: a correspondence game starts everyone at
+    /// zero; a game played face to face starts them at 100.
+    fn presets() -> Vec<Preset> {
+        let by_mail = serde_json::to_value(Settings::default()).expect("settings serialize");
+        let mut face_to_face = by_mail.clone();
+        face_to_face["starting_points"] = serde_json::json!(100);
+        vec![
+            Preset {
+                name: "Correspondence game",
+                about: "nomic 201: all players begin with zero points.",
+                action: "begin",
+                fields: serde_json::json!({ "settings": by_mail }),
+            },
+            Preset {
+                name: "Face-to-face game",
+                about: "nomic 210, note: in non-correspondence games the initial total is 100.",
+                action: "begin",
+                fields: serde_json::json!({ "settings": face_to_face }),
+            },
+        ]
     }
 
     /// Beside a proposal: the rule book in effect, by number, so a

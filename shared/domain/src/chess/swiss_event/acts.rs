@@ -6,7 +6,7 @@ use super::settings::Settings;
 use super::state::SwissEvent;
 use super::vocabulary::{Command, Entry, GameResult};
 use crate::envelope::{Envelope, UserId};
-use crate::rulebook::{Acts, Offer};
+use crate::rulebook::{Acts, Offer, Preset};
 
 /// How many boards without a result the arbiter is offered at once.
 const OFFICIALS_BOARDS: usize = 8;
@@ -19,6 +19,35 @@ impl Acts for SwissEvent {
         }
         offers.extend(players(self, viewer));
         offers
+    }
+
+    /// The regulations organizers start from most: the seed's own (the
+    /// Dutch system, dutch H's tie-breaks), a club night whose results the
+    /// arbiter confirms, and a large open accelerated by Baku (C.04.5.1).
+    fn presets() -> Vec<Preset> {
+        let preset = |name, about, settings| Preset {
+            name,
+            about,
+            action: "set-up",
+            fields: serde_json::json!({ "settings": settings }),
+        };
+        vec![
+            preset(
+                "FIDE-rated weekend",
+                "Five rounds by the Dutch system (dutch A–F), ties broken as dutch H says.",
+                serde_json::json!({"rounds": 5, "system": "dutch-2006"}),
+            ),
+            preset(
+                "Club night",
+                "Four rounds; a result counts once the arbiter confirms it; half-point byes on request, one each.",
+                serde_json::json!({"rounds": 4, "results_need_arbiter": true, "half_point_byes": 1}),
+            ),
+            preset(
+                "Large open, accelerated",
+                "Nine rounds with Baku acceleration (C.04.5.1) and two half-point byes until round 7.",
+                serde_json::json!({"rounds": 9, "acceleration": "baku", "half_point_byes": 2, "half_point_byes_until_round": 7}),
+            ),
+        ]
     }
 }
 
