@@ -10,8 +10,8 @@
 
 use crate::api::{self, Answer};
 use crate::forms::{self, GRANT_ROLE, REVOKE_ROLE, SET_PUBLIC, SUBSCRIBE, TICK, UNSUBSCRIBE};
-use crate::session::{self, Session};
-use crate::{form_pairs, listed, page, see_other, value, viewer};
+use crate::session::Session;
+use crate::{listed, page, post, see_other, value, viewer, Post};
 use arbiter_app::form::Form;
 use arbiter_app::read::read;
 use arbiter_app::render::Refusal;
@@ -219,12 +219,9 @@ pub async fn act<S: Store + NotifyStore>(
     call: &Call,
     session: Option<&Session>,
 ) -> Result<Response<Bytes>, Problem> {
-    session::same_origin(call.request.headers())?;
-    let Some(s) = session else {
+    let Post::Signed(s, pairs) = post(call, session)? else {
         return Ok(see_other("/app/sign-in"));
     };
-    let pairs = form_pairs(&call.request);
-    session::check_csrf(s, value(&pairs, "csrf"))?;
     let Some(c) = readable(app, call, session).await? else {
         return Ok(missing());
     };

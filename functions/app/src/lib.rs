@@ -202,12 +202,9 @@ async fn create<S: Store + NotifyStore>(
     call: &Call,
     session: Option<&Session>,
 ) -> Result<Response<Bytes>, Problem> {
-    session::same_origin(call.request.headers())?;
-    let Some(s) = session else {
+    let Post::Signed(s, pairs) = post(call, session)? else {
         return Ok(see_other("/app/sign-in"));
     };
-    let pairs = form_pairs(&call.request);
-    session::check_csrf(s, value(&pairs, "csrf"))?;
     let body = serde_json::json!({
         "kind": value(&pairs, "kind").unwrap_or_default(),
         "name": value(&pairs, "name").unwrap_or_default().trim(),
@@ -273,6 +270,24 @@ pub(crate) fn see_other(to: &str) -> Response<Bytes> {
 fn set(r: &mut Response<Bytes>, name: header::HeaderName, value: &'static str) {
     r.headers_mut()
         .insert(name, HeaderValue::from_static(value));
+}
+
+/// A post from a browser: signed in, from this server's own page, with the
+/// session's anti-forgery token (else refused, 403), and its fields.
+pub(crate) enum Post<'s> {
+    Signed(&'s Session, Vec<(String, String)>),
+    /// Nobody is signed in: the browser is sent to sign in.
+    Anonymous,
+}
+
+pub(crate) fn post<'s>(call: &Call, session: Option<&'s Session>) -> Result<Post<'s>, Problem> {
+    session::same_origin(call.request.headers())?;
+    let Some(s) = session else {
+        return Ok(Post::Anonymous);
+    };
+    let pairs = form_pairs(&call.request);
+    session::check_csrf(s, value(&pairs, "csrf"))?;
+    Ok(Post::Signed(s, pairs))
 }
 
 /// A posted form's fields, in order.

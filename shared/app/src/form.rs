@@ -156,15 +156,7 @@ pub fn object_forms(defs: &Defs, schema: &Value, action: &str) -> Vec<Form> {
     options
         .into_iter()
         .map(|(value, arm)| {
-            let mut fields = vec![Field {
-                path: vec![tag_name.clone()],
-                shared: 0,
-                help: None,
-                input: Input::Text,
-                required: true,
-                default: Some(Value::String(value.clone())),
-                hidden: true,
-            }];
+            let mut fields = vec![tag_field(vec![tag_name.clone()], &value)];
             let own = required_of(arm);
             for (p, s) in properties(arm).iter().filter(|(p, _)| **p != tag_name) {
                 fields.extend(fields_of(defs, vec![p.clone()], s, own.contains(p), 0));
@@ -217,15 +209,7 @@ fn action_forms(
             .into_iter()
             .map(|(value, schema)| {
                 let mut fields = plain(Some(&name));
-                fields.push(Field {
-                    path: vec![name.clone(), tag_name.clone()],
-                    shared: 0,
-                    help: None,
-                    input: Input::Text,
-                    required: true,
-                    default: Some(Value::String(value.clone())),
-                    hidden: true,
-                });
+                fields.push(tag_field(vec![name.clone(), tag_name.clone()], &value));
                 let inner = required_of(schema);
                 for (p, s) in properties(schema).iter().filter(|(p, _)| **p != tag_name) {
                     let path = vec![name.clone(), p.clone()];
@@ -239,6 +223,19 @@ fn action_forms(
                 }
             })
             .collect(),
+    }
+}
+
+/// A variant's tag: sent as it is, never shown.
+fn tag_field(path: Vec<String>, value: &str) -> Field {
+    Field {
+        path,
+        shared: 0,
+        help: None,
+        input: Input::Text,
+        required: true,
+        default: Some(Value::String(value.to_owned())),
+        hidden: true,
     }
 }
 

@@ -245,15 +245,7 @@ async fn swiss_event<S: TestStore>(app: &App<'_, S>, found: &mut Findings) -> St
     let setup = app.act("Set the event up").await;
     fill(&setup, "settings.rounds", "2").await;
     app.submit(&setup).await;
-    let public = app.every("Set public").await;
-    public
-        .find(Locator::Css("input[type=checkbox]"))
-        .await
-        .expect("the box")
-        .click()
-        .await
-        .expect("tick");
-    app.submit(&public).await;
+    list_publicly(app).await;
     every_page(app.b, &app.url().await, true, found).await;
     app.screenshot("swiss-organizer-desk").await;
 
@@ -312,6 +304,20 @@ async fn swiss_event<S: TestStore>(app: &App<'_, S>, found: &mut Findings) -> St
     id
 }
 
+/// The organizer lists the competition publicly, from every act.
+async fn list_publicly<S: TestStore>(app: &App<'_, S>) {
+    let public = app.every("Set public").await;
+    public
+        .find(Locator::Css("input[type=checkbox]"))
+        .await
+        .expect("the box")
+        .click()
+        .await
+        .expect("tick");
+    app.submit(&public).await;
+    app.done("set public").await;
+}
+
 /// Each board of `round` reported by the first of its players to look.
 async fn report_round<S: TestStore>(
     app: &App<'_, S>,
@@ -360,15 +366,7 @@ async fn diplomacy<S: TestStore>(app: &App<'_, S>, found: &mut Findings) {
     fill(&grant, "user", "gm").await;
     fill(&grant, "role", "game-master").await;
     app.submit(&grant).await;
-    let public = app.every("Set public").await;
-    public
-        .find(Locator::Css("input[type=checkbox]"))
-        .await
-        .expect("the box")
-        .click()
-        .await
-        .expect("tick");
-    app.submit(&public).await;
+    list_publicly(app).await;
 
     app.sign_in("gm", false).await;
     app.desk(&id).await;

@@ -57,7 +57,7 @@ pub enum AbsentWithoutNotice {
 #[serde(deny_unknown_fields)]
 #[schemars(rename = "SwissSettings")]
 pub struct Settings {
-    /// Rounds to be played (1 to [`MAX_ROUNDS`]).
+    /// Rounds to be played, 1 to 100 (`MAX_ROUNDS`).
     pub rounds: u32,
     #[serde(default)]
     pub system: PairingSystem,
