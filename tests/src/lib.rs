@@ -9,6 +9,7 @@ use arbiter_store::{DynamoStore, EmbeddedStore, NotifyStore, Store};
 use chrono::{DateTime, Duration, Utc};
 use std::sync::Arc;
 
+pub mod idp;
 pub mod mailbox;
 pub mod notifications;
 pub mod telegram;
@@ -49,6 +50,9 @@ impl<S: TestStore> TestServer<S> {
     }
 
     /// A server whose app `configure` finishes (e.g. with a Telegram bot).
+    /// The app it is given already names the server's own address
+    /// (`public_base`), for what must point back at the server (the
+    /// identity provider's callback).
     pub async fn start_configured(
         store: S,
         facts: Option<Arc<dyn FactsSource>>,
@@ -67,7 +71,6 @@ impl<S: TestStore> TestServer<S> {
         if let Some(facts) = facts {
             app = app.with_facts(facts);
         }
-        let app = configure(app);
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .expect("bind loopback");
@@ -76,7 +79,7 @@ impl<S: TestStore> TestServer<S> {
         let app = app
             .with_public_base(format!("http://{addr}"))
             .with_cors(vec![TEST_ORIGIN.to_owned()]);
-        let app = Arc::new(app);
+        let app = Arc::new(configure(app));
         let router = arbiter::server::router(Arc::clone(&app));
         tokio::spawn(async move { axum::serve(listener, router).await.expect("serve") });
         Self {

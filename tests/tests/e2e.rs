@@ -12,6 +12,7 @@
 mod acwc;
 mod api;
 mod app;
+mod app_cognito;
 mod clock;
 mod consistency;
 mod contention;

@@ -3,9 +3,16 @@
 //! idempotency key) and is handed, in the same process, to the API function
 //! that owns the route. So the roles, the secrecy, the idempotency and the
 //! refusals of a form are exactly the API's, with nothing to keep in step.
+//!
+//! The request proves its sender both ways the API's functions read: the
+//! session's token as a bearer (read by a local server's dev
+//! authenticator) and the claims API Gateway's authorizer would have passed
+//! on (read in AWS, where the app verified the session's ID token itself:
+//! its own routes have no authorizer).
 
 use crate::session::Session;
 use arbiter_domain::competition::{Competition, Kind};
+use arbiter_http::auth::Claims;
 use arbiter_http::{App, Route};
 use arbiter_store::{NotifyStore, Store};
 use bytes::Bytes;
@@ -68,6 +75,7 @@ pub async fn call<S: Store + NotifyStore>(
     if let Some(v) = key.and_then(|k| HeaderValue::from_str(k).ok()) {
         headers.insert("idempotency-key", v);
     }
+    req.extensions_mut().insert(Claims::of(&session.caller));
     read(to_function(app, &method, req).await)
 }
 

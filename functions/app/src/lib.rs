@@ -9,10 +9,15 @@
 //!
 //! No script: every screen works with forms and links alone, and the
 //! Content-Security-Policy allows none.
+//!
+//! People sign in through the deployment's identity provider (`hosted`:
+//! the user pool's hosted UI in AWS) or, on a local server, with the
+//! development sign-in's dev tokens.
 
 mod api;
 mod desk;
 mod forms;
+pub mod hosted;
 pub mod session;
 
 use api::Answer;
@@ -34,6 +39,7 @@ pub const ROUTES: &[Route] = &[
     Route::public(Method::GET, "/app/map.js", "getAppMapScript"),
     Route::public(Method::GET, "/app/sign-in", "getAppSignIn"),
     Route::public(Method::POST, "/app/sign-in", "appSignIn"),
+    Route::public(Method::GET, hosted::CALLBACK, "appSignInCallback"),
     Route::public(Method::POST, "/app/sign-out", "appSignOut"),
     Route::public(Method::GET, "/app/new", "getAppNewCompetition"),
     Route::public(Method::POST, "/app/new", "appCreateCompetition"),
@@ -50,9 +56,9 @@ pub async fn handle<S: Store + NotifyStore>(
     req: Request<Bytes>,
 ) -> Response<Bytes> {
     let app2 = Arc::clone(&app);
-    dispatch(&app, ROUTES, req, |call| async move {
+    let mut response = dispatch(&app, ROUTES, req, |call| async move {
         let app = app2;
-        let session = Session::of(&app.auth, call.request.headers());
+        let session = Session::of(&app.auth, call.request.headers()).await;
         match call.operation {
             "getAppFrontDoor" => front(&app, session.as_ref()).await,
             "getAppStylesheet" => Ok(asset(arbiter_app::STYLESHEET, "text/css; charset=utf-8")),
@@ -60,12 +66,15 @@ pub async fn handle<S: Store + NotifyStore>(
                 arbiter_app::MAP_SCRIPT,
                 "text/javascript; charset=utf-8",
             )),
-            "getAppSignIn" => Ok(page(
-                StatusCode::OK,
-                screens::sign_in(&viewer(session.as_ref()), None),
-            )),
+            "getAppSignIn" => Ok(sign_in_page(&app, session.as_ref())),
             "appSignIn" => sign_in(&app, &call),
-            "appSignOut" => sign_out(&call, session.as_ref()),
+            "appSignInCallback" => match app.auth.hosted_sign_in() {
+                Some(s) => Ok(hosted::callback(s, &call.request).await),
+                None => Err(Problem::not_found(
+                    "this deployment has no identity provider",
+                )),
+            },
+            "appSignOut" => sign_out(&app, &call, session.as_ref()),
             "getAppNewCompetition" => new_competition(session.as_ref(), None),
             "appCreateCompetition" => create(&app, &call, session.as_ref()).await,
             "getAppDesk" => desk::show(&app, &call, session.as_ref(), None).await,
@@ -74,7 +83,23 @@ pub async fn handle<S: Store + NotifyStore>(
             other => unreachable!("route without operation {other}"),
         }
     })
-    .await
+    .await;
+    if let Some(s) = app.auth.hosted_sign_in() {
+        hosted::allow_forms_to(s, &mut response);
+    }
+    response
+}
+
+/// `GET /app/sign-in`: off to the identity provider where the deployment
+/// has one, the development sign-in where it has dev tokens.
+fn sign_in_page<S: Store>(app: &App<S>, session: Option<&Session>) -> Response<Bytes> {
+    match app.auth.hosted_sign_in() {
+        Some(s) => hosted::start(s),
+        None if app.auth.dev_secret().is_some() => {
+            page(StatusCode::OK, screens::sign_in(&viewer(session), None))
+        }
+        None => hosted::no_sign_in(),
+    }
 }
 
 /// Who is looking, for the frame.
@@ -158,18 +183,29 @@ fn sign_in<S: Store + NotifyStore>(app: &App<S>, call: &Call) -> Result<Response
     let expires = chrono::Utc::now() + chrono::TimeDelta::seconds(session::LIFETIME_SECONDS);
     let token = mint_dev_token(secret, &user, &groups, expires);
     let mut r = see_other("/");
-    r.headers_mut()
-        .insert(header::SET_COOKIE, session::set_cookie(&token));
+    r.headers_mut().insert(
+        header::SET_COOKIE,
+        session::set_cookie(&token, session::LIFETIME_SECONDS),
+    );
     Ok(r)
 }
 
-fn sign_out(call: &Call, session: Option<&Session>) -> Result<Response<Bytes>, Problem> {
+/// Clears the session; where the provider signed the person in, its own
+/// session ends too.
+fn sign_out<S: Store>(
+    app: &App<S>,
+    call: &Call,
+    session: Option<&Session>,
+) -> Result<Response<Bytes>, Problem> {
     session::same_origin(call.request.headers())?;
     if let Some(s) = session {
         let pairs = form_pairs(&call.request);
         session::check_csrf(s, value(&pairs, "csrf"))?;
     }
-    let mut r = see_other("/");
+    let mut r = match app.auth.hosted_sign_in() {
+        Some(s) => hosted::sign_out(s),
+        None => see_other("/"),
+    };
     r.headers_mut()
         .insert(header::SET_COOKIE, session::clear_cookie());
     Ok(r)

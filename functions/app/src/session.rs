@@ -1,7 +1,8 @@
 //! The browser's session and the checks every post passes.
 //!
 //! - The session is a cookie holding the signed token the API itself
-//!   accepts: `HttpOnly` (no script reads it), `SameSite=Lax` (no other
+//!   accepts (a dev token locally, the user pool's ID token in AWS):
+//!   `HttpOnly` (no script reads it), `SameSite=Lax` (no other
 //!   site's form or script sends it along with a post), `Secure` (only over
 //!   HTTPS; browsers treat the loopback address as secure, so the local
 //!   server works too) and `Path=/`. Tokens never reach `localStorage`.
@@ -33,9 +34,9 @@ pub struct Session {
 impl Session {
     /// The session of the request's cookie, if it holds a token the
     /// authenticator accepts.
-    pub fn of(auth: &Authenticator, headers: &HeaderMap) -> Option<Session> {
+    pub async fn of(auth: &Authenticator, headers: &HeaderMap) -> Option<Session> {
         let token = cookie(headers, COOKIE)?;
-        let caller = auth.session(&token).ok()?;
+        let caller = auth.session(&token).await.ok()?;
         Some(Session { caller, token })
     }
 
@@ -99,10 +100,11 @@ fn forbidden() -> Problem {
     ))
 }
 
-/// The `Set-Cookie` value that signs `token` in.
-pub fn set_cookie(token: &str) -> HeaderValue {
+/// The `Set-Cookie` value that signs `token` in for `seconds` (the
+/// token's own lifetime: the browser drops it when it expires).
+pub fn set_cookie(token: &str, seconds: i64) -> HeaderValue {
     HeaderValue::from_str(&format!(
-        "{COOKIE}={token}; Path=/; Max-Age={LIFETIME_SECONDS}; HttpOnly; Secure; SameSite=Lax"
+        "{COOKIE}={token}; Path=/; Max-Age={seconds}; HttpOnly; Secure; SameSite=Lax"
     ))
     .expect("a JWT is a cookie value")
 }
@@ -113,7 +115,7 @@ pub fn clear_cookie() -> HeaderValue {
 }
 
 /// The value of cookie `name`, if the request sent it.
-fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
+pub(crate) fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
     headers
         .get_all(header::COOKIE)
         .iter()

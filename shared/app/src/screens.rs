@@ -78,6 +78,17 @@ pub fn sign_in(viewer: &Viewer, refusal: Option<&Refusal>) -> String {
     document("Sign in", viewer, body)
 }
 
+/// A sign-in that did not complete (a stale or foreign return from the
+/// identity provider, a token refused, a provider that did not answer),
+/// or a deployment with no sign-in: why, and the ways on.
+pub fn sign_in_refused(detail: &str) -> String {
+    let body = html! {
+        div.refusal role="alert" { "You are not signed in: " (detail) "." }
+        p { a href={ (ROOT) "/sign-in" } { "Sign in again" } " · " a href="/" { "Back to the front door" } }
+    };
+    document("Sign-in refused", &Viewer::default(), body)
+}
+
 /// A new competition: its kind and name; its settings come next, on its
 /// desk, as the kind's set-up form.
 pub fn new_competition(

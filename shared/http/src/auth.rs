@@ -7,7 +7,13 @@
 //! - **Locally** `arbiter serve` verifies HS256 dev tokens that `arbiter
 //!   token USER [--role organizer]` mints with the same secret
 //!   ([`Authenticator::Dev`]).
+//!
+//! The browser app's session is a cookie holding a token, which no
+//! authorizer sees (the app's routes have none): [`Authenticator::session`]
+//! verifies it itself, a dev token locally and, in AWS, an ID token of the
+//! user pool against the pool's published keys ([`crate::oidc`]).
 
+use crate::oidc::HostedSignIn;
 use crate::problem::Problem;
 use arbiter_domain::competition::UserId;
 use chrono::{DateTime, Utc};
@@ -15,6 +21,7 @@ use http::{header, Request};
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// The group (Cognito) or role (dev token) that may create competitions.
 pub const ORGANIZERS: &str = "organizers";
@@ -32,6 +39,19 @@ pub struct Caller {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Claims(pub HashMap<String, String>);
 
+impl Claims {
+    /// The claims the authorizer would pass on for `caller`, rendered as
+    /// API Gateway renders them (the groups array as `[a b]`): what the app
+    /// hands the API's functions for a session it has verified itself.
+    pub fn of(caller: &Caller) -> Self {
+        let mut claims = HashMap::from([("sub".to_owned(), caller.user.as_str().to_owned())]);
+        if caller.may_organize {
+            claims.insert("cognito:groups".to_owned(), format!("[{ORGANIZERS}]"));
+        }
+        Claims(claims)
+    }
+}
+
 #[derive(Debug, Serialize, Deserialize)]
 struct DevClaims {
     sub: String,
@@ -46,15 +66,20 @@ struct DevClaims {
 pub enum Authenticator {
     /// Dev tokens signed with this secret (local runtime).
     Dev { secret: Vec<u8> },
-    /// Claims already verified by the API Gateway JWT authorizer.
-    ApiGateway,
+    /// Claims already verified by the API Gateway JWT authorizer; the
+    /// app's sessions verified against the user pool's keys when the
+    /// deployment signs people in through the pool's hosted UI.
+    ApiGateway { sign_in: Option<Arc<HostedSignIn>> },
 }
 
 impl std::fmt::Debug for Authenticator {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Authenticator::Dev { .. } => f.write_str("Dev { secret: <hidden> }"),
-            Authenticator::ApiGateway => f.write_str("ApiGateway"),
+            Authenticator::ApiGateway { sign_in } => f
+                .debug_struct("ApiGateway")
+                .field("sign_in", sign_in)
+                .finish(),
         }
     }
 }
@@ -86,18 +111,32 @@ impl Authenticator {
     pub fn dev_secret(&self) -> Option<&[u8]> {
         match self {
             Authenticator::Dev { secret } => Some(secret),
-            Authenticator::ApiGateway => None,
+            Authenticator::ApiGateway { .. } => None,
+        }
+    }
+
+    /// The deployment's hosted sign-in, if it has one.
+    pub fn hosted_sign_in(&self) -> Option<&HostedSignIn> {
+        match self {
+            Authenticator::ApiGateway { sign_in } => sign_in.as_deref(),
+            Authenticator::Dev { .. } => None,
         }
     }
 
     /// The caller a session's token names (the browser app's cookie), or
-    /// 401. Only dev tokens sign a session in so far: in AWS the app has
-    /// no sign-in yet.
-    pub fn session(&self, token: &str) -> Result<Caller, Problem> {
+    /// 401: a dev token locally, an ID token of the user pool in AWS.
+    pub async fn session(&self, token: &str) -> Result<Caller, Problem> {
         match self {
             Authenticator::Dev { secret } => dev_caller(secret, token),
-            Authenticator::ApiGateway => Err(Problem::unauthenticated(
-                "this deployment signs people in through its identity provider",
+            Authenticator::ApiGateway { sign_in: Some(s) } => {
+                let claims = s
+                    .verify(token)
+                    .await
+                    .map_err(|e| Problem::unauthenticated(e.to_string()))?;
+                caller(&claims.sub, claims.may_organize())
+            }
+            Authenticator::ApiGateway { sign_in: None } => Err(Problem::unauthenticated(
+                "this deployment has no sign-in for the app",
             )),
         }
     }
@@ -106,7 +145,7 @@ impl Authenticator {
     pub fn authenticate<B>(&self, req: &Request<B>) -> Result<Caller, Problem> {
         match self {
             Authenticator::Dev { secret } => dev_caller(secret, bearer(req)?),
-            Authenticator::ApiGateway => {
+            Authenticator::ApiGateway { .. } => {
                 let claims = req.extensions().get::<Claims>().ok_or_else(|| {
                     Problem::unauthenticated("no verified token reached the function")
                 })?;
@@ -229,7 +268,7 @@ mod tests {
 
     #[test]
     fn api_gateway_claims_give_the_caller() {
-        let auth = Authenticator::ApiGateway;
+        let auth = Authenticator::ApiGateway { sign_in: None };
         let mut req = Request::builder().body(()).unwrap();
         assert_eq!(
             auth.authenticate(&req).unwrap_err().status,
@@ -254,5 +293,29 @@ mod tests {
         let caller = auth.authenticate(&req).unwrap();
         assert_eq!(caller.user.as_str(), "bob");
         assert!(!caller.may_organize);
+    }
+
+    /// The claims the app renders for a session it verified are read back
+    /// as the same caller, organizer or not.
+    #[test]
+    fn rendered_claims_read_back_as_the_caller() {
+        let auth = Authenticator::ApiGateway { sign_in: None };
+        for may_organize in [true, false] {
+            let caller = Caller {
+                user: ann(),
+                may_organize,
+            };
+            let mut req = Request::builder().body(()).unwrap();
+            req.extensions_mut().insert(Claims::of(&caller));
+            assert_eq!(auth.authenticate(&req).unwrap(), caller);
+        }
+    }
+
+    #[tokio::test]
+    async fn without_a_hosted_sign_in_no_session_is_accepted() {
+        let auth = Authenticator::ApiGateway { sign_in: None };
+        let token = mint_dev_token(SECRET, &ann(), &[], later());
+        let err = auth.session(&token).await.unwrap_err();
+        assert_eq!(err.status, StatusCode::UNAUTHORIZED);
     }
 }

@@ -10,10 +10,13 @@
 //! named by `TABLE_NAME`, the API Gateway authenticator, the system clock,
 //! the Lichess client for player facts (acwc II; `LICHESS_API_URL`, default
 //! `https://lichess.org`), the public address for Locations
-//! (`PUBLIC_BASE_URL`, default the request's own), and JSON logs.
+//! (`PUBLIC_BASE_URL`, default the request's own), the user pool's hosted
+//! sign-in for the browser app when the `OIDC_*` variables name it
+//! ([`Oidc::from_env`]), and JSON logs.
 
 use crate::auth::{Authenticator, Claims};
 use crate::clock::SystemClock;
+use crate::oidc::{HostedSignIn, HttpIdentityProvider, Oidc};
 use crate::{App, ScheduleEvent};
 use arbiter_store::DynamoStore;
 use bytes::Bytes;
@@ -46,7 +49,14 @@ async fn app() -> Result<Arc<App<DynamoStore>>, Error> {
         .ok()
         .filter(|u| !u.is_empty())
         .unwrap_or_else(|| arbiter_facts::lichess::PUBLIC_BASE.to_owned());
-    let mut app = App::new(store, Authenticator::ApiGateway, Arc::new(SystemClock))
+    let sign_in = Oidc::from_env().map(|oidc| {
+        Arc::new(HostedSignIn::new(
+            oidc,
+            Arc::new(HttpIdentityProvider::default()),
+        ))
+    });
+    let auth = Authenticator::ApiGateway { sign_in };
+    let mut app = App::new(store, auth, Arc::new(SystemClock))
         .with_facts(Arc::new(arbiter_facts::Lichess::new(lichess)));
     // Empty: Locations name the address each request came in by.
     if let Some(base) = std::env::var("PUBLIC_BASE_URL")
@@ -261,7 +271,9 @@ mod tests {
         assert_eq!(request.uri().path(), "/v1/competitions/acwc/rounds");
         assert_eq!(request.uri().query(), Some("dry=1"));
         assert_eq!(request.body().as_ref(), br#"{"a":1}"#);
-        let caller = Authenticator::ApiGateway.authenticate(&request).unwrap();
+        let caller = Authenticator::ApiGateway { sign_in: None }
+            .authenticate(&request)
+            .unwrap();
         assert_eq!(caller.user.as_str(), "ann");
         assert!(caller.may_organize);
 

@@ -12,6 +12,7 @@ pub mod conditional;
 pub mod cors;
 pub mod kind;
 pub mod lambda;
+pub mod oidc;
 pub mod problem;
 pub mod request;
 pub mod routing;
