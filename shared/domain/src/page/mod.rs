@@ -79,7 +79,11 @@ pub fn page_of(public: &Public, title: Option<&str>, nav: &[(&str, String)], bod
         None => name.clone(),
     };
     let body = html! {
-        p.muted { (public.title) " · organized by " (env.organizer) }
+        p.muted {
+            (public.title) " · organized by " (env.organizer) " · "
+            // The app acts; the pages only show.
+            a href={ "/app/c/" (env.id) } { "Take part" }
+        }
         @if !nav.is_empty() {
             nav aria-label="Pages of this competition" {
                 ul {
