@@ -15,101 +15,30 @@
 //!   crafted post for another power is refused (wm D.II); no other viewer's
 //!   app page shows orders before adjudication (wm D.III).
 
+use arbiter_e2e::form_browser::{encode, Answer, Browser};
 use arbiter_e2e::{on_both_stores, TestServer, TestStore};
 use arbiter_http::Clock;
 use serde_json::{json, Value};
 
-/// A browser: one session cookie, no redirects followed.
-struct Browser<'s, S> {
-    s: &'s TestServer<S>,
-    http: reqwest::Client,
-    cookie: Option<String>,
+/// The app's own steps, over the shared browser.
+trait Desk {
+    async fn sign_in(&mut self, user: &str, organizer: bool);
+
+    /// Posts the desk form of `action` with `fields`.
+    async fn act(&mut self, id: &str, action: &str, fields: &[(&str, &str)]) -> Answer;
 }
 
-struct Answer {
-    status: u16,
-    location: String,
-    headers: reqwest::header::HeaderMap,
-    body: String,
-}
-
-impl<'s, S: TestStore> Browser<'s, S> {
-    fn new(s: &'s TestServer<S>) -> Self {
-        let http = reqwest::Client::builder()
-            .redirect(reqwest::redirect::Policy::none())
-            .build()
-            .expect("client");
-        Browser {
-            s,
-            http,
-            cookie: None,
-        }
-    }
-
-    async fn send(&self, req: reqwest::RequestBuilder) -> Answer {
-        let req = match &self.cookie {
-            Some(c) => req.header("cookie", c),
-            None => req,
-        };
-        let r = req.send().await.expect("the server answers");
-        let status = r.status().as_u16();
-        let headers = r.headers().clone();
-        let location = headers
-            .get("location")
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or_default()
-            .to_owned();
-        let body = r.text().await.expect("a body");
-        Answer {
-            status,
-            location,
-            headers,
-            body,
-        }
-    }
-
-    async fn get(&self, path: &str) -> Answer {
-        self.send(self.http.get(self.s.url(path))).await
-    }
-
-    /// A form post from this server's own page (`Origin` its own).
-    async fn post(&self, path: &str, fields: &[(&str, &str)]) -> Answer {
-        let origin = self.s.base.clone();
-        self.post_from(path, fields, &origin).await
-    }
-
-    async fn post_from(&self, path: &str, fields: &[(&str, &str)], origin: &str) -> Answer {
-        let req = self
-            .http
-            .post(self.s.url(path))
-            .header("origin", origin)
-            .header("content-type", "application/x-www-form-urlencoded")
-            .body(encode(fields));
-        self.send(req).await
-    }
-
+impl<S: TestStore> Desk for Browser<'_, S> {
     async fn sign_in(&mut self, user: &str, organizer: bool) {
-        let mut fields = vec![("user", user)];
-        if organizer {
-            fields.push(("organizer", "true"));
-        }
-        let a = self.post("/app/sign-in", &fields).await;
+        let a = self.dev_sign_in(user, organizer).await;
         assert_eq!(a.status, 303, "{}", a.body);
-        let cookie = a.headers["set-cookie"].to_str().expect("text").to_owned();
+        let cookie = a.sets("arbiter_session").expect("a session cookie").clone();
         for attribute in ["HttpOnly", "Secure", "SameSite=Lax", "Path=/"] {
             assert!(cookie.contains(attribute), "{cookie}");
         }
-        self.cookie = cookie.split(';').next().map(str::to_owned);
     }
 
-    /// The anti-forgery token of the page at `path`.
-    async fn csrf(&self, path: &str) -> String {
-        let page = self.get(path).await.body;
-        attribute_after(&page, "name=\"csrf\" value=\"")
-    }
-
-    /// Posts the desk form of `action` with `fields`.
-    async fn act(&self, id: &str, action: &str, fields: &[(&str, &str)]) -> Answer {
+    async fn act(&mut self, id: &str, action: &str, fields: &[(&str, &str)]) -> Answer {
         let desk = format!("/app/c/{id}");
         let csrf = self.csrf(&desk).await;
         // A fresh key per post, as each rendering of a page draws one.
@@ -127,14 +56,6 @@ impl<'s, S: TestStore> Browser<'s, S> {
     }
 }
 
-fn encode(fields: &[(&str, &str)]) -> String {
-    let mut s = form_urlencoded::Serializer::new(String::new());
-    for (k, v) in fields {
-        s.append_pair(k, v);
-    }
-    s.finish()
-}
-
 fn attribute_after(page: &str, marker: &str) -> String {
     page.split_once(marker)
         .and_then(|(_, rest)| rest.split_once('"'))
@@ -150,7 +71,7 @@ async fn version<S: TestStore>(s: &TestServer<S>, id: &str) -> u64 {
 }
 
 async fn the_app_acts_for_signed_in_people_only<S: TestStore>(s: TestServer<S>) {
-    let visitor = Browser::new(&s);
+    let mut visitor = Browser::new(&s);
     let front = visitor.get("/").await;
     assert_eq!(front.status, 200);
     let csp = front.headers["content-security-policy"].to_str().unwrap();
@@ -283,7 +204,7 @@ async fn the_app_acts_for_signed_in_people_only<S: TestStore>(s: TestServer<S>) 
     // Each player is offered their own board's result, and reports it.
     // By rating, board 1 is bob (2000) against dan (1800), board 2 cat
     // against eve (dutch A1, C.04.2 round 1: top half against bottom half).
-    for (p, board) in [(&players[0], "1"), (&players[1], "2")] {
+    for (p, board) in players.iter_mut().take(2).zip(["1", "2"]) {
         let page = p.get(&desk).await.body;
         let offer = format!("Report the result of your game, board {board}");
         assert!(page.contains(&offer), "{page}");
@@ -326,7 +247,7 @@ async fn the_app_acts_for_signed_in_people_only<S: TestStore>(s: TestServer<S>) 
         "bob won board 1: {standings}"
     );
     // bob subscribes to his notices by e-mail from the desk, and stops.
-    let bob = &players[0];
+    let bob = &mut players[0];
     let sub = bob
         .act(
             &id,
@@ -438,7 +359,8 @@ async fn a_power_sees_and_sends_its_own_orders_only<S: TestStore>(s: TestServer<
     germany.sign_in("germany-player", false).await;
     let mut gm = Browser::new(&s);
     gm.sign_in("gm", false).await;
-    for (who, b) in [("germany", &germany), ("visitor", &Browser::new(&s))] {
+    let mut visitor = Browser::new(&s);
+    for (who, b) in [("germany", &mut germany), ("visitor", &mut visitor)] {
         for path in [desk.clone(), format!("{desk}/log"), "/".to_owned()] {
             let page = b.get(&path).await.body;
             assert!(

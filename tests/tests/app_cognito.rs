@@ -17,6 +17,7 @@
 //! - signing out clears the session and ends the provider's session too.
 
 use arbiter_domain::competition::{CompetitionId, Role, UserId};
+use arbiter_e2e::form_browser::{Answer, Browser};
 use arbiter_e2e::idp::{FakeIdp, Minted, CLIENT_ID};
 use arbiter_e2e::{TestServer, TestStore};
 use arbiter_http::{App, Authenticator};
@@ -26,131 +27,22 @@ use std::collections::HashMap;
 const ANN: &str = "3c1f9a2e-5b7d-4e08-9a61-0d2c4b8e7f13";
 const BOB: &str = "9e4b1c7a-2f3d-4a56-8b90-1e2d3c4f5a6b";
 
-/// A browser: its cookies, no redirects followed.
-struct Browser<'s, S> {
-    s: &'s TestServer<S>,
-    http: reqwest::Client,
-    jar: HashMap<String, String>,
-}
-
-struct Answer {
-    status: u16,
-    location: String,
-    set_cookies: Vec<String>,
-    headers: reqwest::header::HeaderMap,
-    body: String,
-}
-
-impl Answer {
-    fn sets(&self, name: &str) -> Option<&String> {
-        self.set_cookies
-            .iter()
-            .find(|c| c.starts_with(&format!("{name}=")))
-    }
-
-    /// Whether it signs a session in (not out).
-    fn signs_in(&self) -> bool {
-        self.sets("arbiter_session")
-            .is_some_and(|c| !c.starts_with("arbiter_session=;"))
-    }
-}
-
-impl<'s, S: TestStore> Browser<'s, S> {
-    fn new(s: &'s TestServer<S>) -> Self {
-        let http = reqwest::Client::builder()
-            .redirect(reqwest::redirect::Policy::none())
-            .build()
-            .expect("client");
-        Browser {
-            s,
-            http,
-            jar: HashMap::new(),
-        }
-    }
-
-    async fn send(&mut self, req: reqwest::RequestBuilder) -> Answer {
-        let cookies: Vec<String> = self.jar.iter().map(|(k, v)| format!("{k}={v}")).collect();
-        let req = if cookies.is_empty() {
-            req
-        } else {
-            req.header("cookie", cookies.join("; "))
-        };
-        let r = req.send().await.expect("the server answers");
-        let status = r.status().as_u16();
-        let headers = r.headers().clone();
-        let set_cookies: Vec<String> = headers
-            .get_all("set-cookie")
-            .iter()
-            .map(|v| v.to_str().expect("text").to_owned())
-            .collect();
-        for c in &set_cookies {
-            let (name, value) = c
-                .split(';')
-                .next()
-                .and_then(|p| p.split_once('='))
-                .expect("name=value");
-            if value.is_empty() || c.contains("Max-Age=0") {
-                self.jar.remove(name);
-            } else {
-                self.jar.insert(name.to_owned(), value.to_owned());
-            }
-        }
-        let location = headers
-            .get("location")
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or_default()
-            .to_owned();
-        let body = r.text().await.expect("a body");
-        Answer {
-            status,
-            location,
-            set_cookies,
-            headers,
-            body,
-        }
-    }
-
-    async fn get(&mut self, path_or_url: &str) -> Answer {
-        let url = if path_or_url.starts_with("http") {
-            path_or_url.to_owned()
-        } else {
-            self.s.url(path_or_url)
-        };
-        self.send(self.http.get(url)).await
-    }
-
-    /// A form post from this server's own page.
-    async fn post(&mut self, path: &str, fields: &[(&str, &str)]) -> Answer {
-        let mut body = form_urlencoded::Serializer::new(String::new());
-        for (k, v) in fields {
-            body.append_pair(k, v);
-        }
-        let req = self
-            .http
-            .post(self.s.url(path))
-            .header("origin", &self.s.base)
-            .header("content-type", "application/x-www-form-urlencoded")
-            .body(body.finish());
-        self.send(req).await
-    }
-
-    /// The anti-forgery token of the page at `path`.
-    async fn csrf(&mut self, path: &str) -> String {
-        let page = self.get(path).await.body;
-        page.split_once("name=\"csrf\" value=\"")
-            .and_then(|(_, rest)| rest.split_once('"'))
-            .map(|(v, _)| v.to_owned())
-            .unwrap_or_default()
-    }
-
+/// Signs in through the hosted UI.
+trait HostedSignIn {
     /// Starts a sign-in: where the app sends the browser.
+    async fn start_sign_in(&mut self) -> String;
+
+    /// Signs in at the provider as whoever `id_token` names.
+    async fn sign_in(&mut self, idp: &FakeIdp, id_token: String) -> Answer;
+}
+
+impl<S: TestStore> HostedSignIn for Browser<'_, S> {
     async fn start_sign_in(&mut self) -> String {
         let a = self.get("/app/sign-in").await;
         assert_eq!(a.status, 303, "{}", a.body);
         a.location
     }
 
-    /// Signs in at the provider as whoever `id_token` names.
     async fn sign_in(&mut self, idp: &FakeIdp, id_token: String) -> Answer {
         let at_provider = self.start_sign_in().await;
         let back = idp.authorize(&at_provider, id_token);
