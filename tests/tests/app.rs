@@ -332,6 +332,21 @@ async fn a_power_sees_and_sends_its_own_orders_only<S: TestStore>(s: TestServer<
         )
         .await;
     assert_eq!(sent.status, 303, "{}", sent.body);
+    // wm D.VII.7: the desk then shows what was received, with its digest.
+    let receipt = france.get(&sent.location).await.body;
+    assert!(receipt.contains("What it recorded"), "{receipt}");
+    let receipt = receipt.to_lowercase();
+    assert!(
+        receipt.contains("a par - bur") && receipt.contains("sha256"),
+        "{}",
+        receipt
+            .split("<main>")
+            .nth(1)
+            .unwrap_or_default()
+            .chars()
+            .take(1500)
+            .collect::<String>()
+    );
     // wm D.II: a crafted post for another power is refused.
     let crafted = france
         .act(

@@ -61,10 +61,17 @@ pub async fn show<S: Store + NotifyStore>(
     let Some(c) = readable(app, call, session).await? else {
         return Ok(missing());
     };
-    let outcome = outcome.or_else(|| {
-        query(&call.request, "done")
-            .map(|what| (StatusCode::OK, Outcome::Done(format!("Done: {what}."))))
-    });
+    let outcome = match (outcome, query(&call.request, "done")) {
+        (Some(o), _) => Some(o),
+        (None, Some(what)) => {
+            let recorded = recorded(app, call, &c, session).await;
+            Some((
+                StatusCode::OK,
+                Outcome::Done(format!("Done: {what}."), recorded),
+            ))
+        }
+        (None, None) => None,
+    };
     let (status, outcome) = match outcome {
         Some((s, o)) => (s, Some(o)),
         None => (StatusCode::OK, None),
@@ -191,6 +198,33 @@ fn subscribed(sub: &Value) -> Subscribed {
     }
 }
 
+/// What the commit `?v=` names recorded, as the log shows it to the
+/// viewer: the receipt of their act (an order set's digest, wm D.VII.7).
+async fn recorded<S: Store + NotifyStore>(
+    app: &Arc<App<S>>,
+    call: &Call,
+    c: &Competition,
+    session: Option<&Session>,
+) -> Vec<Value> {
+    let (Some(s), Some(v)) = (
+        session,
+        query(&call.request, "v").and_then(|v| v.parse::<u64>().ok()),
+    ) else {
+        return Vec::new();
+    };
+    let Some(cursor) = v.checked_sub(1) else {
+        return Vec::new();
+    };
+    let path = format!("/v1/competitions/{}/log?cursor={cursor}&limit=1", c.id);
+    match api::call(app, s, Method::GET, &path, None, None).await {
+        Answer::Done { body, .. } => body["entries"][0]["events"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default(),
+        Answer::Refused { .. } => Vec::new(),
+    }
+}
+
 /// The forms of every act, for those holding an office here: the kind's,
 /// then the envelope's for the organizer (and the clock for the kind's
 /// clock officials).
@@ -263,9 +297,12 @@ pub async fn act<S: Store + NotifyStore>(
     };
     let (method, path, body) = request_of(&c, form, body);
     match api::call(app, s, method, &path, body.as_ref(), key).await {
-        Answer::Done { .. } => {
+        Answer::Done { body, .. } => {
             let done = form.action.replace('-', " ");
-            let to = format!("/app/c/{}?done={}", c.id, encode(&done));
+            let mut to = format!("/app/c/{}?done={}", c.id, encode(&done));
+            if let Some(v) = body["version"].as_u64() {
+                to.push_str(&format!("&v={v}"));
+            }
             Ok(see_other(&to))
         }
         Answer::Refused {

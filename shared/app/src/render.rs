@@ -52,13 +52,13 @@ pub fn placed(p: &Placed) -> Markup {
             @if let Some(v) = &p.form.variant { input type="hidden" name="_variant" value=(v); }
             input type="hidden" name="_slot" value=(p.slot);
             input type="hidden" name="_key" value=(p.key);
-            @for f in p.form.fields.iter().filter(|f| p.fixed.contains_key(&f.name())) {
-                (field(f, &id(f), p.fixed.get(&f.name()), typed(p, f)))
+            @for f in p.form.fields.iter().filter(|f| fixed(p, f).is_some()) {
+                (field(f, &id(f), fixed(p, f), typed(p, f)))
             }
-            @for f in p.form.fields.iter().filter(|f| (f.required || f.hidden) && !p.fixed.contains_key(&f.name())) {
+            @for f in p.form.fields.iter().filter(|f| (f.required || f.hidden) && fixed(p, f).is_none()) {
                 (field(f, &id(f), None, typed(p, f)))
             }
-            @let optional: Vec<&Field> = p.form.fields.iter().filter(|f| !f.required && !f.hidden && !p.fixed.contains_key(&f.name())).collect();
+            @let optional: Vec<&Field> = p.form.fields.iter().filter(|f| !f.required && !f.hidden && fixed(p, f).is_none()).collect();
             @if optional.len() > 3 {
                 details {
                     summary { "More options (" (optional.len()) ")" }
@@ -70,6 +70,18 @@ pub fn placed(p: &Placed) -> Markup {
             button type="submit" { (submit_label(p.form)) }
         }
     }
+}
+
+/// The value the rules fixed for `f`: its own, or nothing at all when an
+/// object it sits in is fixed to nothing (a player signing up alone names
+/// no team).
+fn fixed<'v>(p: &'v Placed, f: &Field) -> Option<&'v Value> {
+    if let Some(v) = p.fixed.get(&f.name()) {
+        return Some(v);
+    }
+    (1..f.path.len())
+        .map(|n| f.path[..n].join("."))
+        .find_map(|prefix| p.fixed.get(&prefix).filter(|v| v.is_null()))
 }
 
 /// What the last attempt sent for `f`, to show again.

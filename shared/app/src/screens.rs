@@ -119,7 +119,8 @@ pub fn new_competition(
 /// What the last post on a desk came to.
 #[derive(Debug, Clone)]
 pub enum Outcome {
-    Done(String),
+    /// Done: what, and the events it recorded as the viewer may see them.
+    Done(String, Vec<Value>),
     Refused {
         slot: String,
         refusal: Refusal,
@@ -240,7 +241,17 @@ pub fn desk(d: Desk) -> String {
                 li { a href={ (ROOT) "/c/" (id) "/log" } { "Audit log" } }
             }
         }
-        @if let Some(Outcome::Done(what)) = d.outcome { div.done role="status" { (what) } }
+        @if let Some(Outcome::Done(what, recorded)) = d.outcome {
+            div.done role="status" {
+                (what)
+                @if !recorded.is_empty() {
+                    details {
+                        summary { "What it recorded" }
+                        @for e in recorded { (arbiter_domain::page::layout::any(e, 3)) }
+                    }
+                }
+            }
+        }
         @if let Some(r) = stray { (crate::render::refusal(r)) }
         h2 { "What you may do now" }
         @if acts.is_empty() {

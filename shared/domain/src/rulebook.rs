@@ -308,14 +308,30 @@ pub struct Offer<C> {
     /// The fields of `probe` the person does not choose: the form shows
     /// them fixed.
     pub fixed: &'static [&'static str],
+    /// Whether the registry asks `decide` to accept the probe before
+    /// offering the act; see [`Offer::open`].
+    pub checked: bool,
 }
 
 impl<C> Offer<C> {
+    /// An act offered when the rules accept its probe from the person now.
     pub fn new(title: impl Into<String>, probe: C, fixed: &'static [&'static str]) -> Self {
         Offer {
             title: title.into(),
             probe,
             fixed,
+            checked: true,
+        }
+    }
+
+    /// An act whose every field is the person's to choose (a game to
+    /// register, a team's players, the grounds of a petition), so that no
+    /// sample could stand for it: offered on the kind's word alone (its
+    /// role and state), the rules deciding once it is sent.
+    pub fn open(title: impl Into<String>, probe: C) -> Self {
+        Offer {
+            checked: false,
+            ..Offer::new(title, probe, &[])
         }
     }
 }

@@ -29,13 +29,16 @@ pub struct Act {
 impl Competition {
     /// The acts `viewer` may take at `now`: every offer of the kind whose
     /// probe the rules accept from them (`may_organize`: the platform-wide
-    /// right their sign-in carries).
+    /// right their sign-in carries), and the open ones the kind offers them
+    /// on its own word.
     pub fn acts(&self, viewer: &UserId, may_organize: bool, now: DateTime<Utc>) -> Vec<Act> {
         let ctx = Context::user(viewer.clone(), may_organize, now);
         self.game
             .offers(&self.envelope, viewer)
             .into_iter()
-            .filter(|offer| self.game.decide(&self.envelope, &offer.probe, &ctx).is_ok())
+            .filter(|offer| {
+                !offer.checked || self.game.decide(&self.envelope, &offer.probe, &ctx).is_ok()
+            })
             .filter_map(|offer| act(&offer.probe, offer.title, offer.fixed))
             .map(|mut act| {
                 act.beside = self.game.beside(&self.envelope, viewer, &act.action);

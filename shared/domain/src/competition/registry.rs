@@ -317,6 +317,7 @@ macro_rules! kinds {
                     title: o.title,
                     probe: Command::$variant(o.probe),
                     fixed: o.fixed,
+                    checked: o.checked,
                 }).collect(),)+ }
             }
 

@@ -1,22 +1,47 @@
 //! What a person may do now on the club ladder: join (club II.1) or ask to
-//! be removed (club II.8). The moderators' and the Court's acts (games,
-//! penalties, appeals) have too many fields to sample and are reached
-//! through the forms of every act. `decide` says which are open.
+//! be removed (club II.8); a member registers a game played in a session
+//! (club II.4) and petitions the Court (club III.3). The moderators' and the
+//! justices' acts are reached through the forms of every act.
 
 use super::command::Command;
+use super::court::AppealSubject;
+use super::elo::GameResult;
 use super::state::Ladder;
-use crate::envelope::{Envelope, UserId};
+use crate::envelope::{Envelope, Role, UserId};
 use crate::rulebook::{Acts, Offer};
 
 impl Acts for Ladder {
-    fn offers(&self, _env: &Envelope, _viewer: &UserId) -> Vec<Offer<Command>> {
-        vec![
+    fn offers(&self, env: &Envelope, viewer: &UserId) -> Vec<Offer<Command>> {
+        let mut offers = vec![
             Offer::new("Join the ladder", Command::Join { member: None }, &[]),
             Offer::new(
                 "Ask to be removed from the ladder",
                 Command::RequestRemoval {},
                 &[],
             ),
-        ]
+        ];
+        if env.has_role(viewer, Role::Player) {
+            offers.push(Offer::open(
+                "Register a game you played (club II.4)",
+                Command::RegisterGame {
+                    white: viewer.clone(),
+                    black: viewer.clone(),
+                    result: GameResult::Draw,
+                    played_at: env.created_at,
+                    room: String::new(),
+                    moderator: viewer.clone(),
+                    chessclock: false,
+                    oversight: None,
+                },
+            ));
+            offers.push(Offer::open(
+                "Petition the Court (club III.3)",
+                Command::FileAppeal {
+                    subject: AppealSubject::Game { game: 0 },
+                    grounds: String::new(),
+                },
+            ));
+        }
+        offers
     }
 }
