@@ -34,7 +34,7 @@ impl Acts for SwissEvent {
         vec![
             preset(
                 "FIDE-rated weekend",
-                "Five rounds by the Dutch system (dutch A–F), ties broken as dutch H says.",
+                "Five rounds by the Dutch system, ties broken as dutch H says.",
                 serde_json::json!({"rounds": 5, "system": "dutch-2006"}),
             ),
             preset(
