@@ -6,14 +6,19 @@
 // to support or convoy it, then where that unit goes (or that unit again to
 // support it holding). The order is written into the orders box in place of
 // that unit's earlier one; the box stays the plain-English source of truth.
+// A retreat is clicked as a move (or disbanded from the list); in an
+// adjustment phase a click on a home centre builds there.
 "use strict";
 
 document.querySelectorAll("figure.orders-map").forEach((figure) => {
   const form = figure.closest("form");
   const box = form && form.querySelector("textarea[name=orders]");
   let units;
+  let builds;
   try {
-    units = JSON.parse(figure.dataset.options || "{}").units; // "A PAR" -> orders
+    const options = JSON.parse(figure.dataset.options || "{}");
+    units = options.units; // "A PAR" -> orders
+    builds = options.builds || []; // "BUILD A PAR", ..., in an adjustment phase
   } catch (_) {
     return;
   }
@@ -36,7 +41,7 @@ document.querySelectorAll("figure.orders-map").forEach((figure) => {
   // Where an order sends or supports a unit: the place after its last "-",
   // or a supported unit's own place.
   const place = (order) => {
-    const m = order.match(/ - (\S+)$/);
+    const m = order.match(/ - (\S+)( via convoy)?$/);
     if (m) return province(m[1]);
     const h = helped(order);
     return h ? province(h.split(" ")[1]) : null;
@@ -57,12 +62,15 @@ document.querySelectorAll("figure.orders-map").forEach((figure) => {
   const show = (choices) => {
     list.replaceChildren();
     light([]);
-    if (!unit) return;
+    if (!unit && builds.length === 0) return;
     const head = document.createElement("p");
-    head.textContent = other
-      ? `${unit} with ${other}: click where ${other} goes, or choose.`
-      : `${unit}: click where it goes, or the unit it supports, or choose.`;
+    head.textContent = !unit
+      ? "Builds: click a home centre, or choose."
+      : other
+        ? `${unit} with ${other}: click where ${other} goes, or choose.`
+        : `${unit}: click where it goes, or the unit it supports, or choose.`;
     list.append(head);
+    if (!unit) choices = builds;
     choices.forEach((order) => {
       const b = document.createElement("button");
       b.type = "button";
@@ -82,13 +90,14 @@ document.querySelectorAll("figure.orders-map").forEach((figure) => {
     show(move ? [move, ...choices] : choices);
   };
 
-  // Writes `order` into the box, in place of the unit's earlier order.
+  // Writes `order` into the box, in place of the unit's earlier order (a
+  // build is added beside the others).
   const write = (order) => {
-    const who = order.split(" ").slice(0, 2).join(" ");
+    const who = /^(BUILD|WAIVE)/.test(order) ? order : order.split(" ").slice(0, 2).join(" ");
     const lines = box.value
       .split("\n")
       .map((l) => l.trim())
-      .filter((l) => l && !l.toUpperCase().startsWith(who + " "));
+      .filter((l) => l && l.toUpperCase() !== who && !l.toUpperCase().startsWith(who + " "));
     lines.push(order);
     box.value = lines.join("\n");
     select(null, null);
@@ -99,7 +108,13 @@ document.querySelectorAll("figure.orders-map").forEach((figure) => {
     if (!el) return;
     const loc = el.dataset.location || el.dataset.province;
     const mine = unitAt(loc);
-    if (!unit) return mine ? select(mine, null) : undefined;
+    if (!unit && !mine) {
+      const here = builds.filter((b) => b.split(" ").slice(-1)[0].split("/")[0].toLowerCase() === province(loc));
+      if (here.length === 1) return write(here[0]);
+      if (here.length > 1) return show(here);
+      return;
+    }
+    if (!unit) return select(mine, null);
     if (!other && mine === unit) {
       const hold = units[unit].find((o) => o === `${unit} H`);
       return hold ? write(hold) : undefined;
@@ -117,4 +132,5 @@ document.querySelectorAll("figure.orders-map").forEach((figure) => {
     if (chosen.length === 1) return write(chosen[0]);
     if (chosen.length > 1) return show(chosen);
   });
+  if (builds.length) show([]);
 });
