@@ -222,9 +222,20 @@ pub async fn play<S: TestStore>(s: &TestServer<S>, b: &Browser, found: &mut Find
     app.goto("/").await;
     every_page(b, &s.url("/"), true, found).await;
     app.screenshot("front-door").await;
+    every_page(b, &s.url("/app/sign-in"), true, found).await;
     let swiss = swiss_event(&app, found).await;
     diplomacy(&app, found).await;
-    nomic(&app).await;
+    let nomic = nomic(&app).await;
+    // The rest of the app's pages, as their signed-in reader sees them.
+    app.sign_in("ann", true).await;
+    for path in [
+        "/".to_owned(),
+        "/app/new".to_owned(),
+        format!("/app/c/{swiss}/log"),
+        format!("/app/c/{nomic}"),
+    ] {
+        every_page(b, &s.url(&path), true, found).await;
+    }
     println!("the app: Swiss event {swiss}, a Diplomacy board and a Nomic game played by clicking");
 }
 
@@ -494,7 +505,7 @@ async fn click<S: TestStore>(app: &App<'_, S>, css: &str) {
     }
 }
 
-async fn nomic<S: TestStore>(app: &App<'_, S>) {
+async fn nomic<S: TestStore>(app: &App<'_, S>) -> String {
     app.s.clock.set(monday(7, 9));
     app.sign_in("ann", true).await;
     let id = create(app, "nomic", "Office Nomic").await;
@@ -527,4 +538,5 @@ async fn nomic<S: TestStore>(app: &App<'_, S>) {
     app.submit(&vote).await;
     app.done("record vote").await;
     app.screenshot("nomic-voted").await;
+    id
 }
