@@ -1090,3 +1090,57 @@ arbiter_e2e::on_both_stores!(
     acwc_iv_d_schedules_change_the_state_once,
     super::schedules_change_the_state_once
 );
+
+// ---------------------------------------------------------------- from the app
+
+/// acwc II: a player enters from the browser app with their Lichess account
+/// alone; the edge fetches the facts, the rules decide, and the desk no
+/// longer offers the entry.
+async fn a_player_enters_from_the_app<S: TestStore>(s: TestServer<S>) {
+    use arbiter_e2e::form_browser::Browser;
+    s.clock.set(at("2019-09-02T10:00:00Z"));
+    create(&s, "acwc-app", at("2019-09-30T00:00:00Z"), None, None).await;
+    let org = s.token("org", true);
+    let r = s
+        .http
+        .post(s.url("/v1/competitions/acwc-app/public"))
+        .bearer_auth(&org)
+        .json(&json!({"public": true}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    let mut b = Browser::new(&s);
+    assert_eq!(b.dev_sign_in(&p(7), false).await.status, 303);
+    let desk = b.get("/app/c/acwc-app").await.body;
+    assert!(desk.contains("Enter with your Lichess account"), "{desk}");
+    let csrf = b.csrf("/app/c/acwc-app").await;
+    let sent = b
+        .post(
+            "/app/c/acwc-app",
+            &[
+                ("csrf", &csrf),
+                ("_act", "register"),
+                ("_slot", "act"),
+                ("_key", "k1"),
+                ("account", "acc7"),
+            ],
+        )
+        .await;
+    assert_eq!(sent.status, 303, "{}", sent.body);
+    let after = b.get("/app/c/acwc-app").await.body;
+    assert!(
+        !after.contains("Enter with your Lichess account"),
+        "entered once"
+    );
+    let entrants = s.get("/v1/competitions/acwc-app", &org).await["game"]["entrants"].clone();
+    assert!(entrants.to_string().contains("acc7"), "{entrants}");
+}
+
+mod entry_from_the_app {
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn embedded() {
+        let lichess = super::fake_lichess().await;
+        super::a_player_enters_from_the_app(arbiter_e2e::embedded_with(Some(lichess)).await).await;
+    }
+}

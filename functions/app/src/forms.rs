@@ -32,14 +32,29 @@ pub fn of_kind(kind: Kind) -> &'static [Form] {
 fn build(kind: Kind) -> Vec<Form> {
     let mut generator = generator();
     let root = kind.command_schema(&mut generator);
+    // A route that reads a body of its own (an ACWC entry names a Lichess
+    // account whose facts the edge fetches) gets that body's form in place
+    // of its action's.
+    let bodies: Vec<(&str, Value)> = arbiter_domain::rulebook::Route::ALL
+        .iter()
+        .filter_map(|r| {
+            let schema = kind.route_body_schema(*r, &mut generator)?;
+            Some((kind.route_action(*r)?, schema.into()))
+        })
+        .collect();
     let defs = generator.take_definitions(true);
     let root: Value = root.into();
     // A draw's seed is the edge's to draw (wm B.2, B.6, C.7.f).
     let skip = |action: &str, field: &str| field == "seed" && kind.draws_lots(action);
-    forms(&Defs(&defs), &root, skip)
+    let mut all: Vec<Form> = forms(&Defs(&defs), &root, skip)
         .into_iter()
         .filter(|f| !kind.channel_only(&f.action))
-        .collect()
+        .filter(|f| !bodies.iter().any(|(action, _)| *action == f.action))
+        .collect();
+    for (action, body) in &bodies {
+        all.extend(object_forms(&Defs(&defs), body, action));
+    }
+    all
 }
 
 /// The envelope's forms: grant and revoke a role, list publicly, run the

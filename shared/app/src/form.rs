@@ -109,6 +109,12 @@ impl Defs<'_> {
     fn resolve<'s>(&'s self, schema: &'s Value) -> &'s Value {
         let mut at = schema;
         for _ in 0..8 {
+            // A schema that is only `allOf` one other (a titled reference)
+            // is that other.
+            if let Some([only]) = at.get("allOf").and_then(Value::as_array).map(Vec::as_slice) {
+                at = only;
+                continue;
+            }
             let Some(name) = at
                 .get("$ref")
                 .and_then(Value::as_str)

@@ -1,8 +1,10 @@
 //! What a person may do now in an ACWC championship: a player of a match
 //! confirms the opponent's report (acwc I.C) or reports the result; the TD
-//! pairs the next round (acwc IV). `decide` says which are open; entering
-//! with one's facts goes through the registration form.
+//! pairs the next round (acwc IV); anyone may enter with their Lichess
+//! account (acwc II), whose facts the edge fetches. `decide` says which of
+//! the others are open.
 
+use super::eligibility::PlayerFacts;
 use super::state::Championship;
 use super::vocabulary::Command;
 use crate::envelope::{Envelope, UserId};
@@ -11,6 +13,20 @@ use crate::rulebook::{Acts, Offer};
 impl Acts for Championship {
     fn offers(&self, _env: &Envelope, viewer: &UserId) -> Vec<Offer<Command>> {
         let mut offers = vec![Offer::new("Pair the next round", Command::PairRound, &[])];
+        // acwc II: an entry names the account; its facts are fetched before
+        // the rules decide, so no sample could stand for them.
+        let entered = self.entrants.iter().any(|e| &e.player == viewer);
+        if let (false, Some(settings)) = (entered, &self.settings) {
+            let facts = PlayerFacts::simulated(viewer.as_str(), 0, settings);
+            offers.push(Offer {
+                checked: false,
+                ..Offer::new(
+                    "Enter with your Lichess account",
+                    Command::Register { facts },
+                    &["player"],
+                )
+            });
+        }
         let mine = self
             .matches
             .values()
