@@ -107,7 +107,7 @@ pub async fn show<S: Store + NotifyStore>(
     let prefill = query(&call.request, "preset")
         .and_then(|n| n.parse::<usize>().ok())
         .and_then(|n| presets.get(n))
-        .map(|p| (p.action, arbiter_app::read::flatten(&p.fields)));
+        .map(|p| (p.action, &p.fields));
     let html = screens::desk(Desk {
         viewer: &viewer,
         competition: &listed,

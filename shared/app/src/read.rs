@@ -133,35 +133,34 @@ fn insert(body: &mut Map<String, Value>, path: &[String], v: Value) {
     }
 }
 
-/// A command's fields as a form would have sent them (the inverse of
-/// [`read`] for what the form's controls hold): objects by dotted path,
-/// lists of plain values one per line, anything else as JSON. A preset
-/// fills a form this way.
-pub fn flatten(fields: &Value) -> Vec<(String, String)> {
-    let mut out = Vec::new();
-    flatten_into(&mut out, "", fields);
-    out
+/// What `form` would have sent to carry `fields` (a command's fields, as a
+/// preset gives them): each field's value at its path, as its control holds
+/// it. The inverse of [`read`] for what the form's controls can hold.
+pub fn filled(form: &Form, fields: &Value) -> Vec<(String, String)> {
+    form.fields
+        .iter()
+        .filter_map(|f| {
+            let v = f.path.iter().try_fold(fields, |at, k| at.get(k))?;
+            Some((f.name(), held(&f.input, v)?))
+        })
+        .collect()
 }
 
-fn flatten_into(out: &mut Vec<(String, String)>, at: &str, v: &Value) {
-    let name = |k: &str| {
-        if at.is_empty() {
-            k.to_owned()
-        } else {
-            format!("{at}.{k}")
-        }
-    };
-    match v {
-        Value::Object(map) => map.iter().for_each(|(k, v)| flatten_into(out, &name(k), v)),
-        Value::String(s) => out.push((at.to_owned(), s.clone())),
-        Value::Null => {}
-        Value::Array(items) if items.iter().all(|i| i.is_string() || i.is_number()) => {
-            let lines: Vec<String> = items
+/// A value as its control holds it: text bare, a tick box `true` or
+/// nothing, lists one per line, anything else as JSON.
+fn held(input: &Input, v: &Value) -> Option<String> {
+    match (input, v) {
+        (_, Value::Null) => None,
+        (Input::Check, Value::Bool(b)) => b.then(|| "true".to_owned()),
+        (Input::Json, v) => Some(v.to_string()),
+        (_, Value::String(s)) => Some(s.clone()),
+        (Input::Lines { .. }, Value::Array(items)) => Some(
+            items
                 .iter()
                 .map(|i| i.as_str().map_or_else(|| i.to_string(), str::to_owned))
-                .collect();
-            out.push((at.to_owned(), lines.join("\n")));
-        }
-        other => out.push((at.to_owned(), other.to_string())),
+                .collect::<Vec<_>>()
+                .join("\n"),
+        ),
+        (_, v) => Some(v.to_string()),
     }
 }

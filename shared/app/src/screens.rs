@@ -165,8 +165,8 @@ pub struct Desk<'a> {
     pub notices: Option<Notices<'a>>,
     /// The kind's presets: name, what it is, and the action it fills.
     pub presets: &'a [(&'a str, &'a str, &'a str)],
-    /// The preset chosen: its action and the values it fills in.
-    pub prefill: Option<(&'a str, Vec<(String, String)>)>,
+    /// The preset chosen: its action and the command's fields it fills in.
+    pub prefill: Option<(&'a str, &'a Value)>,
 }
 
 pub fn desk(d: Desk) -> String {
@@ -281,16 +281,17 @@ fn one(
     fixed: &Map<String, Value>,
     beside: Option<&str>,
 ) -> Markup {
+    let preset = match d.prefill {
+        Some((action, fields)) if action == form.action => crate::read::filled(form, fields),
+        _ => Vec::new(),
+    };
     let (refusal, values) = match d.outcome {
         Some(Outcome::Refused {
             slot: s,
             refusal,
             values,
         }) if *s == slot => (Some(refusal), values.as_slice()),
-        _ => match &d.prefill {
-            Some((action, values)) if *action == form.action => (None, values.as_slice()),
-            _ => (None, &[][..]),
-        },
+        _ => (None, preset.as_slice()),
     };
     let post_to = format!("{ROOT}/c/{}", d.competition.id);
     let presets: Vec<(usize, &str, &str)> = d

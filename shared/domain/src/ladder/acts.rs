@@ -8,7 +8,7 @@ use super::court::AppealSubject;
 use super::elo::GameResult;
 use super::state::Ladder;
 use crate::envelope::{Envelope, Role, UserId};
-use crate::rulebook::{Acts, Offer};
+use crate::rulebook::{Acts, Offer, Preset};
 
 impl Acts for Ladder {
     fn offers(&self, env: &Envelope, viewer: &UserId) -> Vec<Offer<Command>> {
@@ -43,5 +43,17 @@ impl Acts for Ladder {
             ));
         }
         offers
+    }
+
+    /// The club's Terms as written: room 322 on Fridays 12:30–13:10 London
+    /// time, K = 32, present after 5 minutes, the weekly deductions.
+    fn presets() -> Vec<Preset> {
+        let settings = super::settings::Settings::default();
+        vec![Preset {
+            name: "The club's Terms",
+            about: "club J.5, J.9, II.3, II.6: the Terms' own session, K factor, presence and deductions.",
+            action: "configure",
+            fields: serde_json::json!({ "settings": settings }),
+        }]
     }
 }

@@ -8,7 +8,7 @@ use super::eligibility::PlayerFacts;
 use super::state::Championship;
 use super::vocabulary::Command;
 use crate::envelope::{Envelope, UserId};
-use crate::rulebook::{Acts, Offer};
+use crate::rulebook::{Acts, Offer, Preset};
 
 impl Acts for Championship {
     fn offers(&self, _env: &Envelope, viewer: &UserId) -> Vec<Offer<Command>> {
@@ -56,5 +56,17 @@ impl Acts for Championship {
             ));
         }
         offers
+    }
+
+    /// The championship the seed sets up: its dates, stages and time
+    /// control, for an organizer to move to this year's dates.
+    fn presets() -> Vec<Preset> {
+        let settings = super::settings::Settings::acwc_2019();
+        vec![Preset {
+            name: "The 2019 championship",
+            about: "acwc II.A, III.B, III.E: the seed's own cut-offs, stages and 2+5 time control; change the dates for this year's.",
+            action: "configure",
+            fields: serde_json::json!({ "settings": settings }),
+        }]
     }
 }
