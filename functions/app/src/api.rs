@@ -81,18 +81,25 @@ pub async fn call<S: Store + NotifyStore>(
 
 /// The path a kind's action is posted to, and the body it sends there: its
 /// own route without the `action` tag, or `POST /actions` with it.
-pub fn route_of(competition: &Competition, mut body: Value) -> (String, Value) {
+pub fn route_of(competition: &Competition, body: Value) -> (String, Value) {
     let id = &competition.id;
     let action = body["action"].as_str().unwrap_or_default().to_owned();
     match Kind::dedicated_route(&action) {
-        Some(route) => {
-            if let Value::Object(fields) = &mut body {
-                fields.remove("action");
-            }
-            (format!("/v1/competitions/{id}/{}", route.segment()), body)
-        }
+        Some(route) => (
+            format!("/v1/competitions/{id}/{}", route.segment()),
+            without_action(body),
+        ),
         None => (format!("/v1/competitions/{id}/actions"), body),
     }
+}
+
+/// A form's body without the `action` it carries: what a route that names
+/// its own action reads.
+pub fn without_action(mut body: Value) -> Value {
+    if let Value::Object(fields) = &mut body {
+        fields.remove("action");
+    }
+    body
 }
 
 async fn to_function<S: Store + NotifyStore>(

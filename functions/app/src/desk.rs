@@ -263,13 +263,11 @@ pub async fn act<S: Store + NotifyStore>(
     let variant = value(&pairs, "_variant");
     let slot = value(&pairs, "_slot").unwrap_or_default().to_owned();
     let key = value(&pairs, "_key");
-    let all: Vec<Form> = forms::of_kind(c.kind)
+    let all = forms::of_kind(c.kind)
         .iter()
         .chain(forms::envelope())
-        .chain(forms::notices())
-        .cloned()
-        .collect();
-    let Some(form) = forms::find(&all, action, variant) else {
+        .chain(forms::notices());
+    let Some(form) = forms::find(all, action, variant) else {
         return Err(Problem::invalid(format!("no form sends {action:?}")));
     };
     let refused = |refusal| Outcome::Refused {
@@ -354,7 +352,7 @@ fn request_of(c: &Competition, form: &Form, body: Value) -> (Method, String, Opt
         SUBSCRIBE => (
             Method::POST,
             format!("/v1/competitions/{id}/subscriptions"),
-            Some(body_without_action(body)),
+            Some(api::without_action(body)),
         ),
         UNSUBSCRIBE => {
             let sub = field("subscription");
@@ -367,13 +365,6 @@ fn request_of(c: &Competition, form: &Form, body: Value) -> (Method, String, Opt
             (Method::POST, path, Some(body))
         }
     }
-}
-
-fn body_without_action(mut body: Value) -> Value {
-    if let Value::Object(fields) = &mut body {
-        fields.remove("action");
-    }
-    body
 }
 
 /// The audit log, a page at a time, as the API shows it to the viewer.

@@ -6,6 +6,7 @@
 //! refusal from the rules.
 
 pub mod form;
+pub mod kinds;
 pub mod layout;
 pub mod read;
 pub mod render;

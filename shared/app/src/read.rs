@@ -147,8 +147,9 @@ pub fn filled(form: &Form, fields: &Value) -> Vec<(String, String)> {
 }
 
 /// A value as its control holds it: text bare, a tick box `true` or
-/// nothing, lists one per line, anything else as JSON.
-fn held(input: &Input, v: &Value) -> Option<String> {
+/// nothing, lists one per line, anything else as JSON; what [`read`] reads
+/// back into the same value.
+pub(crate) fn held(input: &Input, v: &Value) -> Option<String> {
     match (input, v) {
         (_, Value::Null) => None,
         (Input::Check, Value::Bool(b)) => b.then(|| "true".to_owned()),

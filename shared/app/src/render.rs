@@ -115,7 +115,7 @@ pub fn refusal(r: &Refusal) -> Markup {
 fn field(f: &Field, id: &str, fixed: Option<&Value>, typed: Option<String>) -> Markup {
     let name = f.name();
     if f.hidden {
-        return html! { input type="hidden" name=(name) value=(shown(f.default.as_ref())); };
+        return html! { input type="hidden" name=(name) value=(shown(f, f.default.as_ref())); };
     }
     if let Some(v) = fixed {
         if v.is_null() {
@@ -125,11 +125,11 @@ fn field(f: &Field, id: &str, fixed: Option<&Value>, typed: Option<String>) -> M
         return html! {
             div.field {
                 label for=(id) { (f.label()) }
-                input type="text" id=(id) name=(name) value=(shown(Some(v))) readonly;
+                input type="text" id=(id) name=(name) value=(shown(f, Some(v))) readonly;
             }
         };
     }
-    let value = typed.unwrap_or_else(|| shown(f.default.as_ref()));
+    let value = typed.unwrap_or_else(|| shown(f, f.default.as_ref()));
     let value = match f.input {
         // A browser's date-and-time control takes `2026-12-01T19:00`.
         Input::DateTime => value
@@ -212,19 +212,8 @@ fn prose(f: &Field) -> bool {
     f.path.last().is_some_and(|l| PROSE.contains(&l.as_str()))
 }
 
-/// A value as a control shows it: strings bare, lists one per line, the
-/// rest as JSON.
-fn shown(v: Option<&Value>) -> String {
-    match v {
-        None | Some(Value::Null) => String::new(),
-        Some(Value::String(s)) => s.clone(),
-        Some(Value::Bool(b)) => b.to_string(),
-        Some(Value::Number(n)) => n.to_string(),
-        Some(Value::Array(items)) if items.iter().all(|i| !i.is_object() && !i.is_array()) => items
-            .iter()
-            .map(|i| shown(Some(i)))
-            .collect::<Vec<_>>()
-            .join("\n"),
-        Some(other) => other.to_string(),
-    }
+/// A value as `f`'s control shows it (see [`crate::read`]), or nothing.
+fn shown(f: &Field, v: Option<&Value>) -> String {
+    v.and_then(|v| crate::read::held(&f.input, v))
+        .unwrap_or_default()
 }

@@ -184,7 +184,7 @@ pub fn desk(d: Desk) -> String {
                     None => act.title.clone(),
                 };
                 let beside = if k == 0 { act.beside.as_deref() } else { None };
-                one(d, form, title, format!("act-{n}-{k}"), &act.fixed, beside)
+                one(d, form, title, act_slot(n, k), &act.fixed, beside)
             })
         })
         .collect();
@@ -196,11 +196,7 @@ pub fn desk(d: Desk) -> String {
                 Some(v) => format!("{}: {}", words(&form.action), v.replace('-', " ")),
                 None => words(&form.action),
             };
-            let slot = format!(
-                "all-{}-{}",
-                form.action,
-                form.variant.as_deref().unwrap_or("")
-            );
+            let slot = every_slot(form);
             let open = matches!(d.outcome, Some(Outcome::Refused { slot: s, .. }) if *s == slot);
             (
                 title.clone(),
@@ -213,16 +209,12 @@ pub fn desk(d: Desk) -> String {
     // A refusal of a form this screen does not show (sent from an older
     // page, or crafted) is shown at the top.
     let mut shown_slots: Vec<String> = (0..d.acts.len())
-        .flat_map(|n| (0..d.acts[n].1.len()).map(move |k| format!("act-{n}-{k}")))
-        .chain(
-            d.every
-                .iter()
-                .map(|f| format!("all-{}-{}", f.action, f.variant.as_deref().unwrap_or(""))),
-        )
+        .flat_map(|n| (0..d.acts[n].1.len()).map(move |k| act_slot(n, k)))
+        .chain(d.every.iter().map(|f| every_slot(f)))
         .collect();
     if let Some(n) = &d.notices {
         shown_slots.extend(n.subscribe.iter().map(|f| notice_slot(f)));
-        shown_slots.extend(n.mine.iter().map(|m| format!("unsubscribe-{}", m.id)));
+        shown_slots.extend(n.mine.iter().map(unsubscribe_slot));
     }
     let stray = match d.outcome {
         Some(Outcome::Refused { slot, refusal, .. }) if !shown_slots.contains(slot) => {
@@ -329,6 +321,25 @@ fn one(
     }
 }
 
+// A form's slot names where on the desk it stands, so that a refusal lands
+// beside the form it came from; each kind of place names its forms one way.
+
+/// The `k`th form of the `n`th act the viewer may do now.
+fn act_slot(n: usize, k: usize) -> String {
+    format!("act-{n}-{k}")
+}
+
+/// A form among every act.
+fn every_slot(f: &Form) -> String {
+    format!("all-{}-{}", f.action, f.variant.as_deref().unwrap_or(""))
+}
+
+/// The form ending subscription `m`.
+fn unsubscribe_slot(m: &Subscribed) -> String {
+    format!("unsubscribe-{}", m.id)
+}
+
+/// A form subscribing by a channel.
 fn notice_slot(f: &Form) -> String {
     format!("subscribe-{}", f.variant.as_deref().unwrap_or(""))
 }
@@ -342,7 +353,7 @@ fn notices(d: &Desk, n: &Notices) -> Markup {
         @if n.mine.is_empty() { p.muted { "You receive no notices from this competition." } }
         @for m in &n.mine {
             @let fixed: Map<String, Value> = [("subscription".to_owned(), Value::String(m.id.clone()))].into_iter().collect();
-            (one(d, n.unsubscribe, format!("Stop {}", m.what), format!("unsubscribe-{}", m.id), &fixed, None))
+            (one(d, n.unsubscribe, format!("Stop {}", m.what), unsubscribe_slot(m), &fixed, None))
         }
         @for f in &n.subscribe {
             @let slot = notice_slot(f);
