@@ -261,26 +261,22 @@ fn main() -> ExitCode {
     }
 }
 
-/// Prints the OpenAPI document, or rewrites `docs/openapi.json` with it.
+/// Prints the OpenAPI document, or rewrites `docs/openapi.json` (and the
+/// TypeScript client's copy) with it.
 fn openapi(write: bool) -> ExitCode {
     let text = arbiter::openapi::render();
     if !write {
         print!("{text}");
         return ExitCode::SUCCESS;
     }
-    match std::fs::write(arbiter::openapi::PATH, text) {
-        Ok(()) => {
-            eprintln!("wrote {}", arbiter::openapi::PATH);
-            ExitCode::SUCCESS
+    for path in [arbiter::openapi::PATH, arbiter::openapi::CLIENT_COPY] {
+        if let Err(e) = std::fs::write(path, &text) {
+            eprintln!("{path}: {e} (run from the repository's root)");
+            return ExitCode::FAILURE;
         }
-        Err(e) => {
-            eprintln!(
-                "{}: {e} (run from the repository's root)",
-                arbiter::openapi::PATH
-            );
-            ExitCode::FAILURE
-        }
+        eprintln!("wrote {path}");
     }
+    ExitCode::SUCCESS
 }
 
 /// Prints a pure command's output and turns its code into the exit status.

@@ -25,6 +25,20 @@ fn the_checked_in_document_is_the_generated_one() {
     );
 }
 
+/// The TypeScript client builds from its own copy (so its folder builds
+/// wherever it is copied); a copy behind the document would type a client
+/// against an API that is no longer served.
+#[test]
+fn the_typescript_clients_copy_is_the_checked_in_document() {
+    assert!(
+        repo_file(openapi::CLIENT_COPY) == repo_file(openapi::PATH),
+        "{} differs from {}: run `cargo run -p arbiter -- openapi --write` \
+         (or `npm run sync-openapi` in clients/typescript) and commit the result",
+        openapi::CLIENT_COPY,
+        openapi::PATH
+    );
+}
+
 /// A validator for `schema`, resolving `#/components/...` in `doc`.
 fn validator(doc: &Value, schema: &Value) -> jsonschema::Validator {
     let mut root = schema.clone();

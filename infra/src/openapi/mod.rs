@@ -16,8 +16,9 @@
 //! (summaries, descriptions, problem responses, examples, the envelope's
 //! notification bodies) is this module's data, `operations.json`.
 //!
-//! `arbiter openapi --write` rewrites `docs/openapi.json`; a test fails when
-//! the checked-in file differs from what this module builds.
+//! `arbiter openapi --write` rewrites `docs/openapi.json` and the TypeScript
+//! client's copy of it; tests fail when either checked-in file differs from
+//! what this module builds.
 
 mod bodies;
 mod lists;
@@ -39,6 +40,10 @@ const DATA: &str = include_str!("operations.json");
 
 /// Where the document lives in the repository.
 pub const PATH: &str = "docs/openapi.json";
+
+/// The TypeScript client's copy, which it builds from wherever its folder is
+/// copied; `--write` keeps it the same as [`PATH`].
+pub const CLIENT_COPY: &str = "clients/typescript/openapi.json";
 
 /// The document, as `arbiter openapi` prints it.
 pub fn render() -> String {
