@@ -1,73 +1,60 @@
 #!/usr/bin/env bash
-# The README, run as a reader would run it: every ```sh block of README.md,
-# verbatim and in order, against a fresh `arbiter serve` on its own port and
-# data directory. A block preceded by `<!-- not in the tour: REASON -->` is
-# left out (the server itself, the test command, the load test, the AWS
-# deploy), and says why.
+# The README and the guides, run as a reader would run them: every ```sh
+# block of README.md, then of each docs/guides/*.md, verbatim and in order,
+# each file against a fresh `arbiter serve` on its own port and data
+# directory. A block preceded by `<!-- not in the tour: REASON -->` is left
+# out (the server itself, the test command, the load test, the AWS deploy),
+# and says why.
 #
-#   scripts/readme-tour.sh            # build the debug binary if needed, then run
+#   scripts/readme-tour.sh                    # build the debug binary if needed, then run all
 #   ARBITER_BIN=path scripts/readme-tour.sh   # use an already built binary
+#   scripts/readme-tour.sh docs/guides/swiss.md   # only the files named
+#
+# Each file's server is started with the options of the file's first
+# `cargo run ... -p arbiter -- serve OPTIONS` (a guide that reaches deadlines
+# shows a rehearsal clock there: `--clock T --clock-rate N`), on the tour's
+# own port and data directory.
 #
 # Two commands are stood in for, so the tour takes seconds and talks only to
 # its own server:
 # - `cargo run [-q] --release -p arbiter -- ARGS` runs `$ARBITER_BIN ARGS`
-#   (the same program; the README's `--release` only makes it faster);
-# - `curl` is the real curl, pointed from the README's http://127.0.0.1:3000
-#   to the tour's server, and it fails the tour on any answer that is not
-#   2xx unless the README shows that refusal in the comment right after the
-#   command (`# {..."status":403,...}`).
+#   (the same program; the `--release` only makes it faster);
+# - `curl` is the real curl, pointed from http://127.0.0.1:3000 to the tour's
+#   server, and it fails the tour on any answer that is not 2xx unless the
+#   file shows that refusal in the comment right after the command
+#   (`# {..."status":403,...}`).
 # Every other command runs as written. The server's data directory reaches
 # `arbiter token` through ARBITER_DATA_DIR, as it would for a reader who set it.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
+source scripts/fresh-server.sh
+arbiter_bin
 
-if [[ -z "${ARBITER_BIN:-}" ]]; then
-    cargo build --locked -q -p arbiter
-    ARBITER_BIN="${CARGO_TARGET_DIR:-$ROOT/target}/debug/arbiter"
+if (($#)); then
+    FILES=("$@")
+else
+    FILES=(README.md docs/guides/*.md)
 fi
-[[ -x "$ARBITER_BIN" ]] || { echo "readme-tour: no binary at $ARBITER_BIN" >&2; exit 1; }
-export ARBITER_BIN
 
 WORK="$(mktemp -d)"
-SERVER=""
-cleanup() {
-    [[ -z "$SERVER" ]] || kill -INT "$SERVER" 2>/dev/null || true
-    rm -rf "$WORK"
-}
-trap cleanup EXIT
+trap 'stop_server; rm -rf "$WORK"' EXIT
 
-export ARBITER_DATA_DIR="$WORK/data"
-PORT="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-export TOUR_BASE="http://127.0.0.1:$PORT"
-# No Lichess here: an ACWC registration by account would reach this closed port.
-# The Telegram bot of the README's Nomic game, its answers sent to a closed port.
-ARBITER_TELEGRAM_TOKEN=123:dev ARBITER_TELEGRAM_WEBHOOK_SECRET=local-secret \
-ARBITER_TELEGRAM_API_URL=http://127.0.0.1:9 \
-"$ARBITER_BIN" serve --addr "127.0.0.1:$PORT" --lichess-url http://127.0.0.1:9 \
-    >"$WORK/serve.log" 2>&1 &
-SERVER=$!
-for _ in $(seq 100); do
-    curl -sf -o /dev/null "$TOUR_BASE/openapi.json" && break
-    sleep 0.1
-done
-curl -sf -o /dev/null "$TOUR_BASE/openapi.json" || {
-    echo "readme-tour: the server did not start:" >&2
-    cat "$WORK/serve.log" >&2
-    exit 1
-}
-grep -q -- "token alice --role organizer --data-dir $ARBITER_DATA_DIR" "$WORK/serve.log" || {
-    echo "readme-tour: serve did not print a token command for its data directory:" >&2
-    cat "$WORK/serve.log" >&2
-    exit 1
-}
-
-# The blocks, as one bash script: each command announced, run verbatim, and
-# the refusal the README shows after it (if any) expected of its curl.
-python3 - README.md >"$WORK/tour.sh" <<'EOF'
+# A file's blocks, as one bash script: each command announced, run verbatim,
+# and the refusal the file shows after it (if any) expected of its curl.
+# Also writes the options of the file's first `serve` to $2.
+cat >"$WORK/blocks.py" <<'EOF'
 import re, shlex, sys
 
 text = open(sys.argv[1], encoding="utf-8").read()
+serve_options = None
+for line in text.split("\n"):
+    found = re.search(r"\bcargo run .*-p arbiter -- serve\b(.*)$", line)
+    if found and serve_options is None:
+        serve_options = shlex.split(found.group(1))
+with open(sys.argv[2], "w") as out:
+    out.write("\n".join(serve_options or []))
+
 blocks = []
 skip = None  # the reason of a marker right before the next block
 lines = text.split("\n")
@@ -149,23 +136,48 @@ curl() {
     echo
     rm -f "$body"
     if [[ "$code" != 2?? && "$code" != "${TOUR_EXPECT:-}" ]]; then
-        echo "readme-tour: HTTP $code (the README shows ${TOUR_EXPECT:-a success}) for: curl $*" >&2
+        echo "readme-tour: HTTP $code (the text shows ${TOUR_EXPECT:-a success}) for: curl $*" >&2
         exit 1
     fi
     if [[ -n "${TOUR_EXPECT:-}" && "$code" != "$TOUR_EXPECT" ]]; then
-        echo "readme-tour: HTTP $code where the README shows $TOUR_EXPECT for: curl $*" >&2
+        echo "readme-tour: HTTP $code where the text shows $TOUR_EXPECT for: curl $*" >&2
         exit 1
     fi
 }
 EOF
 
-started=$SECONDS
-if bash -c 'source "$1"; source "$2"' tour "$WORK/prelude.sh" "$WORK/tour.sh" >"$WORK/tour.log" 2>&1; then
-    grep -E '^(\$ |-- )' "$WORK/tour.log"
-    echo "readme-tour: every block ran as the README shows ($((SECONDS - started)) s)"
-else
-    cat "$WORK/tour.log"
-    echo "readme-tour: FAILED (server log: below)" >&2
-    tail -n 30 "$WORK/serve.log" >&2
-    exit 1
-fi
+# One file against its own server.
+tour() {
+    local file="$1" dir="$WORK/$(basename "$file" .md)-$RANDOM" options=() started=$SECONDS
+    mkdir -p "$dir"
+    python3 "$WORK/blocks.py" "$file" "$dir/options" >"$dir/tour.sh"
+    mapfile -t options <"$dir/options"
+    export ARBITER_DATA_DIR="$dir/data"
+    # No Lichess here: an ACWC registration by account would reach this closed port.
+    # The Telegram bot of the README's Nomic game, its answers sent to a closed port.
+    ARBITER_TELEGRAM_TOKEN=123:dev ARBITER_TELEGRAM_WEBHOOK_SECRET=local-secret \
+    ARBITER_TELEGRAM_API_URL=http://127.0.0.1:9 \
+        start_server "$dir" --lichess-url http://127.0.0.1:9 "${options[@]}"
+    grep -q -- "token alice --role organizer --data-dir $ARBITER_DATA_DIR" "$dir/serve.log" || {
+        echo "readme-tour: serve did not print a token command for its data directory:" >&2
+        cat "$dir/serve.log" >&2
+        return 1
+    }
+    echo "== $file${options[*]:+ (serve ${options[*]})}"
+    if TOUR_BASE="$SERVER_BASE" bash -c 'source "$1"; cd "$2"; source "$3"' tour \
+        "$WORK/prelude.sh" "$ROOT" "$dir/tour.sh" >"$dir/tour.log" 2>&1; then
+        grep -E '^(\$ |-- )' "$dir/tour.log"
+        echo "readme-tour: every block of $file ran as it shows ($((SECONDS - started)) s)"
+        stop_server
+    else
+        cat "$dir/tour.log"
+        echo "readme-tour: $file FAILED (server log: below)" >&2
+        tail -n 30 "$dir/serve.log" >&2
+        return 1
+    fi
+}
+
+for file in "${FILES[@]}"; do
+    tour "$file"
+done
+echo "readme-tour: ${#FILES[@]} files, every block ran as written"
