@@ -9,6 +9,7 @@
 #   scripts/readme-tour.sh                    # build the debug binary if needed, then run all
 #   ARBITER_BIN=path scripts/readme-tour.sh   # use an already built binary
 #   scripts/readme-tour.sh docs/guides/swiss.md   # only the files named
+#   TOUR_LOGS=dir scripts/readme-tour.sh      # keep each file's full output in dir
 #
 # Each file's server is started with the options of the file's first
 # `cargo run ... -p arbiter -- serve OPTIONS` (a guide that reaches deadlines
@@ -167,6 +168,7 @@ tour() {
     if TOUR_BASE="$SERVER_BASE" bash -c 'source "$1"; cd "$2"; source "$3"' tour \
         "$WORK/prelude.sh" "$ROOT" "$dir/tour.sh" >"$dir/tour.log" 2>&1; then
         grep -E '^(\$ |-- )' "$dir/tour.log"
+        [[ -z "${TOUR_LOGS:-}" ]] || { mkdir -p "$TOUR_LOGS" && cp "$dir/tour.log" "$TOUR_LOGS/$(basename "$file" .md).log"; }
         echo "readme-tour: every block of $file ran as it shows ($((SECONDS - started)) s)"
         stop_server
     else
