@@ -45,7 +45,14 @@ trap 'stop_server; rm -rf "$WORK"' EXIT
 # and the refusal the file shows after it (if any) expected of its curl.
 # Also writes the options of the file's first `serve` to $2.
 cat >"$WORK/blocks.py" <<'EOF'
-import re, shlex, sys
+import re, shlex, subprocess, sys
+
+
+def complete(text):
+    """Whether `text` is whole commands: not cut inside a function, loop or quote."""
+    check = subprocess.run(["bash", "-n"], input=text, capture_output=True, text=True)
+    return not re.search("unexpected (end of file|EOF)", check.stderr)
+
 
 text = open(sys.argv[1], encoding="utf-8").read()
 serve_options = None
@@ -81,25 +88,21 @@ while i < len(lines):
 
 print(f"echo '-- {len(blocks)} blocks'")
 for block in blocks:
-    # Logical commands: continuation lines joined; comments kept apart.
+    # Logical commands: continuation lines, and the lines of a function or a
+    # loop, joined; comments between commands kept apart.
     commands = []  # [command text, expected status or None]
     current = []
     for line in block:
-        if current:
-            current.append(line)
-            if not line.rstrip().endswith("\\"):
-                commands.append(["\n".join(current), None])
-                current = []
-            continue
-        if line.lstrip().startswith("#") or not line.strip():
+        if not current and (line.lstrip().startswith("#") or not line.strip()):
             status = re.search(r'"status":\s*(\d{3})', line)
             if status and commands and commands[-1][1] is None:
                 commands[-1][1] = status.group(1)
             continue
-        if line.rstrip().endswith("\\"):
-            current = [line]
-        else:
-            commands.append([line, None])
+        current.append(line)
+        text = "\n".join(current)
+        if not line.rstrip().endswith("\\") and complete(text):
+            commands.append([text, None])
+            current = []
     for command, expected in commands:
         first = command.split("\n")[0]
         more = " ..." if "\n" in command else ""
