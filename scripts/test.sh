@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # The whole test suite, with everything it needs installed and started, on a
 # fresh clone: formatting, the OpenAPI document against its specification,
-# lints, every test on both stores (a local
-# DynamoDB-compatible server is installed and started here), the README's
-# shell blocks against a fresh server, the public pages in a real browser,
-# and the deployment checks (template
-# lint, `sam build` of every Lambda function).
+# lints, every test on both stores (a local DynamoDB-compatible server is
+# installed and started here), the shell blocks of the README and the guides
+# against fresh servers, the public pages in a real browser, the TypeScript
+# client, and the deployment checks (template lint, `sam build` of every
+# Lambda function).
 #
 #   scripts/test.sh                        # everything
 #   SKIP_DEPLOY_CHECKS=1 scripts/test.sh   # without the template lint and `sam build`
@@ -67,7 +67,7 @@ cargo test --workspace --locked --no-run
 step "tests (both stores)"
 cargo test --workspace --locked
 
-step "the README's shell blocks against a fresh arbiter serve"
+step "the shell blocks of the README and the guides, each against a fresh arbiter serve"
 ARBITER_BIN="${CARGO_TARGET_DIR:-target}/debug/arbiter" scripts/readme-tour.sh
 
 step "schemathesis against a fresh arbiter serve (no 5xx, answers fit the document)"
