@@ -115,12 +115,19 @@ fn every_request_body_the_docs_show_fits_the_document() {
     let doc = openapi::document();
     let routes: Vec<_> = all_routes().map(|(_, r)| r.clone()).collect();
     let mut files = vec!["README.md".to_owned()];
-    for entry in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs")).unwrap() {
-        let name = entry.unwrap().file_name().into_string().unwrap();
-        if name.ends_with(".md") {
-            files.push(format!("docs/{name}"));
+    for dir in ["docs", "docs/guides"] {
+        let path = format!("{}/../{dir}", env!("CARGO_MANIFEST_DIR"));
+        for entry in std::fs::read_dir(path).unwrap() {
+            let name = entry.unwrap().file_name().into_string().unwrap();
+            if name.ends_with(".md") {
+                files.push(format!("{dir}/{name}"));
+            }
         }
     }
+    assert!(
+        files.iter().filter(|f| f.starts_with("docs/guides/")).count() >= 6,
+        "a guide for every kind: {files:?}"
+    );
     let mut checked = 0;
     for file in files {
         // The kind of each competition the file creates, by id.
