@@ -125,7 +125,11 @@ fn every_request_body_the_docs_show_fits_the_document() {
         }
     }
     assert!(
-        files.iter().filter(|f| f.starts_with("docs/guides/")).count() >= 6,
+        files
+            .iter()
+            .filter(|f| f.starts_with("docs/guides/"))
+            .count()
+            >= 6,
         "a guide for every kind: {files:?}"
     );
     let mut checked = 0;
