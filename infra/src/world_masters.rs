@@ -186,7 +186,7 @@ impl<T: Transport> Story<'_, T> {
         self.ok(
             "td",
             "/actions",
-            json!({"action": "configure", "settings": {"entry-deadline": deadline}}),
+            json!({"action": "configure", "settings": {"entry_deadline": deadline}}),
         )
         .await?;
         Ok(deadline)

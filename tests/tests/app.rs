@@ -294,7 +294,7 @@ async fn a_power_sees_and_sends_its_own_orders_only<S: TestStore>(s: TestServer<
         )
         .await;
     assert_eq!(status, 200, "{answer}");
-    let settings = json!({"players": players, "last-year": 1903, "first-deadline": first});
+    let settings = json!({"players": players, "last_year": 1903, "first_deadline": first});
     let (status, answer) = s
         .post_as(
             "gm",

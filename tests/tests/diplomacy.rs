@@ -400,10 +400,10 @@ fn settings() -> Value {
         .collect();
     json!({
         "players": players,
-        "last-year": 1903,
-        "first-deadline": t(120), // Saturday 10 January 12:00 UTC
-        "turn-lengths": {"movement-hours": 120, "retreat-hours": 24, "adjustment-hours": 24},
-        "house-rules": {"order-set-identification": "the last set received before the deadline"},
+        "last_year": 1903,
+        "first_deadline": t(120), // Saturday 10 January 12:00 UTC
+        "turn_lengths": {"movement_hours": 120, "retreat_hours": 24, "adjustment_hours": 24},
+        "house_rules": {"order_set_identification": "the last set received before the deadline"},
     })
 }
 
@@ -461,7 +461,7 @@ async fn seven_players_from_spring_1901_to_the_last_year<S: TestStore>(s: TestSe
     b.act(
         "england-player",
         t(1),
-        json!({"action": "declare-unavailability", "window": {"weekday": 4, "start-hour": 17, "hours": 64}}),
+        json!({"action": "declare-unavailability", "window": {"weekday": 4, "start_hour": 17, "hours": 64}}),
     )
     .await;
     assert_eq!(b.deadline().await, Some(t(165)), "wm D.VII.2");
@@ -469,7 +469,7 @@ async fn seven_players_from_spring_1901_to_the_last_year<S: TestStore>(s: TestSe
         "france-player",
         t(1),
         "/actions",
-        json!({"action": "declare-unavailability", "window": {"weekday": 4, "start-hour": 0, "hours": 65}}),
+        json!({"action": "declare-unavailability", "window": {"weekday": 4, "start_hour": 0, "hours": 65}}),
         "wm D.VII.2",
     )
     .await;

@@ -132,7 +132,7 @@ async fn play<S: TestStore>(s: Arc<TestServer<S>>, race: Race) {
         .iter()
         .map(|p| (p.to_string(), json!(player(p))))
         .collect();
-    let set_up = json!({"action": "set-up", "settings": {"players": players, "last-year": 1910, "first-deadline": deadline()}});
+    let set_up = json!({"action": "set-up", "settings": {"players": players, "last_year": 1910, "first_deadline": deadline()}});
     let (status, answer) = s
         .post_as("gm", t(0), &format!("{board}/actions"), &set_up)
         .await;

@@ -32,6 +32,7 @@ mod self_contained;
 mod standard_webhooks;
 mod swiss;
 mod tick;
+mod vocabulary;
 mod world_masters;
 mod world_masters_mail;
 

@@ -142,8 +142,8 @@ async fn board<S: TestStore>(s: &TestServer<S>, id: &str, extra: Value) {
     let mut settings = json!({
         "players": POWERS.iter().map(|p| (p.to_string(), json!(player(p))))
             .collect::<serde_json::Map<_, _>>(),
-        "last-year": 1903,
-        "first-deadline": t(120),
+        "last_year": 1903,
+        "first_deadline": t(120),
     });
     if let (Some(settings), Some(extra)) = (settings.as_object_mut(), extra.as_object()) {
         settings.extend(extra.clone());

@@ -132,10 +132,10 @@ fn settings() -> Value {
         .collect();
     json!({
         "players": players,
-        "last-year": 1903,
-        "first-deadline": t(120),
-        "turn-lengths": {"movement-hours": 120, "retreat-hours": 24, "adjustment-hours": 24},
-        "house-rules": {"order-set-identification": "the last set received before the deadline"},
+        "last_year": 1903,
+        "first_deadline": t(120),
+        "turn_lengths": {"movement_hours": 120, "retreat_hours": 24, "adjustment_hours": 24},
+        "house_rules": {"order_set_identification": "the last set received before the deadline"},
     })
 }
 

@@ -35,6 +35,7 @@ mod string_keys;
 /// feature, for other crates' tests; never in a Lambda.
 #[cfg(any(test, feature = "testkit"))]
 pub mod testkit;
+pub mod vocabulary;
 
 pub use competition::registry as kinds;
 pub use refusal::Refusal;

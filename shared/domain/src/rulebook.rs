@@ -29,6 +29,7 @@ use crate::notice::{Notice, Reminder};
 use crate::page::{Page, Public};
 use crate::refusal::Refusal;
 use crate::resource::{Query, Resource, ResourceSchema};
+use crate::vocabulary::OldSpelling;
 use chrono::{DateTime, Utc};
 use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::de::DeserializeOwned;
@@ -169,6 +170,11 @@ pub trait Rules:
     /// player it has identified in the chat): the REST routes refuse them,
     /// so that what the channel vouches for cannot be claimed over HTTP.
     const CHANNEL_ONLY: &'static [&'static str] = &[];
+
+    /// The spellings this kind's commands used before the API had one
+    /// vocabulary: still read, answered with a deprecation note
+    /// ([`crate::vocabulary`]).
+    const OLD_SPELLINGS: &'static [OldSpelling] = &[];
 
     /// Decides a command of this kind against the state; pure.
     fn decide(

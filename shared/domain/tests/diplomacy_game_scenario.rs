@@ -208,7 +208,7 @@ fn diplomacy_game_seven_players_from_spring_1901_to_the_last_year() {
         teams: BTreeMap::new(),
     };
     w.run("gm", Command::SetUp { settings }, t(0)).unwrap();
-    w.public("order-set-identification");
+    w.public("order_set_identification");
     assert_eq!(w.phase(), "S1901M");
 
     // wm D.VII.2: England is away Friday 17:00 to Monday 09:00 UTC; the

@@ -23,7 +23,7 @@ fn ladder_term_of_twelve_fridays_for_a_club_of_30() {
 fn ladder_state_commands_and_events_round_trip_as_json() {
     let cmd: Command = serde_json::from_value(serde_json::json!({
         "action": "register-game",
-        "white": "p01", "black": "p02", "result": "white-wins",
+        "white": "p01", "black": "p02", "result": "1-0",
         "played_at": "2026-02-06T12:45:00Z", "room": "322", "moderator": "mod1"
     }))
     .unwrap();

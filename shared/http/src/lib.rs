@@ -17,6 +17,7 @@ pub mod problem;
 pub mod request;
 pub mod routing;
 pub mod schedule;
+pub mod vocabulary;
 
 pub use arbiter_domain::rulebook::Route as KindRoute;
 pub use auth::{Authenticator, Caller};
@@ -221,6 +222,7 @@ where
     let path = req.uri().path().to_owned();
     let headers = req.headers().clone();
     let seen = Arc::new(AtomicU64::new(0));
+    let old_spellings = vocabulary::old_spellings(&req);
     let result = async {
         let (route, params) = routing::find(routes, &method, &path)?;
         let caller = if route.authenticated {
@@ -240,7 +242,8 @@ where
     }
     .await;
     let response = result.unwrap_or_else(Problem::into_response);
-    let response = finish(app, &method, &headers, &seen, response);
+    let mut response = finish(app, &method, &headers, &seen, response);
+    vocabulary::note(&old_spellings, &mut response);
     tracing::debug!(
         %method,
         path,

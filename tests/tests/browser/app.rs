@@ -389,7 +389,7 @@ async fn diplomacy<S: TestStore>(app: &App<'_, S>, found: &mut Findings) {
         let player = format!("{}-player", power.to_lowercase());
         fill(&setup, &format!("settings.players.{power}"), &player).await;
     }
-    fill(&setup, "settings.last-year", "1902").await;
+    fill(&setup, "settings.last_year", "1902").await;
     // The browser's date-and-time control, set as its picker would.
     let deadline = app
         .b
@@ -398,7 +398,7 @@ async fn diplomacy<S: TestStore>(app: &App<'_, S>, found: &mut Findings) {
             "arguments[0].value = '2026-11-27T12:00'; return arguments[0].value;",
             vec![serde_json::to_value(
                 setup
-                    .find(Locator::Css("[name='settings.first-deadline']"))
+                    .find(Locator::Css("[name='settings.first_deadline']"))
                     .await
                     .expect("the deadline"),
             )

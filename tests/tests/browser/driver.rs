@@ -10,7 +10,11 @@ use std::path::PathBuf;
 
 /// The width every page must fit: a phone's, 375 px.
 pub const WIDTH: u32 = 375;
+/// A laptop's width, at which every sort of page is also read.
+pub const WIDE: u32 = 1280;
 const HEIGHT: u32 = 812;
+/// The tallest whole-page screenshot: a long crosstable is cut here.
+const TALLEST: u32 = 6000;
 
 pub struct Browser {
     pub client: Client,
@@ -150,6 +154,32 @@ impl Browser {
             .await
             .expect("widths");
         (w[0].as_u64().unwrap_or(0), w[1].as_u64().unwrap_or(0))
+    }
+
+    /// Sets the window to `width` and `height` px.
+    pub async fn resize(&self, width: u32, height: u32) {
+        self.client
+            .set_window_size(width, height)
+            .await
+            .expect("window size");
+    }
+
+    /// Saves the whole page (not only the screen's height, up to
+    /// [`TALLEST`] px) as `name`.png, laid out `width` px wide; the window
+    /// is a phone's again afterwards.
+    pub async fn whole_page(&self, name: &str, width: u32) {
+        self.resize(width, HEIGHT).await;
+        let tall = self
+            .js("return document.documentElement.scrollHeight;", vec![])
+            .await
+            .as_u64()
+            .unwrap_or(u64::from(HEIGHT));
+        let height = u32::try_from(tall)
+            .unwrap_or(TALLEST)
+            .clamp(HEIGHT, TALLEST);
+        self.resize(width, height).await;
+        self.screenshot(name).await;
+        self.resize(WIDTH, HEIGHT).await;
     }
 
     /// Saves the page as `name`.png in the screenshot folder.

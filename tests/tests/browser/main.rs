@@ -3,8 +3,10 @@
 //! through the API and marked public, then each kind's pages loaded and read.
 //!
 //! On every page: no console error, no serious or critical axe-core
-//! violation, no horizontal overflow at 375 px, and a screenshot of each
-//! kind's page. Per kind: the Swiss standings in the order of the event's
+//! violation, no horizontal overflow at 375 px. Every sort of page of each
+//! kind (its front page, round/1, player/1, phase/1, …) is also read at
+//! 375 and 1280 px: no cell narrower than its longest word, and a
+//! whole-page screenshot at each width (`{kind}-{sort}-{width}.png`). Per kind: the Swiss standings in the order of the event's
 //! standings and round 3's pairings white against black; the Diplomacy
 //! board's map with every unit of Fall 1902 drawn in its province; the
 //! World Masters standings; the ACWC Qualification standings in the
@@ -24,7 +26,7 @@ mod driver;
 mod pages;
 mod scenario;
 
-use driver::{Browser, WIDTH};
+use driver::{strings, Browser, WIDE, WIDTH};
 use serde_json::json;
 use std::path::PathBuf;
 
@@ -97,6 +99,45 @@ pub async fn every_page(b: &Browser, url: &str, axe: bool, found: &mut Findings)
         );
     }
 }
+
+/// A page's every sort read at both widths as a person reads it: at a
+/// phone's and a laptop's width no cell is narrower than its longest word
+/// (text wrapped a letter a line), and the whole page is saved as
+/// `name-375.png` and `name-1280.png`.
+pub async fn at_both_widths(b: &Browser, name: &str, found: &mut Findings) {
+    let url = b.js("return location.pathname;", vec![]).await;
+    for width in [WIDTH, WIDE] {
+        b.resize(width, 812).await;
+        for cell in strings(&b.js(NARROW_CELLS, vec![]).await) {
+            found.fail(format!("{url} at {width} px: {cell}"));
+        }
+        b.whole_page(&format!("{name}-{width}"), width).await;
+    }
+}
+
+/// The cells (of a table, a definition list or a list) narrower than the
+/// longest word they hold: text broken a letter or two a line. Words are
+/// measured in the cell's own font; a word longer than 24 letters (a
+/// digest, an address) may wrap anywhere.
+const NARROW_CELLS: &str = r#"
+const ctx = document.createElement('canvas').getContext('2d');
+const out = [];
+for (const el of document.querySelectorAll('td, th, dd, dt, li, caption')) {
+  if (el.getClientRects().length === 0 || el.closest('svg')) continue;
+  const cs = getComputedStyle(el);
+  if (cs.whiteSpace.startsWith('nowrap') || cs.whiteSpace === 'pre') continue;
+  const inner = el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+  ctx.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+  let longest = '', px = 0;
+  for (const w of el.innerText.split(/\s+/)) {
+    if (w.length < 2 || w.length > 24) continue;
+    const m = ctx.measureText(w).width;
+    if (m > px) { px = m; longest = w; }
+  }
+  if (px > inner + 1) out.push(`${el.tagName.toLowerCase()} "${el.innerText.trim().slice(0, 30)}" is ${Math.round(inner)} px wide, its word "${longest}" ${Math.round(px)} px`);
+}
+return out.slice(0, 5);
+"#;
 
 /// The innermost elements reaching past the screen's right edge, for the
 /// failure's message.

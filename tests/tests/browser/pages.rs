@@ -6,7 +6,7 @@
 
 use crate::driver::{strings, Browser};
 use crate::scenario::{self, Visit, PRIVATE};
-use crate::{every_page, Findings};
+use crate::{at_both_widths, every_page, Findings};
 use arbiter_e2e::{TestServer, TestStore};
 use serde_json::{json, Value};
 
@@ -28,7 +28,7 @@ pub async fn check_all<S: TestStore>(
 ) {
     let index = s.url("/pages");
     every_page(b, &index, true, found).await;
-    b.screenshot("index").await;
+    at_both_widths(b, "index", found).await;
     let links = links_to(b, "/pages/").await;
     for v in visits {
         if !links.iter().any(|l| l == &format!("/pages/{}", v.id)) {
@@ -47,6 +47,15 @@ pub async fn check_all<S: TestStore>(
     for v in visits {
         competition(s, b, v, found).await;
     }
+}
+
+/// `links` split into the first of each sort, in order, and the rest.
+fn first_of_each_sort(
+    links: Vec<String>,
+    sort: impl Fn(&str) -> String,
+) -> (Vec<String>, Vec<String>) {
+    let mut sorts = std::collections::BTreeSet::new();
+    links.into_iter().partition(|l| sorts.insert(sort(l)))
 }
 
 /// The same-origin links of the current page whose path starts with
@@ -80,20 +89,33 @@ async fn competition<S: TestStore>(
         return;
     }
     every_page(b, &s.url(&path), true, found).await;
-    b.screenshot(v.kind).await;
-    // The page and every page it links to, for what the kind shows.
+    at_both_widths(b, v.kind, found).await;
+    // The page and the pages it links to, for what the kind shows.
     let mut read = vec![path.clone()];
     let mut linked = links_to(b, &format!("{path}/")).await;
     // Not HTML: the calendar, the maps, a Swiss event's TRF files.
     linked.retain(|l| !l.ends_with(".ics") && !l.ends_with(".svg") && !l.ends_with(".txt"));
-    linked.truncate(LINKED_PAGES);
-    // axe-core reads the first page of each sort (round/1, not round/2):
-    // one template, one reading, and the step's time bounded.
-    let mut sorts = std::collections::BTreeSet::new();
-    for l in &linked {
-        let sort = l[path.len() + 1..].split('/').next().unwrap_or_default();
-        every_page(b, &s.url(l), sorts.insert(sort.to_owned()), found).await;
+    let sort = |l: &str| {
+        l[path.len() + 1..]
+            .split('/')
+            .next()
+            .unwrap_or_default()
+            .to_owned()
+    };
+    // Every sort of page first (round/1, player/1, …), then more of them up
+    // to the bound: each template is read, and the step's time bounded.
+    let (firsts, more) = first_of_each_sort(linked, sort);
+    let more = more
+        .into_iter()
+        .take(LINKED_PAGES.saturating_sub(firsts.len()));
+    for l in &firsts {
+        every_page(b, &s.url(l), true, found).await;
+        at_both_widths(b, &format!("{}-{}", v.kind, sort(l)), found).await;
         read.push(l.clone());
+    }
+    for l in more {
+        every_page(b, &s.url(&l), false, found).await;
+        read.push(l);
     }
     match v.kind {
         "swiss" => swiss(s, b, &read, found).await,

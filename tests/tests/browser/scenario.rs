@@ -128,9 +128,9 @@ async fn diplomacy_to_fall_1902<S: TestStore>(s: &TestServer<S>) {
         .collect();
     let settings = json!({
         "players": players,
-        "last-year": 1905,
-        "first-deadline": t(120),
-        "turn-lengths": {"movement-hours": 120, "retreat-hours": 24, "adjustment-hours": 24},
+        "last_year": 1905,
+        "first_deadline": t(120),
+        "turn_lengths": {"movement_hours": 120, "retreat_hours": 24, "adjustment_hours": 24},
     });
     post(
         "gm".into(),

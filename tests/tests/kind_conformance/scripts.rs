@@ -340,11 +340,7 @@ pub fn club_ladder() -> Script {
     steps.push(step(
         t0 + Duration::hours(2),
         "j1",
-        act(
-            k,
-            "finish-online-game",
-            json!({"game": 1, "result": "black-wins"}),
-        ),
+        act(k, "finish-online-game", json!({"game": 1, "result": "0-1"})),
     ));
     let report = steps.len();
     steps.push(step(
@@ -395,7 +391,7 @@ pub fn club_ladder() -> Script {
             act(
                 k,
                 "register-game",
-                json!({"white": "ann", "black": "cat", "result": "draw", "played_at": t0, "room": "322", "moderator": "mod1"}),
+                json!({"white": "ann", "black": "cat", "result": "1/2-1/2", "played_at": t0, "room": "322", "moderator": "mod1"}),
             ),
         ),
         step(
@@ -445,7 +441,7 @@ pub fn club_ladder() -> Script {
             act(
                 k,
                 "correct-game",
-                json!({"game": 1, "reason": "r", "result": "draw"}),
+                json!({"game": 1, "reason": "r", "result": "1/2-1/2"}),
             ),
         ),
         step(
@@ -528,10 +524,10 @@ pub fn diplomacy_game() -> Script {
         .collect();
     let settings = json!({
         "players": players,
-        "last-year": 1903,
-        "first-deadline": t(120),
-        "turn-lengths": {"movement-hours": 120, "retreat-hours": 24, "adjustment-hours": 24},
-        "house-rules": {"order-set-identification": "the last set received before the deadline"},
+        "last_year": 1903,
+        "first_deadline": t(120),
+        "turn_lengths": {"movement_hours": 120, "retreat_hours": 24, "adjustment_hours": 24},
+        "house_rules": {"order_set_identification": "the last set received before the deadline"},
     });
     let mut steps = vec![
         step(t(0), "org", create(k)),
@@ -570,7 +566,7 @@ pub fn diplomacy_game() -> Script {
         act(
             k,
             "declare-unavailability",
-            json!({"window": {"weekday": 4, "start-hour": 17, "hours": 24}}),
+            json!({"window": {"weekday": 4, "start_hour": 17, "hours": 24}}),
         ),
     ));
     let proposal = steps.len();
@@ -824,7 +820,7 @@ pub fn diplomacy_tournament() -> Script {
         act(
             k,
             "configure",
-            json!({"settings": {"entry-deadline": t0 + Duration::days(14)}}),
+            json!({"settings": {"entry_deadline": t0 + Duration::days(14)}}),
         ),
     ));
     steps.push(step(

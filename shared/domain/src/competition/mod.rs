@@ -24,7 +24,7 @@ pub use acts::Act;
 pub use commit::{
     receipt, redact_event, Commit, Idempotency, LogEntry, Receipt, Recorded, WITHHELD_COMMAND,
 };
-pub use registry::{Command, Event, Game, Kind, Registered};
+pub use registry::{old_spellings_in, Command, Event, Game, Kind, Registered};
 
 use crate::notice::{Audience, Notice, Reminder};
 use crate::refusal::Refusal;

@@ -25,6 +25,7 @@ use crate::rulebook::{
     Action, Acts, ByMail, Calendar, MailDone, MailReading, Membership, Notices, Offer, Pages,
     Preset, Resources, Route, Rulebook, Rules, Schedule, Secrecy, Views,
 };
+use crate::vocabulary::{self, OldSpelling};
 use chrono::{DateTime, Utc};
 use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::{Deserialize, Serialize};
@@ -52,10 +53,12 @@ macro_rules! kinds {
         $(#[doc = $doc:literal])*
         $variant:ident = $name:literal $(| $old:literal)* => $state:ty;
     )+) => {
-        /// The kinds of competition Arbiter runs, one per rulebook.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema)]
+        /// The kinds of competition Arbiter runs, one per rulebook. Read by
+        /// [`Kind::named`], so a name that is no kind is refused naming the
+        /// kinds as they are spelt now, not their old names.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, JsonSchema)]
         pub enum Kind {
-            $( $(#[doc = $doc])* #[serde(rename = $name $(, alias = $old)*)] $variant, )+
+            $( $(#[doc = $doc])* #[serde(rename = $name)] $variant, )+
         }
 
         /// The rules state of a competition, by kind.
@@ -109,6 +112,24 @@ macro_rules! kinds {
         impl Kind {
             /// Every registered kind, in registry order.
             pub const ALL: &'static [Kind] = &[$(Kind::$variant),+];
+
+            /// The kinds' names before they agreed, still read under `kind`
+            /// ([`crate::vocabulary`]).
+            pub const OLD_NAMES: &'static [OldSpelling] = &[$($(OldSpelling::value_of("kind", $old, $name),)*)+];
+
+            /// The kind named `name` now or before ([`Kind::OLD_NAMES`]).
+            pub fn named(name: &str) -> Option<Kind> {
+                let now = Kind::ALL.iter().copied().find(|k| k.name() == name);
+                now.or_else(|| {
+                    let old = Kind::OLD_NAMES.iter().find(|s| s.old == name)?;
+                    Kind::ALL.iter().copied().find(|k| k.name() == old.new)
+                })
+            }
+
+            /// See [`Rules::OLD_SPELLINGS`].
+            pub fn old_spellings(self) -> &'static [OldSpelling] {
+                match self { $(Kind::$variant => <$state as Rules>::OLD_SPELLINGS,)+ }
+            }
 
             /// See [`Acts::presets`].
             pub fn presets(self) -> Vec<Preset> {
@@ -502,6 +523,30 @@ fn public<'a, K: Views + Resources>(env: &'a Envelope, state: &'a K) -> Public<'
 pub fn game_view_schema(generator: &mut SchemaGenerator) -> Schema {
     let views: Vec<Schema> = Kind::ALL.iter().map(|k| k.view_schema(generator)).collect();
     schemars::json_schema!({ "anyOf": views })
+}
+
+impl<'de> Deserialize<'de> for Kind {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let name = std::borrow::Cow::<str>::deserialize(d)?;
+        Kind::named(&name).ok_or_else(|| {
+            let kinds: Vec<&str> = Kind::ALL.iter().map(|k| k.name()).collect();
+            serde::de::Error::custom(format!(
+                "unknown kind `{name}`, expected one of {}",
+                kinds.join(", ")
+            ))
+        })
+    }
+}
+
+/// The old spellings a request body uses, of any kind (the edge reads a
+/// body before it knows the competition), each as its deprecation note.
+pub fn old_spellings_in(body: &serde_json::Value) -> Vec<String> {
+    let tables =
+        std::iter::once(Kind::OLD_NAMES).chain(Kind::ALL.iter().map(|k| k.old_spellings()));
+    tables
+        .flat_map(|table| vocabulary::old_spellings_in(body, table))
+        .map(OldSpelling::note)
+        .collect()
 }
 
 kinds! {

@@ -276,6 +276,8 @@ impl crate::rulebook::Rules for Ladder {
 
     const TITLE: &'static str = "a club ladder";
 
+    const OLD_SPELLINGS: &'static [crate::vocabulary::OldSpelling] = super::elo::OLD_SPELLINGS;
+
     /// club III.2 moderators, III.3 the Court's justices and Chief Justice,
     /// III.6 the teacher.
     const OFFICIALS: &'static [Role] = &[

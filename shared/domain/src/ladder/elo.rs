@@ -5,18 +5,32 @@
 //! logistic `E = 1 / (1 + 10^((Rb − Ra)/400))`, rounded half away from zero,
 //! and clamped so that no score falls below [`FLOOR`].
 
+use crate::vocabulary::OldSpelling;
 use serde::{Deserialize, Serialize};
 
 /// club II.1: a member joins with 100 points; club II.2: no score is below 100.
 pub const FLOOR: i64 = 100;
 
-/// The result of a game, from White's side.
+/// The results as the ladder first spelt them, still read
+/// ([`crate::vocabulary`]).
+pub const OLD_SPELLINGS: &[OldSpelling] = &[
+    OldSpelling::value_of("result", "white-wins", "1-0"),
+    OldSpelling::value_of("result", "black-wins", "0-1"),
+    OldSpelling::value_of("result", "draw", "1/2-1/2"),
+];
+
+/// The result of a game, written as chess writes it everywhere (the Swiss
+/// event's results too): `1-0`, `0-1`, `1/2-1/2`. The ladder's first
+/// spellings (`white-wins`, `black-wins`, `draw`) are still read, for
+/// stored logs and for one release (see `docs/vocabulary.md`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "kebab-case")]
 #[schemars(rename = "ClubLadderGameResult")]
 pub enum GameResult {
+    #[serde(rename = "1-0", alias = "white-wins")]
     WhiteWins,
+    #[serde(rename = "0-1", alias = "black-wins")]
     BlackWins,
+    #[serde(rename = "1/2-1/2", alias = "½-½", alias = "draw")]
     Draw,
 }
 
@@ -97,5 +111,24 @@ mod tests {
         assert_eq!(changes(200, 200, GameResult::WhiteWins, 32, true), (8, -8));
         // 32·(0−0.2403)·½ = −3.84 → −4 for the weaker White losing.
         assert_eq!(changes(300, 500, GameResult::BlackWins, 32, true), (-4, 4));
+    }
+
+    #[test]
+    fn results_are_written_in_chess_notation_and_the_old_words_still_read() {
+        use serde_json::{from_value, json, to_value};
+        for (result, written, old) in [
+            (GameResult::WhiteWins, "1-0", "white-wins"),
+            (GameResult::BlackWins, "0-1", "black-wins"),
+            (GameResult::Draw, "1/2-1/2", "draw"),
+        ] {
+            assert_eq!(to_value(result).unwrap(), json!(written));
+            assert_eq!(from_value::<GameResult>(json!(written)).unwrap(), result);
+            assert_eq!(from_value::<GameResult>(json!(old)).unwrap(), result);
+        }
+        assert_eq!(
+            from_value::<GameResult>(json!("½-½")).unwrap(),
+            GameResult::Draw
+        );
+        assert!(from_value::<GameResult>(json!("1-1")).is_err());
     }
 }

@@ -192,7 +192,7 @@ pub fn world_masters(teams: u32) -> Case {
     let deadline = d.now() + Duration::days(14);
     d.act(
         "td",
-        json!({"action": "configure", "settings": {"entry-deadline": deadline}}),
+        json!({"action": "configure", "settings": {"entry_deadline": deadline}}),
     );
     let register = Kind::DiplomacyTournament
         .route_action(Route::Registrations)

@@ -14,7 +14,8 @@ pub enum GameResult {
     WhiteWins,
     #[serde(rename = "0-1")]
     BlackWins,
-    #[serde(rename = "1/2-1/2")]
+    /// Also read as `½-½`, as it is often typed.
+    #[serde(rename = "1/2-1/2", alias = "½-½")]
     Draw,
     /// White wins by forfeit: Black did not appear (dutch F2, G).
     #[serde(rename = "+-")]

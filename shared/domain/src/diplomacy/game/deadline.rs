@@ -15,9 +15,10 @@ pub const MAX_WINDOW_HOURS: u16 = 64;
 /// wm D.VII.2: a player's weekly unavailability window, in UTC: it starts on
 /// `weekday` (0 = Monday … 6 = Sunday) at `start_hour`:00 and lasts `hours`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+#[serde(deny_unknown_fields)]
 pub struct Unavailability {
     pub weekday: u8,
+    #[serde(alias = "start-hour")]
     pub start_hour: u8,
     pub hours: u16,
 }

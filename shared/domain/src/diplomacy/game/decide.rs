@@ -270,6 +270,8 @@ impl crate::rulebook::Rules for Board {
 
     const TITLE: &'static str = "a Diplomacy board";
 
+    const OLD_SPELLINGS: &'static [crate::vocabulary::OldSpelling] = super::settings::OLD_SPELLINGS;
+
     /// wm D the Game Master; wm A.2 the TD and assistant TDs of the
     /// tournament the board belongs to.
     const OFFICIALS: &'static [Role] = &[

@@ -6,9 +6,27 @@
 use crate::diplomacy::map::Power;
 use crate::envelope::UserId;
 use crate::refusal::Refusal;
+use crate::vocabulary::OldSpelling;
 use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
+
+/// The settings' keys as first spelt (kebab-case), still read
+/// ([`crate::vocabulary`]).
+pub const OLD_SPELLINGS: &[OldSpelling] = &[
+    OldSpelling::key("last-year", "last_year"),
+    OldSpelling::key("first-deadline", "first_deadline"),
+    OldSpelling::key("turn-lengths", "turn_lengths"),
+    OldSpelling::key("players-consent-to-faster", "players_consent_to_faster"),
+    OldSpelling::key("house-rules", "house_rules"),
+    OldSpelling::key("order-set-identification", "order_set_identification"),
+    OldSpelling::key("partial-order-sets", "partial_order_sets"),
+    OldSpelling::key("late-orders", "late_orders"),
+    OldSpelling::key("movement-hours", "movement_hours"),
+    OldSpelling::key("retreat-hours", "retreat_hours"),
+    OldSpelling::key("adjustment-hours", "adjustment_hours"),
+    OldSpelling::key("start-hour", "start_hour"),
+];
 
 /// wm D.III.3: how a revised partial order set is read.
 #[derive(
@@ -55,15 +73,15 @@ pub enum PressRule {
 
 /// The house rules where the GM has discretion (wm D.I.1.b).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+#[serde(deny_unknown_fields)]
 pub struct HouseRules {
     /// wm D.II.2: the GM's requirements for identifying an order set. The
     /// service always requires the phase an order set is for.
-    #[serde(default = "default_identification")]
+    #[serde(default = "default_identification", alias = "order-set-identification")]
     pub order_set_identification: String,
-    #[serde(default)]
+    #[serde(default, alias = "partial-order-sets")]
     pub partial_order_sets: PartialOrderSets,
-    #[serde(default)]
+    #[serde(default, alias = "late-orders")]
     pub late_orders: LateOrders,
     #[serde(default)]
     pub press: PressRule,
@@ -100,10 +118,13 @@ impl HouseRules {
 
 /// wm D.VII.4.a: the length of each kind of turn, in hours.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+#[serde(deny_unknown_fields)]
 pub struct TurnLengths {
+    #[serde(alias = "movement-hours")]
     pub movement_hours: u32,
+    #[serde(alias = "retreat-hours")]
     pub retreat_hours: u32,
+    #[serde(alias = "adjustment-hours")]
     pub adjustment_hours: u32,
 }
 
@@ -151,21 +172,23 @@ impl TurnLengths {
 
 /// Everything the GM states when setting up the board.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+#[serde(deny_unknown_fields)]
 #[schemars(rename = "DiplomacyGameSettings")]
 pub struct Settings {
     /// The player of each of the seven powers.
     pub players: BTreeMap<Power, UserId>,
     /// wm B.3: the game is scored at the end of this year's Fall.
+    #[serde(alias = "last-year")]
     pub last_year: u16,
     /// Deadline of Spring 1901, in UTC (wm D.VII.4.b).
+    #[serde(alias = "first-deadline")]
     pub first_deadline: DateTime<Utc>,
-    #[serde(default)]
+    #[serde(default, alias = "turn-lengths")]
     pub turn_lengths: TurnLengths,
     /// wm D.VII.4.a: the players consented to turns faster than the minimums.
-    #[serde(default)]
+    #[serde(default, alias = "players-consent-to-faster")]
     pub players_consent_to_faster: bool,
-    #[serde(default)]
+    #[serde(default, alias = "house-rules")]
     pub house_rules: HouseRules,
     /// wm D.III.1: each player's agreed abbreviation list, public.
     #[serde(default)]

@@ -81,6 +81,8 @@ impl crate::rulebook::Rules for Tournament {
 
     const TITLE: &'static str = "a World Masters tournament";
 
+    const OLD_SPELLINGS: &'static [crate::vocabulary::OldSpelling] = super::state::OLD_SPELLINGS;
+
     /// wm A.2 the TD and assistant TDs, wm A.5 the TMC, wm A.9 the
     /// observers, wm D the boards' Game Masters.
     const OFFICIALS: &'static [Role] = &[

@@ -5,16 +5,21 @@ use super::governance::Motion;
 use super::model::{BoardReport, Entrant, Seating, Stage, TeamId};
 use crate::diplomacy::map::Power;
 use crate::envelope::UserId;
+use crate::vocabulary::OldSpelling;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
+/// The settings' key as first spelt, still read ([`crate::vocabulary`]).
+pub const OLD_SPELLINGS: &[OldSpelling] = &[OldSpelling::key("entry-deadline", "entry_deadline")];
+
 /// wm A.3.i: the dates the TD sets.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+#[serde(deny_unknown_fields)]
 #[schemars(rename = "WorldMastersSettings")]
 pub struct Settings {
     /// wm B.2: teams and individuals are accepted up to this instant.
+    #[serde(alias = "entry-deadline")]
     pub entry_deadline: DateTime<Utc>,
 }
 

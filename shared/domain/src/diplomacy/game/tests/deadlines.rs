@@ -323,7 +323,7 @@ fn wm_d_vii_2_deadline_inside_a_window_moves_and_gm_cannot_set_one_there() {
         "wm D.VII.2",
     );
     // Others do not see the window.
-    assert!(!g.log("france-player").contains("start-hour"));
+    assert!(!g.log("france-player").contains("start_hour"));
 }
 
 #[test]

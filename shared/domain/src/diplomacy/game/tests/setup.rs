@@ -7,10 +7,10 @@ fn wm_d_i_1_b_house_rules_stated_at_outset_are_public() {
     let g = Game1::with(|s| s.house_rules.partial_order_sets = PartialOrderSets::MergeByUnit);
     let v: serde_json::Value = serde_json::from_str(&g.view("stranger")).unwrap();
     assert_eq!(
-        v["settings"]["house-rules"]["partial-order-sets"],
+        v["settings"]["house_rules"]["partial_order_sets"],
         "merge-by-unit"
     );
-    assert_eq!(v["settings"]["house-rules"]["late-orders"], "refused");
+    assert_eq!(v["settings"]["house_rules"]["late_orders"], "refused");
     assert_eq!(v["position"]["phase"], "S1901M");
     assert_eq!(g.competition().next_due(), Some(h(120)));
     // Players hold the player role (the "my competitions" index follows).
@@ -122,7 +122,7 @@ fn wm_d_ii_2_the_order_set_identification_policy_is_stated_and_public() {
     .unwrap();
     let v: serde_json::Value = serde_json::from_str(&g.view("stranger")).unwrap();
     assert_eq!(
-        v["settings"]["house-rules"]["order-set-identification"], "subject line: power and phase",
+        v["settings"]["house_rules"]["order_set_identification"], "subject line: power and phase",
         "wm D.II.2 the policy is public"
     );
 }
