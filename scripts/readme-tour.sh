@@ -153,6 +153,10 @@ EOF
 # One file against its own server.
 tour() {
     local file="$1" dir="$WORK/$(basename "$file" .md)-$RANDOM" options=() started=$SECONDS
+    if ! grep -q '^```sh' "$file"; then
+        echo "== $file: no shell blocks"
+        return
+    fi
     mkdir -p "$dir"
     python3 "$WORK/blocks.py" "$file" "$dir/options" >"$dir/tour.sh"
     mapfile -t options <"$dir/options"

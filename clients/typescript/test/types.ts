@@ -32,6 +32,10 @@ export async function acwc() {
 export async function clubLadder() {
   const club = arbiter.competition("friday-club", "club-ladder");
   await club.act({ action: "request-removal" });
+  const game = { white: "bob", black: "cat", played_at: "2026-02-06T12:35:00Z", room: "322", moderator: "mo" };
+  await club.act({ action: "register-game", ...game, result: "1-0" });
+  // @ts-expect-error a game's result is chess notation ("1-0" | "0-1" | "1/2-1/2"), as the Swiss writes it
+  await club.act({ action: "register-game", ...game, result: "white-wins" });
   const board: Schemas["ClubLadderLeaderboard"] = await club.read("leaderboard", { limit: 20 });
   const member: Schemas["ClubLadderMemberHistory"] = await club.entry("members", "bob");
   return [board.items.map((row) => row.member), member];
@@ -40,6 +44,10 @@ export async function clubLadder() {
 export async function diplomacyGame() {
   const board = arbiter.competition("board-7", "diplomacy-game");
   await board.orders({ power: "ENGLAND", phase: "S1901M", orders: ["F LON - NTH"] });
+  const players = { AUSTRIA: "al", ENGLAND: "bea", FRANCE: "cy", GERMANY: "di", ITALY: "ed", RUSSIA: "flo", TURKEY: "gus" };
+  await board.act({ action: "set-up", settings: { players, last_year: 1907, first_deadline: "2026-05-08T12:00:00Z" } });
+  // @ts-expect-error settings keys are snake_case
+  await board.act({ action: "set-up", settings: { players, "last-year": 1907, first_deadline: "2026-05-08T12:00:00Z" } });
   const phase: Schemas["DiplomacyGamePhaseNow"] = await board.read("phase");
   return phase.to_order;
 }
