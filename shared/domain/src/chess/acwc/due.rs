@@ -21,7 +21,7 @@ use crate::envelope::Envelope;
 use crate::envelope::Role;
 use crate::envelope::UserId;
 use crate::refusal::Refusal;
-use chrono::{DateTime, Duration, Utc};
+use chrono::{DateTime, Datelike, Duration, Utc, Weekday};
 
 /// An event the rules decided, with the clause that decided it.
 pub type Ruled = (Event, String);
@@ -69,12 +69,19 @@ fn follow_ups_from(state: Championship, out: Vec<Ruled>, now: DateTime<Utc>) -> 
 }
 
 /// acwc IV.F: a round published at `at` ends on the Sunday 23:59:59 UTC of
-/// the week that starts on the next Monday 00:00 (or at `at` itself). So
-/// every round has at least one whole week, Monday to Sunday: acwc IV.A
+/// its week: the week `at` falls in when that is a Monday (the schedule
+/// that publishes a round at Monday 00:00 runs a moment after it, and the
+/// round still has that week), else the week from the next Monday. So
+/// every round has at least six whole days, Monday to Sunday: acwc IV.A
 /// ("one week per Qualification round") and IV.B ("one week per
 /// round-robin round") for the Candidates.
 pub fn round_deadline(at: DateTime<Utc>) -> DateTime<Utc> {
-    week_deadline_utc(next_monday_utc(at - Duration::seconds(1)))
+    let monday = if at.weekday() == Weekday::Mon {
+        at
+    } else {
+        next_monday_utc(at)
+    };
+    week_deadline_utc(monday)
 }
 
 /// acwc V.C: the Wednesday 23:59:59 UTC of the round's week.

@@ -60,6 +60,29 @@ fn acwc_iv_d_first_round_published_at_the_start_and_a_second_tick_changes_nothin
     );
 }
 
+/// acwc IV.A, IV.F: the start falls due at Monday 30 September 00:00 UTC
+/// and the schedule's tick comes five seconds (or, delayed, nine hours)
+/// later, still on that Monday: round 1 has that week and ends Sunday
+/// 6 October 23:59:59, not a fortnight later. A round published on the
+/// Tuesday would end on Sunday 13 October (the next whole week).
+#[test]
+fn acwc_iv_f_a_round_published_late_on_its_monday_still_ends_that_sunday() {
+    for tick in ["2019-09-30T00:00:05Z", "2019-09-30T09:00:00Z"] {
+        let mut w = with_players(6);
+        w.now = at(tick);
+        assert!(!w.tick().is_empty());
+        assert_eq!(
+            w.champ().rounds[0].deadline,
+            at("2019-10-06T23:59:59Z"),
+            "{tick}"
+        );
+    }
+    let mut w = with_players(6);
+    w.now = at("2019-10-01T00:00:00Z");
+    w.tick();
+    assert_eq!(w.champ().rounds[0].deadline, at("2019-10-13T23:59:59Z"));
+}
+
 #[test]
 fn acwc_iv_e_the_next_round_is_published_as_soon_as_the_round_is_complete() {
     let mut w = with_players(6);
