@@ -503,9 +503,14 @@ fn print_measurements(d: &Deployment, binary: &std::path::Path) {
         binary.display(),
         size(binary)
     );
-    let release = binary.with_file_name("../release/arbiter-lambda");
-    if let Some(kib) = size(&release) {
-        println!("arbiter-lambda (release): {kib} KiB");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    for release in [
+        binary.with_file_name("../release/arbiter-lambda"),
+        root.join(".aws-sam/build/CompetitionsFunction/bootstrap"),
+    ] {
+        if let Some(kib) = size(&release) {
+            println!("release build {}: {kib} KiB", release.display());
+        }
     }
     println!(
         "{:<22} {:>10} {:>14} {:>12}",
