@@ -61,8 +61,20 @@ echo "ARBITER_DYNAMO_ENDPOINT=$ARBITER_DYNAMO_ENDPOINT"
 step "the Standard Webhooks library (PyPI, pinned, a venv)"
 eval "$(scripts/standard-webhooks.sh)"
 
+step "libfaketime (apt), the Lambda path's clock"
+# tests/tests/lambda_path.rs moves the Lambda functions' wall clock with it.
+if [[ ! -e /usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1 && ! -e /usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1 ]]; then
+    SUDO=""
+    [[ $(id -u) -eq 0 ]] || SUDO="sudo"
+    $SUDO env DEBIAN_FRONTEND=noninteractive timeout 600 apt-get update -qq
+    $SUDO env DEBIAN_FRONTEND=noninteractive timeout 600 apt-get install -y -qq libfaketime >/dev/null
+fi
+
 step "build the tests"
+# Also the debug arbiter-lambda binary (lambda/tests/ is an integration test
+# of it), which the Lambda path (tests/tests/lambda_path.rs) runs.
 cargo test --workspace --locked --no-run
+test -x "${CARGO_TARGET_DIR:-target}/debug/arbiter-lambda"
 
 step "tests (both stores)"
 cargo test --workspace --locked

@@ -33,11 +33,16 @@ type Serving = Pin<Box<dyn Future<Output = Result<(), Error>>>>;
 pub async fn run(handler: &str) -> Result<(), Error> {
     match serving(handler) {
         Some(serving) => serving.await,
-        None => Err(format!(
-            "no function is called {handler:?} (the Handler in template.yaml must be one of {FUNCTIONS:?})"
-        )
-        .into()),
+        None => Err(unknown(handler)),
     }
+}
+
+/// Why `handler` cannot be served: no function has that name.
+pub fn unknown(handler: &str) -> Error {
+    format!(
+        "no function is called {handler:?} (the Handler in template.yaml must be one of {FUNCTIONS:?})"
+    )
+    .into()
 }
 
 fn serving(handler: &str) -> Option<Serving> {

@@ -11,6 +11,7 @@ use std::sync::Arc;
 
 pub mod form_browser;
 pub mod idp;
+pub mod lambda;
 pub mod mailbox;
 pub mod notifications;
 pub mod telegram;
@@ -311,6 +312,13 @@ async fn dynamo_store() -> Option<DynamoStore> {
     let store = DynamoStore::local(&endpoint, table).await;
     store.create_table().await.expect("create table");
     Some(store)
+}
+
+/// A server over the table `table` at the local DynamoDB-compatible server
+/// `endpoint` (made by the caller): the local runtime reading what another
+/// runtime (the Lambda functions) wrote.
+pub async fn dynamo_on(endpoint: &str, table: &str) -> TestServer<DynamoStore> {
+    TestServer::start(DynamoStore::local(endpoint, table).await).await
 }
 
 /// A server over a fresh embedded store, its app finished by `configure`.

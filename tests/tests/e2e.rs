@@ -22,6 +22,7 @@ mod fuzz_http;
 mod http_semantics;
 mod kind_conformance;
 mod ladder;
+mod lambda_path;
 mod nomic;
 mod nomic_telegram;
 mod notifications;

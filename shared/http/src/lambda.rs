@@ -78,6 +78,39 @@ async fn app() -> Result<Arc<App<DynamoStore>>, Error> {
     Ok(Arc::new(app))
 }
 
+/// Reports `error`, which stopped the function before it could serve, to
+/// the Runtime API's `/runtime/init/error` (so Lambda names the cause, not
+/// only that the process exited), and returns it. The runtime library
+/// reports only its own init failures; this one is for ours (an unknown
+/// Handler, a missing variable). Best effort: outside Lambda, or if the
+/// API does not answer, only the process's exit tells.
+pub async fn init_failed(error: Error) -> Error {
+    if let Ok(api) = std::env::var("AWS_LAMBDA_RUNTIME_API") {
+        let body = serde_json::json!({
+            "errorType": "Runtime.InitError",
+            "errorMessage": error.to_string(),
+        });
+        let sent = reqwest::Client::new()
+            .post(format!("http://{api}/2018-06-01/runtime/init/error"))
+            .header("Lambda-Runtime-Function-Error-Type", "Runtime.InitError")
+            .json(&body)
+            .send()
+            .await;
+        if let Err(e) = sent {
+            tracing::error!(error = %e, "could not report the init error");
+        }
+    }
+    error
+}
+
+/// The app, or the init error reported (see [`init_failed`]).
+async fn app_or_init_error() -> Result<Arc<App<DynamoStore>>, Error> {
+    match app().await {
+        Ok(app) => Ok(app),
+        Err(e) => Err(init_failed(e).await),
+    }
+}
+
 /// The claims API Gateway's JWT authorizer verified, if any.
 fn claims_of(context: Option<&RequestContext>) -> Option<Claims> {
     match context? {
@@ -102,7 +135,7 @@ where
     F: Fn(Arc<App<DynamoStore>>, Request<Bytes>) -> Fut + Send + Sync,
     Fut: Future<Output = Response<Bytes>> + Send,
 {
-    let app = app().await?;
+    let app = app_or_init_error().await?;
     let handler = &handler;
     lambda_http::run(service_fn(move |req: lambda_http::Request| {
         let app = Arc::clone(&app);
@@ -126,7 +159,7 @@ where
     Fut: Future<Output = Result<T, crate::Problem>> + Send,
     T: Serialize,
 {
-    let app = app().await?;
+    let app = app_or_init_error().await?;
     let handler = &handler;
     lambda_runtime::run(service_fn(move |event: LambdaEvent<ScheduleEvent>| {
         let app = Arc::clone(&app);
@@ -197,7 +230,7 @@ where
     SF: Future<Output = Result<T, crate::Problem>> + Send,
     T: Serialize,
 {
-    let app = app().await?;
+    let app = app_or_init_error().await?;
     let (http, schedule) = (&http, &schedule);
     lambda_runtime::run(service_fn(move |event: LambdaEvent<serde_json::Value>| {
         let app = Arc::clone(&app);
@@ -228,7 +261,7 @@ where
     E: Fn(Arc<App<DynamoStore>>, serde_json::Value) -> EF + Send + Sync,
     EF: Future<Output = Result<serde_json::Value, Error>> + Send,
 {
-    let app = app().await?;
+    let app = app_or_init_error().await?;
     let (http, events) = (&http, &events);
     lambda_runtime::run(service_fn(move |event: LambdaEvent<serde_json::Value>| {
         let app = Arc::clone(&app);
