@@ -27,6 +27,7 @@ pub mod due;
 pub mod eligibility;
 pub mod entry;
 mod feed;
+pub(crate) mod listing;
 pub mod final_match;
 pub mod negotiation;
 pub mod notice;

@@ -24,6 +24,7 @@ pub mod decide;
 pub mod entries;
 pub mod event;
 mod feed;
+pub(crate) mod listing;
 pub mod governance;
 pub mod mail;
 pub mod model;
