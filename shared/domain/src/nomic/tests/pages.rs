@@ -164,10 +164,3 @@ fn nomic_201_the_index_line_names_the_kind_whose_day_it_is_and_the_players() {
     assert_eq!(c.game.listing(c, noon_thursday()).status, "Not begun");
 }
 
-#[test]
-fn dump_pages_for_a_look() {
-    let g = week();
-    std::fs::write("/tmp/nomic-front.html", page(&g, &[], noon_thursday())).unwrap();
-    std::fs::write("/tmp/nomic-proposals.html", page(&g, &["proposals"], noon_thursday())).unwrap();
-    std::fs::write("/tmp/nomic-points.html", page(&g, &["points"], noon_thursday())).unwrap();
-}
