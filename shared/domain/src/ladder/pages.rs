@@ -5,7 +5,7 @@
 //! their powers (club III.3: hearings are public), as the view shows them
 //! to anyone.
 
-use crate::page::layout::{any, signed, table, table_of, text, trusted_svg};
+use crate::page::layout::{any, signed, table_of, text, trusted_svg};
 use crate::page::{count, date, instant, Listing, Public};
 use crate::page::{page_of, Page};
 use chrono::{DateTime, NaiveDate, Utc};
@@ -112,7 +112,7 @@ fn leaderboard(p: &Public) -> Markup {
         @if rows.is_empty() {
             p { "No member has joined yet." }
         } @else {
-            (table_of(None, "Leaderboard: score (club II.3) and rated games won, drawn and lost", &head, &rows))
+            (table_of(None, "Score (club II.3) and rated games won, drawn and lost", &head, &rows))
         }
         @if let Some(week) = p.view["closed_through"].as_str().and_then(|d| d.parse::<NaiveDate>().ok()) {
             p.muted { "Weeks closed through " (week.format("%-d %b %Y")) " (club II.6: absences counted)." }
@@ -120,6 +120,11 @@ fn leaderboard(p: &Public) -> Markup {
         h2 { "Recent games" }
         (recent(p))
     }
+}
+
+/// Plain column headings.
+fn heads(names: &[&str]) -> Vec<Markup> {
+    names.iter().map(|n| html! { (n) }).collect()
 }
 
 /// club II.9: a ban's end, in words.
@@ -170,7 +175,7 @@ fn recent(p: &Public) -> Markup {
         @if rows.is_empty() {
             p { "No games counted yet." }
         } @else {
-            (table("Recent games, with each player's score change", &["Date", "White", "Result", "Black"], &rows))
+            (table_of(Some("nowrap"), "Each player's score change beside their name", &heads(&["Date", "White", "Result", "Black"]), &rows))
         }
     }
 }
@@ -262,7 +267,7 @@ fn member(p: &Public, user: &str, history: &Value) -> Markup {
         }
         h2 { "Games" }
         @if !rows.is_empty() {
-            (table("Games, newest first, with the change to the score", &["Date", "Game", "Change"], &rows))
+            (table_of(Some("dated"), "Newest first, with the change to the score", &heads(&["Date", "Game", "Change"]), &rows))
         }
     }
 }

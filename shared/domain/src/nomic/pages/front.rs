@@ -126,7 +126,8 @@ fn adoption(p: &Public) -> Markup {
         p {
             "A rule-change is adopted with " (needs) " (nomic 204)"
             @if let Some(t) = instant(&v["majority_from"]) {
-                "; from " (uk_time(t)) " UK time, a simple majority, unless rule 204 is amended first"
+                "; after " (long_date(uk_date(t - chrono::Duration::seconds(1))))
+                " (" (text(&v["settings"]["circuits_before_majority"])) " complete circuits of turns), a simple majority will do unless rule 204 is amended first"
             }
             "."
         }

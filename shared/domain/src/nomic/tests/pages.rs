@@ -62,6 +62,12 @@ fn nomic_201_202_113_the_front_page_says_whose_day_it_is_and_what_is_open_until_
         "{front}"
     );
     assert!(front.contains("reach <strong>200 points</strong> wins (nomic 210)"));
+    // nomic 204: unanimity until the end of the second circuit, which ends
+    // with Friday 27 March (the module's calendar).
+    assert!(
+        front.contains("after Friday 27 March (2 complete circuits of turns), a simple majority"),
+        "{front}"
+    );
     // Before Thursday's proposal, at 09:00 GMT, alext may still propose
     // until 19:00 (nomic 202); on Saturday nobody may (nomic 201).
     let mut before = Game::new();
