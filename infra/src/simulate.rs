@@ -12,9 +12,9 @@
 
 use crate::in_process::InProcess;
 use crate::server;
+use crate::text_table::{number, Align, TextTable};
 use crate::transport::Transport;
 use arbiter_domain::chess::acwc::standings::{candidates_table, qualification_standings};
-use crate::text_table::{number, Align, TextTable};
 use arbiter_domain::chess::acwc::{self, Championship, FinalMatch, FinalPhase, Match, Stage};
 use arbiter_domain::chess::half_points_text;
 use arbiter_domain::competition::{CompetitionId, UserId};
@@ -399,13 +399,23 @@ fn entries(c: &Championship) -> String {
     let entered = c.entrants.len();
     let _ = writeln!(out, "\nEntries (acwc II): {entered} entered");
     let settings = c.settings.as_ref();
-    let holder = settings.and_then(|s| s.holder.as_ref()).filter(|u| c.entrant(u).is_some());
-    let runner_up = settings.and_then(|s| s.runner_up.as_ref()).filter(|u| c.entrant(u).is_some());
+    let holder = settings
+        .and_then(|s| s.holder.as_ref())
+        .filter(|u| c.entrant(u).is_some());
+    let runner_up = settings
+        .and_then(|s| s.runner_up.as_ref())
+        .filter(|u| c.entrant(u).is_some());
     if let Some(h) = holder {
-        let _ = writeln!(out, "  {h} holds the title and plays only the Final (acwc III.C)");
+        let _ = writeln!(
+            out,
+            "  {h} holds the title and plays only the Final (acwc III.C)"
+        );
     }
     if let Some(r) = runner_up {
-        let _ = writeln!(out, "  {r}, last year's runner-up, starts in the Candidates (acwc III.D)");
+        let _ = writeln!(
+            out,
+            "  {r}, last year's runner-up, starts in the Candidates (acwc III.D)"
+        );
     }
     let playing = c.qualification.len();
     let skipped = usize::from(holder.is_some()) + usize::from(runner_up.is_some());
@@ -545,7 +555,9 @@ mod tests {
         // skip the Qualification, so 6 play it.
         assert!(out.contains("Entries (acwc II): 8 entered"), "{out}");
         assert!(out.contains("  p001 holds the title and plays only the Final (acwc III.C)"));
-        assert!(out.contains("  p002, last year's runner-up, starts in the Candidates (acwc III.D)"));
+        assert!(
+            out.contains("  p002, last year's runner-up, starts in the Candidates (acwc III.D)")
+        );
         assert!(out.contains("  6 play the Qualification"), "{out}");
         assert!(out.contains("Candidates (acwc III.G)"), "{out}");
         assert!(

@@ -231,7 +231,9 @@ fn report(
     columns.extend(codes.iter().map(|c| (c.as_str(), Align::Right)));
     let mut table = TextTable::new(&columns);
     for line in lines.iter().take(TOP) {
-        let half = (line["points"].as_f64().unwrap_or(0.0) * 2.0).round().max(0.0) as u64;
+        let half = (line["points"].as_f64().unwrap_or(0.0) * 2.0)
+            .round()
+            .max(0.0) as u64;
         let mut row = vec![
             line["place"].to_string(),
             line["name"].as_str().unwrap_or_default().to_owned(),

@@ -81,7 +81,11 @@ mod tests {
 
     #[test]
     fn columns_are_as_wide_as_their_widest_cell() {
-        let mut t = TextTable::new(&[("rank", Align::Right), ("player", Align::Left), ("pts", Align::Right)]);
+        let mut t = TextTable::new(&[
+            ("rank", Align::Right),
+            ("player", Align::Left),
+            ("pts", Align::Right),
+        ]);
         t.row(vec!["1".into(), "Player 19".into(), "4½".into()]);
         t.row(vec!["10".into(), "Al".into(), "3".into()]);
         // rank is 4 wide (its heading), player 9 (Player 19), pts 3.

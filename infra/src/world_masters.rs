@@ -326,11 +326,31 @@ fn headline(state: &Value, teams: usize, seed: u64) -> Result<String, String> {
 /// The wm B.6 rules the draw keeps "wherever possible", each with what one
 /// breach counts (wm B.6.a–e).
 const SEATING_RULES: [(&str, &str, &str); 5] = [
-    ("wm B.6.a", "teammates on the same power in a team round", "pairs of players"),
-    ("wm B.6.b", "teammates on the same board", "pairs of players"),
-    ("wm B.6.c", "a player on a power they played before", "players"),
-    ("wm B.6.d", "two players who met before meeting again", "pairs of players"),
-    ("wm B.6.e", "two teams meeting on more than one board", "pairs of teams"),
+    (
+        "wm B.6.a",
+        "teammates on the same power in a team round",
+        "pairs of players",
+    ),
+    (
+        "wm B.6.b",
+        "teammates on the same board",
+        "pairs of players",
+    ),
+    (
+        "wm B.6.c",
+        "a player on a power they played before",
+        "players",
+    ),
+    (
+        "wm B.6.d",
+        "two players who met before meeting again",
+        "pairs of players",
+    ),
+    (
+        "wm B.6.e",
+        "two teams meeting on more than one board",
+        "pairs of teams",
+    ),
 ];
 
 /// A closed round's lines: how many go on, each wm B.6 rule with its
@@ -339,7 +359,9 @@ const SEATING_RULES: [(&str, &str, &str); 5] = [
 fn write_round(text: &mut String, round: &Value, boards: usize) {
     let mut by_clause: std::collections::BTreeMap<&str, usize> = Default::default();
     for v in round["violations"].as_array().into_iter().flatten() {
-        *by_clause.entry(v["clause"].as_str().unwrap_or("unknown")).or_default() += 1;
+        *by_clause
+            .entry(v["clause"].as_str().unwrap_or("unknown"))
+            .or_default() += 1;
     }
     let stage = round["stage"].as_str().unwrap_or_default();
     let going_on = round["advancing"].as_array().map_or(0, Vec::len);
@@ -348,14 +370,20 @@ fn write_round(text: &mut String, round: &Value, boards: usize) {
         let _ = write!(text, "; {going_on} players go on");
     }
     let _ = writeln!(text);
-    let _ = writeln!(text, "  seating rules kept wherever possible (wm B.6), breaches:");
+    let _ = writeln!(
+        text,
+        "  seating rules kept wherever possible (wm B.6), breaches:"
+    );
     for (clause, rule, unit) in SEATING_RULES {
         let n = by_clause.remove(clause).unwrap_or(0);
         let _ = writeln!(text, "    {clause} ({rule}): {n} {unit}");
     }
     let observers = by_clause.remove("wm A.9").unwrap_or(0);
     let reserves = by_clause.remove("wm B.8.d").unwrap_or(0);
-    let _ = writeln!(text, "  boards without a tournament observer (wm A.9): {observers}");
+    let _ = writeln!(
+        text,
+        "  boards without a tournament observer (wm A.9): {observers}"
+    );
     let _ = writeln!(
         text,
         "  seats filled from the reserves, too few having qualified (wm B.8.d): {reserves}"

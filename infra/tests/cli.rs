@@ -230,8 +230,17 @@ fn simulate_acwc_prints_the_stages_and_a_champion() {
     // row's points end.
     let head = text.lines().find(|l| l.contains("Rank  Player")).unwrap();
     let end = head.find("Points").unwrap() + "Points".len();
-    let row = text.lines().find(|l| l.trim_start().starts_with("1  p0")).unwrap();
-    assert_eq!(row.chars().nth(end - 1).map(|c| c.is_ascii_digit() || c == '½'), Some(true), "{head}\n{row}");
+    let row = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("1  p0"))
+        .unwrap();
+    assert_eq!(
+        row.chars()
+            .nth(end - 1)
+            .map(|c| c.is_ascii_digit() || c == '½'),
+        Some(true),
+        "{head}\n{row}"
+    );
     // The request count is printed once.
     assert_eq!(text.matches("requests").count(), 1, "{text}");
     let champion = text
@@ -246,7 +255,16 @@ fn simulate_acwc_prints_the_stages_and_a_champion() {
 
 #[test]
 fn simulate_swiss_prints_aligned_standings_with_each_tiebreak_under_its_code() {
-    let out = arbiter(&["simulate", "swiss", "--players", "12", "--rounds", "3", "--seed", "1"]);
+    let out = arbiter(&[
+        "simulate",
+        "swiss",
+        "--players",
+        "12",
+        "--rounds",
+        "3",
+        "--seed",
+        "1",
+    ]);
     assert!(
         out.status.success(),
         "{}",
@@ -264,7 +282,9 @@ fn simulate_swiss_prints_aligned_standings_with_each_tiebreak_under_its_code() {
         "{head}"
     );
     assert!(
-        text.contains("Tie-breaks, in order: BH-C1 Buchholz Cut 1; BH Buchholz; SB Sonneborn-Berger."),
+        text.contains(
+            "Tie-breaks, in order: BH-C1 Buchholz Cut 1; BH Buchholz; SB Sonneborn-Berger."
+        ),
         "{text}"
     );
     assert!(!text.contains('{'), "no JSON: {text}");

@@ -8,10 +8,12 @@
 //! standings and round 3's pairings white against black; the Diplomacy
 //! board's map with every unit of Fall 1902 drawn in its province; the
 //! World Masters standings; the ACWC Qualification standings in the
-//! order of its standings resource and round 1's matches; the club's leaderboard in order and a winner's
-//! score chart; the Nomic rule book, every rule in order; each
+//! order of its standings resource and round 1's matches; the club's leaderboard in order, its
+//! W/D/L and signed changes, and a winner's score chart; the Nomic rule book, every rule in
+//! order, its front page (whose day, what is open until when) and its proposals as cards
+//! with their changes marked, no text narrower than a word at 375 and 1280 px; each
 //! competition's iCalendar feed read by a real parser; the index listing
-//! the public competitions and not the private one, and the private
+//! the public competitions, each kind named in words, and not the private one, and the private
 //! competition's page answering 404.
 //!
 //! Needs Chromium and chromedriver, so it is ignored by `cargo test`;

@@ -618,7 +618,10 @@ async fn full_screenshot(b: &Browser, name: &str, width: u32) {
         .as_u64()
         .unwrap_or(812)
         .clamp(400, 6000) as u32;
-    b.client.set_window_size(width, height).await.expect("window size");
+    b.client
+        .set_window_size(width, height)
+        .await
+        .expect("window size");
     b.screenshot(name).await;
     b.client
         .set_window_size(crate::driver::WIDTH, 812)
@@ -640,7 +643,9 @@ async fn nomic_proposals<S: TestStore>(
     found: &mut Findings,
 ) {
     b.client.goto(&s.url(path)).await.expect("page loads");
-    let text = b.js("return document.querySelector('main').innerText;", vec![]).await;
+    let text = b
+        .js("return document.querySelector('main').innerText;", vec![])
+        .await;
     let text = text.as_str().unwrap_or_default();
     for expected in [
         "is alex's day (nomic 201)",
@@ -651,7 +656,12 @@ async fn nomic_proposals<S: TestStore>(
             found.fail(format!("nomic front page: no {expected:?} in {text:?}"));
         }
     }
-    let bars = b.js("return document.querySelectorAll('.race meter').length;", vec![]).await;
+    let bars = b
+        .js(
+            "return document.querySelectorAll('.race meter').length;",
+            vec![],
+        )
+        .await;
     if bars != json!(5) {
         found.fail(format!("nomic: {bars} bars in the score race, not 5"));
     }
@@ -667,10 +677,17 @@ async fn nomic_proposals<S: TestStore>(
             vec![],
         )
         .await;
-    if card["h"].as_str().is_none_or(|h| !h.starts_with("Proposal 301")) {
+    if card["h"]
+        .as_str()
+        .is_none_or(|h| !h.starts_with("Proposal 301"))
+    {
         found.fail(format!("nomic: no card for proposal 301: {card}"));
-    } else if card["del"] != json!(["vote."]) || card["ins"] != json!(["vote, cast in the voting thread."]) {
-        found.fail(format!("nomic: proposal 301's change is not marked on rule 208's text: {card}"));
+    } else if card["del"] != json!(["vote."])
+        || card["ins"] != json!(["vote, cast in the voting thread."])
+    {
+        found.fail(format!(
+            "nomic: proposal 301's change is not marked on rule 208's text: {card}"
+        ));
     } else if card["tables"] != json!(0) {
         found.fail(format!("nomic: the proposals are in a table: {card}"));
     } else {
@@ -678,7 +695,10 @@ async fn nomic_proposals<S: TestStore>(
     }
     no_letter_per_line(b, &proposals, found).await;
     full_screenshot(b, "nomic-proposals-full", 375).await;
-    b.client.set_window_size(1280, 900).await.expect("window size");
+    b.client
+        .set_window_size(1280, 900)
+        .await
+        .expect("window size");
     no_letter_per_line(b, &format!("{proposals} at 1280 px"), found).await;
     full_screenshot(b, "nomic-proposals-1280", 1280).await;
 }
@@ -689,9 +709,18 @@ async fn nomic_proposals<S: TestStore>(
 /// side.
 async fn club<S: TestStore>(s: &TestServer<S>, b: &Browser, path: &str, found: &mut Findings) {
     b.client.goto(&s.url(path)).await.expect("page loads");
-    let text = b.js("return document.querySelector('main').innerText;", vec![]).await;
+    let text = b
+        .js("return document.querySelector('main').innerText;", vec![])
+        .await;
     let text = text.as_str().unwrap_or_default();
-    for expected in ["W\tD\tL", "Recent games", "0\u{2013}1", "p05 \u{2212}16", "p01 +16", "\u{bd}\u{2013}\u{bd}"] {
+    for expected in [
+        "W\tD\tL",
+        "Recent games",
+        "0\u{2013}1",
+        "p05 \u{2212}16",
+        "p01 +16",
+        "\u{bd}\u{2013}\u{bd}",
+    ] {
         if !text.contains(expected) {
             found.fail(format!("club front page: no {expected:?} in {text:?}"));
         }
@@ -699,10 +728,14 @@ async fn club<S: TestStore>(s: &TestServer<S>, b: &Browser, path: &str, found: &
     full_screenshot(b, "club-ladder-full", 375).await;
     let member = format!("{path}/member/p05");
     b.client.goto(&s.url(&member)).await.expect("page loads");
-    let text = b.js("return document.querySelector('main').innerText;", vec![]).await;
+    let text = b
+        .js("return document.querySelector('main').innerText;", vec![])
+        .await;
     let text = text.as_str().unwrap_or_default();
     if !text.contains("Lost against p01 with White") || !text.contains("\u{2212}16") {
-        found.fail(format!("{member}: p05's loss to p01 not read from p05's side: {text:?}"));
+        found.fail(format!(
+            "{member}: p05's loss to p01 not read from p05's side: {text:?}"
+        ));
     } else {
         println!("club-ladder: p05's page reads the loss from p05's side");
     }

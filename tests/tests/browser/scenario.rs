@@ -237,7 +237,12 @@ async fn nomic_begun<S: TestStore>(s: &TestServer<S>) {
         ("alex", "thursday"),
         ("erin", "friday"),
     ] {
-        requests.push(("org", setup, "/registrations", json!({"player": p, "day": day})));
+        requests.push((
+            "org",
+            setup,
+            "/registrations",
+            json!({"player": p, "day": day}),
+        ));
     }
     requests.push(("org", setup, "/actions", json!({"action": "begin"})));
     let at = |s: &str| s.parse::<DateTime<Utc>>().unwrap();
@@ -259,7 +264,12 @@ async fn nomic_begun<S: TestStore>(s: &TestServer<S>) {
         "/actions",
         propose(json!({"op": "enact", "text": ["Players may wear hats to the table."]})),
     ));
-    requests.push(("chris", at("2026-03-17T11:00:00Z"), "/votes", vote(302, "no")));
+    requests.push((
+        "chris",
+        at("2026-03-17T11:00:00Z"),
+        "/votes",
+        vote(302, "no"),
+    ));
     for p in ["dave", "ben", "alex", "erin"] {
         requests.push((p, at("2026-03-17T11:00:00Z"), "/votes", vote(302, "yes")));
     }
@@ -269,14 +279,24 @@ async fn nomic_begun<S: TestStore>(s: &TestServer<S>) {
         "/actions",
         propose(json!({"op": "repeal", "rule": 212})),
     ));
-    requests.push(("chris", at("2026-03-18T11:00:00Z"), "/votes", vote(303, "yes")));
+    requests.push((
+        "chris",
+        at("2026-03-18T11:00:00Z"),
+        "/votes",
+        vote(303, "yes"),
+    ));
     requests.push((
         "alex",
         at("2026-03-19T10:00:00Z"),
         "/actions",
         propose(json!({"op": "transmute", "rule": 211})),
     ));
-    requests.push(("dave", at("2026-03-19T11:00:00Z"), "/votes", vote(304, "yes")));
+    requests.push((
+        "dave",
+        at("2026-03-19T11:00:00Z"),
+        "/votes",
+        vote(304, "yes"),
+    ));
     let base = format!("/v1/competitions/{NOMIC_ID}");
     for (who, now, path, body) in requests {
         let (status, answer) = s.post_as(who, now, &format!("{base}{path}"), &body).await;

@@ -111,7 +111,7 @@ fn recent_games(state: &Ladder) -> Vec<RecentGame<'_>> {
             details: g,
         })
         .collect();
-    games.sort_by(|a, b| b.details.played_at.cmp(&a.details.played_at));
+    games.sort_by_key(|g| std::cmp::Reverse(g.details.played_at));
     games
 }
 

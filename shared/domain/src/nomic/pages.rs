@@ -89,7 +89,11 @@ fn listing(p: &Public) -> Listing {
 
 /// Every proposal, newest first.
 fn newest_first<'v>(p: &'v Public) -> Vec<&'v Value> {
-    let mut all: Vec<&Value> = p.view["proposals"].as_array().into_iter().flatten().collect();
+    let mut all: Vec<&Value> = p.view["proposals"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .collect();
     all.reverse();
     all
 }
@@ -138,7 +142,11 @@ fn threshold_note(p: &Public) -> String {
 
 /// nomic 214: each Point of Order, its Judge and Judgement.
 fn points_of_order(p: &Public) -> Markup {
-    let all: Vec<&Value> = p.view["points_of_order"].as_array().into_iter().flatten().collect();
+    let all: Vec<&Value> = p.view["points_of_order"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .collect();
     html! {
         @if !all.is_empty() {
             h2 { "Points of Order" }

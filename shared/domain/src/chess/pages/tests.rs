@@ -233,7 +233,10 @@ fn the_front_page_links_the_trf_and_the_pages_serve_it() {
     assert!(body.contains(
         "<a href=\"/pages/test/trf-2025.txt\" download=\"test-trf-2025.trf\">TRF-2025</a>"
     ));
-    let trf = c.game.page(&c, &["trf.txt"], c.created_at).expect("the TRF");
+    let trf = c
+        .game
+        .page(&c, &["trf.txt"], c.created_at)
+        .expect("the TRF");
     assert_eq!(trf.content_type, "text/plain; charset=utf-8");
     assert!(trf.body.contains("Andersen"), "{}", trf.body);
     assert!(c.game.page(&c, &["trf-2025.txt"], c.created_at).is_some());

@@ -24,7 +24,10 @@ fn session() -> Club {
         ("ann", "cat", BlackWins, "12:55", "13:00"),
     ] {
         c.at(&format!("2026-01-09T{registered}:00Z"));
-        c.ok(white, game(white, black, result, &format!("2026-01-09T{played}:00Z")));
+        c.ok(
+            white,
+            game(white, black, result, &format!("2026-01-09T{played}:00Z")),
+        );
     }
     assert_eq!(
         ["cat", "ann", "bob", "dan"].map(|m| c.score(m)),
@@ -47,13 +50,27 @@ fn club_j_3_the_leaderboard_shows_each_members_games_won_drawn_and_lost() {
     // W, D, L after the score: cat won 1 and drew 1; ann won, drew and
     // lost 1 each; bob lost 1.
     let row = |m: &str| {
-        let from = front.find(&format!(">{m}</a>")).unwrap_or_else(|| panic!("{m}: {front}"));
+        let from = front
+            .find(&format!(">{m}</a>"))
+            .unwrap_or_else(|| panic!("{m}: {front}"));
         let to = front[from..].find("</tr>").unwrap() + from;
         front[from..to].to_owned()
     };
-    assert!(row("cat").contains("<td>118</td><td>1</td><td>1</td><td>0</td>"), "{}", row("cat"));
-    assert!(row("ann").contains("<td>100</td><td>1</td><td>1</td><td>1</td>"), "{}", row("ann"));
-    assert!(row("bob").contains("<td>100</td><td>0</td><td>0</td><td>1</td>"), "{}", row("bob"));
+    assert!(
+        row("cat").contains("<td>118</td><td>1</td><td>1</td><td>0</td>"),
+        "{}",
+        row("cat")
+    );
+    assert!(
+        row("ann").contains("<td>100</td><td>1</td><td>1</td><td>1</td>"),
+        "{}",
+        row("ann")
+    );
+    assert!(
+        row("bob").contains("<td>100</td><td>0</td><td>0</td><td>1</td>"),
+        "{}",
+        row("bob")
+    );
     assert!(front.contains("<abbr title=\"Won\">W</abbr>"));
     assert!(!front.contains("through –"), "no dash for a date not known");
 }
@@ -72,7 +89,10 @@ fn club_ii_3_the_recent_games_show_results_and_signed_changes_newest_first() {
         .find("ann</a> <span class=\"muted\">+16</span></td><td>1\u{2013}0</td><td><a href=\"/pages/club/member/bob\">bob</a> <span class=\"muted\">0</span>")
         .unwrap_or_else(|| panic!("{recent}"));
     assert!(last < draw && draw < first, "newest first: {recent}");
-    assert!(recent.contains("<th scope=\"row\">9 Jan 2026</th>"), "{recent}");
+    assert!(
+        recent.contains("<th scope=\"row\">9 Jan 2026</th>"),
+        "{recent}"
+    );
 }
 
 #[test]
@@ -87,7 +107,10 @@ fn club_ii_3_a_members_games_read_from_their_side_with_a_real_minus() {
     ] {
         assert!(ann.contains(expected), "{expected}\n{ann}");
     }
-    assert!(!ann.contains("white-wins") && !ann.contains("Result"), "{ann}");
+    assert!(
+        !ann.contains("white-wins") && !ann.contains("Result"),
+        "{ann}"
+    );
     let dan = page(&c, &["member", "dan"]);
     assert!(dan.contains("No games counted yet."), "{dan}");
     assert!(!dan.contains("<svg"), "no chart without games");
@@ -109,6 +132,9 @@ fn club_j_3_the_index_line_names_the_kind_the_latest_game_and_the_members() {
     let empty = Club::new();
     let comp = empty.competition();
     let line = comp.game.listing(comp, empty.now);
-    assert_eq!((line.status.as_str(), line.size), ("No games counted yet", None));
+    assert_eq!(
+        (line.status.as_str(), line.size),
+        ("No games counted yet", None)
+    );
     assert!(page(&empty, &[]).contains("No games counted yet."));
 }

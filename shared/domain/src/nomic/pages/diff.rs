@@ -184,8 +184,14 @@ mod tests {
     #[test]
     fn texts_too_long_to_compare_are_struck_and_added_whole() {
         // 600 words each, every one different: 360,000 cells, over the bound.
-        let old: Vec<String> = vec![(0..600).map(|i| format!("o{i}")).collect::<Vec<_>>().join(" ")];
-        let new: Vec<String> = vec![(0..600).map(|i| format!("n{i}")).collect::<Vec<_>>().join(" ")];
+        let old: Vec<String> = vec![(0..600)
+            .map(|i| format!("o{i}"))
+            .collect::<Vec<_>>()
+            .join(" ")];
+        let new: Vec<String> = vec![(0..600)
+            .map(|i| format!("n{i}"))
+            .collect::<Vec<_>>()
+            .join(" ")];
         let d = diff(&old, &new);
         assert_eq!(d.len(), 1);
         assert_eq!(d[0].len(), 2);

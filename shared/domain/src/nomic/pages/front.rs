@@ -68,12 +68,17 @@ fn today(p: &Public) -> Markup {
     let Some(player) = holder(p, day) else {
         return html! { p.lead { (long_date(date)) ": no player holds this day, so no proposal can be made today (nomic 201)." } };
     };
-    let hour = p.view["settings"]["proposal_deadline_hour"].as_u64().unwrap_or(19) as u32;
+    let hour = p.view["settings"]["proposal_deadline_hour"]
+        .as_u64()
+        .unwrap_or(19) as u32;
     let made_today = p.view["proposals"]
         .as_array()
         .into_iter()
         .flatten()
-        .find(|q| q["proposer"] == player && instant(&q["submitted_at"]).is_some_and(|t| uk_date(t) == date));
+        .find(|q| {
+            q["proposer"] == player
+                && instant(&q["submitted_at"]).is_some_and(|t| uk_date(t) == date)
+        });
     html! {
         p.lead { "Today, " (long_date(date)) ", is " strong { (player) } "'s day (nomic 201)." }
         p {

@@ -35,10 +35,10 @@ impl<'p, 'a> Books<'p, 'a> {
         let number = proposal["change"]["rule"].as_u64()?;
         let when = proposal["submitted_at"].as_str()?.to_owned();
         let p = self.p;
-        let book = self
-            .at
-            .entry(when.clone())
-            .or_insert_with(|| p.resource_with("rules", None, &[("at", &when)]).unwrap_or(Value::Null));
+        let book = self.at.entry(when.clone()).or_insert_with(|| {
+            p.resource_with("rules", None, &[("at", &when)])
+                .unwrap_or(Value::Null)
+        });
         let rules = &book["rules"];
         if let Some(id) = proposal["target_id"].as_str() {
             return rules.get(id).cloned();
@@ -106,16 +106,24 @@ fn where_it_stands(p: &Public, proposal: &Value) -> Markup {
     let at = |k: &str| instant(&proposal[k]).map(uk_time).unwrap_or_default();
     let penalty = text(&p.view["settings"]["defeat_penalty"]);
     match proposal["status"].as_str().unwrap_or_default() {
-        "voting" => html! { "Voting open until " strong { (at("closes_at")) " UK time" } " (nomic 113: the end of the day it was made)." },
-        "awaiting-judgement" => html! { "Adopted; it takes effect once every Judgement on it is invoked (nomic 214)." },
+        "voting" => {
+            html! { "Voting open until " strong { (at("closes_at")) " UK time" } " (nomic 113: the end of the day it was made)." }
+        }
+        "awaiting-judgement" => {
+            html! { "Adopted; it takes effect once every Judgement on it is invoked (nomic 214)." }
+        }
         "in-effect" if proposal["took_effect_at"] == proposal["closes_at"] => html! {
             "Adopted when voting closed, " (at("closes_at")) " UK time, and in effect from then (nomic 206)."
         },
         "in-effect" => html! {
             "Adopted when voting closed, " (at("closes_at")) " UK time; in effect since " (at("took_effect_at")) " UK time, once the Judgements on it were invoked (nomic 214)."
         },
-        "defeated" => html! { "Defeated when voting closed at " (at("closes_at")) " UK time; the proposer lost " (penalty) " points (nomic 207)." },
-        _ => html! { "Adopted, but it could not take effect: the rule it changed was gone, or the change would break nomic 116 or 211." },
+        "defeated" => {
+            html! { "Defeated when voting closed at " (at("closes_at")) " UK time; the proposer lost " (penalty) " points (nomic 207)." }
+        }
+        _ => {
+            html! { "Adopted, but it could not take effect: the rule it changed was gone, or the change would break nomic 116 or 211." }
+        }
     }
 }
 
@@ -134,7 +142,10 @@ fn change(books: &mut Books, proposal: &Value) -> Markup {
             (marked(&diff(&[], &new)))
         },
         "amend" => {
-            let old = books.target(proposal).map(|r| paragraphs(&r)).unwrap_or_default();
+            let old = books
+                .target(proposal)
+                .map(|r| paragraphs(&r))
+                .unwrap_or_default();
             html! {
                 h4 { "Amend rule " (rule) (renumbered) }
                 @if old.is_empty() { p.muted { "The rule's text before is not on record; the new text:" } }
@@ -142,7 +153,10 @@ fn change(books: &mut Books, proposal: &Value) -> Markup {
             }
         }
         "repeal" => {
-            let old = books.target(proposal).map(|r| paragraphs(&r)).unwrap_or_default();
+            let old = books
+                .target(proposal)
+                .map(|r| paragraphs(&r))
+                .unwrap_or_default();
             html! {
                 h4 { "Repeal rule " (rule) }
                 (marked(&diff(&old, &[])))
@@ -151,7 +165,11 @@ fn change(books: &mut Books, proposal: &Value) -> Markup {
         "transmute" => {
             let target = books.target(proposal);
             let was_immutable = target.as_ref().is_some_and(immutable);
-            let (from, to) = if was_immutable { ("immutable", "mutable") } else { ("mutable", "immutable") };
+            let (from, to) = if was_immutable {
+                ("immutable", "mutable")
+            } else {
+                ("mutable", "immutable")
+            };
             html! {
                 h4 { "Transmute rule " (rule) (renumbered) }
                 p.diff { "Rule " (rule) " becomes " del { (from) } " " ins { (to) } " (nomic 103, 111)." }

@@ -18,16 +18,36 @@ fn week() -> Game {
     let n = g.propose(
         "chris",
         "2026-03-16T10:00:00Z",
-        amend(208, "Each player always has exactly one vote, cast in the voting thread."),
+        amend(
+            208,
+            "Each player always has exactly one vote, cast in the voting thread.",
+        ),
     );
     assert_eq!(n, 301);
     g.votes(&ALL, "2026-03-16T12:00:00Z", 301, Vote::Yes);
-    g.propose("dave", "2026-03-17T10:00:00Z", enact("Players may wear hats."));
+    g.propose(
+        "dave",
+        "2026-03-17T10:00:00Z",
+        enact("Players may wear hats."),
+    );
     g.vote("chris", "2026-03-17T11:00:00Z", 302, Vote::No);
-    g.votes(&["dave", "ben", "alext", "alexw"], "2026-03-17T11:00:00Z", 302, Vote::Yes);
-    g.propose("ben", "2026-03-18T10:00:00Z", RuleChange::Repeal { rule: 212 });
+    g.votes(
+        &["dave", "ben", "alext", "alexw"],
+        "2026-03-17T11:00:00Z",
+        302,
+        Vote::Yes,
+    );
+    g.propose(
+        "ben",
+        "2026-03-18T10:00:00Z",
+        RuleChange::Repeal { rule: 212 },
+    );
     g.vote("chris", "2026-03-18T11:00:00Z", 303, Vote::Yes);
-    g.propose("alext", "2026-03-19T10:00:00Z", RuleChange::Transmute { rule: 211 });
+    g.propose(
+        "alext",
+        "2026-03-19T10:00:00Z",
+        RuleChange::Transmute { rule: 211 },
+    );
     g.vote("dave", "2026-03-19T11:00:00Z", 304, Vote::Yes);
     g
 }
@@ -78,9 +98,15 @@ fn nomic_201_202_113_the_front_page_says_whose_day_it_is_and_what_is_open_until_
         "{morning}"
     );
     let evening = page(&before, &[], at("2026-03-19T19:00:00Z"));
-    assert!(evening.contains("alext's time to propose ended at 19:00 UK time"), "{evening}");
+    assert!(
+        evening.contains("alext's time to propose ended at 19:00 UK time"),
+        "{evening}"
+    );
     let saturday = page(&before, &[], at("2026-03-21T12:00:00Z"));
-    assert!(saturday.contains("It is the weekend in the UK"), "{saturday}");
+    assert!(
+        saturday.contains("It is the weekend in the UK"),
+        "{saturday}"
+    );
     assert!(saturday.contains("Next: Monday 23 March, <strong>chris</strong>'s day."));
 }
 
@@ -99,7 +125,10 @@ fn nomic_209_210_the_score_race_ranks_the_players_by_points_towards_the_win() {
     let race = &front[front.find("<ol class=\"race\">").expect("the race")..];
     let leader = race.find(&format!("<strong>{first}</strong>")).unwrap();
     for p in ALL {
-        assert!(race.find(&format!("<strong>{p}</strong>")).unwrap() >= leader, "{race}");
+        assert!(
+            race.find(&format!("<strong>{p}</strong>")).unwrap() >= leader,
+            "{race}"
+        );
     }
     assert_eq!(race.matches("<meter").count(), 5, "{race}");
     assert!(race.contains("max=\"200\""), "{race}");
@@ -128,7 +157,10 @@ fn nomic_103_each_proposal_shows_its_change_on_the_rules_text() {
     assert!(body.contains("Proposal 302 <span class=\"badge defeated\">Defeated</span>"));
     // The repeal strikes rule 212's text as it stood.
     assert!(body.contains("Repeal rule 212"));
-    assert!(body.contains("<del>Players may discuss any topics"), "{body}");
+    assert!(
+        body.contains("<del>Players may discuss any topics"),
+        "{body}"
+    );
     // The transmutation: mutable to immutable.
     assert!(body.contains("Rule 211 becomes <del>mutable</del> <ins>immutable</ins>"));
     assert!(body.contains("Proposal 304 <span class=\"badge open\">Open</span>"));
@@ -145,10 +177,19 @@ fn nomic_113_the_votes_are_shown_as_cast_and_who_has_not_voted_while_open() {
     let open = card(304);
     assert!(open.contains("<strong>Yes (1): </strong>dave"), "{open}");
     assert!(open.contains("<strong>No (0): </strong>nobody"), "{open}");
-    assert!(open.contains("Not voted yet: alext, alexw, ben, chris"), "{open}");
+    assert!(
+        open.contains("Not voted yet: alext, alexw, ben, chris"),
+        "{open}"
+    );
     let defeated = card(302);
-    assert!(defeated.contains("<strong>No (1): </strong>chris"), "{defeated}");
-    assert!(defeated.contains("Count: 4 yes, 1 no, of 5 players."), "{defeated}");
+    assert!(
+        defeated.contains("<strong>No (1): </strong>chris"),
+        "{defeated}"
+    );
+    assert!(
+        defeated.contains("Count: 4 yes, 1 no, of 5 players."),
+        "{defeated}"
+    );
     assert!(!defeated.contains("Not voted yet"));
 }
 
@@ -169,4 +210,3 @@ fn nomic_201_the_index_line_names_the_kind_whose_day_it_is_and_the_players() {
     let c = bare.competition();
     assert_eq!(c.game.listing(c, noon_thursday()).status, "Not begun");
 }
-
