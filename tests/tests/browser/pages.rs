@@ -642,6 +642,14 @@ async fn nomic_proposals<S: TestStore>(
     path: &str,
     found: &mut Findings,
 ) {
+    // The check is not blind: a cell as narrow as a letter, the way the
+    // old proposals table wrapped "Proposal", is found.
+    b.client
+        .goto("data:text/html,<main><table><tr><td style='width:8px;max-width:8px;overflow-wrap:anywhere'>Proposal text</td></tr></table></main>")
+        .await
+        .expect("page loads");
+    let planted = strings(&b.js(NARROWER_THAN_A_WORD, vec![]).await);
+    assert_eq!(planted.len(), 1, "the narrow-cell check missed {planted:?}");
     b.client.goto(&s.url(path)).await.expect("page loads");
     let text = b
         .js("return document.querySelector('main').innerText;", vec![])

@@ -8,7 +8,7 @@
 use crate::page::layout::{any, signed, table_of, text, trusted_svg};
 use crate::page::{count, date, instant, Listing, Public};
 use crate::page::{page_of, Page};
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::{DateTime, Datelike, NaiveDate, Utc};
 use chrono_tz::Tz;
 use maud::{html, Markup};
 use serde_json::Value;
@@ -72,9 +72,19 @@ fn day(p: &Public, t: DateTime<Utc>) -> String {
     t.with_timezone(&zone(p)).format("%-d %b %Y").to_string()
 }
 
-/// A game's date in the club's zone, or a dash-free "date unknown".
+/// A game's date in the club's zone, the year left out when it is this
+/// year's (`6 Feb`, `12 Dec 2025`); "date unknown" rather than a dash.
 fn played(p: &Public, game: &Value) -> String {
-    instant(&game["played_at"]).map_or_else(|| "date unknown".to_owned(), |t| day(p, t))
+    let Some(t) = instant(&game["played_at"]) else {
+        return "date unknown".to_owned();
+    };
+    let zone = zone(p);
+    let (when, now) = (t.with_timezone(&zone), p.now.with_timezone(&zone));
+    if when.year() == now.year() {
+        when.format("%-d %b").to_string()
+    } else {
+        when.format("%-d %b %Y").to_string()
+    }
 }
 
 fn leaderboard(p: &Public) -> Markup {
@@ -175,7 +185,7 @@ fn recent(p: &Public) -> Markup {
         @if rows.is_empty() {
             p { "No games counted yet." }
         } @else {
-            (table_of(Some("nowrap"), "Each player's score change beside their name", &heads(&["Date", "White", "Result", "Black"]), &rows))
+            (table_of(Some("dated"), "Each player's score change beside their name", &heads(&["Date", "White", "Result", "Black"]), &rows))
         }
     }
 }
