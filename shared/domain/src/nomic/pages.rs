@@ -124,7 +124,7 @@ fn all_proposals(p: &Public) -> Markup {
         all.into_iter().partition(|q| q["status"] == "voting");
     let mut books = Books::new(p);
     html! {
-        p { "Proposal numbers begin with 301 (nomic 109). " (threshold_note(p)) }
+        p { "Proposal numbers begin with 301 (nomic 109). " (next_number(p)) }
         h2 { "Open for voting" }
         @if open.is_empty() { p { "None now." } }
         @for q in open { (card(p, &mut books, q)) }
@@ -135,7 +135,8 @@ fn all_proposals(p: &Public) -> Markup {
     }
 }
 
-fn threshold_note(p: &Public) -> String {
+/// nomic 109: the number the next proper proposal takes.
+fn next_number(p: &Public) -> String {
     let next = text(&p.view["next_proposal_number"]);
     format!("The next proper proposal takes number {next}.")
 }
