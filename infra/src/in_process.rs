@@ -77,7 +77,7 @@ impl InProcess {
             .lock()
             .map_or_else(|e| e.into_inner().clone(), |l| l.clone());
         format!(
-            "commands: {}; reads: {}",
+            "commands: {}; reads: {} (each request's time in the router)",
             summarize(latencies.commands),
             summarize(latencies.reads)
         )

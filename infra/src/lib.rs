@@ -14,5 +14,6 @@ pub mod server;
 pub mod simulate;
 pub mod story;
 pub mod swiss;
+pub mod text_table;
 pub mod transport;
 pub mod world_masters;

@@ -391,7 +391,7 @@ fn print_summary(
 ) {
     print!("{text}");
     println!(
-        "{requests} requests in {:.2} s",
+        "{requests} requests in {:.2} s, through the local runtime",
         started.elapsed().as_secs_f64()
     );
     println!("{}", runtime.latency_report());

@@ -12,9 +12,11 @@
 
 use crate::in_process::InProcess;
 use crate::server;
+use crate::text_table::{number, Align, TextTable};
 use crate::transport::Transport;
 use arbiter_domain::chess::acwc::standings::{candidates_table, qualification_standings};
 use arbiter_domain::chess::acwc::{self, Championship, FinalMatch, FinalPhase, Match, Stage};
+use arbiter_domain::chess::half_points_text;
 use arbiter_domain::competition::{CompetitionId, UserId};
 use arbiter_facts::EnteredFacts;
 use chrono::{DateTime, Duration, Utc};
@@ -372,77 +374,162 @@ impl Runtime {
     }
 }
 
-/// The stage results as text.
+/// The stage results as text: who entered and why some skip the
+/// Qualification, its standings (top lines), the Candidates' table, the
+/// Final's score and the champion, each column explained beneath.
 fn report(c: &Championship, players: u32, seed: u64, requests: u64) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "ACWC simulation: {players} players, seed {seed}");
-    let standings = qualification_standings(c);
-    let _ = writeln!(
-        out,
-        "\nQualification: {} rounds, {} players (III.F)",
-        c.qualification_rounds,
-        standings.len()
-    );
-    let _ = writeln!(
-        out,
-        "  {:>4}  {:<8} {:>6} {:>10} {:>8}",
-        "rank", "player", "points", "opp-seeds", "seeding"
-    );
-    for r in standings.iter().take(10) {
-        let _ = writeln!(
-            out,
-            "  {:>4}  {:<8} {:>6.1} {:>10.1} {:>8.1}{}",
-            r.rank,
-            r.player.as_str(),
-            r.points,
-            r.opponents_seeds,
-            r.seeding_rating,
-            if r.active { "" } else { "  (out)" }
-        );
-    }
-    let _ = writeln!(out, "\nCandidates (III.G)");
-    let _ = writeln!(
-        out,
-        "  {:>4}  {:<8} {:>6} {:>10}",
-        "rank", "player", "points", "sub-scores"
-    );
-    for r in candidates_table(c) {
-        let _ = writeln!(
-            out,
-            "  {:>4}  {:<8} {:>6.1} {:>10.1}",
-            r.rank,
-            r.player.as_str(),
-            r.points,
-            r.sub_scores
-        );
-    }
+    out.push_str(&entries(c));
+    out.push_str(&qualification(c));
+    out.push_str(&candidates(c));
     if let Some(f) = &c.final_match {
-        let _ = writeln!(
-            out,
-            "\nFinal (III.H): {} {} - {} {} after {} games{}",
-            f.first.as_str(),
-            f64::from(f.half_games(&f.first)) / 2.0,
-            f64::from(f.half_games(&f.second)) / 2.0,
-            f.second.as_str(),
-            f.games_played(),
-            match (&f.armageddon, &f.armageddon_game) {
-                (Some(a), Some(g)) => format!(
-                    ", Armageddon: White {} Black {}, {}",
-                    a.white.as_str(),
-                    a.black.as_str(),
-                    match &g.winner {
-                        Some(w) => format!("won by {}", w.as_str()),
-                        None => "drawn (Black wins, III.H.6.i)".to_owned(),
-                    }
-                ),
-                _ => String::new(),
-            }
-        );
+        out.push_str(&final_match(c, f));
     }
     let champion = c.champion.as_ref().map_or("none", |u| u.as_str());
     let _ = writeln!(out, "\nChampion: {champion}");
-    let _ = writeln!(out, "({requests} requests through the local runtime)");
+    let _ = writeln!(out, "{requests} requests through the local runtime");
     out
+}
+
+/// acwc II, III.C, III.D, III.F: how many entered, who goes straight to a
+/// later stage, who was not admitted, and so who plays the Qualification.
+fn entries(c: &Championship) -> String {
+    let mut out = String::new();
+    let entered = c.entrants.len();
+    let _ = writeln!(out, "\nEntries (acwc II): {entered} entered");
+    let settings = c.settings.as_ref();
+    let holder = settings
+        .and_then(|s| s.holder.as_ref())
+        .filter(|u| c.entrant(u).is_some());
+    let runner_up = settings
+        .and_then(|s| s.runner_up.as_ref())
+        .filter(|u| c.entrant(u).is_some());
+    if let Some(h) = holder {
+        let _ = writeln!(
+            out,
+            "  {h} holds the title and plays only the Final (acwc III.C)"
+        );
+    }
+    if let Some(r) = runner_up {
+        let _ = writeln!(
+            out,
+            "  {r}, last year's runner-up, starts in the Candidates (acwc III.D)"
+        );
+    }
+    let playing = c.qualification.len();
+    let skipped = usize::from(holder.is_some()) + usize::from(runner_up.is_some());
+    let not_admitted = entered.saturating_sub(playing + skipped);
+    let _ = writeln!(
+        out,
+        "  {not_admitted} not admitted when it began (in review, denied, withdrawn or disqualified; acwc II.C)"
+    );
+    let _ = writeln!(out, "  {playing} play the Qualification");
+    out
+}
+
+/// acwc III.F: the Qualification's first lines and what each column is.
+fn qualification(c: &Championship) -> String {
+    let standings = qualification_standings(c);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "\nQualification (acwc III.F): {} rounds, {} players; the first {}:",
+        c.qualification_rounds,
+        standings.len(),
+        standings.len().min(10)
+    );
+    let mut table = TextTable::new(&[
+        ("Rank", Align::Right),
+        ("Player", Align::Left),
+        ("Points", Align::Right),
+        ("Opp. seeds", Align::Right),
+        ("Seeding", Align::Right),
+        ("", Align::Left),
+    ]);
+    for r in standings.iter().take(10) {
+        table.row(vec![
+            r.rank.to_string(),
+            r.player.to_string(),
+            half_points(r.points),
+            number(r.opponents_seeds),
+            number(r.seeding_rating),
+            if r.active { "" } else { "withdrawn" }.to_owned(),
+        ]);
+    }
+    out.push_str(&table.render(2));
+    let _ = writeln!(
+        out,
+        "  Points: matches won, ½ for a tied match (acwc III.F.1). Opp. seeds: the sum of the\n  \
+         opponents' seeding ratings, the tie-break (acwc III.F.3). Seeding: the average of the\n  \
+         player's two ratings (acwc III.E)."
+    );
+    out
+}
+
+/// acwc III.G: the Candidates' table and what each column is.
+fn candidates(c: &Championship) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "\nCandidates (acwc III.G): the runner-up and the Qualification's first three, a round-robin"
+    );
+    let mut table = TextTable::new(&[
+        ("Rank", Align::Right),
+        ("Player", Align::Left),
+        ("Points", Align::Right),
+        ("Sub-scores", Align::Right),
+    ]);
+    for r in candidates_table(c) {
+        table.row(vec![
+            r.rank.to_string(),
+            r.player.to_string(),
+            half_points(r.points),
+            half_points(r.sub_scores),
+        ]);
+    }
+    out.push_str(&table.render(2));
+    let _ = writeln!(
+        out,
+        "  Points: matches won, ½ for a tied match (acwc III.G.1). Sub-scores: the games' points\n  \
+         added up over the player's matches, the tie-break (acwc III.G.3)."
+    );
+    out
+}
+
+/// acwc III.H: the Final's score, game by game count and any Armageddon.
+fn final_match(c: &Championship, f: &FinalMatch) -> String {
+    let half = |u: &UserId| half_points(f64::from(f.half_games(u)) / 2.0);
+    let challenger = if c.settings.as_ref().and_then(|s| s.holder.as_ref()) == Some(&f.first) {
+        " (the title holder)"
+    } else {
+        ""
+    };
+    let armageddon = match (&f.armageddon, &f.armageddon_game) {
+        (Some(a), Some(g)) => format!(
+            "; Armageddon (acwc III.H.6): White {}, Black {}, {}",
+            a.white.as_str(),
+            a.black.as_str(),
+            match &g.winner {
+                Some(w) => format!("won by {}", w.as_str()),
+                None => "drawn, so Black wins (acwc III.H.6.i)".to_owned(),
+            }
+        ),
+        _ => String::new(),
+    };
+    format!(
+        "\nFinal (acwc III.H): {}{challenger} {} \u{2013} {} {} after {} games{armageddon}\n",
+        f.first.as_str(),
+        half(&f.first),
+        half(&f.second),
+        f.second.as_str(),
+        f.games_played(),
+    )
+}
+
+/// Points as a chess reader writes them: `5`, `2½`, `½`.
+fn half_points(x: f64) -> String {
+    half_points_text((x * 2.0).round().max(0.0) as u64)
 }
 
 #[cfg(test)]
@@ -460,10 +547,21 @@ mod tests {
             .unwrap_or_else(|| panic!("no champion in\n{out}"));
         assert!(champion.starts_with('p'), "{out}");
         // acwc III.F.2: at least 5 rounds for 6 Qualification players.
-        assert!(out.contains("Qualification: 5 rounds, 6 players"), "{out}");
-        assert!(out.contains("Candidates (III.G)"), "{out}");
         assert!(
-            out.contains("Final (III.H): p001 "),
+            out.contains("Qualification (acwc III.F): 5 rounds, 6 players"),
+            "{out}"
+        );
+        // acwc III.C, III.D: of 8 entrants, the holder and the runner-up
+        // skip the Qualification, so 6 play it.
+        assert!(out.contains("Entries (acwc II): 8 entered"), "{out}");
+        assert!(out.contains("  p001 holds the title and plays only the Final (acwc III.C)"));
+        assert!(
+            out.contains("  p002, last year's runner-up, starts in the Candidates (acwc III.D)")
+        );
+        assert!(out.contains("  6 play the Qualification"), "{out}");
+        assert!(out.contains("Candidates (acwc III.G)"), "{out}");
+        assert!(
+            out.contains("Final (acwc III.H): p001 (the title holder) "),
             "acwc III.C: the holder plays the Final\n{out}"
         );
         // The same seed, the same championship (the timing line aside).

@@ -9,7 +9,10 @@
 //! same event.
 
 use crate::story::Story;
+use crate::text_table::{number, Align, TextTable};
 use crate::transport::Transport;
+use arbiter_domain::chess::half_points_text;
+use arbiter_domain::chess::swiss_event::standings::Tiebreak;
 use chrono::Duration;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -79,7 +82,7 @@ pub async fn run<T: Transport>(
         return Err(format!("GET {BASE}: {status} {event}"));
     }
     Ok(Summary {
-        text: report(&event["game"], players, rounds, seed, s.requests, elapsed),
+        text: report(&event["game"], players, rounds, seed, elapsed),
         requests: s.requests,
     })
 }
@@ -179,12 +182,17 @@ async fn play_round<T: Transport>(
     Ok(())
 }
 
+/// How many of the standings' lines the report prints.
+const TOP: usize = 10;
+
+/// The event's report: its standings after the last round (the top
+/// [`TOP`] lines), each tie-break under its FIDE code with a key to the
+/// codes. The request count is printed once, by the caller.
 fn report(
     game: &Value,
     players: u32,
     rounds: u32,
     seed: u64,
-    requests: u64,
     rounds_time: std::time::Duration,
 ) -> String {
     let mut out = String::new();
@@ -194,31 +202,58 @@ fn report(
     );
     let _ = writeln!(
         out,
-        "pairings and results: {:.2} s; standings after round {}",
-        rounds_time.as_secs_f64(),
-        game["standings"]["after_round"]
+        "Pairing and reporting every round took {:.2} s.",
+        rounds_time.as_secs_f64()
     );
+    let standings = &game["standings"];
+    let lines = standings["lines"].as_array().cloned().unwrap_or_default();
     let _ = writeln!(
         out,
-        "  {:>5}  {:<14} {:>6} {:>6}  tie-breaks",
-        "place", "player", "rating", "points"
+        "\nStandings after round {} (the first {} of {}):",
+        standings["after_round"],
+        TOP.min(lines.len()),
+        lines.len()
     );
-    for line in game["standings"]["lines"]
+    let tiebreaks: Vec<(String, Tiebreak)> = standings["tiebreaks"]
         .as_array()
         .into_iter()
         .flatten()
-        .take(10)
-    {
-        let _ = writeln!(
-            out,
-            "  {:>5}  {:<14} {:>6} {:>6}  {}",
-            line["place"],
-            line["name"].as_str().unwrap_or(""),
-            line["rating"],
-            line["points"],
-            line["tiebreaks"]
+        .filter_map(Value::as_str)
+        .filter_map(|n| Tiebreak::parse(n).ok().map(|t| (n.to_owned(), t)))
+        .collect();
+    let codes: Vec<String> = tiebreaks.iter().map(|(_, t)| t.short_code()).collect();
+    let mut columns = vec![
+        ("Rank", Align::Right),
+        ("Player", Align::Left),
+        ("Rating", Align::Right),
+        ("Points", Align::Right),
+    ];
+    columns.extend(codes.iter().map(|c| (c.as_str(), Align::Right)));
+    let mut table = TextTable::new(&columns);
+    for line in lines.iter().take(TOP) {
+        let half = (line["points"].as_f64().unwrap_or(0.0) * 2.0)
+            .round()
+            .max(0.0) as u64;
+        let mut row = vec![
+            line["place"].to_string(),
+            line["name"].as_str().unwrap_or_default().to_owned(),
+            line["rating"].to_string(),
+            half_points_text(half),
+        ];
+        row.extend(
+            tiebreaks
+                .iter()
+                .map(|(n, _)| number(line["tiebreaks"][n].as_f64().unwrap_or(0.0))),
         );
+        table.row(row);
     }
-    let _ = writeln!(out, "{requests} requests");
+    out.push_str(&table.render(2));
+    if !tiebreaks.is_empty() {
+        let key: Vec<String> = tiebreaks
+            .iter()
+            .map(|(_, t)| format!("{} {}", t.short_code(), t.full_name()))
+            .collect();
+        let _ = writeln!(out, "Tie-breaks, in order: {}.", key.join("; "));
+    }
     out
 }

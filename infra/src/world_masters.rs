@@ -134,7 +134,7 @@ pub async fn run<T: Transport>(t: &T, teams: usize, seed: u64) -> Result<Summary
         s.play_round(&mut rng, &mut text).await?;
     }
     let state = s.tournament().await?;
-    write_winners(&mut text, &state["winners"]);
+    write_winners(&mut text, &state);
     Ok(Summary {
         text,
         tournament: state,
@@ -233,7 +233,7 @@ impl<T: Transport> Story<'_, T> {
         {
             self.ok(q, "/actions", json!({"action": "decline-final"}))
                 .await?;
-            writeln!(text, "  {q} declines the final (wm C.10)").expect("writing to a string");
+            writeln!(text, "{q} declines the final (wm C.10)").expect("writing to a string");
         }
         Ok(())
     }
@@ -323,48 +323,95 @@ fn headline(state: &Value, teams: usize, seed: u64) -> Result<String, String> {
     Ok(text)
 }
 
-/// A closed round's line: its breaches of wm B.6 and A.9, the seats filled
-/// from the reserves, and how many go on.
+/// The wm B.6 rules the draw keeps "wherever possible", each with what one
+/// breach counts (wm B.6.a–e).
+const SEATING_RULES: [(&str, &str, &str); 5] = [
+    (
+        "wm B.6.a",
+        "teammates on the same power in a team round",
+        "pairs of players",
+    ),
+    (
+        "wm B.6.b",
+        "teammates on the same board",
+        "pairs of players",
+    ),
+    (
+        "wm B.6.c",
+        "a player on a power they played before",
+        "players",
+    ),
+    (
+        "wm B.6.d",
+        "two players who met before meeting again",
+        "pairs of players",
+    ),
+    (
+        "wm B.6.e",
+        "two teams meeting on more than one board",
+        "pairs of teams",
+    ),
+];
+
+/// A closed round's lines: how many go on, each wm B.6 rule with its
+/// breaches and what it means, the boards without an observer (wm A.9) and
+/// the seats filled from the reserves (wm B.8.d).
 fn write_round(text: &mut String, round: &Value, boards: usize) {
-    let mut breaches = [0usize; 7];
+    let mut by_clause: std::collections::BTreeMap<&str, usize> = Default::default();
     for v in round["violations"].as_array().into_iter().flatten() {
-        let clause = v["clause"].as_str().unwrap_or_default();
-        let i = match clause {
-            "wm B.6.a" => 0,
-            "wm B.6.b" => 1,
-            "wm B.6.c" => 2,
-            "wm B.6.d" => 3,
-            "wm B.6.e" => 4,
-            "wm A.9" => 5,
-            _ => 6,
-        };
-        breaches[i] += 1;
+        *by_clause
+            .entry(v["clause"].as_str().unwrap_or("unknown"))
+            .or_default() += 1;
     }
-    writeln!(
+    let stage = round["stage"].as_str().unwrap_or_default();
+    let going_on = round["advancing"].as_array().map_or(0, Vec::len);
+    let _ = write!(text, "{stage}: {}", plural(boards, "board", "boards"));
+    if stage != "final" {
+        let _ = write!(text, "; {going_on} players go on");
+    }
+    let _ = writeln!(text);
+    let _ = writeln!(
         text,
-        "{}: {} boards; breaches wm B.6.a {} b {} c {} d {} e {}, boards without an observer {}, \
-         seats filled from the reserves (wm B.8.d) {}; {} go on",
-        round["stage"].as_str().unwrap_or_default(),
-        boards,
-        breaches[0],
-        breaches[1],
-        breaches[2],
-        breaches[3],
-        breaches[4],
-        breaches[5],
-        breaches[6],
-        round["advancing"].as_array().map_or(0, Vec::len),
-    )
-    .expect("writing to a string");
+        "  seating rules kept wherever possible (wm B.6), breaches:"
+    );
+    for (clause, rule, unit) in SEATING_RULES {
+        let n = by_clause.remove(clause).unwrap_or(0);
+        let _ = writeln!(text, "    {clause} ({rule}): {n} {unit}");
+    }
+    let observers = by_clause.remove("wm A.9").unwrap_or(0);
+    let reserves = by_clause.remove("wm B.8.d").unwrap_or(0);
+    let _ = writeln!(
+        text,
+        "  boards without a tournament observer (wm A.9): {observers}"
+    );
+    let _ = writeln!(
+        text,
+        "  seats filled from the reserves, too few having qualified (wm B.8.d): {reserves}"
+    );
+    for (clause, n) in by_clause {
+        let _ = writeln!(text, "  other notes of the draw under {clause}: {n}");
+    }
 }
 
-/// The winners' lines (wm C.11–C.13).
-fn write_winners(text: &mut String, w: &Value) {
+/// `n` things, in words.
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// The winners' lines (wm C.11–C.13), the team by its name.
+fn write_winners(text: &mut String, state: &Value) {
+    let w = &state["winners"];
+    let team = match w["team"].as_str() {
+        Some(id) => match state["teams"][id]["name"].as_str() {
+            Some(name) => format!("{name} ({id})"),
+            None => id.to_owned(),
+        },
+        None => "-".to_owned(),
+    };
     writeln!(
         text,
-        "individual winner (wm C.11): {}\nteam winner (wm C.12): {}",
+        "individual winner (wm C.11): {}\nteam winner (wm C.12): {team}",
         w["individual"].as_str().unwrap_or("-"),
-        w["team"].as_str().unwrap_or("-"),
     )
     .expect("writing to a string");
     let best: Vec<String> = w["best_countries"]

@@ -217,12 +217,32 @@ fn simulate_acwc_prints_the_stages_and_a_champion() {
     let text = String::from_utf8(out.stdout).unwrap();
     // acwc III.F.2: 8 Qualification players (not the holder and runner-up), at least 5 rounds.
     assert!(
-        text.contains("Qualification: 5 rounds, 8 players"),
+        text.contains("Qualification (acwc III.F): 5 rounds, 8 players"),
         "{text}"
     );
-    assert!(text.contains("Candidates (III.G)"), "{text}");
+    // acwc III.C, III.D: why 10 entered and 8 play the Qualification.
+    assert!(text.contains("Entries (acwc II): 10 entered"), "{text}");
+    assert!(text.contains("  8 play the Qualification"), "{text}");
+    assert!(text.contains("Candidates (acwc III.G)"), "{text}");
     // acwc III.C: the holder p001 plays the Final.
-    assert!(text.contains("Final (III.H): p001 "), "{text}");
+    assert!(text.contains("Final (acwc III.H): p001 "), "{text}");
+    // Each table's columns line up: the header's "Points" ends where each
+    // row's points end.
+    let head = text.lines().find(|l| l.contains("Rank  Player")).unwrap();
+    let end = head.find("Points").unwrap() + "Points".len();
+    let row = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("1  p0"))
+        .unwrap();
+    assert_eq!(
+        row.chars()
+            .nth(end - 1)
+            .map(|c| c.is_ascii_digit() || c == '½'),
+        Some(true),
+        "{head}\n{row}"
+    );
+    // The request count is printed once.
+    assert_eq!(text.matches("requests").count(), 1, "{text}");
     let champion = text
         .lines()
         .find_map(|l| l.strip_prefix("Champion: "))
@@ -231,6 +251,57 @@ fn simulate_acwc_prints_the_stages_and_a_champion() {
     // Out of range: exit 3, nothing run.
     let bad = arbiter(&["simulate", "acwc", "--players", "3"]);
     assert_eq!(bad.status.code(), Some(3));
+}
+
+#[test]
+fn simulate_swiss_prints_aligned_standings_with_each_tiebreak_under_its_code() {
+    let out = arbiter(&[
+        "simulate",
+        "swiss",
+        "--players",
+        "12",
+        "--rounds",
+        "3",
+        "--seed",
+        "1",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    // The simulation's tie-breaks under their FIDE codes, then a key.
+    let head = text
+        .lines()
+        .find(|l| l.contains("Rank  Player"))
+        .unwrap_or_else(|| panic!("no standings in\n{text}"));
+    assert_eq!(
+        head.split_whitespace().collect::<Vec<_>>(),
+        ["Rank", "Player", "Rating", "Points", "BH-C1", "BH", "SB"],
+        "{head}"
+    );
+    assert!(
+        text.contains(
+            "Tie-breaks, in order: BH-C1 Buchholz Cut 1; BH Buchholz; SB Sonneborn-Berger."
+        ),
+        "{text}"
+    );
+    assert!(!text.contains('{'), "no JSON: {text}");
+    // Aligned: every row of the table as long as its header (the last
+    // column is right-aligned), the first ten of twelve.
+    let rows: Vec<&str> = text
+        .lines()
+        .skip_while(|l| *l != head)
+        .skip(1)
+        .take_while(|l| !l.starts_with("Tie-breaks"))
+        .collect();
+    assert_eq!(rows.len(), 10, "{text}");
+    for row in &rows {
+        assert_eq!(row.chars().count(), head.chars().count(), "{head}\n{row}");
+        assert!(row.contains("Player "), "names, not ids: {row}");
+    }
+    assert_eq!(text.matches("requests").count(), 1, "{text}");
 }
 
 #[test]
@@ -247,7 +318,14 @@ fn simulate_world_masters_prints_every_round_and_the_winners() {
     // then the final's one board (wm C.9).
     assert!(text.contains("round-one: 7 boards"), "{text}");
     assert!(text.contains("semi-final: 7 boards"), "{text}");
-    assert!(text.contains("final: 1 boards"), "{text}");
+    assert!(text.contains("final: 1 board\n"), "{text}");
+    // Every wm B.6 breach count is said with its rule's meaning.
+    assert!(
+        text.contains("    wm B.6.e (two teams meeting on more than one board): "),
+        "{text}"
+    );
+    assert!(!text.contains(" b 0 c 0"), "{text}");
+    assert_eq!(text.matches("requests").count(), 1, "{text}");
     assert!(text.contains("declines the final (wm C.10)"), "{text}");
     let winner = text
         .lines()

@@ -16,7 +16,7 @@ use arbiter_http::{dispatch, App, Call, Problem, Route};
 use arbiter_pages::Page;
 use arbiter_store::Store;
 use bytes::Bytes;
-use chrono::{DurationRound, TimeDelta};
+use chrono::{DateTime, DurationRound, TimeDelta, Utc};
 use http::{header, HeaderValue, Method, Request, Response, StatusCode};
 use std::sync::Arc;
 
@@ -61,7 +61,7 @@ async fn index<S: Store>(app: &App<S>, call: &Call) -> Result<Response<Bytes>, P
         .public_competitions(cursor.as_deref(), INDEX_PAGE)
         .await?;
     let refs: Vec<&_> = listed.competitions.iter().map(|c| c.as_ref()).collect();
-    let page = arbiter_pages::index(&refs, listed.next.as_deref());
+    let page = arbiter_pages::index(&refs, listed.next.as_deref(), as_of_the_hour(call));
     Ok(respond(StatusCode::OK, page))
 }
 
@@ -85,12 +85,7 @@ async fn competition<S: Store>(app: &App<S>, call: &Call) -> Result<Response<Byt
         segments.extend(query(&call.request, "at").filter(|a| !a.is_empty()));
     }
     let segments: Vec<&str> = segments.iter().map(String::as_str).collect();
-    // Pages are as of the hour: deadlines recur by the day at the finest,
-    // and a calendar's stamp that moved each second would defeat the ETag.
-    let now = call
-        .now
-        .duration_trunc(TimeDelta::hours(1))
-        .unwrap_or(call.now);
+    let now = as_of_the_hour(call);
     match arbiter_pages::render_answered(&state, &segments, now, app.mail_domain.as_deref()) {
         Some(page) => {
             call.saw(state.version);
@@ -98,6 +93,14 @@ async fn competition<S: Store>(app: &App<S>, call: &Call) -> Result<Response<Byt
         }
         None => Ok(missing()),
     }
+}
+
+/// Pages are as of the hour: deadlines recur by the day at the finest,
+/// and a calendar's stamp that moved each second would defeat the ETag.
+fn as_of_the_hour(call: &Call) -> DateTime<Utc> {
+    call.now
+        .duration_trunc(TimeDelta::hours(1))
+        .unwrap_or(call.now)
 }
 
 fn stylesheet() -> Response<Bytes> {

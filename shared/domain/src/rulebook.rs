@@ -26,7 +26,7 @@
 use crate::envelope::{Committed, Context, Envelope, Role, Ruled, UserId};
 use crate::ical::Deadline;
 use crate::notice::{Notice, Reminder};
-use crate::page::{Page, Public};
+use crate::page::{Listing, Page, Public};
 use crate::refusal::Refusal;
 use crate::resource::{Query, Resource, ResourceSchema};
 use crate::vocabulary::OldSpelling;
@@ -295,7 +295,14 @@ pub trait Pages: Views + Resources {
 
     /// Every page's path as things stand (`""`, the front page, aside):
     /// what a crawler, the secrecy search and the browser tests visit.
+    /// They never depend on `public.now`.
     fn page_paths(public: &Public) -> Vec<String>;
+
+    /// The competition's line in the index of public competitions: its
+    /// kind in words, where it stands, its dates and its size, read from
+    /// `public` as its pages are. No default: only the kind knows what
+    /// "round 3 of 7" or "Spring 1902" means for it.
+    fn listing(public: &Public) -> Listing;
 }
 
 /// An act a kind offers a person: the command they would send, with a

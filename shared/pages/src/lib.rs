@@ -25,19 +25,30 @@ use arbiter_domain::page::layout::{document, ROOT};
 use chrono::{DateTime, Utc};
 use maud::html;
 
-/// The index: the competitions listed publicly, each with a link to its
-/// front page, and a link to the next page of the listing after `next`.
-pub fn index(listed: &[&Competition], next: Option<&str>) -> Page {
+/// The index: the competitions listed publicly as of `now`, each with a
+/// link to its front page and its line in the kind's words (kind, where it
+/// stands, size, dates), and a link to the next page of the listing after
+/// `next`.
+pub fn index(listed: &[&Competition], next: Option<&str>, now: DateTime<Utc>) -> Page {
     let body = html! {
         @if listed.is_empty() {
             p { "No competition is listed publicly yet." }
         } @else {
-            ul {
+            ul.cards {
                 @for c in listed {
+                    @let line = c.game.listing(c, now);
                     li {
-                        a href=(front(c)) { (c.name) }
-                        " "
-                        span.muted { "(" (kind_title(c)) ")" }
+                        h2 { a href=(front(c)) { (c.name) } }
+                        p { strong { (line.kind) } " · " (line.status) }
+                        @let more: Vec<&String> = line.size.iter().chain(line.dates.iter()).collect();
+                        @if !more.is_empty() {
+                            p.muted {
+                                @for (i, part) in more.iter().enumerate() {
+                                    @if i > 0 { " · " }
+                                    (part)
+                                }
+                            }
+                        }
                     }
                 }
             }
@@ -91,7 +102,7 @@ fn rendered(state: &Competition, page: &[&str], now: DateTime<Utc>) -> Option<Pa
             immutable: false,
         });
     }
-    state.game.page(state, page)
+    state.game.page(state, page, now)
 }
 
 /// Every page of a competition as it stands, as paths under its front page
@@ -111,8 +122,4 @@ pub fn not_found() -> Page {
 /// A competition's front page address.
 pub fn front(state: &Competition) -> String {
     arbiter_domain::page::front(&state.id)
-}
-
-fn kind_title(state: &Competition) -> &'static str {
-    state.kind.title()
 }

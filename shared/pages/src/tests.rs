@@ -131,7 +131,7 @@ fn names_are_escaped_never_markup() {
     let body = html(&state, &[]);
     assert!(!body.contains("<script>alert"), "{body}");
     assert!(body.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; co"));
-    let listed = index(&[&state], None).body;
+    let listed = index(&[&state], None, now()).body;
     assert!(listed.contains("&lt;script&gt;"));
     assert!(!listed.contains("<script>"));
 }
@@ -162,21 +162,51 @@ fn the_calendar_is_an_icalendar_feed() {
 #[test]
 fn the_index_links_each_listed_competition_and_the_404_page_says_nothing_of_it() {
     let state = swiss();
-    let body = index(&[&state], None).body;
+    let body = index(&[&state], None, now()).body;
     assert_accessible_frame(&body);
     assert!(body.contains("<a href=\"/pages/test\">test</a>"), "{body}");
+    // The kind in words, where it stands, its size and its dates: round 1
+    // of 3 paired, four players, created on 1 May (no round times set).
+    assert!(
+        body.contains("<p><strong>Swiss event</strong> · Round 1 of 3</p>"),
+        "{body}"
+    );
+    assert!(
+        body.contains("<p class=\"muted\">4 players · Created 1 May 2026</p>"),
+        "{body}"
+    );
     assert!(!body.contains("More competitions"));
-    let more = index(&[&state], Some("test")).body;
+    let more = index(&[&state], Some("test"), now()).body;
     assert!(
         more.contains("<a href=\"/pages?cursor=test\">More competitions</a>"),
         "{more}"
     );
-    assert!(index(&[], None)
+    assert!(index(&[], None, now())
         .body
         .contains("No competition is listed publicly yet."));
     let missing = not_found().body;
     assert_accessible_frame(&missing);
     assert!(!missing.contains("test"));
+}
+
+#[test]
+fn the_index_names_every_kind_in_words_and_where_a_new_one_stands() {
+    let listed: Vec<Competition> = Kind::ALL
+        .iter()
+        .map(|k| Harness::new(*k, now(), &[]).env)
+        .collect();
+    let refs: Vec<&Competition> = listed.iter().collect();
+    let body = index(&refs, None, now()).body;
+    for words in [
+        "<strong>ACWC championship</strong> · Not set up yet",
+        "<strong>Club ladder</strong> · No games counted yet",
+        "<strong>Diplomacy board</strong> · Not set up yet",
+        "<strong>World Masters team tournament</strong> · Not set up yet",
+        "<strong>Nomic game</strong> · Not begun",
+        "<strong>Swiss event</strong> · Not set up yet",
+    ] {
+        assert!(body.contains(words), "{words}: {body}");
+    }
 }
 
 #[test]

@@ -10,10 +10,12 @@
 //! standings and round 3's pairings white against black; the Diplomacy
 //! board's map with every unit of Fall 1902 drawn in its province; the
 //! World Masters standings; the ACWC Qualification standings in the
-//! order of its standings resource and round 1's matches; the club's leaderboard in order and a winner's
-//! score chart; the Nomic rule book, every rule in order; each
+//! order of its standings resource and round 1's matches; the club's leaderboard in order, its
+//! W/D/L and signed changes, and a winner's score chart; the Nomic rule book, every rule in
+//! order, its front page (whose day, what is open until when) and its proposals as cards
+//! with their changes marked, no text narrower than a word at 375 and 1280 px; each
 //! competition's iCalendar feed read by a real parser; the index listing
-//! the public competitions and not the private one, and the private
+//! the public competitions, each kind named in words, and not the private one, and the private
 //! competition's page answering 404.
 //!
 //! Needs Chromium and chromedriver, so it is ignored by `cargo test`;
@@ -122,7 +124,7 @@ pub async fn at_both_widths(b: &Browser, name: &str, found: &mut Findings) {
 const NARROW_CELLS: &str = r#"
 const ctx = document.createElement('canvas').getContext('2d');
 const out = [];
-for (const el of document.querySelectorAll('td, th, dd, dt, li, caption')) {
+for (const el of document.querySelectorAll('td, th, dd, dt, li, caption, p, h3, h4')) {
   if (el.getClientRects().length === 0 || el.closest('svg')) continue;
   const cs = getComputedStyle(el);
   if (cs.whiteSpace.startsWith('nowrap') || cs.whiteSpace === 'pre') continue;
@@ -166,8 +168,14 @@ async fn harness_catches_a_bad_page(b: &Browser) {
             "the harness missed {expected}:\n{all}"
         );
     }
+    // A cell as narrow as a letter, the way the old proposals table
+    // wrapped "Proposal", is found.
+    let narrow = "data:text/html,<table><tr><td style='width:8px;max-width:8px;overflow-wrap:anywhere'>Proposal text</td></tr></table>";
+    b.client.goto(narrow).await.expect("page loads");
+    let planted = strings(&b.js(NARROW_CELLS, vec![]).await);
+    assert_eq!(planted.len(), 1, "the narrow-cell check missed {planted:?}");
     println!(
-        "the harness fails a bad page ({} findings)",
+        "the harness fails a bad page ({} findings) and a letter-wide cell",
         found.failures.len()
     );
 }

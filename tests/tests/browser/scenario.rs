@@ -204,8 +204,17 @@ async fn diplomacy_to_fall_1902<S: TestStore>(s: &TestServer<S>) {
 
 pub const NOMIC_ID: &str = "browser-nomic";
 
+/// When the browser reads the Nomic game: Thursday 19 March 2026, noon
+/// (GMT), alext's day, after alext's proposal.
+pub const NOMIC_NOW: &str = "2026-03-19T12:00:00Z";
+
 /// A Nomic game on the initial rule book (the game's seed), five players
-/// with their allocated days, begun.
+/// with their allocated days, begun, and a week of proposals: chris amends
+/// rule 208 on Monday 16 March and all vote yes (adopted); dave's
+/// enactment on Tuesday gets chris's no (defeated under unanimity, nomic
+/// 204); ben repeals rule 212 on Wednesday with one yes (adopted); alext
+/// proposes to transmute rule 211 on Thursday, dave votes yes, and the
+/// vote is open when the browser reads the pages.
 async fn nomic_begun<S: TestStore>(s: &TestServer<S>) {
     let setup: DateTime<Utc> = "2026-03-14T10:00:00Z".parse().unwrap();
     s.clock.set(setup);
@@ -215,8 +224,9 @@ async fn nomic_begun<S: TestStore>(s: &TestServer<S>) {
         "../../../shared/domain/src/nomic/initial-rules.json"
     ))
     .expect("the seed rule book");
-    let base = format!("/v1/competitions/{NOMIC_ID}");
     let mut requests = vec![(
+        "org",
+        setup,
         "/actions",
         json!({"action": "import-rules", "rules": rules}),
     )];
@@ -227,23 +237,82 @@ async fn nomic_begun<S: TestStore>(s: &TestServer<S>) {
         ("alex", "thursday"),
         ("erin", "friday"),
     ] {
-        requests.push(("/registrations", json!({"player": p, "day": day})));
+        requests.push((
+            "org",
+            setup,
+            "/registrations",
+            json!({"player": p, "day": day}),
+        ));
     }
-    requests.push(("/actions", json!({"action": "begin"})));
-    for (path, body) in requests {
-        let (status, answer) = s
-            .post_as("org", setup, &format!("{base}{path}"), &body)
-            .await;
-        assert_eq!(status, 200, "{path} {body}: {answer}");
+    requests.push(("org", setup, "/actions", json!({"action": "begin"})));
+    let at = |s: &str| s.parse::<DateTime<Utc>>().unwrap();
+    let propose = |change: Value| json!({"action": "propose", "change": change});
+    let vote = |n: u32, v: &str| json!({"proposal": n, "vote": v});
+    requests.push((
+        "chris",
+        at("2026-03-16T10:00:00Z"),
+        "/actions",
+        propose(json!({"op": "amend", "rule": 208,
+            "text": ["Each player always has exactly one vote, cast in the voting thread."]})),
+    ));
+    for p in ["chris", "dave", "ben", "alex", "erin"] {
+        requests.push((p, at("2026-03-16T12:00:00Z"), "/votes", vote(301, "yes")));
     }
+    requests.push((
+        "dave",
+        at("2026-03-17T10:00:00Z"),
+        "/actions",
+        propose(json!({"op": "enact", "text": ["Players may wear hats to the table."]})),
+    ));
+    requests.push((
+        "chris",
+        at("2026-03-17T11:00:00Z"),
+        "/votes",
+        vote(302, "no"),
+    ));
+    for p in ["dave", "ben", "alex", "erin"] {
+        requests.push((p, at("2026-03-17T11:00:00Z"), "/votes", vote(302, "yes")));
+    }
+    requests.push((
+        "ben",
+        at("2026-03-18T10:00:00Z"),
+        "/actions",
+        propose(json!({"op": "repeal", "rule": 212})),
+    ));
+    requests.push((
+        "chris",
+        at("2026-03-18T11:00:00Z"),
+        "/votes",
+        vote(303, "yes"),
+    ));
+    requests.push((
+        "alex",
+        at("2026-03-19T10:00:00Z"),
+        "/actions",
+        propose(json!({"op": "transmute", "rule": 211})),
+    ));
+    requests.push((
+        "dave",
+        at("2026-03-19T11:00:00Z"),
+        "/votes",
+        vote(304, "yes"),
+    ));
+    let base = format!("/v1/competitions/{NOMIC_ID}");
+    for (who, now, path, body) in requests {
+        let (status, answer) = s.post_as(who, now, &format!("{base}{path}"), &body).await;
+        assert_eq!(status, 200, "{who} {path} {body}: {answer}");
+    }
+    s.clock.set(at(NOMIC_NOW));
 }
 
 pub const CLUB_ID: &str = "browser-club";
 
 /// A club ladder's first Friday (the domain's ladder story's club): six
 /// members join, then three games are registered in the session; each
-/// winner gains 16 at 100 against 100 (club II.5), so the leaderboard has
-/// three members at 116 above three at 100.
+/// winner gains 16 at 100 against 100 (club II.5); then p01 (116) beats p05
+/// (116) with Black, +16 and −16 at equal scores, and p02 and p04 draw at
+/// 100 (no change). The leaderboard: p01 132, p03 116, then p02, p04, p05
+/// and p06 at 100.
 async fn club_first_friday<S: TestStore>(s: &TestServer<S>) {
     use arbiter_domain::ladder::{Command, GameResult, Settings};
     use arbiter_domain::testkit::ladder_story::{friday, local, u};
@@ -276,14 +345,20 @@ async fn club_first_friday<S: TestStore>(s: &TestServer<S>) {
         .await;
     }
     let session = local(friday(1), 13, 40);
-    for (i, (white, black)) in [("p01", "p02"), ("p03", "p04"), ("p05", "p06")]
-        .into_iter()
-        .enumerate()
+    for (i, (white, black, result)) in [
+        ("p01", "p02", GameResult::WhiteWins),
+        ("p03", "p04", GameResult::WhiteWins),
+        ("p05", "p06", GameResult::WhiteWins),
+        ("p05", "p01", GameResult::BlackWins),
+        ("p02", "p04", GameResult::Draw),
+    ]
+    .into_iter()
+    .enumerate()
     {
         let game = Command::RegisterGame {
             white: u(white),
             black: u(black),
-            result: GameResult::WhiteWins,
+            result,
             played_at: local(friday(1), 12, 35 + 3 * i as u32),
             room: "322".into(),
             moderator: u("mod1"),

@@ -18,7 +18,7 @@ use super::commit::{file, Commit, Recorded};
 use crate::envelope::{Context, Envelope, Role, UserId};
 use crate::ical::Deadline;
 use crate::notice::{Notice, Reminder};
-use crate::page::{Page, Public};
+use crate::page::{Listing, Page, Public};
 use crate::refusal::Refusal;
 use crate::resource::{Query, Resource, ResourceSchema};
 use crate::rulebook::{
@@ -272,15 +272,23 @@ macro_rules! kinds {
                 match self { $(Game::$variant(s) => s.reminders(env, now),)+ }
             }
 
-            /// The page at `path` of this competition, from what anyone may
-            /// read of it (see [`Pages::page`]).
-            pub fn page(&self, env: &Envelope, path: &[&str]) -> Option<Page> {
-                match self { $(Game::$variant(s) => <$state as Pages>::page(&public(env, s), path),)+ }
+            /// The page at `path` of this competition as of `now`, from what
+            /// anyone may read of it (see [`Pages::page`]).
+            pub fn page(&self, env: &Envelope, path: &[&str], now: DateTime<Utc>) -> Option<Page> {
+                match self { $(Game::$variant(s) => <$state as Pages>::page(&public(env, s, now), path),)+ }
             }
 
-            /// Every page's path as things stand (see [`Pages::page_paths`]).
+            /// Every page's path as things stand (see [`Pages::page_paths`]);
+            /// paths do not depend on the hour, so the envelope's creation
+            /// stands for it.
             pub fn page_paths(&self, env: &Envelope) -> Vec<String> {
-                match self { $(Game::$variant(s) => <$state as Pages>::page_paths(&public(env, s)),)+ }
+                match self { $(Game::$variant(s) => <$state as Pages>::page_paths(&public(env, s, env.created_at)),)+ }
+            }
+
+            /// The competition's line in the index as of `now` (see
+            /// [`Pages::listing`]).
+            pub fn listing(&self, env: &Envelope, now: DateTime<Utc>) -> Listing {
+                match self { $(Game::$variant(s) => <$state as Pages>::listing(&public(env, s, now)),)+ }
             }
 
             /// The user whose recorded address `address` is (see [`ByMail::mail_sender`]).
@@ -509,11 +517,16 @@ macro_rules! kinds {
 
 /// What anyone may read of `state`, a competition of kind `K`: what its
 /// pages are laid out from.
-fn public<'a, K: Views + Resources>(env: &'a Envelope, state: &'a K) -> Public<'a> {
+fn public<'a, K: Views + Resources>(
+    env: &'a Envelope,
+    state: &'a K,
+    now: DateTime<Utc>,
+) -> Public<'a> {
     Public::new(
         env,
         <K as Rules>::TITLE,
         state.view(env, None),
+        now,
         move |name, query| state.resource(env, name, query, None),
     )
 }

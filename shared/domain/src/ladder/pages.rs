@@ -1,11 +1,15 @@
-//! Club ladder pages: the leaderboard (club J.3 publishes it), each member's
-//! score through their games as a chart, and the Court's docket with its
-//! published opinions and the moderators' declared uses of their powers
-//! (club III.3: hearings are public), as the view shows them to anyone.
+//! Club ladder pages: the leaderboard (club J.3 publishes it) with each
+//! member's games won, drawn and lost and the latest games, each member's
+//! games from their own side with a chart of their score, and the Court's
+//! docket with its published opinions and the moderators' declared uses of
+//! their powers (club III.3: hearings are public), as the view shows them
+//! to anyone.
 
-use crate::page::layout::{any, table, text, trusted_svg};
-use crate::page::Public;
+use crate::page::layout::{any, signed, table_of, text, trusted_svg};
+use crate::page::{count, date, instant, Listing, Public};
 use crate::page::{page_of, Page};
+use chrono::{DateTime, Datelike, NaiveDate, Utc};
+use chrono_tz::Tz;
 use maud::{html, Markup};
 use serde_json::Value;
 use std::fmt::Write;
@@ -17,7 +21,7 @@ fn render(p: &Public, page: &[&str]) -> Option<Page> {
         ["court"] => Some(page_of(p, Some("Court and declarations"), &nav, court(p))),
         ["member", user] => {
             let history = p.resource("members", Some(user))?;
-            Some(page_of(p, Some(user), &nav, member(user, &history)))
+            Some(page_of(p, Some(user), &nav, member(p, user, &history)))
         }
         _ => None,
     }
@@ -38,7 +42,60 @@ fn members(p: &Public) -> Vec<String> {
         .collect()
 }
 
+/// The club's line in the index: its members, the latest game and the
+/// weeks closed (club II.6).
+fn listing(p: &Public) -> Listing {
+    let members = p.view["leaderboard"].as_array().map_or(0, Vec::len);
+    let latest = p.view["recent_games"][0]["details"]["played_at"].clone();
+    let status = match instant(&latest) {
+        Some(t) => format!("Latest game {}", day(p, t)),
+        None => "No games counted yet".to_owned(),
+    };
+    Listing {
+        kind: "Club ladder",
+        status,
+        dates: Some(format!("Since {}", date(p.env.created_at))),
+        size: (members > 0).then(|| count(members, "member", "members")),
+    }
+}
+
+/// The club's clock (its settings' zone; club J.5's sessions are local).
+fn zone(p: &Public) -> Tz {
+    p.view["settings"]["time_zone"]
+        .as_str()
+        .and_then(|z| z.parse().ok())
+        .unwrap_or(chrono_tz::Europe::London)
+}
+
+/// An instant as the club's date: `6 Mar 2026`.
+fn day(p: &Public, t: DateTime<Utc>) -> String {
+    t.with_timezone(&zone(p)).format("%-d %b %Y").to_string()
+}
+
+/// A game's date in the club's zone, the year left out when it is this
+/// year's (`6 Feb`, `12 Dec 2025`); "date unknown" rather than a dash.
+fn played(p: &Public, game: &Value) -> String {
+    let Some(t) = instant(&game["played_at"]) else {
+        return "date unknown".to_owned();
+    };
+    let zone = zone(p);
+    let (when, now) = (t.with_timezone(&zone), p.now.with_timezone(&zone));
+    if when.year() == now.year() {
+        when.format("%-d %b").to_string()
+    } else {
+        when.format("%-d %b %Y").to_string()
+    }
+}
+
 fn leaderboard(p: &Public) -> Markup {
+    let head = [
+        html! { "Rank" },
+        html! { "Member" },
+        html! { "Score" },
+        html! { abbr title="Won" { "W" } },
+        html! { abbr title="Drawn" { "D" } },
+        html! { abbr title="Lost" { "L" } },
+    ];
     let rows: Vec<Vec<Markup>> = p.view["leaderboard"]
         .as_array()
         .into_iter()
@@ -47,16 +104,89 @@ fn leaderboard(p: &Public) -> Markup {
             let m = text(&l["member"]);
             vec![
                 html! { (text(&l["rank"])) },
-                html! { a href=(p.link(&format!("member/{m}"))) { (m) } },
+                html! {
+                    a href=(p.link(&format!("member/{m}"))) { (m) }
+                    @if let Some(until) = l["banned"].as_str() {
+                        br; span.muted { "banned " (banned(until)) }
+                    }
+                },
                 html! { (text(&l["score"])) },
-                html! { @if !l["banned"].is_null() { "until " (text(&l["banned"])) } },
+                html! { (text(&l["won"])) },
+                html! { (text(&l["drawn"])) },
+                html! { (text(&l["lost"])) },
             ]
         })
         .collect();
     html! {
         h2 { "Leaderboard" }
-        p { "Games counted through " (text(&p.view["closed_through"])) "." }
-        (table("Leaderboard", &["Rank", "Member", "Score", "Banned"], &rows))
+        @if rows.is_empty() {
+            p { "No member has joined yet." }
+        } @else {
+            (table_of(None, "Score (club II.3) and rated games won, drawn and lost", &head, &rows))
+        }
+        @if let Some(week) = p.view["closed_through"].as_str().and_then(|d| d.parse::<NaiveDate>().ok()) {
+            p.muted { "Weeks closed through " (week.format("%-d %b %Y")) " (club II.6: absences counted)." }
+        }
+        h2 { "Recent games" }
+        (recent(p))
+    }
+}
+
+/// Plain column headings.
+fn heads(names: &[&str]) -> Vec<Markup> {
+    names.iter().map(|n| html! { (n) }).collect()
+}
+
+/// club II.9: a ban's end, in words.
+fn banned(until: &str) -> String {
+    match until.parse::<NaiveDate>() {
+        Ok(d) => format!("until {}", d.format("%-d %b %Y")),
+        Err(_) => until.to_owned(),
+    }
+}
+
+/// A result as a chess reader writes it: `1–0`, `½–½`, `0–1`.
+fn score(result: &Value) -> &'static str {
+    match result.as_str() {
+        Some("white-wins") => "1\u{2013}0",
+        Some("black-wins") => "0\u{2013}1",
+        Some("draw") => "\u{bd}\u{2013}\u{bd}",
+        _ => "?",
+    }
+}
+
+/// A player and their change in this game: `ann +8`.
+fn side(p: &Public, g: &Value, colour: &str) -> Markup {
+    let who = text(&g[colour]);
+    let change = g[format!("{colour}_delta")].as_i64().unwrap_or(0);
+    html! {
+        a href=(p.link(&format!("member/{who}"))) { (who) }
+        " " span.muted { (signed(change)) }
+    }
+}
+
+/// The latest rated games, the latest played first.
+fn recent(p: &Public) -> Markup {
+    let rows: Vec<Vec<Markup>> = p.view["recent_games"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|line| {
+            let g = &line["details"];
+            vec![
+                html! { (played(p, g)) },
+                side(p, g, "white"),
+                html! { (score(&g["result"])) },
+                side(p, g, "black"),
+            ]
+        })
+        .collect();
+    html! {
+        @if rows.is_empty() {
+            p { "No games counted yet." }
+        } @else {
+            (table_of(Some("dated"), "Each player's score change beside their name", &heads(&["Date", "White", "Result", "Black"]), &rows))
+        }
     }
 }
 
@@ -71,42 +201,84 @@ fn court(p: &Public) -> Markup {
     }
 }
 
-/// One member's page: their score, rank and games, and the chart.
-fn member(user: &str, history: &Value) -> Markup {
+/// A game's outcome for `user`: "Won", "Drew" or "Lost".
+fn outcome(g: &Value, user: &str) -> &'static str {
+    let white = g["white"].as_str() == Some(user);
+    match (g["result"].as_str(), white) {
+        (Some("draw"), _) => "Drew",
+        (Some("white-wins"), true) | (Some("black-wins"), false) => "Won",
+        _ => "Lost",
+    }
+}
+
+/// A game that does not count as it stands, in words; `None` when rated.
+fn standing(status: &Value) -> Option<&'static str> {
+    match status.as_str() {
+        Some("rated") => None,
+        Some("pending") => Some("awaiting a moderator's approval (club II.10.4)"),
+        Some("rejected") => Some("not approved (club II.10.4)"),
+        Some("void") => Some("void, not counted"),
+        Some("in-progress") => Some("being played"),
+        _ => Some("not counted"),
+    }
+}
+
+/// One member's page: their score, rank and record, the chart, and their
+/// games from their side.
+fn member(p: &Public, user: &str, history: &Value) -> Markup {
     let games: Vec<&Value> = history["items"].as_array().into_iter().flatten().collect();
     let rows: Vec<Vec<Markup>> = games
         .iter()
         .map(|g| {
             let d = &g["details"];
             let white = d["white"].as_str() == Some(user);
-            let (opp, delta) = if white {
-                (&d["black"], &d["white_delta"])
+            let (opp, delta, colour) = if white {
+                (text(&d["black"]), &d["white_delta"], "White")
             } else {
-                (&d["white"], &d["black_delta"])
+                (text(&d["white"]), &d["black_delta"], "Black")
             };
+            let note = standing(&d["status"]);
             vec![
-                html! { (text(&g["game"])) },
-                html! { (text(&d["played_at"])) },
-                html! { (text(opp)) },
-                html! { (text(&d["result"])) },
-                html! { (text(delta)) },
-                html! { (text(&d["status"])) },
+                html! { (played(p, d)) },
+                html! {
+                    (outcome(d, user)) " against "
+                    a href=(p.link(&format!("member/{opp}"))) { (opp) }
+                    span.muted { " with " (colour) }
+                    @if let Some(note) = note { br; span.muted { "(" (note) ")" } }
+                },
+                html! { @if note.is_none() { (signed(delta.as_i64().unwrap_or(0))) } @else { span.muted { "none" } } },
             ]
         })
         .collect();
+    let line = p.view["leaderboard"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|l| l["member"].as_str() == Some(user));
     let points = score_line(history);
     html! {
         dl {
             dt { "Score" } dd { (text(&history["score"])) }
-            dt { "Rank" } dd { (text(&history["rank"])) }
-            dt { "Joined" } dd { (text(&history["joined_at"])) }
+            dt { "Rank" } dd { @if history["rank"].is_null() { "off the leaderboard" } @else { (text(&history["rank"])) } }
+            @if let Some(l) = line {
+                dt { "Rated games" }
+                dd { (text(&l["won"])) " won, " (text(&l["drawn"])) " drawn, " (text(&l["lost"])) " lost" }
+            }
+            dt { "Joined" } dd { (instant(&history["joined_at"]).map_or_else(|| "date unknown".to_owned(), |t| day(p, t))) }
         }
         h2 { "Score through the games" }
-        figure {
-            (trusted_svg(&chart(user, &points)))
-            figcaption.muted { "Worked back from today's score by each game's published change; deductions for absence are not public and are not drawn." }
+        @if games.is_empty() {
+            p { "No games counted yet." }
+        } @else {
+            figure {
+                (trusted_svg(&chart(user, &points)))
+                figcaption.muted { "Worked back from today's score by each game's published change; deductions for absence are not public and are not drawn." }
+            }
         }
-        (table("Games, newest first", &["Game", "Played", "Opponent", "Result", "Change", "Status"], &rows))
+        h2 { "Games" }
+        @if !rows.is_empty() {
+            (table_of(Some("dated"), "Newest first, with the change to the score", &heads(&["Date", "Game", "Change"]), &rows))
+        }
     }
 }
 
@@ -205,6 +377,10 @@ impl crate::rulebook::Pages for super::Ladder {
 
     fn page_paths(public: &Public) -> Vec<String> {
         paths(public)
+    }
+
+    fn listing(public: &Public) -> Listing {
+        listing(public)
     }
 }
 

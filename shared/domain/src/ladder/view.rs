@@ -4,7 +4,8 @@
 //! but the Chief Justice and, as I.9.5–I.9.9 allow, the Court.
 
 use super::court::{appeal_game, AppealStatus, AppealSubject, Judgement, Opinion};
-use super::game::GameStatus;
+use super::elo::GameResult;
+use super::game::{Game, GameStatus};
 use super::modification::{Modification, ResidualAct};
 use super::sanction::{Declaration, Power, PowerStatus};
 use super::settings::Settings;
@@ -36,6 +37,27 @@ pub struct LeaderboardRow {
     pub monitored: bool,
     /// club II.11: must use a chessclock.
     pub chessclock: bool,
+    /// The member's rated games won, drawn and lost (club II.3: the games
+    /// whose changes make the score).
+    pub won: u32,
+    pub drawn: u32,
+    pub lost: u32,
+}
+
+/// A member's rated games won, drawn and lost, from the member's side.
+fn record(state: &Ladder, member: &UserId) -> (u32, u32, u32) {
+    let (mut won, mut drawn, mut lost) = (0, 0, 0);
+    for (_, g) in state.games.of(member) {
+        if g.status != GameStatus::Rated {
+            continue;
+        }
+        match (g.result, &g.white == member) {
+            (GameResult::Draw, _) => drawn += 1,
+            (GameResult::WhiteWins, true) | (GameResult::BlackWins, false) => won += 1,
+            _ => lost += 1,
+        }
+    }
+    (won, drawn, lost)
 }
 
 /// One line of the leaderboard (club I) as the view and the `leaderboard`
@@ -47,6 +69,7 @@ pub(super) fn leaderboard_row(
     score: i64,
 ) -> LeaderboardRow {
     let m = &state.members[member];
+    let (won, drawn, lost) = record(state, member);
     LeaderboardRow {
         rank,
         member: member.clone(),
@@ -57,7 +80,39 @@ pub(super) fn leaderboard_row(
             .map(|b| b.expires.map_or("permanent".to_owned(), |d| d.to_string())),
         monitored: m.monitor.is_some(),
         chessclock: m.chessclock,
+        won,
+        drawn,
+        lost,
     }
+}
+
+/// How many of the latest games the view shows.
+pub const RECENT_GAMES: usize = 10;
+
+/// A game as the leaderboard's recent games show it.
+#[derive(Serialize, JsonSchema)]
+#[schemars(rename = "ClubLadderRecentGame")]
+pub struct RecentGame<'a> {
+    pub game: u64,
+    pub details: &'a Game,
+}
+
+/// The latest rated games (club J.3: the leaderboard's games are public):
+/// of the [`RECENT_GAMES`] last registered, the latest played first.
+fn recent_games(state: &Ladder) -> Vec<RecentGame<'_>> {
+    let mut games: Vec<RecentGame> = state
+        .games
+        .iter()
+        .rev()
+        .filter(|(_, g)| g.status == GameStatus::Rated)
+        .take(RECENT_GAMES)
+        .map(|(id, g)| RecentGame {
+            game: *id,
+            details: g,
+        })
+        .collect();
+    games.sort_by_key(|g| std::cmp::Reverse(g.details.played_at));
+    games
 }
 
 /// The ladder as the viewer may see it: the public leaderboard and the
@@ -70,6 +125,8 @@ pub struct View<'a> {
     /// The last session day closed.
     pub closed_through: Option<NaiveDate>,
     pub leaderboard: Vec<LeaderboardRow>,
+    /// The latest rated games, the latest played first.
+    pub recent_games: Vec<RecentGame<'a>>,
     /// Games reported and not yet confirmed, by id.
     pub pending_games: Vec<u64>,
     pub online_game_in_progress: Option<u64>,
@@ -292,6 +349,7 @@ impl crate::rulebook::Views for Ladder {
             settings: &state.settings,
             closed_through: state.closed_through,
             leaderboard: board,
+            recent_games: recent_games(state),
             pending_games,
             online_game_in_progress: state.online_in_progress,
             rematches,

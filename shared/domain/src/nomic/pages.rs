@@ -1,12 +1,24 @@
-//! Nomic pages: the rule book now or as of a date (nomic 108, 109 keep every
-//! version readable), the proposals with their votes as published, and the
-//! points thread.
+//! Nomic pages: the game now (whose day it is, what is open and until
+//! when, the points that win and the race to them), the rule book now or as
+//! of a date (nomic 108, 109 keep every version readable), the proposals as
+//! cards with each change shown on the rule's text and the votes as the
+//! voting thread publishes them (nomic 113), and the points thread (nomic
+//! 209).
 
-use crate::page::layout::{any, table, text};
-use crate::page::Public;
+mod diff;
+mod front;
+mod proposals;
+
+use crate::nomic::turns::{uk_date, uk_time, AllocatedDay};
+use crate::page::layout::{table, text};
+use crate::page::{count, date, instant, Listing, Public};
 use crate::page::{page_of, Page};
 use maud::{html, Markup};
+use proposals::{card, Books};
 use serde_json::Value;
+
+/// How many proposals the front page shows, newest first.
+const LATEST: usize = 3;
 
 fn render(p: &Public, page: &[&str]) -> Option<Page> {
     let nav = vec![
@@ -33,7 +45,7 @@ fn render(p: &Public, page: &[&str]) -> Option<Page> {
                 rule_book(p, &book, Some(at)),
             ))
         }
-        ["proposals"] => Some(page_of(p, Some("Proposals"), &nav, proposals(p))),
+        ["proposals"] => Some(page_of(p, Some("Proposals"), &nav, all_proposals(p))),
         ["points"] => Some(page_of(p, Some("Points"), &nav, points(p))),
         _ => None,
     }
@@ -47,28 +59,117 @@ fn paths(_p: &Public) -> Vec<String> {
     ]
 }
 
-fn front(p: &Public) -> Markup {
-    html! {
-        @if !p.view["winner"].is_null() { p { strong { "Winner: " (text(&p.view["winner"])) } } }
-        (players(p))
-        p { "Votes needed: " (text(&p.view["threshold"])) "." }
+/// The game's line in the index: begun or not, whose day it is, the
+/// winner (nomic 201, 210).
+fn listing(p: &Public) -> Listing {
+    let v = &p.view;
+    let players = v["players"].as_array().map_or(0, Vec::len);
+    let begun = instant(&v["begun_at"]);
+    let today = AllocatedDay::of(uk_date(p.now)).and_then(|d| {
+        let day = serde_json::to_value(d).ok()?;
+        v["players"]
+            .as_array()?
+            .iter()
+            .find(|s| s["day"] == day)
+            .map(|s| text(&s["player"]))
+    });
+    let status = match (v["winner"].as_str(), begun, today) {
+        (Some(w), _, _) => format!("Finished: {w} won"),
+        (None, None, _) => "Not begun".to_owned(),
+        (None, Some(_), Some(player)) => format!("In play: {player}'s day"),
+        (None, Some(_), None) => "In play".to_owned(),
+    };
+    Listing {
+        kind: "Nomic game",
+        status,
+        dates: begun.map(|t| format!("Begun {}", date(t))),
+        size: (players > 0).then(|| count(players, "player", "players")),
     }
 }
 
-fn players(p: &Public) -> Markup {
-    let rows: Vec<Vec<Markup>> = p.view["players"]
+/// Every proposal, newest first.
+fn newest_first<'v>(p: &'v Public) -> Vec<&'v Value> {
+    let mut all: Vec<&Value> = p.view["proposals"]
         .as_array()
         .into_iter()
         .flatten()
-        .map(|pl| {
-            vec![
-                html! { (text(&pl["player"])) },
-                html! { (text(&pl["points"])) },
-                html! { (text(&pl["day"])) },
-            ]
-        })
         .collect();
-    html! { h2 { "Players" } (table("Players and points", &["Player", "Points", "Day"], &rows)) }
+    all.reverse();
+    all
+}
+
+fn front(p: &Public) -> Markup {
+    let all = newest_first(p);
+    let mut books = Books::new(p);
+    html! {
+        h2 { "Now" }
+        (front::now(p))
+        h2 { "Score race" }
+        (front::race(p))
+        h2 { "Latest proposals" }
+        @if all.is_empty() {
+            p { "No proposal has been made yet." }
+        } @else {
+            @for q in all.iter().take(LATEST) { (card(p, &mut books, q)) }
+            p { a href=(p.link("proposals")) { "All " (count(all.len(), "proposal", "proposals")) } }
+        }
+    }
+}
+
+/// The proposals: those open for voting, then those decided, newest first;
+/// then the Points of Order (nomic 214).
+fn all_proposals(p: &Public) -> Markup {
+    let all = newest_first(p);
+    let (open, decided): (Vec<&Value>, Vec<&Value>) =
+        all.into_iter().partition(|q| q["status"] == "voting");
+    let mut books = Books::new(p);
+    html! {
+        p { "Proposal numbers begin with 301 (nomic 109). " (next_number(p)) }
+        h2 { "Open for voting" }
+        @if open.is_empty() { p { "None now." } }
+        @for q in open { (card(p, &mut books, q)) }
+        h2 { "Decided" }
+        @if decided.is_empty() { p { "None yet." } }
+        @for q in decided { (card(p, &mut books, q)) }
+        (points_of_order(p))
+    }
+}
+
+/// nomic 109: the number the next proper proposal takes.
+fn next_number(p: &Public) -> String {
+    let next = text(&p.view["next_proposal_number"]);
+    format!("The next proper proposal takes number {next}.")
+}
+
+/// nomic 214: each Point of Order, its Judge and Judgement.
+fn points_of_order(p: &Public) -> Markup {
+    let all: Vec<&Value> = p.view["points_of_order"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .collect();
+    html! {
+        @if !all.is_empty() {
+            h2 { "Points of Order" }
+            @for point in all {
+                article.card {
+                    h3 { "Point of Order " (text(&point["id"])) }
+                    p.muted {
+                        "Raised by " (text(&point["raised_by"]))
+                        @if let Some(t) = instant(&point["raised_at"]) { ", " (uk_time(t)) " UK time" }
+                        @if !point["proposal"].is_null() { ", on proposal " (text(&point["proposal"])) }
+                        "; Judge: " (text(&point["judge"])) " (nomic 214)."
+                    }
+                    p { (text(&point["statement"])) }
+                    @if let Some(j) = point["judgement"].as_object() {
+                        p { strong { "Judgement: " } (text(&j["decision"])) }
+                    } @else {
+                        p.muted { "No Judgement yet." }
+                    }
+                }
+            }
+        }
+    }
 }
 
 fn rules(p: &Public, at: Option<&str>) -> Markup {
@@ -128,15 +229,31 @@ fn linked(book: &Value, rule: &Value) -> Vec<String> {
         .collect()
 }
 
-fn proposals(p: &Public) -> Markup {
-    html! { (any(&p.view["proposals"], 4)) }
-}
-
+/// The race, then the points thread (nomic 209), newest first.
 fn points(p: &Public) -> Markup {
+    let rows: Vec<Vec<Markup>> = p.view["points_thread"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .rev()
+        .map(|l| {
+            vec![
+                html! { (instant(&l["at"]).map(uk_time).unwrap_or_default()) },
+                html! { (text(&l["player"])) },
+                html! { (text(&l["line"])) },
+                html! { a href={ (p.link("proposals")) "#p" (text(&l["proposal"])) } { (text(&l["proposal"])) } },
+            ]
+        })
+        .collect();
     html! {
-        (players(p))
+        h2 { "Score race" }
+        (front::race(p))
         h2 { "Points thread" }
-        (any(&p.view["points_thread"], 3))
+        @if rows.is_empty() {
+            p { "No points have been awarded yet." }
+        } @else {
+            (table("Points thread, newest first: each new total with its change (nomic 209)", &["When (UK)", "Player", "Total (change)", "Proposal"], &rows))
+        }
     }
 }
 
@@ -147,5 +264,9 @@ impl crate::rulebook::Pages for super::Nomic {
 
     fn page_paths(public: &Public) -> Vec<String> {
         paths(public)
+    }
+
+    fn listing(public: &Public) -> Listing {
+        listing(public)
     }
 }

@@ -106,6 +106,16 @@ pub fn text(v: &Value) -> String {
     }
 }
 
+/// A change as a reader writes one: `+8`, `−12` (a real minus sign, not a
+/// hyphen), `0`.
+pub fn signed(n: i64) -> String {
+    match n {
+        0 => "0".to_owned(),
+        n if n > 0 => format!("+{n}"),
+        n => format!("\u{2212}{}", n.unsigned_abs()),
+    }
+}
+
 /// `v` as text when it is a scalar, else [`any`].
 pub fn cell(v: &Value) -> Markup {
     match v {
@@ -186,4 +196,15 @@ pub fn not_found() -> String {
         &[],
         html! { p { "No public page here. The competition may not exist, or its organizer has not made it public." } },
     )
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_change_is_signed_with_a_real_minus() {
+        assert_eq!(super::signed(8), "+8");
+        assert_eq!(super::signed(-12), "\u{2212}12");
+        assert_eq!(super::signed(0), "0");
+        assert_eq!(super::signed(i64::MIN), format!("\u{2212}{}", 1u64 << 63));
+    }
 }

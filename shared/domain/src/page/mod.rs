@@ -59,6 +59,40 @@ impl Page {
     }
 }
 
+/// A competition as the index of public competitions lists it, each part
+/// in the kind's own words: what sort of competition it is ("Swiss
+/// event"), where it stands ("Round 3 of 7"), its dates and its size ("12
+/// players"). The kind says each ([`crate::rulebook::Pages::listing`]) from
+/// what anyone may read, as its pages do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Listing {
+    /// The kind in words, capitalised: "Swiss event", "Diplomacy board".
+    pub kind: &'static str,
+    /// Where it stands: "Not started", "Round 3 of 7", "Finished".
+    pub status: String,
+    /// Its dates in words ("1 Jul 2026 to 5 Jul 2026", "Begun 15 Mar
+    /// 2026"); `None` when the rules have set none yet.
+    pub dates: Option<String>,
+    /// How many take part ("12 players", "8 teams", "7 powers"); `None`
+    /// before anyone has.
+    pub size: Option<String>,
+}
+
+/// A date as the pages write one: `15 Mar 2026`.
+pub fn date(t: chrono::DateTime<chrono::Utc>) -> String {
+    t.format("%-d %b %Y").to_string()
+}
+
+/// An instant the view writes (RFC 3339), if `v` is one.
+pub fn instant(v: &serde_json::Value) -> Option<chrono::DateTime<chrono::Utc>> {
+    v.as_str()?.parse().ok()
+}
+
+/// `n` things, in words: `1 player`, `12 players`.
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// A competition's front page address.
 pub fn front(id: &CompetitionId) -> String {
     format!("{ROOT}/{id}")

@@ -6,6 +6,7 @@
 use crate::envelope::Envelope;
 use crate::refusal::Refusal;
 use crate::resource::{Query, Resource, MAX_LIMIT};
+use chrono::{DateTime, Utc};
 use serde_json::Value;
 
 /// How a page asks the kind for a read resource, as no viewer.
@@ -18,23 +19,28 @@ pub struct Public<'a> {
     pub title: &'static str,
     /// The kind's view for no viewer (`game` of `GET /v1/competitions/{id}`).
     pub view: Value,
+    /// When the page is read (the pages function gives the hour): what is
+    /// open now, whose day it is. A page's paths never depend on it.
+    pub now: DateTime<Utc>,
     resource: ReadResource<'a>,
 }
 
 impl<'a> Public<'a> {
-    /// What anyone may read of a competition: its envelope, its kind's
-    /// `title`, its kind's `view` for no viewer, and its kind's read
+    /// What anyone may read of a competition at `now`: its envelope, its
+    /// kind's `title`, its kind's `view` for no viewer, and its kind's read
     /// resources for no viewer.
     pub fn new(
         env: &'a Envelope,
         title: &'static str,
         view: Value,
+        now: DateTime<Utc>,
         resource: impl Fn(&str, &Query) -> Result<Resource, Refusal> + 'a,
     ) -> Self {
         Self {
             env,
             title,
             view,
+            now,
             resource: Box::new(resource),
         }
     }

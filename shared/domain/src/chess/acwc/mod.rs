@@ -28,6 +28,7 @@ pub mod eligibility;
 pub mod entry;
 mod feed;
 pub mod final_match;
+pub(crate) mod listing;
 pub mod negotiation;
 pub mod notice;
 mod resources;

@@ -163,6 +163,10 @@ impl crate::rulebook::Pages for crate::chess::swiss_event::SwissEvent {
     fn page_paths(public: &Public) -> Vec<String> {
         paths(public)
     }
+
+    fn listing(public: &Public) -> crate::page::Listing {
+        crate::chess::swiss_event::listing::of(public)
+    }
 }
 
 impl crate::rulebook::Pages for crate::chess::acwc::Championship {
@@ -172,6 +176,10 @@ impl crate::rulebook::Pages for crate::chess::acwc::Championship {
 
     fn page_paths(public: &Public) -> Vec<String> {
         paths(public)
+    }
+
+    fn listing(public: &Public) -> crate::page::Listing {
+        crate::chess::acwc::listing::of(public)
     }
 }
 

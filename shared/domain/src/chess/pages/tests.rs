@@ -90,7 +90,7 @@ fn finished() -> Competition {
 fn page(c: &Competition, path: &[&str]) -> String {
     let p = c
         .game
-        .page(c, path)
+        .page(c, path, c.created_at)
         .unwrap_or_else(|| panic!("no page {path:?}"));
     p.body
 }
@@ -233,10 +233,13 @@ fn the_front_page_links_the_trf_and_the_pages_serve_it() {
     assert!(body.contains(
         "<a href=\"/pages/test/trf-2025.txt\" download=\"test-trf-2025.trf\">TRF-2025</a>"
     ));
-    let trf = c.game.page(&c, &["trf.txt"]).expect("the TRF");
+    let trf = c
+        .game
+        .page(&c, &["trf.txt"], c.created_at)
+        .expect("the TRF");
     assert_eq!(trf.content_type, "text/plain; charset=utf-8");
     assert!(trf.body.contains("Andersen"), "{}", trf.body);
-    assert!(c.game.page(&c, &["trf-2025.txt"]).is_some());
+    assert!(c.game.page(&c, &["trf-2025.txt"], c.created_at).is_some());
 }
 
 #[test]
@@ -312,7 +315,7 @@ fn a_player_page_lists_his_games_and_his_performance() {
         "{eve}"
     );
     let c = finished();
-    assert!(c.game.page(&c, &["player", "6"]).is_none());
+    assert!(c.game.page(&c, &["player", "6"], c.created_at).is_none());
 }
 
 #[test]
@@ -324,7 +327,7 @@ fn every_listed_page_renders() {
     }
     for path in &paths {
         let segments: Vec<&str> = path.split('/').collect();
-        assert!(c.game.page(&c, &segments).is_some(), "{path}");
+        assert!(c.game.page(&c, &segments, c.created_at).is_some(), "{path}");
     }
 }
 

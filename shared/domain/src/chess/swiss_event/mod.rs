@@ -25,6 +25,7 @@ pub mod due;
 pub mod engine;
 mod explain;
 mod feed;
+pub(crate) mod listing;
 pub mod notice;
 pub mod report;
 mod resources;

@@ -24,6 +24,7 @@ pub mod decide;
 pub mod due;
 pub mod event;
 mod feed;
+pub(crate) mod listing;
 pub mod mail;
 pub mod notice;
 mod pages;

@@ -212,4 +212,8 @@ impl crate::rulebook::Pages for super::Board {
     fn page_paths(public: &Public) -> Vec<String> {
         paths(public)
     }
+
+    fn listing(public: &Public) -> crate::page::Listing {
+        super::listing::of(public)
+    }
 }

@@ -25,6 +25,7 @@ pub mod entries;
 pub mod event;
 mod feed;
 pub mod governance;
+pub(crate) mod listing;
 pub mod mail;
 pub mod model;
 pub mod notice;

@@ -12,6 +12,7 @@ mod jurisdiction;
 mod leaderboard;
 mod monitoring;
 mod notices;
+mod pages;
 mod removal_appeals;
 mod teacher;
 mod terms;

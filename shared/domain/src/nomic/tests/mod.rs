@@ -19,6 +19,7 @@ use std::ops::{Deref, DerefMut};
 mod chat;
 mod judgement_214;
 mod notices;
+mod pages;
 mod points;
 mod properties;
 mod proposals;
