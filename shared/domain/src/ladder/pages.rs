@@ -5,6 +5,7 @@
 //! their powers (club III.3: hearings are public), as the view shows them
 //! to anyone.
 
+use super::elo::GameResult;
 use crate::page::layout::{any, signed, table_of, text, trusted_svg};
 use crate::page::{count, date, instant, Listing, Public};
 use crate::page::{page_of, Page};
@@ -145,13 +146,18 @@ fn banned(until: &str) -> String {
     }
 }
 
+/// A game's result as the view writes it (read in either vocabulary).
+fn result(g: &Value) -> Option<GameResult> {
+    serde_json::from_value(g["result"].clone()).ok()
+}
+
 /// A result as a chess reader writes it: `1–0`, `½–½`, `0–1`.
-fn score(result: &Value) -> &'static str {
-    match result.as_str() {
-        Some("white-wins") => "1\u{2013}0",
-        Some("black-wins") => "0\u{2013}1",
-        Some("draw") => "\u{bd}\u{2013}\u{bd}",
-        _ => "?",
+fn score(g: &Value) -> &'static str {
+    match result(g) {
+        Some(GameResult::WhiteWins) => "1\u{2013}0",
+        Some(GameResult::BlackWins) => "0\u{2013}1",
+        Some(GameResult::Draw) => "\u{bd}\u{2013}\u{bd}",
+        None => "?",
     }
 }
 
@@ -176,7 +182,7 @@ fn recent(p: &Public) -> Markup {
             vec![
                 html! { (played(p, g)) },
                 side(p, g, "white"),
-                html! { (score(&g["result"])) },
+                html! { (score(g)) },
                 side(p, g, "black"),
             ]
         })
@@ -204,9 +210,9 @@ fn court(p: &Public) -> Markup {
 /// A game's outcome for `user`: "Won", "Drew" or "Lost".
 fn outcome(g: &Value, user: &str) -> &'static str {
     let white = g["white"].as_str() == Some(user);
-    match (g["result"].as_str(), white) {
-        (Some("draw"), _) => "Drew",
-        (Some("white-wins"), true) | (Some("black-wins"), false) => "Won",
+    match (result(g), white) {
+        (Some(GameResult::Draw), _) => "Drew",
+        (Some(GameResult::WhiteWins), true) | (Some(GameResult::BlackWins), false) => "Won",
         _ => "Lost",
     }
 }
