@@ -110,9 +110,12 @@ impl Client {
             None
         };
         let killed = async {
-            match hold {
-                Some(held) if held.await.is_ok() => {}
-                _ => std::future::pending().await,
+            let held = match hold {
+                Some(held) => held.await.is_ok(),
+                None => false,
+            };
+            if !held {
+                std::future::pending::<()>().await;
             }
         };
         let sent = self.d.http_or_kill(request, killed).await;
@@ -218,6 +221,15 @@ async fn set_up(c: &mut Client) {
     let body = json!({"action": "set-up", "settings": settings});
     c.must(&Signed::user("gm"), &format!("{BOARD}/actions"), body, "setup-board")
         .await;
+    // Every power's (preliminary) orders in, so that the deadline
+    // adjudicates the phase (wm D.II.1) rather than withholding it.
+    for p in powers {
+        let orders: &[&str] = if p == "ENGLAND" { &["F LON - NTH"] } else { &[] };
+        let body = json!({"power": p, "phase": "S1901M", "orders": orders, "final": false});
+        let who = Signed::user(&format!("{}-player", p.to_lowercase()));
+        c.must(&who, &format!("{BOARD}/orders"), body, &format!("orders-{p}"))
+            .await;
+    }
 }
 
 /// Runs the `deadline-sweep` schedule until one run reports no failure

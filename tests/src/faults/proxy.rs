@@ -218,6 +218,11 @@ async fn handle(state: &State, request: Request, stream: &mut TcpStream) -> bool
         return false;
     }
     let fault = dynamo.schedule.next();
+    if std::env::var_os("ARBITER_FAULT_TRACE").is_some() && request.operation() == "TransactWriteItems" {
+        let b: Value = serde_json::from_slice(&request.body).unwrap_or_default();
+        let sks: Vec<String> = b["TransactItems"].as_array().into_iter().flatten().filter_map(|i| i["Put"]["Item"]["SK"]["S"].as_str().or(i["ConditionCheck"]["Key"]["SK"]["S"].as_str()).map(|s| s.chars().take(24).collect())).collect();
+        eprintln!("TRACE {} {:?} {:?}", b["ClientRequestToken"], sks, fault);
+    }
     let applies = match fault {
         Fault::None => false,
         Fault::ResetAfter => request.is_write(),
@@ -347,7 +352,7 @@ async fn send(dynamo: &Dynamo, request: &Request) -> Answer {
             out = out.header(k.as_str(), v.as_str());
         }
     }
-    let Ok(response) = out.send().await else {
+    let Ok(response) = out.send().await.inspect_err(|e| eprintln!("DEBUG proxy: {e}")) else {
         return error(
             500,
             "com.amazonaws.dynamodb.v20120810",
@@ -356,6 +361,10 @@ async fn send(dynamo: &Dynamo, request: &Request) -> Answer {
         );
     };
     let status = response.status().as_u16();
+    if std::env::var_os("ARBITER_FAULT_TRACE").is_some() && request.operation() == "TransactWriteItems" {
+        let b: Value = serde_json::from_slice(&request.body).unwrap_or_default();
+        eprintln!("TRACE answer {} {status}", b["ClientRequestToken"]);
+    }
     let headers = response
         .headers()
         .iter()
