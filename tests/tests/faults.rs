@@ -164,7 +164,8 @@ impl Client {
         for i in (n..PLAYERS).step_by(CLIENTS) {
             for event in 0..EVENTS.len() {
                 let who = player(event, i);
-                let entry = json!({"name": format!("Player {event}/{i}"), "rating": 2400 - i as i64});
+                let entry =
+                    json!({"name": format!("Player {event}/{i}"), "rating": 2400 - i as i64});
                 let keyed = self.rng.gen_bool(0.5);
                 let mut request = HttpRequest::post(
                     &format!("{}/registrations", path(EVENTS[event])),
@@ -195,18 +196,29 @@ async fn set_up(c: &mut Client) {
         c.must(&org, "/v1/competitions", body, &format!("create-{event}"))
             .await;
         let body = json!({"user": "arb", "role": "arbiter"});
-        c.must(&org, &format!("{}/roles", path(event)), body, &format!("arb-{event}"))
-            .await;
+        c.must(
+            &org,
+            &format!("{}/roles", path(event)),
+            body,
+            &format!("arb-{event}"),
+        )
+        .await;
         let settings = json!({"rounds": 3, "late_entries_until_round": 1});
         let body = json!({"action": "set-up", "settings": settings});
         let arb = Signed::user("arb");
-        c.must(&arb, &format!("{}/actions", path(event)), body, &format!("setup-{event}"))
-            .await;
+        c.must(
+            &arb,
+            &format!("{}/actions", path(event)),
+            body,
+            &format!("setup-{event}"),
+        )
+        .await;
     }
     let body = json!({"id": "faults-board", "kind": "diplomacy-game", "name": "Board"});
     c.must(&org, "/v1/competitions", body, "create-board").await;
     let body = json!({"user": "gm", "role": "game-master"});
-    c.must(&org, &format!("{BOARD}/roles"), body, "gm-board").await;
+    c.must(&org, &format!("{BOARD}/roles"), body, "gm-board")
+        .await;
     let powers = [
         "AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY",
     ];
@@ -219,16 +231,30 @@ async fn set_up(c: &mut Client) {
         "turn_lengths": {"movement_hours": 120, "retreat_hours": 24, "adjustment_hours": 24},
     });
     let body = json!({"action": "set-up", "settings": settings});
-    c.must(&Signed::user("gm"), &format!("{BOARD}/actions"), body, "setup-board")
-        .await;
+    c.must(
+        &Signed::user("gm"),
+        &format!("{BOARD}/actions"),
+        body,
+        "setup-board",
+    )
+    .await;
     // Every power's (preliminary) orders in, so that the deadline
     // adjudicates the phase (wm D.II.1) rather than withholding it.
     for p in powers {
-        let orders: &[&str] = if p == "ENGLAND" { &["F LON - NTH"] } else { &[] };
+        let orders: &[&str] = if p == "ENGLAND" {
+            &["F LON - NTH"]
+        } else {
+            &[]
+        };
         let body = json!({"power": p, "phase": "S1901M", "orders": orders, "final": false});
         let who = Signed::user(&format!("{}-player", p.to_lowercase()));
-        c.must(&who, &format!("{BOARD}/orders"), body, &format!("orders-{p}"))
-            .await;
+        c.must(
+            &who,
+            &format!("{BOARD}/orders"),
+            body,
+            &format!("orders-{p}"),
+        )
+        .await;
     }
 }
 
@@ -239,8 +265,7 @@ async fn sweep_until_done(c: &mut Client) -> u32 {
         let (handler, input) = c.d.template.schedule("deadline-sweep");
         let (handler, input) = (handler.to_owned(), input.clone());
         let killed = std::future::pending();
-        match c.d.invoke_or_kill(&handler, &handler, input, killed).await
-        {
+        match c.d.invoke_or_kill(&handler, &handler, input, killed).await {
             Invoked::Response(r) if r["failed"] == 0 => return run,
             _ => continue,
         }
@@ -256,9 +281,10 @@ async fn whole_log(local: &arbiter_e2e::TestServer<DynamoStore>, id: &str) -> Ve
     loop {
         let page = local.get(&target, &token).await;
         entries.extend(page["entries"].as_array().cloned().unwrap_or_default());
-        match page["next_cursor"].as_str().map(str::to_owned).or(page["next_cursor"]
-            .as_u64()
-            .map(|c| c.to_string()))
+        match page["next_cursor"]
+            .as_str()
+            .map(str::to_owned)
+            .or(page["next_cursor"].as_u64().map(|c| c.to_string()))
         {
             Some(cursor) => target = format!("{}/log?limit=50&cursor={cursor}", path(id)),
             None => return entries,
@@ -271,12 +297,17 @@ async fn whole_log(local: &arbiter_e2e::TestServer<DynamoStore>, id: &str) -> Ve
 async fn loaded_and_folded(store: &DynamoStore, id: &str) -> (Value, Value) {
     let cid = CompetitionId::try_from(id).unwrap();
     let loaded = store.load(id).await.unwrap().expect("a log");
-    let mut state = loaded
-        .snapshot
-        .as_ref()
-        .map(|s| arbiter_service::decode_snapshot(s).unwrap().expect("current format"));
+    let mut state = loaded.snapshot.as_ref().map(|s| {
+        arbiter_service::decode_snapshot(s)
+            .unwrap()
+            .expect("current format")
+    });
     for record in &loaded.commits {
-        state = Some(apply(state, &cid, &arbiter_service::decode_commit(record).unwrap()));
+        state = Some(apply(
+            state,
+            &cid,
+            &arbiter_service::decode_commit(record).unwrap(),
+        ));
     }
     let mut folded = None;
     let mut after = 0;
@@ -285,7 +316,11 @@ async fn loaded_and_folded(store: &DynamoStore, id: &str) -> (Value, Value) {
         let Some(last) = page.last() else { break };
         after = last.version;
         for record in &page {
-            folded = Some(apply(folded, &cid, &arbiter_service::decode_commit(record).unwrap()));
+            folded = Some(apply(
+                folded,
+                &cid,
+                &arbiter_service::decode_commit(record).unwrap(),
+            ));
         }
     }
     (json!(state), json!(folded))
@@ -335,7 +370,10 @@ fn check_registrations(ops: &[Op], logs: &[Vec<Value>], problems: &mut Vec<Strin
         }
         if let Some(first) = ok.first() {
             if at.len() != 1 {
-                problems.push(format!("{what}: answered 2xx but in the log {} times", at.len()));
+                problems.push(format!(
+                    "{what}: answered 2xx but in the log {} times",
+                    at.len()
+                ));
             }
             if let (Some(v), Some(logged)) = (first["version"].as_u64(), at.first()) {
                 if v != *logged {
@@ -409,13 +447,17 @@ async fn concurrent_commands_through_faults_and_kills_keep_a_whole_history() {
     for id in EVENTS.iter().copied().chain(["faults-board"]) {
         let (loaded, folded) = loaded_and_folded(&store, id).await;
         if loaded != folded {
-            problems.push(format!("{id}: the state loaded differs from the fold of its log"));
+            problems.push(format!(
+                "{id}: the state loaded differs from the fold of its log"
+            ));
         }
     }
     let board = local.get(BOARD, &local.token("gm", false)).await;
     let phase = board["game"]["position"]["phase"].clone();
     if phase != "F1901M" {
-        problems.push(format!("the sweep delivered 2+1 times moved the board to {phase}"));
+        problems.push(format!(
+            "the sweep delivered 2+1 times moved the board to {phase}"
+        ));
     }
     let board_log = whole_log(&local, "faults-board").await;
     let adjudications = board_log.iter().filter(|e| actor(e).is_empty()).count();
@@ -444,7 +486,9 @@ async fn concurrent_commands_through_faults_and_kills_keep_a_whole_history() {
     println!(
         "DynamoDB writes applied: {}, transactions answered from their token: {}",
         dynamo.writes.load(std::sync::atomic::Ordering::Relaxed),
-        dynamo.token_replays.load(std::sync::atomic::Ordering::Relaxed)
+        dynamo
+            .token_replays
+            .load(std::sync::atomic::Ordering::Relaxed)
     );
     for (kind, n) in dynamo.schedule.counts() {
         println!("fault {kind}: {n}");
@@ -453,11 +497,84 @@ async fn concurrent_commands_through_faults_and_kills_keep_a_whole_history() {
     for c in &mut clients {
         c.d.shutdown();
     }
-    let verdict = if problems.is_empty() { "whole" } else { "BROKEN" };
+    let verdict = if problems.is_empty() {
+        "whole"
+    } else {
+        "BROKEN"
+    };
     println!("verdict: {verdict}");
     assert!(
         problems.is_empty(),
         "seed {seed} (ARBITER_FAULT_SEED={seed} replays it):\n{}",
         problems.join("\n")
     );
+}
+
+/// A send that timed out on the client's side reaches DynamoDB after its
+/// retry was cancelled by a `TransactionConflict`; the append's next
+/// attempt (a new token) then meets the commit that first send wrote. That
+/// commit is the command's own: it is answered 200, at its version, and is
+/// in the log once. (It was answered 409 "already entered": the store took
+/// its own commit for another writer's, and the service decided the
+/// registration again on top of it.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_send_that_lands_after_its_cancelled_retry_is_the_commit_not_a_rival() {
+    use arbiter_e2e::faults::Fault;
+    let Ok(endpoint) = std::env::var("ARBITER_DYNAMO_ENDPOINT") else {
+        eprintln!("skipped: ARBITER_DYNAMO_ENDPOINT is not set (start scripts/moto.sh)");
+        return;
+    };
+    let table = format!("arbiter-late-send-{}", std::process::id());
+    let store = DynamoStore::local(&endpoint, table.clone()).await;
+    store.create_table().await.expect("create table");
+    let attempt = arbiter_store::dynamo::SDK_ATTEMPT_TIMEOUT;
+    let script = vec![
+        // Create, arbiter, set-up: one transaction each, untouched.
+        Fault::None,
+        Fault::None,
+        Fault::None,
+        // The registration: its first send is held past the attempt
+        // timeout (it lands later), the SDK's retry of it is cancelled,
+        // and the append's next attempt arrives after the first landed.
+        Fault::Delay(attempt + std::time::Duration::from_millis(500)),
+        Fault::TransactionConflict,
+        Fault::Delay(attempt - std::time::Duration::from_millis(500)),
+    ];
+    let dynamo = Dynamo::new(&endpoint, Schedule::scripted(script));
+    let proxy = Proxy::start(Arc::clone(&dynamo)).await;
+    let local = arbiter_e2e::dynamo_on(&proxy.url(), &table).await;
+    local
+        .create(&json!({"id": "late-send", "kind": "swiss", "name": "Late send"}))
+        .await;
+    let open = "/v1/competitions/late-send";
+    let (status, _) = local
+        .post_as(
+            "org",
+            t(0),
+            &format!("{open}/roles"),
+            &json!({"user": "arb", "role": "arbiter"}),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let settings = json!({"rounds": 3, "late_entries_until_round": 1});
+    let body = json!({"action": "set-up", "settings": settings});
+    let (status, _) = local
+        .post_as("arb", t(0), &format!("{open}/actions"), &body)
+        .await;
+    assert_eq!(status, 200);
+    let entry = json!({"entry": {"name": "Ann", "rating": 2000}});
+    let (status, answer) = local
+        .post_as("ann", t(0), &format!("{open}/registrations"), &entry)
+        .await;
+    // create 1, arbiter 2, set-up 3: the registration is version 4.
+    assert_eq!((status, &answer["version"]), (200, &json!(4)), "{answer}");
+    let counts = dynamo.schedule.counts();
+    assert_eq!(
+        counts.get("transaction cancelled: TransactionConflict"),
+        Some(&1)
+    );
+    let log = whole_log(&local, "late-send").await;
+    let ann: Vec<&Value> = log.iter().filter(|e| actor(e) == "ann").collect();
+    assert_eq!(ann.len(), 1, "{log:?}");
+    assert_eq!(ann[0]["version"], 4);
 }

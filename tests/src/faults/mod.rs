@@ -64,6 +64,9 @@ pub struct Schedule {
     /// The share of requests that meet a fault, 0 to 1.
     rate: f64,
     rng: Mutex<ChaCha8Rng>,
+    /// When set: the decisions for the transactions to come, in order
+    /// (other requests pass), for a test that plays one story exactly.
+    script: Option<Mutex<std::collections::VecDeque<Fault>>>,
     counts: Mutex<BTreeMap<&'static str, u64>>,
 }
 
@@ -73,7 +76,30 @@ impl Schedule {
             seed,
             rate,
             rng: Mutex::new(ChaCha8Rng::seed_from_u64(seed)),
+            script: None,
             counts: Mutex::default(),
+        }
+    }
+
+    /// No random faults: the `TransactWriteItems` requests meet `faults`
+    /// in order, then none.
+    pub fn scripted(faults: Vec<Fault>) -> Self {
+        Self {
+            script: Some(Mutex::new(faults.into())),
+            ..Self::new(0, 0.0)
+        }
+    }
+
+    /// The decision for a request of `operation`.
+    pub fn decide(&self, operation: &str) -> Fault {
+        match &self.script {
+            None => self.next(),
+            Some(_) if operation != "TransactWriteItems" => Fault::None,
+            Some(script) => script
+                .lock()
+                .expect("lock")
+                .pop_front()
+                .unwrap_or(Fault::None),
         }
     }
 

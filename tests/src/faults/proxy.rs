@@ -217,12 +217,7 @@ async fn handle(state: &State, request: Request, stream: &mut TcpStream) -> bool
         wait_closed(stream).await;
         return false;
     }
-    let fault = dynamo.schedule.next();
-    if std::env::var_os("ARBITER_FAULT_TRACE").is_some() && request.operation() == "TransactWriteItems" {
-        let b: Value = serde_json::from_slice(&request.body).unwrap_or_default();
-        let sks: Vec<String> = b["TransactItems"].as_array().into_iter().flatten().filter_map(|i| i["Put"]["Item"]["SK"]["S"].as_str().or(i["ConditionCheck"]["Key"]["SK"]["S"].as_str()).map(|s| s.chars().take(24).collect())).collect();
-        eprintln!("TRACE {} {:?} {:?}", b["ClientRequestToken"], sks, fault);
-    }
+    let fault = dynamo.schedule.decide(request.operation());
     let applies = match fault {
         Fault::None => false,
         Fault::ResetAfter => request.is_write(),
@@ -352,7 +347,7 @@ async fn send(dynamo: &Dynamo, request: &Request) -> Answer {
             out = out.header(k.as_str(), v.as_str());
         }
     }
-    let Ok(response) = out.send().await.inspect_err(|e| eprintln!("DEBUG proxy: {e}")) else {
+    let Ok(response) = out.send().await else {
         return error(
             500,
             "com.amazonaws.dynamodb.v20120810",
@@ -361,10 +356,6 @@ async fn send(dynamo: &Dynamo, request: &Request) -> Answer {
         );
     };
     let status = response.status().as_u16();
-    if std::env::var_os("ARBITER_FAULT_TRACE").is_some() && request.operation() == "TransactWriteItems" {
-        let b: Value = serde_json::from_slice(&request.body).unwrap_or_default();
-        eprintln!("TRACE answer {} {status}", b["ClientRequestToken"]);
-    }
     let headers = response
         .headers()
         .iter()
@@ -374,7 +365,11 @@ async fn send(dynamo: &Dynamo, request: &Request) -> Answer {
         })
         .filter_map(|(k, v)| Some((k.to_string(), v.to_str().ok()?.to_owned())))
         .collect();
-    let body = response.bytes().await.map(|b| b.to_vec()).unwrap_or_default();
+    let body = response
+        .bytes()
+        .await
+        .map(|b| b.to_vec())
+        .unwrap_or_default();
     if (200..300).contains(&status) && request.is_write() {
         dynamo.writes.fetch_add(1, Ordering::Relaxed);
     }
@@ -407,9 +402,16 @@ fn conflict(request: &Request) -> Answer {
         .unwrap_or(1)
         .max(1);
     let mut reasons = vec![json!({"Code": "None"}); actions];
-    reasons[0] = json!({"Code": "TransactionConflict", "Message": "Transaction is ongoing for the item"});
+    reasons[0] =
+        json!({"Code": "TransactionConflict", "Message": "Transaction is ongoing for the item"});
     let codes: Vec<&str> = (0..actions)
-        .map(|i| if i == 0 { "TransactionConflict" } else { "None" })
+        .map(|i| {
+            if i == 0 {
+                "TransactionConflict"
+            } else {
+                "None"
+            }
+        })
         .collect();
     let code = "TransactionCanceledException";
     let body = json!({

@@ -15,7 +15,7 @@
 //!
 //! | item       | `PK`       | `SK`                       | GSI keys                                                        | other attributes                    |
 //! |------------|------------|----------------------------|-----------------------------------------------------------------|-------------------------------------|
-//! | commit     | `C#<comp>` | `V#<version, 20 digits>`   | —                                                               | `body` (B); `snap` (B) when the snapshot after this commit is the latest one taken, or `parts` (N) when that snapshot is in part items |
+//! | commit     | `C#<comp>` | `V#<version, 20 digits>`   | —                                                               | `body` (B); `tok` (S), a mark of the append that wrote it; `snap` (B) when the snapshot after this commit is the latest one taken, or `parts` (N) when that snapshot is in part items |
 //! | snapshot part | `C#<comp>` | `P#<version, 20 digits>#<index, 4 digits>` | —                                               | `body` (B): the next [`SNAPSHOT_PART_BYTES`] of the snapshot |
 //! | member     | `C#<comp>` | `M#<user>`                 | `GSI1PK = U#<user>`, `GSI1SK = C#<comp>`                        | —                                   |
 //! | deadline   | `C#<comp>` | `DUE`                      | `GSI2PK = DUE`, `GSI2SK = <millis, 15 digits>#<comp>`            | `at` (N, millis since the epoch)    |
@@ -140,7 +140,8 @@ pub const DUE: &str = "DUE";
 pub const CLAIM_SK: &str = "N";
 /// The table's TTL attribute (N, epoch seconds): when a claim's window ends.
 pub const TTL: &str = "ttl";
-/// The token of the claim request that wrote a claim item (S).
+/// The token of the claim request that wrote a claim item, or the mark of
+/// the append that wrote a commit item (S).
 pub const TOKEN: &str = "tok";
 
 /// DynamoDB's item size limit: 400 KB, attribute names included.
