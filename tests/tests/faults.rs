@@ -162,13 +162,13 @@ impl Client {
     async fn register(&mut self, n: usize) -> Vec<Op> {
         let mut ops = Vec::new();
         for i in (n..PLAYERS).step_by(CLIENTS) {
-            for event in 0..EVENTS.len() {
+            for (event, id) in EVENTS.iter().enumerate() {
                 let who = player(event, i);
                 let entry =
                     json!({"name": format!("Player {event}/{i}"), "rating": 2400 - i as i64});
                 let keyed = self.rng.gen_bool(0.5);
                 let mut request = HttpRequest::post(
-                    &format!("{}/registrations", path(EVENTS[event])),
+                    &format!("{}/registrations", path(id)),
                     json!({"entry": entry}),
                     Some(who.clone()),
                 );
@@ -387,6 +387,10 @@ fn check_registrations(ops: &[Op], logs: &[Vec<Value>], problems: &mut Vec<Strin
         for (status, body) in &answered {
             if (400..500).contains(status) {
                 problems.push(format!("{what}: refused {status}: {body}"));
+            }
+            // Retries spent: 503 to retry later, never a 500.
+            if *status >= 500 && (*status != 503 || body["type"] != "/problems/unavailable") {
+                problems.push(format!("{what}: answered {status}: {body}"));
             }
         }
     }
