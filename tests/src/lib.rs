@@ -9,6 +9,7 @@ use arbiter_store::{DynamoStore, EmbeddedStore, NotifyStore, Store};
 use chrono::{DateTime, Duration, Utc};
 use std::sync::Arc;
 
+pub mod faults;
 pub mod form_browser;
 pub mod idp;
 pub mod lambda;

@@ -18,6 +18,7 @@ mod consistency;
 mod contention;
 mod diplomacy;
 mod diplomacy_races;
+mod faults;
 mod fuzz_http;
 mod http_semantics;
 mod kind_conformance;

@@ -67,6 +67,9 @@ pub struct HttpRequest {
     pub target: String,
     pub body: Option<Value>,
     pub signed: Option<Signed>,
+    /// Headers the client adds (`Idempotency-Key`), names lower-cased as
+    /// API Gateway passes them.
+    pub headers: Vec<(String, String)>,
 }
 
 impl HttpRequest {
@@ -76,6 +79,7 @@ impl HttpRequest {
             target: target.into(),
             body: None,
             signed,
+            headers: Vec::new(),
         }
     }
 
@@ -85,7 +89,15 @@ impl HttpRequest {
             target: target.into(),
             body: Some(body),
             signed,
+            headers: Vec::new(),
         }
+    }
+
+    /// The request with the header `name: value` added.
+    pub fn with_header(mut self, name: &str, value: &str) -> Self {
+        self.headers
+            .push((name.to_ascii_lowercase(), value.to_owned()));
+        self
     }
 
     pub fn path(&self) -> &str {
@@ -145,6 +157,9 @@ pub fn http_api(
         "requestContext": context,
         "isBase64Encoded": false,
     });
+    for (name, value) in &request.headers {
+        event["headers"][name] = json!(value);
+    }
     if let Some(body) = &request.body {
         event["headers"]["content-type"] = json!("application/json");
         event["body"] = json!(body.to_string());

@@ -76,6 +76,8 @@ pub enum Invoked {
     InitError(Value),
     /// The process exited without an answer; its last output.
     Exited(String),
+    /// The test killed the process (SIGKILL) before it answered.
+    Killed,
 }
 
 /// An HTTP answer as API Gateway returns it to the client.
@@ -244,6 +246,42 @@ impl Deployment {
     /// Invokes the template's function `function` started with `_HANDLER`
     /// set to `handler`.
     pub async fn invoke_as(&mut self, function: &str, handler: &str, event: Value) -> Invoked {
+        self.invoke_or_kill(function, handler, event, std::future::pending())
+            .await
+    }
+
+    /// Invokes as [`Deployment::invoke_as`] does, but if `kill` completes
+    /// first the process is killed (SIGKILL, as a crash or an out-of-memory
+    /// kill ends a sandbox) and forgotten: the next invocation of the
+    /// function starts a new one (a cold start).
+    pub async fn invoke_or_kill(
+        &mut self,
+        function: &str,
+        handler: &str,
+        event: Value,
+        kill: impl std::future::Future<Output = ()>,
+    ) -> Invoked {
+        let invoked = tokio::select! {
+            biased;
+            invoked = self.invoke_once(function, handler, event) => invoked,
+            () = kill => Invoked::Killed,
+        };
+        if matches!(invoked, Invoked::Killed | Invoked::Exited(_)) {
+            self.kill(handler);
+        }
+        invoked
+    }
+
+    /// Kills the process of `handler` (SIGKILL), if it runs, and waits for
+    /// it; the next invocation starts a new one.
+    pub fn kill(&mut self, handler: &str) {
+        if let Some(mut p) = self.processes.remove(handler) {
+            let _ = p.child.kill();
+            let _ = p.child.wait();
+        }
+    }
+
+    async fn invoke_once(&mut self, function: &str, handler: &str, event: Value) -> Invoked {
         let p = self.process_as(function, handler).await;
         p.invocations += 1;
         let answer = p.api.invoke(event);
@@ -278,21 +316,32 @@ impl Deployment {
     /// 404 for a route the template lacks and 401 for a route whose
     /// authorizer finds no token, else the routed function's answer.
     pub async fn http(&mut self, request: &HttpRequest) -> Answer {
+        match self.http_or_kill(request, std::future::pending()).await {
+            Ok(answer) => answer,
+            // A function error is API Gateway's 500 to the client.
+            Err(other) => panic!("failed {} {}: {other:?}", request.method, request.target),
+        }
+    }
+
+    /// Sends `request` as [`Deployment::http`] does, killing the routed
+    /// function's process if `kill` completes before it answers: the
+    /// answer, or how the invocation ended without one.
+    pub async fn http_or_kill(
+        &mut self,
+        request: &HttpRequest,
+        kill: impl std::future::Future<Output = ()>,
+    ) -> Result<Answer, Invoked> {
         let Some((route, params)) = self.template.route(&request.method, request.path()) else {
-            return gateway(404, "Not Found");
+            return Ok(gateway(404, "Not Found"));
         };
         if route.authorized && request.signed.is_none() {
-            return gateway(401, "Unauthorized");
+            return Ok(gateway(401, "Unauthorized"));
         }
         let event = events::http_api(route, &params, request, self.now);
         let handler = route.handler.clone();
-        match self.invoke(&handler, event).await {
-            Invoked::Response(r) => answer(&r),
-            // A function error is API Gateway's 500 to the client.
-            other => panic!(
-                "{handler} failed {} {}: {other:?}",
-                request.method, request.target
-            ),
+        match self.invoke_or_kill(&handler, &handler, event, kill).await {
+            Invoked::Response(r) => Ok(answer(&r)),
+            other => Err(other),
         }
     }
 

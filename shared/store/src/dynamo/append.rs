@@ -196,6 +196,40 @@ impl DynamoStore {
         )
     }
 
+    /// Whether the commit of `append` in the table is the one this append
+    /// wrote (it carries `mark`), when a transaction was refused because
+    /// the version exists. An earlier send of this append may have landed
+    /// after all: a send that timed out on the client's side can reach
+    /// DynamoDB after its retry, and if the retry was cancelled
+    /// (`TransactionConflict`) the next attempt goes with a new token and
+    /// meets the commit the first send wrote. Without this check that
+    /// commit would be reported as another writer's: the service would
+    /// decide the command again on top of it (applying it twice, or
+    /// refusing it as already done).
+    pub(super) async fn landed(&self, append: &Append, mark: &str) -> Result<bool, StoreError> {
+        let out = self
+            .client
+            .get_item()
+            .table_name(&self.table)
+            .consistent_read(true)
+            .set_key(Some(key(
+                pk(&append.competition),
+                version_sk(append.commit.version),
+            )))
+            .projection_expression("#tok")
+            .expression_attribute_names("#tok", TOKEN)
+            .send()
+            .await
+            .map_err(|e| sdk_unavailable("get item (commit)", e))?;
+        self.count_read();
+        Ok(out
+            .item
+            .as_ref()
+            .and_then(|item| item.get(TOKEN))
+            .and_then(|t| t.as_s().ok())
+            .is_some_and(|t| t == mark))
+    }
+
     pub(super) async fn transact(
         &self,
         items: Vec<TransactWriteItem>,

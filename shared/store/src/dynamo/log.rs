@@ -64,7 +64,10 @@ impl Store for DynamoStore {
 
     async fn append(&self, append: Append) -> Result<(), StoreError> {
         validate(&append)?;
-        let commit = self.commit_item(&append)?;
+        let mut commit = self.commit_item(&append)?;
+        // Which append wrote the commit: see [`DynamoStore::landed`].
+        let mark = request_token();
+        commit.insert(TOKEN.to_owned(), s(mark.clone()));
         let parts = self.snapshot_parts(&append, &commit)?;
         let transaction = self.transaction(&append, commit, parts)?;
         let mut token = request_token();
@@ -73,7 +76,12 @@ impl Store for DynamoStore {
             if attempt > 0 {
                 backoff(attempt).await;
             }
-            last = self.transact(transaction.clone(), &token).await?;
+            last = match self.transact(transaction.clone(), &token).await {
+                Err(StoreError::Conflict) if self.landed(&append, &mark).await? => {
+                    return Ok(());
+                }
+                other => other?,
+            };
             match last {
                 Attempt::Done => return Ok(()),
                 Attempt::Contended => {

@@ -15,7 +15,7 @@
 //!
 //! | item       | `PK`       | `SK`                       | GSI keys                                                        | other attributes                    |
 //! |------------|------------|----------------------------|-----------------------------------------------------------------|-------------------------------------|
-//! | commit     | `C#<comp>` | `V#<version, 20 digits>`   | —                                                               | `body` (B); `snap` (B) when the snapshot after this commit is the latest one taken, or `parts` (N) when that snapshot is in part items |
+//! | commit     | `C#<comp>` | `V#<version, 20 digits>`   | —                                                               | `body` (B); `tok` (S), a mark of the append that wrote it; `snap` (B) when the snapshot after this commit is the latest one taken, or `parts` (N) when that snapshot is in part items |
 //! | snapshot part | `C#<comp>` | `P#<version, 20 digits>#<index, 4 digits>` | —                                               | `body` (B): the next [`SNAPSHOT_PART_BYTES`] of the snapshot |
 //! | member     | `C#<comp>` | `M#<user>`                 | `GSI1PK = U#<user>`, `GSI1SK = C#<comp>`                        | —                                   |
 //! | deadline   | `C#<comp>` | `DUE`                      | `GSI2PK = DUE`, `GSI2SK = <millis, 15 digits>#<comp>`            | `at` (N, millis since the epoch)    |
@@ -140,7 +140,8 @@ pub const DUE: &str = "DUE";
 pub const CLAIM_SK: &str = "N";
 /// The table's TTL attribute (N, epoch seconds): when a claim's window ends.
 pub const TTL: &str = "ttl";
-/// The token of the claim request that wrote a claim item (S).
+/// The token of the claim request that wrote a claim item, or the mark of
+/// the append that wrote a commit item (S).
 pub const TOKEN: &str = "tok";
 
 /// DynamoDB's item size limit: 400 KB, attribute names included.
@@ -394,6 +395,62 @@ fn request_token() -> String {
     format!("{nanos:016x}{:016x}", hasher.finish())
 }
 
+/// Attempts of one request, the first included (see [`patience`]).
+pub const SDK_MAX_ATTEMPTS: u32 = 4;
+/// The first pause before a retry; later ones grow exponentially (with
+/// full jitter) up to [`SDK_MAX_BACKOFF`].
+pub const SDK_INITIAL_BACKOFF: Duration = Duration::from_millis(50);
+pub const SDK_MAX_BACKOFF: Duration = Duration::from_secs(1);
+/// One attempt (send to last byte of the answer).
+pub const SDK_ATTEMPT_TIMEOUT: Duration = Duration::from_millis(1500);
+/// One request, all its attempts and pauses together.
+pub const SDK_OPERATION_TIMEOUT: Duration = Duration::from_secs(4);
+/// Opening a connection.
+pub const SDK_CONNECT_TIMEOUT: Duration = Duration::from_secs(1);
+
+/// How long the SDK waits and how often it tries again, chosen rather than
+/// left to its defaults (3 attempts, 1 s first backoff up to 20 s, no
+/// timeouts at all), so that a command fails fast and whole inside its
+/// Lambda function's 15 s (`template.yaml`):
+///
+/// - **Standard** retry mode, not adaptive: adaptive adds a client-side
+///   rate limiter that learns from throttling, which pays off for a
+///   long-lived client sending many requests; a Lambda sandbox serves one
+///   invocation at a time and sends a handful, so the limiter would only
+///   add sleeps. Standard retries throttling (`ProvisionedThroughput…`,
+///   `ThrottlingException`), 500/503, timeouts and broken connections, with
+///   exponential backoff and full jitter.
+/// - **4 attempts**, backoff from 50 ms to at most 1 s: a DynamoDB request
+///   takes milliseconds, so a throttle or a dropped connection is usually
+///   over by the second attempt; four ride out a short burst.
+/// - **1.5 s per attempt, 4 s per request**: a command is at most a load,
+///   a receipt read and an append (each one request), 12 s at worst, under
+///   the 15 s timeout, so the function answers (503 with `Retry-After`)
+///   rather than being cut off by Lambda (a 5xx with no body, and no way
+///   to say "retry").
+/// - A retried write is safe: an append's transaction carries a
+///   `ClientRequestToken` and a claim its own token, so the retry of a
+///   write that landed but whose answer was lost is answered as the first
+///   attempt was (see the module's Operations).
+fn patience(config: aws_sdk_dynamodb::config::Builder) -> aws_sdk_dynamodb::config::Builder {
+    use aws_sdk_dynamodb::config::retry::RetryConfig;
+    use aws_sdk_dynamodb::config::timeout::TimeoutConfig;
+    config
+        .retry_config(
+            RetryConfig::standard()
+                .with_max_attempts(SDK_MAX_ATTEMPTS)
+                .with_initial_backoff(SDK_INITIAL_BACKOFF)
+                .with_max_backoff(SDK_MAX_BACKOFF),
+        )
+        .timeout_config(
+            TimeoutConfig::builder()
+                .connect_timeout(SDK_CONNECT_TIMEOUT)
+                .operation_attempt_timeout(SDK_ATTEMPT_TIMEOUT)
+                .operation_timeout(SDK_OPERATION_TIMEOUT)
+                .build(),
+        )
+}
+
 impl DynamoStore {
     /// A store on `table` through `client`.
     pub fn new(client: Client, table: impl Into<String>) -> Self {
@@ -452,7 +509,8 @@ impl DynamoStore {
     /// environment gives (in Lambda: the function's role and region).
     pub async fn from_env(table: impl Into<String>) -> Self {
         let config = aws_config::load_defaults(BehaviorVersion::latest()).await;
-        Self::new(Client::new(&config), table)
+        let config = patience(aws_sdk_dynamodb::config::Builder::from(&config)).build();
+        Self::new(Client::from_conf(config), table)
     }
 
     /// A store on `table` at a local DynamoDB-compatible server
@@ -462,9 +520,8 @@ impl DynamoStore {
             .endpoint_url(endpoint_url)
             .credentials_provider(Credentials::new("test", "test", None, None, "static"))
             .region(Region::new("us-east-1"))
-            .behavior_version_latest()
-            .build();
-        Self::new(Client::from_conf(config), table)
+            .behavior_version_latest();
+        Self::new(Client::from_conf(patience(config).build()), table)
     }
 
     /// How many items the first page of a load reads (default 32); later
