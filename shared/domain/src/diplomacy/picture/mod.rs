@@ -30,7 +30,7 @@ use crate::cli::CliOutput;
 use crate::diplomacy::cli::{parse_unit, OrderResult};
 use crate::diplomacy::game::position::Position;
 use crate::diplomacy::map::{Location, Power, Province, UnitType};
-use crate::diplomacy::position::{Phase, PhaseKind, Season, Unit};
+use crate::diplomacy::position::{Phase, PhaseKind, Unit};
 use layout::point;
 use std::fmt::Write;
 use svg::{class, colours};
@@ -138,20 +138,10 @@ fn svg_output(svg: String) -> CliOutput {
 }
 
 fn title(code: &str, phase: Option<Phase>) -> String {
-    let Some(p) = phase else {
-        return format!("Diplomacy board, phase {code}");
-    };
-    let season = match p.season {
-        Season::Spring => "Spring",
-        Season::Fall => "Fall",
-        Season::Winter => "Winter",
-    };
-    let kind = match p.kind {
-        PhaseKind::Movement => "movement",
-        PhaseKind::Retreat => "retreats",
-        PhaseKind::Adjustment => "adjustments",
-    };
-    format!("Diplomacy board, {season} {} {kind} ({p})", p.year)
+    match phase {
+        Some(p) => format!("Diplomacy board, {} ({p})", p.words()),
+        None => format!("Diplomacy board, phase {code}"),
+    }
 }
 
 /// The position in words: units and centres per power, dislodged units, the
@@ -237,6 +227,15 @@ fn units(out: &mut String, units: &[Unit], dislodged: bool) {
     }
     out.push_str("</g>");
 }
+
+/// A power's colour on the map: its land's (for a key beside the map) and
+/// its units' (darker, for lines on white).
+pub fn power_colours(p: Power) -> (&'static str, &'static str) {
+    (svg::land(p), svg::colours(p).0)
+}
+
+/// The width and height of the picture [`draw`] makes, board and legend.
+pub const SIZE: (i32, i32) = (layout::WIDTH, layout::BOARD_HEIGHT + svg::LEGEND_HEIGHT);
 
 /// `stp/sc`, `vie`: the location as the picture's data attributes name it.
 pub fn location_code(l: Location) -> String {

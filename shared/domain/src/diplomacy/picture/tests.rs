@@ -400,7 +400,7 @@ fn the_svg_has_a_title_a_description_and_a_legend() {
         .expect("title");
     assert_eq!(
         title.text(),
-        Some("Diplomacy board, Spring 1901 movement (S1901M)")
+        Some("Diplomacy board, Spring 1901, movement (S1901M)")
     );
     let desc = root
         .children()
