@@ -159,13 +159,15 @@ fn labels(out: &mut String) {
 
 /// Where a province's code is written (its baseline's middle): the first
 /// of a few places around the point, clear of the unit standing there,
-/// whose box lies inside the territory; below the point if none does.
+/// whose box lies inside the territory (below, then beside, then above:
+/// a code above a unit reads as the name of the province above); below the
+/// point if none does.
 pub fn label_at(p: Province) -> (i32, i32) {
     const AROUND: [(i32, i32); 8] = [
         (0, 37),
-        (0, -20),
         (45, 8),
         (-45, 8),
+        (0, -20),
         (36, 34),
         (-36, 34),
         (36, -20),

@@ -35,7 +35,7 @@ fn render(p: &Public, page: &[&str]) -> Option<Page> {
         ["phase", n] => {
             let n: usize = n.parse().ok()?;
             let phase = phases(p).into_iter().nth(n.checked_sub(1)?)?;
-            let title = format!("Phase {n}: {}", words(&phase.code));
+            let title = format!("{} (phase {n})", words(&phase.code));
             Some(page_of(p, Some(&title), &nav, phase::body(p, n, &phase)))
         }
         // The phase being played (or the last one): a stable address to

@@ -34,7 +34,7 @@ pub fn section(s: &Value, names: &Names, top: Option<usize>) -> Markup {
         }
         @if s["items"].as_array().is_some_and(|a| !a.is_empty()) {
             h3 { "Players" }
-            (lines("Players, in order", &s["items"], names, top))
+            (lines("Player standings, in order", &s["items"], names, top))
         }
     }
 }
@@ -45,11 +45,15 @@ fn field(key: &str, v: &Value, names: &Names, top: Option<usize>) -> Markup {
         // Round one: each team's credits (wm C.6) beside its standing.
         "team_credits" => html! {
             h3 { "Teams" }
-            (lines("Teams, with the credits each player takes on (wm C.6)", &with_credits(v), names, top))
+            (lines("Team standings, with the credits each player takes on (wm C.6)", &with_credits(v), names, top))
         },
-        "teams" => html! { h3 { "Teams" } (lines("Teams, in order", v, names, top)) },
-        "overall" => html! { h3 { "Overall" } (lines("Every player, in order", v, names, top)) },
-        "individual" => html! { h3 { "Individual" } (lines("The final, in order", v, names, top)) },
+        "teams" => html! { h3 { "Teams" } (lines("Team standings, in order", v, names, top)) },
+        "overall" => {
+            html! { h3 { "Overall" } (lines("Overall standings, every player in order", v, names, top)) }
+        }
+        "individual" => {
+            html! { h3 { "Individual" } (lines("Individual standings of the final, in order", v, names, top)) }
+        }
         "qualifiers" => html! {
             h3 { "Qualified for the final" }
             ol { @for q in v.as_array().into_iter().flatten() { li { (names.player(q.as_str().unwrap_or_default())) } } }
@@ -57,14 +61,14 @@ fn field(key: &str, v: &Value, names: &Names, top: Option<usize>) -> Markup {
         "boards" => html! {
             @for b in v.as_array().into_iter().flatten() {
                 h3 { "Board " (b["board"].as_str().unwrap_or_default()) }
-                (lines("The board, in order", &b["standings"], names, top))
+                (lines("Standings on this board, in order", &b["standings"], names, top))
             }
         },
         "best_countries" => html! {
             h3 { "Best countries (wm C.13)" }
             @for (power, list) in v.as_object().into_iter().flatten() {
                 h4 { (crate::diplomacy::game::power_label(power)) }
-                (lines("Best players of this country, in order", list, names, top.map(|_| 3)))
+                (lines("Standings of this country's players, best first", list, names, top.map(|_| 3)))
             }
         },
         _ => crate::page::layout::any(v, 3),
