@@ -38,13 +38,21 @@ pub fn body(p: &Public) -> Markup {
             Some(r) => (ended(p, r, &all, settings.as_ref())),
             None => (playing(p, all.last(), settings.as_ref())),
         }
-        @if let Some(last) = all.last() {
-            (map(p, all.len(), last, &caption))
-            p { a href=(p.link(&format!("phase/{}", all.len()))) { "This phase, with its orders" }
-                " · " a href=(p.link("phases")) { "Every phase" } }
+        // The map and the powers side by side on a wide screen, as a
+        // player's board and its table; the page widens for them.
+        div.board.wide {
+            @if let Some(last) = all.last() {
+                div {
+                    (map(p, all.len(), last, &caption))
+                    p { a href=(p.link(&format!("phase/{}", all.len()))) { "This phase, with its orders" }
+                        " · " a href=(p.link("phases")) { "Every phase" } }
+                }
+            }
+            div {
+                h2 { "Powers" }
+                (powers(p, all.last(), result.as_ref()))
+            }
         }
-        h2 { "Powers" }
-        (powers(p, all.last(), result.as_ref()))
         h2 { "Supply centres" }
         (chart::section(&chart::years(all.iter().map(|ph| &ph.position))))
         (press(p))

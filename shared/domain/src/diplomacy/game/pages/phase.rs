@@ -37,7 +37,7 @@ pub fn body(p: &Public, n: usize, phase: &Phase) -> Markup {
                 @if n < count { li { a rel="next" href=(p.link(&format!("phase/{}", n + 1))) { "Next phase →" } } }
             }
         }
-        div.board {
+        div.board.wide {
             (map(p, n, phase, &caption))
             div {
                 h2 { "Orders" }
