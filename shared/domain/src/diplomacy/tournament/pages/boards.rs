@@ -49,7 +49,7 @@ pub fn board(b: &Value, last_year: u16, names: &Names) -> Markup {
                 " " a href=(crate::page::front(game)) { "The board's own pages" }
             }
         }
-        (table(&format!("Board {n}"), &["Power", "Player", "Centres", "Board score"], &rows))
+        (table(&format!("Board {n}, power by power: centres and board scores (wm C.1–C.4)"), &["Power", "Player", "Centres", "Score"], &rows))
     }
 }
 

@@ -214,13 +214,13 @@ fn teams(p: &Public) -> Markup {
         .map(|(id, t)| {
             vec![
                 html! { (t["name"].as_str().unwrap_or(id))
+                    @if let Some(c) = t["captain"].as_str() { br; span.muted { "captain " (c) } }
                     @if t["grouped"] == Value::Bool(true) { br; span.muted { "grouped from individual sign-ups (wm B.2)" } } },
                 html! {
                     @for (power, player) in t["players"].as_object().into_iter().flatten() {
                         (crate::diplomacy::game::power_label(power)) ": " (player.as_str().unwrap_or_default()) br;
                     }
                 },
-                html! { (t["captain"].as_str().unwrap_or("–")) },
             ]
         })
         .collect();
@@ -234,7 +234,7 @@ fn teams(p: &Public) -> Markup {
     let (individuals, reserves) = (people("individuals"), people("reserves"));
     html! {
         h2 { "Teams" }
-        (table("Teams, their players with their round-one powers (wm B.5), and captains", &["Team", "Players", "Captain"], &rows))
+        (table("Teams and their captains, the players with their round-one powers (wm B.5)", &["Team", "Players"], &rows))
         h2 { "Individual entries" }
         @if individuals.is_empty() { p.muted { "none waiting to be grouped" } }
         @else { ol { @for u in &individuals { li { (u) } } } }
