@@ -85,6 +85,14 @@ async fn public_pages_are_cached_and_private_ones_are_not_found<S: TestStore>(s:
     assert_eq!(front.status(), 200);
     assert_eq!(front.headers()["content-type"], "text/html; charset=utf-8");
     assert_eq!(front.headers()["cache-control"], "public, max-age=60");
+    let policy = front.headers()["content-security-policy"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    assert!(
+        policy.contains("script-src 'self';") && !policy.contains("unsafe"),
+        "{policy}"
+    );
     let tag = front.headers()["etag"].to_str().unwrap().to_owned();
     assert!(tag.starts_with("\"v"), "the ETag names the version: {tag}");
     let body = front.text().await.unwrap();
@@ -115,6 +123,15 @@ async fn public_pages_are_cached_and_private_ones_are_not_found<S: TestStore>(s:
     assert!(ics.text().await.unwrap().starts_with("BEGIN:VCALENDAR"));
     let css = get(&s, "/pages/style.css").await;
     assert_eq!(css.headers()["content-type"], "text/css; charset=utf-8");
+    // The one script (deadlines in the reader's time), from this origin
+    // only: a page's policy runs no other.
+    let js = get(&s, "/pages/time.js").await;
+    assert_eq!(js.status(), 200);
+    assert_eq!(
+        js.headers()["content-type"],
+        "text/javascript; charset=utf-8"
+    );
+    assert!(js.text().await.unwrap().contains("data-countdown"));
     assert_eq!(get(&s, &format!("/pages/{ID}/round/9")).await.status(), 404);
     assert_eq!(
         get(&s, &format!("/pages/{ID}/nonsense")).await.status(),

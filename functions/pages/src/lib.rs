@@ -1,6 +1,6 @@
 //! The `pages` function: the public HTML pages of the
-//! competitions their organizers list publicly, the index of those, and the
-//! one stylesheet. No sign-in: a page shows what the rules let anyone see
+//! competitions their organizers list publicly, the index of those, the
+//! one stylesheet and the one script (deadlines in the reader's time). No sign-in: a page shows what the rules let anyone see
 //! (`arbiter_pages` renders from the kind's view for no viewer). A
 //! competition that is not public answers the same 404 as one that does not
 //! exist, so the pages tell nobody which private competitions there are.
@@ -23,6 +23,7 @@ use std::sync::Arc;
 pub const ROUTES: &[Route] = &[
     Route::public(Method::GET, "/pages", "getPublicIndexPage"),
     Route::public(Method::GET, "/pages/style.css", "getPagesStylesheet"),
+    Route::public(Method::GET, "/pages/time.js", "getPagesTimeScript"),
     Route::public(Method::GET, "/pages/{id}", "getCompetitionPage"),
     Route::public(Method::GET, "/pages/{id}/{page}", "getCompetitionSubpage"),
     Route::public(
@@ -44,7 +45,11 @@ pub async fn handle<S: Store>(app: Arc<App<S>>, req: Request<Bytes>) -> Response
         let app = app2;
         match call.operation {
             "getPublicIndexPage" => index(&app, &call).await,
-            "getPagesStylesheet" => Ok(stylesheet()),
+            "getPagesStylesheet" => Ok(asset(arbiter_pages::STYLESHEET, "text/css; charset=utf-8")),
+            "getPagesTimeScript" => Ok(asset(
+                arbiter_pages::TIME_SCRIPT,
+                "text/javascript; charset=utf-8",
+            )),
             "getCompetitionPage" | "getCompetitionSubpage" | "getCompetitionEntryPage" => {
                 competition(&app, &call).await
             }
@@ -103,9 +108,10 @@ fn as_of_the_hour(call: &Call) -> DateTime<Utc> {
         .unwrap_or(call.now)
 }
 
-fn stylesheet() -> Response<Bytes> {
-    let mut r = Response::new(Bytes::from_static(arbiter_pages::STYLESHEET.as_bytes()));
-    set(&mut r, header::CONTENT_TYPE, "text/css; charset=utf-8");
+/// A file every page shares (the stylesheet, the script), cached an hour.
+fn asset(body: &'static str, content_type: &'static str) -> Response<Bytes> {
+    let mut r = Response::new(Bytes::from_static(body.as_bytes()));
+    set(&mut r, header::CONTENT_TYPE, content_type);
     set(&mut r, header::CACHE_CONTROL, "public, max-age=3600");
     r
 }
@@ -129,12 +135,13 @@ fn respond(status: StatusCode, page: Page) -> Response<Bytes> {
     if let Ok(v) = HeaderValue::from_str(&cache) {
         r.headers_mut().insert(header::CACHE_CONTROL, v);
     }
-    // The pages draw nothing from elsewhere and run no script; a picture
-    // styles itself with its own `<style>`.
+    // The pages draw nothing from elsewhere and run no script but their
+    // own (`/pages/time.js`); a picture styles itself with its own
+    // `<style>`.
     let policy = if content_type.starts_with("image/svg") {
         "default-src 'none'; style-src 'unsafe-inline'"
     } else {
-        "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'"
+        "default-src 'none'; style-src 'self'; img-src 'self' data:; script-src 'self'; form-action 'self'"
     };
     set(&mut r, header::CONTENT_SECURITY_POLICY, policy);
     r

@@ -48,6 +48,7 @@ fn new_game() -> Scenario<Board> {
         abbreviations: BTreeMap::new(),
         captains: BTreeMap::new(),
         teams: BTreeMap::new(),
+        time_zone: None,
     };
     step(
         &mut game,

@@ -206,6 +206,7 @@ fn diplomacy_game_seven_players_from_spring_1901_to_the_last_year() {
         abbreviations: BTreeMap::new(),
         captains: BTreeMap::new(),
         teams: BTreeMap::new(),
+        time_zone: None,
     };
     w.run("gm", Command::SetUp { settings }, t(0)).unwrap();
     w.public("order_set_identification");

@@ -18,7 +18,7 @@
 #[cfg(test)]
 mod tests;
 
-pub use arbiter_domain::page::{layout, Page, STYLESHEET};
+pub use arbiter_domain::page::{layout, Page, STYLESHEET, TIME_SCRIPT};
 
 use arbiter_domain::competition::Competition;
 use arbiter_domain::page::layout::{document, ROOT};

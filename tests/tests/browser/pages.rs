@@ -144,6 +144,10 @@ async fn competition<S: TestStore>(
         "acwc" => acwc(s, b, &read, found).await,
         "diplomacy-tournament" => {
             tables(b, &read, "standings", &[], "pairs", found, v.kind).await;
+            for place in &read {
+                b.client.goto(&s.url(place)).await.expect("page loads");
+                two_decimals(b, place, found).await;
+            }
         }
         _ => {}
     }
@@ -379,7 +383,11 @@ async fn map_here(b: &Browser, place: &str, units: &[Value], found: &mut Finding
 
 /// The board: its latest map (map.svg), and on its pages a picture whose
 /// text alternative names Fall 1902 (F1902M), are loaded, and each shows
-/// every unit of Fall 1902 in its province and no other unit.
+/// every unit of Fall 1902 in its province and no other unit; what a
+/// spectator checks besides: the map links its full-size picture, every
+/// power's land is coloured apart from neutral land and from the others,
+/// the deadline reads in the reader's own time, no number runs past two
+/// decimals. Screenshots at a desktop's width too.
 async fn diplomacy<S: TestStore>(
     s: &TestServer<S>,
     b: &Browser,
@@ -396,9 +404,18 @@ async fn diplomacy<S: TestStore>(
         if map_here(b, &url, &units, found).await.is_none() {
             found.fail(format!("{url}: not a map"));
         }
+        map_colours(b, &url, found).await;
     } else {
         found.fail(format!("{latest} is not served"));
     }
+    let front = format!("/pages/{}", v.id);
+    b.client.goto(&s.url(&front)).await.expect("page loads");
+    front_page(b, &front, found).await;
+    for place in read {
+        b.client.goto(&s.url(place)).await.expect("page loads");
+        two_decimals(b, place, found).await;
+    }
+    desktop(s, b, &front, found).await;
     for place in read.iter().filter(|p| !p.ends_with(".svg")) {
         b.client.goto(&s.url(place)).await.expect("page loads");
         if map_here(b, place, &units, found).await.is_some() {
@@ -421,6 +438,127 @@ async fn diplomacy<S: TestStore>(
     found.fail(format!("no map of Fall 1902 on the pages {read:?}"));
 }
 
+/// The board's front page: the map is a link to its full-size picture,
+/// with a link that says so; the deadline carries the reader's own time
+/// (the page's script ran, within the pages' Content-Security-Policy).
+async fn front_page(b: &Browser, place: &str, found: &mut Findings) {
+    let answer = b.js(FRONT_PAGE, vec![]).await;
+    let wrong = strings(&answer);
+    if wrong.is_empty() {
+        println!("diplomacy-game: {place} links its full-size map and reads the deadline in the reader's time");
+    } else {
+        found.fail(format!("{place}: {}", wrong.join("; ")));
+    }
+}
+
+const FRONT_PAGE: &str = r#"
+const out = [];
+const img = document.querySelector('figure img[src$=".svg"]');
+if (!img) return ['no map on the page'];
+const a = img.closest('a');
+if (!a || a.href !== img.src) out.push('the map is no link to its full-size picture');
+const open = [...document.querySelectorAll('a')].find(l => /full-size map/i.test(l.textContent));
+if (!open) out.push('no "Open the full-size map" link');
+else if (open.href !== img.src) out.push(`"${open.textContent}" leads to ${open.href}, not ${img.src}`);
+const time = document.querySelector('time[data-countdown]');
+if (!time) out.push('no deadline to count down to');
+else if (!/Your time: .+\((in |passed)/.test(time.parentElement.textContent))
+  out.push(`the deadline is not read in the reader's time: "${time.parentElement.textContent}"`);
+return out;
+"#;
+
+/// No number on the page has more than two decimals (a score of
+/// 14.333333333333334 is a bug a reader sees).
+async fn two_decimals(b: &Browser, place: &str, found: &mut Findings) {
+    let long = b
+        .js(
+            "const m = document.body.innerText.match(/\\d\\.\\d{3,}/); return m ? m[0] : null;",
+            vec![],
+        )
+        .await;
+    if let Some(n) = long.as_str() {
+        found.fail(format!(
+            "{place}: the number {n} has more than two decimals"
+        ));
+    }
+}
+
+/// The map's colours: every power that holds land is filled in a colour of
+/// its own, none of them neutral land's, each at least 1.5:1 in contrast
+/// with it (WCAG's luminance), as the tester who found Russia's #f5f5f5
+/// beside neutral #ffffff would check by eye.
+async fn map_colours(b: &Browser, place: &str, found: &mut Findings) {
+    let answer = b.js(MAP_COLOURS, vec![]).await;
+    let wrong = strings(&answer["wrong"]);
+    if wrong.is_empty() {
+        println!(
+            "diplomacy-game: {} powers' land apart from neutral {} at {place}",
+            answer["powers"], answer["neutral"]
+        );
+    } else {
+        found.fail(format!("{place}: {}", wrong.join("; ")));
+    }
+}
+
+const MAP_COLOURS: &str = r#"
+const svg = document.querySelector('svg.diplomacy-map') || document.documentElement;
+const fill = g => getComputedStyle(g.querySelector('.shape')).fill;
+const lum = c => {
+  const [r, g, b] = c.match(/\d+/g).slice(0, 3).map(v => {
+    v = v / 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+};
+const contrast = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+const neutrals = new Set([...svg.querySelectorAll('.province.land:not([data-power])')].map(fill));
+const wrong = [];
+if (neutrals.size !== 1) wrong.push(`neutral land in ${neutrals.size} colours`);
+const neutral = [...neutrals][0];
+const powers = {};
+for (const g of svg.querySelectorAll('.province[data-power]')) {
+  const p = g.dataset.power, f = fill(g);
+  if (powers[p] && powers[p] !== f) wrong.push(`${p} in two colours`);
+  powers[p] = f;
+}
+const names = Object.keys(powers);
+if (names.length !== 7) wrong.push(`${names.length} powers hold land, not 7`);
+for (const p of names) {
+  if (neutral && contrast(powers[p], neutral) < 1.5)
+    wrong.push(`${p}'s ${powers[p]} too near neutral ${neutral} (${contrast(powers[p], neutral).toFixed(2)}:1)`);
+  for (const q of names) if (p < q && powers[p] === powers[q]) wrong.push(`${p} and ${q} share ${powers[p]}`);
+}
+return {wrong, powers: names.length, neutral};
+"#;
+
+/// The board's front page and the latest phase's page at a desktop's
+/// width (1280 px), for the screenshots; the phone's window after.
+async fn desktop<S: TestStore>(s: &TestServer<S>, b: &Browser, front: &str, found: &mut Findings) {
+    let phone = b.client.get_window_size().await.expect("window size");
+    b.client
+        .set_window_size(1280, 1000)
+        .await
+        .expect("window size");
+    b.client.goto(&s.url(front)).await.expect("page loads");
+    b.screenshot("diplomacy-game-1280").await;
+    let last = b
+        .js(
+            "const a = [...document.querySelectorAll('a')].find(l => /This phase/.test(l.textContent)); return a ? a.href : null;",
+            vec![],
+        )
+        .await;
+    match last.as_str() {
+        Some(href) => {
+            b.client.goto(href).await.expect("page loads");
+            b.screenshot("diplomacy-game-phase-1280").await;
+        }
+        None => found.fail(format!("{front}: no link to the phase being played")),
+    }
+    b.client
+        .set_window_size(phone.0 as u32, phone.1 as u32)
+        .await
+        .expect("window size");
+}
+
 /// The page's SVG picture whose text alternative names Fall 1902: its
 /// address, and whether the browser drew it.
 const FALL_1902_PICTURE: &str = r#"
@@ -433,27 +571,31 @@ return {};
 "#;
 
 /// Null without a map; else what is wrong: each expected unit (power,
-/// location, army or fleet) drawn in the province's circle, nothing else.
+/// location, army or fleet) drawn inside its province's territory (a unit
+/// on a split coast at that coast's marker), nothing else.
 const MAP_UNITS: &str = r#"
 const [units] = arguments;
 const svg = document.querySelector('svg.diplomacy-map') ||
   (document.documentElement.tagName.toLowerCase() === 'svg' ? document.documentElement : null);
 if (!svg) return null;
 const out = [];
-const centre = r => [r.left + r.width / 2, r.top + r.height / 2];
 for (const [power, loc, kind] of units) {
   const u = svg.querySelector(`.units .unit[data-location="${loc}"]`);
   if (!u) { out.push(`no unit at ${loc}`); continue; }
   if (!u.classList.contains(power) || !u.classList.contains(kind)) {
     out.push(`${loc} shows "${u.getAttribute('class')}", not a ${power} ${kind}`); continue;
   }
-  const node = svg.querySelector(`#dip-${loc.split('/')[0]} .node`);
-  if (!node) { out.push(`no province ${loc}`); continue; }
-  const [ux, uy] = centre(u.getBoundingClientRect());
-  const n = node.getBoundingClientRect();
-  const [nx, ny] = centre(n);
-  const reach = Math.max(n.width, n.height) * (loc.includes('/') ? 3 : 1);
-  if (Math.hypot(ux - nx, uy - ny) > reach) out.push(`${loc} drawn away from its province`);
+  const m = u.transform.baseVal.consolidate();
+  const at = m ? new DOMPoint(m.matrix.e, m.matrix.f) : null;
+  const shape = svg.querySelector(`#dip-${loc.split('/')[0]} .shape`);
+  if (!shape || !at) { out.push(`no province ${loc}`); continue; }
+  if (loc.includes('/')) {
+    const c = svg.querySelector(`.coast[data-location="${loc}"] circle`);
+    const far = c ? Math.hypot(at.x - c.cx.baseVal.value, at.y - c.cy.baseVal.value) : Infinity;
+    if (far > 1) out.push(`${loc} drawn away from its coast`);
+  } else if (!shape.isPointInFill(at)) {
+    out.push(`${loc} drawn outside its territory`);
+  }
   if (u.getBoundingClientRect().width === 0) out.push(`${loc} not visible`);
 }
 const drawn = svg.querySelectorAll('.units .unit').length;

@@ -87,6 +87,22 @@ impl Phase {
         Some(Phase { year, season, kind })
     }
 
+    /// The phase in words, as a player says it: `Spring 1902, movement`,
+    /// `Fall 1902, retreats`, `Winter 1902, adjustments`.
+    pub fn words(&self) -> String {
+        let season = match self.season {
+            Season::Spring => "Spring",
+            Season::Fall => "Fall",
+            Season::Winter => "Winter",
+        };
+        let kind = match self.kind {
+            PhaseKind::Movement => "movement",
+            PhaseKind::Retreat => "retreats",
+            PhaseKind::Adjustment => "adjustments",
+        };
+        format!("{season} {}, {kind}", self.year)
+    }
+
     pub fn movement(year: u16, season: Season) -> Phase {
         Phase {
             year,

@@ -22,6 +22,10 @@ use maud::{html, Markup};
 /// The one stylesheet every page links.
 pub const STYLESHEET: &str = include_str!("style.css");
 
+/// The one script a page may load (`/pages/time.js`): each deadline in the
+/// reader's own time, with a countdown. Pages read fully without it.
+pub const TIME_SCRIPT: &str = include_str!("time.js");
+
 /// A rendered page: its media type and its text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Page {

@@ -19,7 +19,7 @@ pub(crate) fn of(p: &Public) -> Listing {
     Listing {
         kind: "Diplomacy board",
         status,
-        dates: instant(&v["settings"]["first-deadline"])
+        dates: instant(&v["settings"]["first_deadline"])
             .map(|t| format!("First deadline {}", date(t))),
         size: (seats > 0).then(|| count(seats, "power", "powers")),
     }

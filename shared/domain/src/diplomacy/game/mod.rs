@@ -43,6 +43,7 @@ mod tests;
 
 pub use command::Command;
 pub use event::Event;
+pub(crate) use pages::{ending as ending_words, power as power_label};
 pub use state::Board;
 
 /// An event of the board as its decisions return it, with the clause that

@@ -201,6 +201,12 @@ pub struct Settings {
     /// the captain of an NMR.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub teams: BTreeMap<Power, BTreeSet<UserId>>,
+    /// The time zone the board's players read its deadlines in, when the GM
+    /// names one (an IANA name such as `Europe/London`): the pages show
+    /// each deadline in it beside UTC, in which the rules set them
+    /// (wm D.VII.4.b).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_zone: Option<String>,
 }
 
 /// wm A.1: a team has at least seven players and may add a captain, a GM and
@@ -239,6 +245,13 @@ impl Settings {
             }
         }
         self.house_rules.validate()?;
+        if let Some(zone) = self.time_zone.as_deref() {
+            if zone.parse::<chrono_tz::Tz>().is_err() {
+                return Err(Refusal::invalid(format!(
+                    "{zone:?} is no time zone (an IANA name such as Europe/London)"
+                )));
+            }
+        }
         // wm B.8.b: a power's team is who hears of its NMR; it names someone,
         // and no more people than a team has (the captain may be listed too).
         if let Some(power) = self
@@ -265,6 +278,11 @@ impl Settings {
             ));
         }
         Ok(())
+    }
+
+    /// The board's own time zone, if it names one that exists.
+    pub fn zone(&self) -> Option<chrono_tz::Tz> {
+        self.time_zone.as_deref().and_then(|z| z.parse().ok())
     }
 
     pub fn hours_for(&self, kind: crate::diplomacy::position::PhaseKind) -> u32 {

@@ -77,6 +77,9 @@ pub struct Shown<'a> {
     /// wm D.VIII.4: this phase's orders of the powers the viewer may see
     /// (their own; the GM every power's), by power name.
     pub orders: BTreeMap<&'static str, PowerOrders<'a>>,
+    /// wm D.II.1: the powers that have sent an order set for this phase, to
+    /// anyone: that a power has ordered, never what (wm D.VIII.4).
+    pub orders_in: Vec<Power>,
     /// wm D.VII.5: each position's extension account.
     pub extensions: &'a BTreeMap<Power, ExtensionAccount>,
     pub holidays: &'a [Holiday],
@@ -165,6 +168,12 @@ fn shown<'a>(env: &Envelope, state: &'a Board, viewer: Option<&UserId>) -> View<
         withheld: state.withheld,
         history: &state.history,
         orders,
+        orders_in: state
+            .submissions
+            .iter()
+            .filter(|(_, subs)| !subs.is_empty())
+            .map(|(p, _)| *p)
+            .collect(),
         extensions: &state.extensions,
         holidays: &state.holidays,
         windows,

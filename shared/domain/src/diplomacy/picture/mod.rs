@@ -2,14 +2,15 @@
 //! units, supply-centre owners) and, once the phase is adjudicated, its
 //! orders with their results, to an SVG document.
 //!
-//! The drawing is our own schematic: every province of the standard board is
-//! a point from [`layout`]'s hand-placed table, its borders are the lines of
-//! [`crate::diplomacy::map`]'s army and fleet adjacency (fleet-only borders
-//! dashed, split coasts as their own small points), sea and land styled
-//! apart, centres marked in their owner's colour, units as army discs and
-//! fleet hulls in their power's colour, dislodged units set off and dashed,
-//! and orders as arrows classed by their result (wm D.VIII.4 publishes each
-//! order with what became of it).
+//! The drawing is our own: every province of the standard board is a
+//! territory cut from [`layout`]'s hand-placed points ([`territory`]),
+//! filled by who controls it (a centre by its owner, other land by the
+//! power whose unit stands there, seas in the sea's colour), coastlines
+//! drawn heavier than land borders, split coasts as small markers, centres
+//! marked in their owner's colour, units as army discs and fleet hulls in
+//! their power's colour, dislodged units set off and dashed, and orders as
+//! arrows classed by their result (wm D.VIII.4 publishes each order with
+//! what became of it).
 //!
 //! The SVG scales to its container (`viewBox`, `width="100%"`); a `<title>`,
 //! a `<desc>` listing the position in words, text labels and a legend make
@@ -19,21 +20,23 @@
 
 pub mod layout;
 mod orders;
+mod provinces;
 mod svg;
+pub mod territory;
 #[cfg(test)]
 mod tests;
 
 use crate::cli::CliOutput;
 use crate::diplomacy::cli::{parse_unit, OrderResult};
 use crate::diplomacy::game::position::Position;
-use crate::diplomacy::map::{self, Location, Power, Province, Terrain, UnitType};
-use crate::diplomacy::position::{Phase, PhaseKind, Season, Unit};
-use layout::{centre, point, COASTS};
+use crate::diplomacy::map::{Location, Power, Province, UnitType};
+use crate::diplomacy::position::{Phase, PhaseKind, Unit};
+use layout::point;
 use std::fmt::Write;
-use svg::{class, colours, esc};
+use svg::{class, colours};
 
 /// How far a dislodged unit is set off from its province's point.
-pub const DISLODGED_OFFSET: (i32, i32) = (18, 16);
+pub const DISLODGED_OFFSET: (i32, i32) = (22, 20);
 
 /// The position as read for drawing: what could be read, and what could not.
 struct Read {
@@ -91,9 +94,7 @@ pub fn draw(position: &Position, results: &[OrderResult]) -> String {
         &title(&position.phase, phase),
         &describe(&r, results),
     );
-    borders(&mut out);
-    provinces(&mut out);
-    centres(&mut out, &r.centres);
+    provinces::draw(&mut out, &r);
     let retreat = phase.is_some_and(|p| p.kind == PhaseKind::Retreat);
     orders::draw(&mut out, results, retreat);
     units(&mut out, &r.units, false);
@@ -137,20 +138,10 @@ fn svg_output(svg: String) -> CliOutput {
 }
 
 fn title(code: &str, phase: Option<Phase>) -> String {
-    let Some(p) = phase else {
-        return format!("Diplomacy board, phase {code}");
-    };
-    let season = match p.season {
-        Season::Spring => "Spring",
-        Season::Fall => "Fall",
-        Season::Winter => "Winter",
-    };
-    let kind = match p.kind {
-        PhaseKind::Movement => "movement",
-        PhaseKind::Retreat => "retreats",
-        PhaseKind::Adjustment => "adjustments",
-    };
-    format!("Diplomacy board, {season} {} {kind} ({p})", p.year)
+    match phase {
+        Some(p) => format!("Diplomacy board, {} ({p})", p.words()),
+        None => format!("Diplomacy board, phase {code}"),
+    }
 }
 
 /// The position in words: units and centres per power, dislodged units, the
@@ -200,105 +191,6 @@ fn list(v: &[String]) -> String {
     }
 }
 
-/// Army borders between land provinces, fleet borders (from the coast's
-/// point where a coast is named); a border both may cross is drawn once.
-fn borders(out: &mut String) {
-    let m = map::standard();
-    out.push_str("<g class=\"borders\">");
-    let fleet = m.fleet_borders();
-    for (a, b) in m.army_borders() {
-        let both = fleet.iter().any(|(x, y)| {
-            x.province == a && y.province == b && x.coast.is_none() && y.coast.is_none()
-        });
-        line(
-            out,
-            if both { "border both" } else { "border army" },
-            centre(a),
-            centre(b),
-        );
-    }
-    for (a, b) in fleet {
-        let land =
-            a.coast.is_none() && b.coast.is_none() && m.army_adjacent(a.province, b.province);
-        if !land {
-            line(out, "border fleet", point(a), point(b));
-        }
-    }
-    out.push_str("</g>");
-}
-
-fn line(out: &mut String, class: &str, (x1, y1): (i32, i32), (x2, y2): (i32, i32)) {
-    let _ = write!(
-        out,
-        "<line class=\"{class}\" x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\"/>"
-    );
-}
-
-/// Each province's point and label; each split coast's point, joined to its
-/// province and labelled with the coast's code.
-fn provinces(out: &mut String) {
-    out.push_str("<g class=\"provinces\">");
-    for p in Province::all() {
-        let (x, y) = centre(p);
-        let (cls, r) = match p.terrain() {
-            Terrain::Sea => ("sea", 22),
-            Terrain::Coastal => ("land coastal", 18),
-            Terrain::Inland => ("land inland", 18),
-        };
-        let _ = write!(
-            out,
-            "<g class=\"province {cls}\" id=\"dip-{code}\" data-province=\"{code}\">\
-             <title>{name}</title><circle class=\"node\" cx=\"{x}\" cy=\"{y}\" r=\"{r}\"/>\
-             <text class=\"label\" x=\"{x}\" y=\"{}\">{}</text></g>",
-            y + r + 14,
-            p.code().to_ascii_uppercase(),
-            code = p.code(),
-            name = esc(p.name()),
-        );
-    }
-    for (code, coast, x, y) in COASTS {
-        let Some(p) = Province::from_code(code) else {
-            continue;
-        };
-        let (px, py) = centre(p);
-        let c = coast.code();
-        let _ = write!(
-            out,
-            "<g class=\"coast\" data-location=\"{code}/{}\"><title>{} ({c})</title>\
-             <line class=\"border both\" x1=\"{px}\" y1=\"{py}\" x2=\"{x}\" y2=\"{y}\"/>\
-             <circle cx=\"{x}\" cy=\"{y}\" r=\"9\"/><text x=\"{x}\" y=\"{}\">{c}</text></g>",
-            c.to_ascii_lowercase(),
-            esc(p.name()),
-            y + 4
-        );
-    }
-    out.push_str("</g>");
-}
-
-/// Every supply centre: a ring up and right of the province's point, in its
-/// owner's colour or white when nobody owns it.
-fn centres(out: &mut String, owners: &[(Province, Power)]) {
-    out.push_str("<g class=\"centres\">");
-    for p in Province::all().filter(|p| p.is_supply_center()) {
-        let (x, y) = centre(p);
-        let owner = owners.iter().find(|(c, _)| *c == p).map(|(_, o)| *o);
-        let (fill, cls, who) = match owner {
-            Some(o) => (colours(o).0, class(o), o.title()),
-            None => ("#ffffff", "neutral".to_owned(), "nobody"),
-        };
-        let _ = write!(
-            out,
-            "<circle class=\"centre {cls}\" data-province=\"{}\" cx=\"{}\" cy=\"{}\" r=\"7\" fill=\"{fill}\">\
-             <title>{} centre, owned by {who}</title></circle>",
-            p.code(),
-            x + 16,
-            y - 16,
-            esc(p.name())
-        );
-    }
-    out.push_str("</g>");
-}
-
 /// Units at their location's point; dislodged ones set off and dashed.
 fn units(out: &mut String, units: &[Unit], dislodged: bool) {
     let _ = write!(
@@ -335,6 +227,15 @@ fn units(out: &mut String, units: &[Unit], dislodged: bool) {
     }
     out.push_str("</g>");
 }
+
+/// A power's colour on the map: its land's (for a key beside the map) and
+/// its units' (darker, for lines on white).
+pub fn power_colours(p: Power) -> (&'static str, &'static str) {
+    (svg::land(p), svg::colours(p).0)
+}
+
+/// The width and height of the picture [`draw`] makes, board and legend.
+pub const SIZE: (i32, i32) = (layout::WIDTH, layout::BOARD_HEIGHT + svg::LEGEND_HEIGHT);
 
 /// `stp/sc`, `vie`: the location as the picture's data attributes name it.
 pub fn location_code(l: Location) -> String {

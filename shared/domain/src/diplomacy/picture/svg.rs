@@ -8,7 +8,7 @@ use crate::diplomacy::map::Power;
 use std::fmt::Write;
 
 /// The legend's band below the board.
-pub const LEGEND_HEIGHT: i32 = 120;
+pub const LEGEND_HEIGHT: i32 = 190;
 
 /// Escapes text for an XML text node or a double- or single-quoted
 /// attribute.
@@ -29,18 +29,42 @@ pub fn esc(s: &str) -> String {
     out
 }
 
-/// A power's fill and the colour of text drawn on it (dark on light fills).
+/// A power's unit colour and the colour of the letter drawn on it: darker
+/// than its land, so a unit stands out on its own territory.
 pub fn colours(p: Power) -> (&'static str, &'static str) {
     match p {
-        Power::Austria => ("#c62828", "#ffffff"),
-        Power::England => ("#283593", "#ffffff"),
-        Power::France => ("#4fc3f7", "#000000"),
-        Power::Germany => ("#424242", "#ffffff"),
-        Power::Italy => ("#2e7d32", "#ffffff"),
-        Power::Russia => ("#f5f5f5", "#000000"),
-        Power::Turkey => ("#fdd835", "#000000"),
+        Power::Austria => ("#a31515", "#ffffff"),
+        Power::England => ("#1c2d6e", "#ffffff"),
+        Power::France => ("#0a6aa8", "#ffffff"),
+        Power::Germany => ("#3a3a3a", "#ffffff"),
+        Power::Italy => ("#1e6b22", "#ffffff"),
+        Power::Russia => ("#5c1f7a", "#ffffff"),
+        Power::Turkey => ("#8a6100", "#ffffff"),
     }
 }
+
+/// A power's land: the fill of the territories it controls. Each differs
+/// from [`NEUTRAL_LAND`], from [`SEA`] and from every other power's by a
+/// clear step of colour (the picture's tests measure it); the old board
+/// drew Russia near-white, like a neutral.
+pub fn land(p: Power) -> &'static str {
+    match p {
+        Power::Austria => "#de5550",
+        Power::England => "#3450b0",
+        Power::France => "#4fb0e8",
+        Power::Germany => "#8c8780",
+        Power::Italy => "#5aa85a",
+        Power::Russia => "#a860c0",
+        Power::Turkey => "#e8b020",
+    }
+}
+
+/// Land no power controls.
+pub const NEUTRAL_LAND: &str = "#f2ead3";
+/// Water.
+pub const SEA: &str = "#c3dbee";
+/// Land no unit may enter (Switzerland).
+pub const IMPASSABLE_LAND: &str = "#d8d2c4";
 
 /// The class naming a power in the picture (`austria`).
 pub fn class(p: Power) -> String {
@@ -63,31 +87,37 @@ pub fn open(out: &mut String, title: &str, desc: &str) {
 }
 
 /// Colours and line styles by class; a failed order is dashed and faded
-/// with a cross where it ends, so failure shows without colour too.
+/// with a cross where it ends, so failure shows without colour too. Text
+/// is large for the board's width (the picture scales to a phone's) and
+/// haloed in white so it reads on any territory's colour. A lit province
+/// (the app's map, where a unit may go) turns amber.
 const STYLE: &str = "<defs><style>\
-.sea circle.node{fill:#bcdcf5;stroke:#5b8db8}\
-.land circle.node{fill:#efe3c2;stroke:#8a7a50}\
-.coast circle{fill:#bcdcf5;stroke:#5b8db8}\
-.label{font-size:15px;font-weight:bold;text-anchor:middle;fill:#222}\
-.coast text{font-size:11px;text-anchor:middle;fill:#234}\
-.border{stroke-width:1.5}\
-.border.army{stroke:#b8a67a}.border.fleet{stroke:#7fb0d8;stroke-dasharray:5 3}\
-.border.both{stroke:#8fa3a0}\
-.centre{stroke:#000;stroke-width:1.5}\
-.unit text{font-size:13px;font-weight:bold;text-anchor:middle;dominant-baseline:central}\
-.unit .body{stroke:#000;stroke-width:1.5}\
-.unit.dislodged .body{stroke-dasharray:3 2;stroke-width:2.5;opacity:.85}\
-.order{fill:none;stroke:#111;stroke-width:3}\
-.order.support{stroke-dasharray:8 4}\
-.order.convoy{stroke-dasharray:2 4;stroke-linecap:round}\
+.shape{stroke-width:1;stroke-linejoin:round}\
+.province .node{fill:none}\
+.province.lit .shape{fill:#ffd54f;stroke:#ffd54f}\
+.border{fill:none;stroke-linecap:round}\
+.border.land{stroke:#6b5a3c;stroke-width:1.5}\
+.border.sea{stroke:#8fb3d1;stroke-width:1.2}\
+.border.coast{stroke:#2f4f6f;stroke-width:2.5}\
+.label{font-size:22px;font-weight:bold;text-anchor:middle;fill:#1b1b1b;stroke:#fff;stroke-width:4px;stroke-linejoin:round;paint-order:stroke}\
+.label.sea{fill:#1d4a73}\
+.coast circle{fill:#fff;stroke:#2f4f6f;stroke-width:1.5}\
+.coast text{font-size:12px;font-weight:bold;text-anchor:middle;fill:#1d4a73}\
+.centre{stroke:#000;stroke-width:2}\
+.unit text{font-size:17px;font-weight:bold;text-anchor:middle;dominant-baseline:central}\
+.unit .body{stroke:#000;stroke-width:2}\
+.unit.dislodged .body{stroke-dasharray:4 2;stroke-width:3;opacity:.85}\
+.order{fill:none;stroke:#111;stroke-width:4}\
+.order.support{stroke-dasharray:9 5}\
+.order.convoy{stroke-dasharray:2 5;stroke-linecap:round}\
 .order.retreat{stroke:#6a1b9a}\
-.order.failed{stroke:#b71c1c;opacity:.75}\
-.order.failed.move,.order.failed.retreat{stroke-dasharray:10 5}\
-.order .cross{stroke:#b71c1c;stroke-width:4}\
-.legend text{font-size:14px;fill:#222}\
+.order.failed{stroke:#b71c1c;opacity:.8}\
+.order.failed.move,.order.failed.retreat{stroke-dasharray:12 6}\
+.order .cross{stroke:#b71c1c;stroke-width:5}\
+.legend text{font-size:22px;fill:#1b1b1b}\
 </style>\
-<marker id=\"dip-arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"5\" \
-markerHeight=\"5\" orient=\"auto-start-reverse\"><path d=\"M0 0L10 5L0 10z\" fill=\"context-stroke\"/></marker>\
+<marker id=\"dip-arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"4\" \
+markerHeight=\"4\" orient=\"auto-start-reverse\"><path d=\"M0 0L10 5L0 10z\" fill=\"context-stroke\"/></marker>\
 <marker id=\"dip-dot\" viewBox=\"0 0 10 10\" refX=\"5\" refY=\"5\" markerWidth=\"4\" \
 markerHeight=\"4\"><circle cx=\"5\" cy=\"5\" r=\"4\" fill=\"context-stroke\"/></marker>\
 </defs>";
@@ -113,76 +143,118 @@ pub fn unit_body(out: &mut String, fleet: bool, fill: &str, ink: &str) {
     if fleet {
         let _ = write!(
             out,
-            "<polygon class=\"body\" points=\"-14,-6 -8,-11 8,-11 14,-6 8,10 -8,10\" fill=\"{fill}\"/>\
+            "<polygon class=\"body\" points=\"-18,-8 -10,-14 10,-14 18,-8 10,13 -10,13\" fill=\"{fill}\"/>\
              <text fill=\"{ink}\">F</text>"
         );
     } else {
         let _ = write!(
             out,
-            "<circle class=\"body\" r=\"11\" fill=\"{fill}\"/><text fill=\"{ink}\">A</text>"
+            "<circle class=\"body\" r=\"14\" fill=\"{fill}\"/><text fill=\"{ink}\">A</text>"
         );
     }
 }
 
-/// The legend: the powers' colours, the unit symbols, the centre marker and
-/// the order styles, each with its words.
+/// The legend, four rows in columns a quarter of the board wide: each
+/// power's land with its army on it, neutral land; the unit symbols, the
+/// centre marker and the sea; the order styles, each with its words.
 pub fn legend(out: &mut String) {
-    let y = BOARD_HEIGHT + 10;
+    let top = BOARD_HEIGHT;
     let _ = write!(
         out,
-        "<g class=\"legend\"><rect x=\"0\" y=\"{y}\" width=\"{WIDTH}\" height=\"{}\" fill=\"#fafafa\" stroke=\"#ccc\"/>",
-        LEGEND_HEIGHT - 10
+        "<g class=\"legend\"><rect x=\"0\" y=\"{top}\" width=\"{WIDTH}\" height=\"{LEGEND_HEIGHT}\" fill=\"#fafafa\" stroke=\"#ccc\"/>"
     );
+    let at = |i: usize| {
+        let (col, row) = (i % 4, i / 4);
+        (20 + 245 * col as i32, top + 38 + 44 * row as i32)
+    };
     for (i, p) in Power::ALL.into_iter().enumerate() {
-        let x = 20 + 140 * i as i32;
+        let (x, y) = at(i);
+        swatch(out, x, y, land(p));
         let (fill, ink) = colours(p);
         let _ = write!(
             out,
-            "<g class=\"unit {}\" transform=\"translate({} {})\">",
+            "<g class=\"unit {}\" transform=\"translate({} {y})\">",
             class(p),
-            x + 12,
-            y + 25
+            x + 20
         );
         unit_body(out, false, fill, ink);
         let _ = write!(
             out,
             "</g><text x=\"{}\" y=\"{}\">{}</text>",
-            x + 30,
-            y + 30,
+            x + 50,
+            y + 8,
             p.title()
         );
     }
-    let y2 = y + 70;
-    out.push_str("<g class=\"unit\" transform=\"translate(32 ");
-    let _ = write!(out, "{y2})\">");
-    unit_body(out, false, "#fff", "#000");
-    let _ = write!(out, "</g><text x=\"50\" y=\"{}\">army</text>", y2 + 5);
-    let _ = write!(out, "<g class=\"unit\" transform=\"translate(122 {y2})\">");
-    unit_body(out, true, "#fff", "#000");
-    let _ = write!(out, "</g><text x=\"142\" y=\"{}\">fleet</text>", y2 + 5);
+    let (x, y) = at(7);
+    swatch(out, x, y, NEUTRAL_LAND);
+    let _ = write!(out, "<text x=\"{}\" y=\"{}\">neutral</text>", x + 50, y + 8);
+    let (x, y) = at(8);
     let _ = write!(
         out,
-        "<circle class=\"centre\" cx=\"215\" cy=\"{y2}\" r=\"7\" fill=\"#fff\"/>\
-         <text x=\"228\" y=\"{}\">supply centre</text>",
-        y2 + 5
+        "<g class=\"unit\" transform=\"translate({} {y})\">",
+        x + 20
     );
+    unit_body(out, false, "#fff", "#000");
+    let _ = write!(
+        out,
+        "</g><text x=\"{}\" y=\"{}\">army</text>",
+        x + 50,
+        y + 8
+    );
+    let (x, y) = at(9);
+    let _ = write!(
+        out,
+        "<g class=\"unit\" transform=\"translate({} {y})\">",
+        x + 20
+    );
+    unit_body(out, true, "#fff", "#000");
+    let _ = write!(
+        out,
+        "</g><text x=\"{}\" y=\"{}\">fleet</text>",
+        x + 50,
+        y + 8
+    );
+    let (x, y) = at(10);
+    let _ = write!(
+        out,
+        "<circle class=\"centre\" cx=\"{}\" cy=\"{y}\" r=\"8\" fill=\"#fff\"/>\
+         <text x=\"{}\" y=\"{}\">supply centre</text>",
+        x + 20,
+        x + 50,
+        y + 8
+    );
+    let (x, y) = at(11);
+    swatch(out, x, y, SEA);
+    let _ = write!(out, "<text x=\"{}\" y=\"{}\">sea</text>", x + 50, y + 8);
     let samples = [
-        ("order move", "move", 360),
-        ("order support", "support", 490),
-        ("order convoy", "convoy", 625),
-        ("order move failed", "failed", 760),
+        ("order move", "move"),
+        ("order support", "support"),
+        ("order convoy", "convoy"),
+        ("order move failed", "failed"),
     ];
-    for (cls, word, x) in samples {
+    for (i, (cls, word)) in samples.into_iter().enumerate() {
+        let (x, y) = at(12 + i);
         let _ = write!(
             out,
-            "<g class=\"{cls}\"><line x1=\"{x}\" y1=\"{y2}\" x2=\"{}\" y2=\"{y2}\" marker-end=\"url(#dip-arrow)\"/></g>\
+            "<g class=\"{cls}\"><line x1=\"{x}\" y1=\"{y}\" x2=\"{}\" y2=\"{y}\" marker-end=\"url(#dip-arrow)\"/></g>\
              <text x=\"{}\" y=\"{}\">{word}</text>",
+            x + 40,
             x + 50,
-            x + 58,
-            y2 + 5
+            y + 8
         );
     }
     out.push_str("</g>");
+}
+
+/// A square of `fill` centred on the legend entry's symbol place.
+fn swatch(out: &mut String, x: i32, y: i32, fill: &str) {
+    let _ = write!(
+        out,
+        "<rect x=\"{}\" y=\"{}\" width=\"40\" height=\"34\" fill=\"{fill}\" stroke=\"#6b5a3c\"/>",
+        x,
+        y - 17
+    );
 }
 
 #[cfg(test)]

@@ -1,11 +1,15 @@
-//! The picture's tests: every province placed and labelled, units at their
-//! points, orders as arrows classed by result, the SVG well-formed XML for
-//! any position play can reach.
+//! The picture's tests: every province a territory with its label, the
+//! territories tiling the board with no land bridge the map does not have,
+//! colours told apart, units at their points, orders as arrows classed by
+//! result, the SVG well-formed XML for any position play can reach.
 
-use super::layout::{point, COASTS, PLACES};
+use super::layout::{point, COASTS, PLACES, SHAPES};
+use super::svg::{land, IMPASSABLE_LAND, NEUTRAL_LAND, SEA};
+use super::territory::{self, Owner};
 use super::*;
 use crate::diplomacy::game::position::{adjudicate, Position};
 use crate::diplomacy::map::PROVINCES;
+use crate::diplomacy::map::{self, Terrain};
 use proptest::prelude::*;
 use std::collections::BTreeMap;
 
@@ -55,12 +59,23 @@ fn the_layout_table_follows_the_map_tables_province_by_province() {
         );
         assert!(seen.insert((x, y)), "{code} shares its point");
     }
+    // Every shape point names a province, lies on the board and is no
+    // other seed's point (two seeds at one point would split nothing).
+    for (code, x, y) in SHAPES {
+        assert!(Province::from_code(code).is_some(), "shape point {code}");
+        assert!(
+            (0..=layout::WIDTH).contains(&x) && (0..=layout::BOARD_HEIGHT).contains(&y),
+            "{code} ({x}, {y})"
+        );
+        assert!(seen.insert((x, y)), "{code} ({x}, {y}) is another seed's");
+    }
 }
 
 #[test]
-fn every_province_of_the_standard_map_has_a_point_and_a_label() {
-    // By hand: 75 provinces, each a group with its code as data and its
-    // upper-case code as the label text; its circle sits at the table point.
+fn every_province_of_the_standard_map_has_a_territory_a_point_and_a_label() {
+    // By hand: 75 provinces, each a group with its code as data, a filled
+    // shape, its point (the circle where its unit stands) at the table's
+    // point, and its upper-case code as a label of its own.
     let svg = draw(&Position::initial(), &[]);
     let doc = parse(&svg);
     for (code, x, y) in PLACES {
@@ -68,23 +83,179 @@ fn every_province_of_the_standard_map_has_a_point_and_a_label() {
             .descendants()
             .find(|n| has_class(n, "province") && n.attribute("data-province") == Some(code))
             .unwrap_or_else(|| panic!("{code} not drawn"));
+        let shape = g
+            .children()
+            .find(|n| has_class(n, "shape"))
+            .unwrap_or_else(|| panic!("{code} has no shape"));
+        let d = shape.attribute("d").unwrap_or_default();
+        assert!(d.starts_with('M') && d.ends_with('Z'), "{code}: {d}");
         let circle = g
             .children()
             .find(|n| n.has_tag_name("circle"))
             .expect("node");
         assert_eq!(
-            circle.attribute("cx"),
-            Some(x.to_string().as_str()),
+            (circle.attribute("cx"), circle.attribute("cy")),
+            (Some(x.to_string().as_str()), Some(y.to_string().as_str())),
             "{code}"
         );
-        assert_eq!(
-            circle.attribute("cy"),
-            Some(y.to_string().as_str()),
-            "{code}"
-        );
-        let label = g.children().find(|n| has_class(n, "label")).expect("label");
+        let label = doc
+            .descendants()
+            .find(|n| has_class(n, "label") && n.attribute("data-province") == Some(code))
+            .unwrap_or_else(|| panic!("{code} has no label"));
         assert_eq!(label.text(), Some(code.to_ascii_uppercase().as_str()));
     }
+}
+
+#[test]
+fn the_territories_tile_the_board_each_holding_its_point_label_and_centre() {
+    // By hand: the board is 1000 × 900 = 900,000 square units; the cells
+    // tile it, so their areas (shoelace formula) add up to that, and none
+    // is empty. Each province's point, the middle of its label (a few units
+    // above the label's baseline) and its centre marker lie in its own
+    // territory.
+    let area: f64 = territory::cells()
+        .iter()
+        .map(|c| {
+            let n = c.corners.len();
+            assert!(n >= 3, "{:?} has an empty cell", c.owner);
+            let twice: f64 = (0..n)
+                .map(|k| {
+                    let (a, b) = (c.corners[k], c.corners[(k + 1) % n]);
+                    a.0 * b.1 - b.0 * a.1
+                })
+                .sum();
+            twice.abs() / 2.0
+        })
+        .sum();
+    assert!((area - 900_000.0).abs() < 1.0, "{area}");
+    for p in Province::all() {
+        let inside = |(x, y): (i32, i32)| territory::contains(p, (f64::from(x), f64::from(y)));
+        assert!(inside(layout::centre(p)), "{p}'s point");
+        let (lx, ly) = provinces::label_at(p);
+        assert!(inside((lx, ly - 8)), "{p}'s label at ({lx}, {ly})");
+        if p.is_supply_center() {
+            assert!(inside(provinces::centre_at(p)), "{p}'s centre marker");
+        }
+    }
+}
+
+#[test]
+fn no_land_border_the_map_lacks_and_no_inland_province_on_the_sea() {
+    // The shapes need not border exactly where the map says two provinces
+    // are adjacent, but they must not join land the board parts: every
+    // border between two land territories is an army border of the map
+    // (so Britain is an island and Italy touches no Albania), and an
+    // inland province touches no sea. Where four territories meet nearly at
+    // a point, the partition may leave a stub of border under 8 units (a
+    // line's width on a phone): not a border anyone reads.
+    let m = map::standard();
+    let mut wrong = std::collections::BTreeSet::new();
+    for b in territory::borders() {
+        let (Owner::Province(a), Owner::Province(c)) = b.sides else {
+            continue;
+        };
+        let length = (b.to.0 - b.from.0).hypot(b.to.1 - b.from.1);
+        let fine = length < 8.0
+            || match (a.terrain(), c.terrain()) {
+                (Terrain::Sea, Terrain::Sea) => true,
+                (Terrain::Sea, t) | (t, Terrain::Sea) => t != Terrain::Inland,
+                _ => m.army_adjacent(a, c),
+            };
+        if !fine {
+            wrong.insert(format!("{}–{}", a.min(c), a.max(c)));
+        }
+    }
+    assert!(wrong.is_empty(), "borders the board lacks: {wrong:?}");
+}
+
+/// WCAG 2.1's relative luminance of `#rrggbb`.
+fn luminance(hex: &str) -> f64 {
+    let channel = |i: usize| {
+        let c = f64::from(u8::from_str_radix(&hex[i..i + 2], 16).expect("hex")) / 255.0;
+        if c <= 0.04045 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5)
+}
+
+fn contrast(a: &str, b: &str) -> f64 {
+    let (la, lb) = (luminance(a), luminance(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+}
+
+/// CIE L*a*b* (D65) of `#rrggbb`, for how far apart two colours look.
+fn lab(hex: &str) -> [f64; 3] {
+    let lin = |i: usize| {
+        let c = f64::from(u8::from_str_radix(&hex[i..i + 2], 16).expect("hex")) / 255.0;
+        if c <= 0.04045 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    let (r, g, b) = (lin(1), lin(3), lin(5));
+    let x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047;
+    let y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    let z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883;
+    let f = |t: f64| {
+        if t > 0.008856 {
+            t.cbrt()
+        } else {
+            7.787 * t + 16.0 / 116.0
+        }
+    };
+    [
+        116.0 * f(y) - 16.0,
+        500.0 * (f(x) - f(y)),
+        200.0 * (f(y) - f(z)),
+    ]
+}
+
+fn delta_e(a: &str, b: &str) -> f64 {
+    let (p, q) = (lab(a), lab(b));
+    ((p[0] - q[0]).powi(2) + (p[1] - q[1]).powi(2) + (p[2] - q[2]).powi(2)).sqrt()
+}
+
+#[test]
+fn each_powers_land_stands_apart_from_neutral_land_the_sea_and_the_others() {
+    // By hand, Russia's #a860c0 against neutral #f2ead3 (WCAG 2.1): the
+    // channels linearised are R 168/255 → 0.392, G 96/255 → 0.117,
+    // B 192/255 → 0.527, so L = 0.2126·0.392 + 0.7152·0.117 + 0.0722·0.527
+    // = 0.205; neutral's 242, 234, 211 → 0.888, 0.823, 0.651, L = 0.824;
+    // the ratio is (0.824 + 0.05) / (0.205 + 0.05) = 3.43. The old board's
+    // Russia, #f5f5f5 against a white neutral, was 1.09: no contrast.
+    assert!((contrast(land(Power::Russia), NEUTRAL_LAND) - 3.43).abs() < 0.01);
+    assert!(contrast("#f5f5f5", "#ffffff") < 1.1);
+    // Every power: at least 1.5:1 against neutral land, so an owned
+    // territory reads as owned even without colour vision; and every two
+    // of the powers, neutral land, the sea and impassable land at least
+    // 30 apart in CIE L*a*b* (ΔE 2.3 is the least a person notices; 30 is
+    // a different colour at a glance).
+    for p in Power::ALL {
+        let c = contrast(land(p), NEUTRAL_LAND);
+        assert!(c >= 1.5, "{p}: {c:.2}");
+    }
+    let mut all: Vec<(String, &str)> = Power::ALL
+        .iter()
+        .map(|p| (p.title().to_owned(), land(*p)))
+        .collect();
+    all.push(("neutral".into(), NEUTRAL_LAND));
+    all.push(("sea".into(), SEA));
+    for (i, (a, x)) in all.iter().enumerate() {
+        for (b, y) in &all[i + 1..] {
+            let d = delta_e(x, y);
+            let floor = if (a.as_str(), b.as_str()) == ("neutral", "sea") {
+                20.0
+            } else {
+                30.0
+            };
+            assert!(d >= floor, "{a} and {b}: ΔE {d:.1}");
+        }
+    }
+    assert!(delta_e(IMPASSABLE_LAND, SEA) >= 15.0);
 }
 
 #[test]
@@ -111,20 +282,22 @@ fn land_and_sea_are_styled_apart_and_split_coasts_drawn_on_their_own() {
         ["bul/ec", "bul/sc", "spa/nc", "spa/sc", "stp/nc", "stp/sc"]
     );
     assert_eq!(COASTS.len(), 6);
-    // Borders: every army and fleet border is a line (some fleet borders of
-    // coastal provinces coincide with army borders and are drawn once).
-    let borders = doc
-        .descendants()
-        .filter(|n| n.has_tag_name("line") && has_class(n, "border"))
-        .count();
-    assert!(borders > 150, "{borders} border lines");
+    // Borders: three paths, coastlines, land borders and sea borders,
+    // none empty.
+    for cls in ["coast", "land", "sea"] {
+        let path = doc
+            .descendants()
+            .find(|n| has_class(n, "border") && has_class(n, cls))
+            .unwrap_or_else(|| panic!("no {cls} borders"));
+        assert!(path.attribute("d").is_some_and(|d| d.len() > 100), "{cls}");
+    }
 }
 
 #[test]
 fn spring_1901_units_stand_at_their_provinces_points() {
-    // By hand from the table: A VIE at (565, 470), F LON at (305, 345),
-    // A MOS at (785, 300); F STP/SC stands on St Petersburg's south coast
-    // point (700, 190), not the province's centre (770, 150). 22 units.
+    // By hand from the table: A VIE at (665, 580), F LON at (285, 335),
+    // A MOS at (870, 310); F STP/SC stands on St Petersburg's south coast
+    // point (710, 208), not the province's centre (820, 150). 22 units.
     let svg = draw(&Position::initial(), &[]);
     let doc = parse(&svg);
     let units: Vec<_> = doc
@@ -144,10 +317,10 @@ fn spring_1901_units_stand_at_their_provinces_points() {
             u.attribute("class").unwrap_or_default().to_owned(),
         )
     };
-    assert_eq!(at("vie"), ((565, 470), "unit army austria".into()));
-    assert_eq!(at("lon"), ((305, 345), "unit fleet england".into()));
-    assert_eq!(at("mos"), ((785, 300), "unit army russia".into()));
-    assert_eq!(at("stp/sc"), ((700, 190), "unit fleet russia".into()));
+    assert_eq!(at("vie"), ((665, 580), "unit army austria".into()));
+    assert_eq!(at("lon"), ((285, 335), "unit fleet england".into()));
+    assert_eq!(at("mos"), ((870, 310), "unit army russia".into()));
+    assert_eq!(at("stp/sc"), ((710, 208), "unit fleet russia".into()));
     for u in &units {
         let loc = u.attribute("data-location").expect("location");
         let parsed = map::parse_location(loc).expect("a place");
@@ -158,7 +331,7 @@ fn spring_1901_units_stand_at_their_provinces_points() {
 #[test]
 fn supply_centres_are_marked_in_their_owners_colour() {
     // By hand: 34 centres; in 1901 the 22 home centres are owned (Austria's
-    // Vienna red #c62828) and the 12 neutral ones white.
+    // Vienna in its unit colour #a31515) and the 12 neutral ones white.
     let doc_text = draw(&Position::initial(), &[]);
     let doc = parse(&doc_text);
     let centres: Vec<_> = doc
@@ -178,8 +351,39 @@ fn supply_centres_are_marked_in_their_owners_colour() {
         .iter()
         .find(|n| n.attribute("data-province") == Some("vie"))
         .expect("vie");
-    assert_eq!(vie.attribute("fill"), Some("#c62828"));
+    assert_eq!(vie.attribute("fill"), Some("#a31515"));
     assert!(has_class(vie, "austria"));
+}
+
+#[test]
+fn a_territory_takes_its_controllers_colour() {
+    // By hand: Vienna, Austria's centre, in Austria's land red #de5550;
+    // Belgium, a centre nobody owns, neutral #f2ead3; Burgundy, no centre,
+    // in France's #4fb0e8 while France's army stands there, and Galicia,
+    // empty, neutral; Sevastopol keeps Russia's #a860c0 though a Turkish
+    // army stands in it (a centre is its owner's until the Winter count);
+    // the North Sea is sea #c3dbee.
+    let mut pos = Position::initial();
+    pos.units
+        .insert("FRANCE".into(), vec!["A BUR".into(), "F BRE".into()]);
+    pos.units
+        .insert("TURKEY".into(), vec!["A SEV".into(), "F ANK".into()]);
+    let svg = draw(&pos, &[]);
+    let doc = parse(&svg);
+    let fill = |code: &str| {
+        let g = doc
+            .descendants()
+            .find(|n| has_class(n, "province") && n.attribute("data-province") == Some(code))
+            .expect(code);
+        let shape = g.children().find(|n| has_class(n, "shape")).expect("shape");
+        shape.attribute("fill").unwrap_or_default().to_owned()
+    };
+    assert_eq!(fill("vie"), "#de5550");
+    assert_eq!(fill("bel"), "#f2ead3");
+    assert_eq!(fill("bur"), "#4fb0e8");
+    assert_eq!(fill("gal"), "#f2ead3");
+    assert_eq!(fill("sev"), "#a860c0");
+    assert_eq!(fill("nth"), "#c3dbee");
 }
 
 #[test]
@@ -189,14 +393,14 @@ fn the_svg_has_a_title_a_description_and_a_legend() {
     let svg = draw(&Position::initial(), &[]);
     let doc = parse(&svg);
     let root = doc.root_element();
-    assert_eq!(root.attribute("viewBox"), Some("0 0 1000 920"));
+    assert_eq!(root.attribute("viewBox"), Some("0 0 1000 1090"));
     let title = root
         .children()
         .find(|n| n.has_tag_name("title"))
         .expect("title");
     assert_eq!(
         title.text(),
-        Some("Diplomacy board, Spring 1901 movement (S1901M)")
+        Some("Diplomacy board, Spring 1901, movement (S1901M)")
     );
     let desc = root
         .children()
@@ -269,8 +473,8 @@ fn an_adjudicated_phases_orders_are_arrows_classed_by_their_result() {
     );
     assert_eq!(classes("F LON - NTH"), "order move result-bounced failed");
     assert_eq!(classes("F BRE H"), "order hold result-succeeds");
-    // The move is a polyline from Paris (295, 485) towards Burgundy
-    // (365, 480) with an arrowhead; the failed one carries a cross.
+    // The move is a polyline from Paris (250, 545) towards Burgundy
+    // (345, 530) with an arrowhead; the failed one carries a cross.
     let par = order("A PAR - BUR");
     let line = par
         .children()
@@ -279,28 +483,28 @@ fn an_adjudicated_phases_orders_are_arrows_classed_by_their_result() {
     assert!(line
         .attribute("points")
         .expect("points")
-        .starts_with("295,485 "));
+        .starts_with("250,545 "));
     assert_eq!(line.attribute("marker-end"), Some("url(#dip-arrow)"));
     assert!(order("A MUN - BUR")
         .children()
         .any(|n| has_class(&n, "cross")));
     assert!(!par.children().any(|n| has_class(&n, "cross")));
-    // The support's line ends at the middle of PAR-BUR: ((295+365)/2,
-    // (485+480)/2) = (330, 482) in whole units.
+    // The support's line ends at the middle of PAR-BUR: ((250+345)/2,
+    // (545+530)/2) = (297, 537) in whole units.
     let sup = order("A MAR S A PAR - BUR")
         .children()
         .find(|n| n.has_tag_name("line"))
         .expect("line");
     assert_eq!(
         (sup.attribute("x2"), sup.attribute("y2")),
-        (Some("330"), Some("482"))
+        (Some("297"), Some("537"))
     );
 }
 
 #[test]
 fn a_convoy_is_a_dotted_line_to_the_middle_of_the_convoyed_move() {
-    // By hand: F NTH convoys A LON to NWY; London (305, 345), Norway
-    // (470, 160): the middle is (387, 252). Both orders succeed.
+    // By hand: F NTH convoys A LON to NWY; London (285, 335), Norway
+    // (480, 140): the middle is (382, 237). Both orders succeed.
     let mut before = Position::initial();
     before
         .units
@@ -324,7 +528,7 @@ fn a_convoy_is_a_dotted_line_to_the_middle_of_the_convoyed_move() {
         .expect("line");
     assert_eq!(
         (l.attribute("x2"), l.attribute("y2")),
-        (Some("387"), Some("252"))
+        (Some("382"), Some("237"))
     );
     assert!(doc
         .descendants()
@@ -334,7 +538,7 @@ fn a_convoy_is_a_dotted_line_to_the_middle_of_the_convoyed_move() {
 #[test]
 fn dislodged_units_are_set_off_from_their_province_and_marked() {
     // By hand: a retreat phase with Germany's A MUN dislodged: it stands at
-    // Munich's point (445, 480) plus the offset (18, 16) = (463, 496),
+    // Munich's point (500, 480) plus the offset (22, 20) = (522, 500),
     // classed `dislodged`; its retreat to Bohemia is a `retreat` arrow from
     // that same offset point.
     let mut pos = Position::initial();
@@ -362,7 +566,7 @@ fn dislodged_units_are_set_off_from_their_province_and_marked() {
         .descendants()
         .find(|n| has_class(n, "unit") && has_class(n, "dislodged"))
         .expect("dislodged unit drawn");
-    assert_eq!(translate(&d), (463, 496));
+    assert_eq!(translate(&d), (522, 500));
     assert_eq!(d.attribute("data-location"), Some("mun"));
     let r = doc
         .descendants()
@@ -372,14 +576,15 @@ fn dislodged_units_are_set_off_from_their_province_and_marked() {
         .children()
         .find(|n| n.has_tag_name("polyline"))
         .and_then(|n| n.attribute("points"));
-    assert!(pts.expect("points").starts_with("463,496 "));
+    assert!(pts.expect("points").starts_with("522,500 "));
     assert!(svg.contains("Dislodged: Germany A MUN."));
 }
 
 #[test]
 fn builds_and_removals_are_marked_at_their_sites() {
     // By hand: the results of an adjustment phase read `build A PAR` (a
-    // ring at Paris) and `remove F TRI` (a cross at Trieste (545, 530)).
+    // ring at Paris (250, 545)) and `remove F TRI` (a cross at Trieste
+    // (618, 640), its arms 7 each way).
     let results = vec![
         OrderResult {
             power: "FRANCE".into(),
@@ -412,7 +617,7 @@ fn builds_and_removals_are_marked_at_their_sites() {
         .expect("ring");
     assert_eq!(
         (ring.attribute("cx"), ring.attribute("cy")),
-        (Some("295"), Some("485"))
+        (Some("250"), Some("545"))
     );
     let remove = doc
         .descendants()
@@ -421,7 +626,7 @@ fn builds_and_removals_are_marked_at_their_sites() {
     assert!(remove.children().any(|n| has_class(&n, "cross")));
     assert!(remove
         .children()
-        .any(|n| n.attribute("d") == Some("M538 523L552 537M538 537L552 523")));
+        .any(|n| n.attribute("d") == Some("M611 633L625 647M611 647L625 633")));
 }
 
 #[test]

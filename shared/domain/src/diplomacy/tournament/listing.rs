@@ -27,7 +27,7 @@ pub(crate) fn of(p: &Public) -> Listing {
     Listing {
         kind: "World Masters team tournament",
         status,
-        dates: instant(&v["settings"]["entry-deadline"])
+        dates: instant(&v["settings"]["entry_deadline"])
             .map(|t| format!("Entries until {}", date(t))),
         size: (teams > 0).then(|| count(teams, "team", "teams")),
     }

@@ -2,7 +2,7 @@
 
 use crate::diplomacy::game::state::GameResult;
 use crate::diplomacy::map::Power;
-use crate::envelope::UserId;
+use crate::envelope::{CompetitionId, UserId};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -92,6 +92,10 @@ pub struct BoardReport {
     /// Who played each power, in order, and for how long (wm C.14). A
     /// power played by its initial player throughout has one tenure.
     pub tenures: BTreeMap<Power, Vec<Tenure>>,
+    /// The board's own competition here (a `diplomacy-game`), when it was
+    /// played on this service: the round's page links its pages.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<CompetitionId>,
 }
 
 /// Reads a map keyed by year. JSON keys are strings; serde reads them as

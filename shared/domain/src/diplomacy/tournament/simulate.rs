@@ -54,6 +54,7 @@ pub fn random_report(
         },
         year_end_centers,
         tenures,
+        game: None,
     }
 }
 

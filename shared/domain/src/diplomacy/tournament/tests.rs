@@ -1,6 +1,7 @@
 //! Unit tests for entries and governance, one or more per clause, named
 //! after it. Expectations are worked out by hand from the rules.
 
+mod pages;
 mod seating;
 
 use super::entries::TeamEntry;

@@ -10,6 +10,7 @@ mod mail;
 mod nmr;
 mod notices;
 mod orders;
+mod pages;
 mod placements;
 mod press;
 mod returns;
@@ -57,6 +58,7 @@ fn settings(f: impl FnOnce(&mut Settings)) -> Settings {
         abbreviations: BTreeMap::new(),
         captains: BTreeMap::new(),
         teams: BTreeMap::new(),
+        time_zone: None,
     };
     f(&mut s);
     s

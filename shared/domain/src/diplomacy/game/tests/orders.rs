@@ -173,6 +173,30 @@ fn wm_d_viii_4_orders_secret_until_adjudicated_then_public_as_written_and_read()
     assert!(g.log("stranger").contains("vie-gal"));
 }
 
+/// wm D.II.1, D.VIII.4: that a power has sent its orders is public (the
+/// board's page marks it "orders in"), what it sent is not.
+#[test]
+fn wm_d_viii_4_anyone_sees_which_powers_have_ordered_but_not_what() {
+    let mut g = Game1::new();
+    g.submit(Power::Austria, &["a vie-gal"], false, h(1))
+        .unwrap();
+    g.submit(Power::Turkey, &["F ANK - BLA"], true, h(2))
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_str(&g.view("stranger")).unwrap();
+    assert_eq!(v["orders_in"], serde_json::json!(["AUSTRIA", "TURKEY"]));
+    let text = v.to_string();
+    assert!(
+        !text.contains("vie-gal") && !text.contains("ANK - BLA"),
+        "{text}"
+    );
+    // Adjudicated, the next phase starts with nobody's orders in.
+    g.all_final(h(3));
+    g.tick(h(27));
+    let v: serde_json::Value = serde_json::from_str(&g.view("stranger")).unwrap();
+    assert_eq!(v["position"]["phase"], "F1901M");
+    assert_eq!(v["orders_in"], serde_json::json!([]));
+}
+
 #[test]
 fn wm_d_iii_1_abbreviation_lists_are_checked_and_public() {
     let mut g = Game1::bare();

@@ -127,6 +127,34 @@ fn wm_d_ii_2_the_order_set_identification_policy_is_stated_and_public() {
     );
 }
 
+/// wm D.VII.4.b: the rules set deadlines in UTC; the GM may also name the
+/// time zone the players read them in, which must exist and is public (the
+/// pages show each deadline in it too).
+#[test]
+fn wm_d_vii_4_b_a_board_may_name_the_time_zone_its_players_read() {
+    let mut g = Game1::bare();
+    let nowhere = |s: &mut Settings| s.time_zone = Some("Mars/Olympus".into());
+    let r = g.run(
+        "gm",
+        Command::SetUp {
+            settings: settings(nowhere),
+        },
+        start(),
+    );
+    assert_eq!(r.unwrap_err().kind, RefusalKind::Invalid);
+    let paris = |s: &mut Settings| s.time_zone = Some("Europe/Paris".into());
+    g.run(
+        "gm",
+        Command::SetUp {
+            settings: settings(paris),
+        },
+        start(),
+    )
+    .unwrap();
+    let v: serde_json::Value = serde_json::from_str(&g.view("stranger")).unwrap();
+    assert_eq!(v["settings"]["time_zone"], "Europe/Paris");
+}
+
 /// wm B.8.b: a power's team, told of its NMRs, names at least one member.
 #[test]
 fn wm_b_8_b_a_listed_team_is_not_empty() {

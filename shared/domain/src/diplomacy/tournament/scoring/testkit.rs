@@ -62,6 +62,7 @@ pub fn board(
                 .map(|y| (y, centres(final_centres)))
                 .collect(),
             tenures,
+            game: None,
         },
         reserve_takeovers: BTreeSet::new(),
     }
