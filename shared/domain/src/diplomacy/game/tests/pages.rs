@@ -9,7 +9,7 @@ impl Game1 {
     /// The public page at `path`.
     fn page(&self, path: &[&str]) -> String {
         let c = self.competition();
-        c.game.page(c, path).expect("a page").body
+        c.game.page(c, path, start()).expect("a page").body
     }
 }
 

@@ -7,9 +7,11 @@ use crate::diplomacy::tournament::model::Stage;
 use crate::diplomacy::tournament::simulate::random_report;
 use rand::SeedableRng;
 
-/// The page at `path` of `h`'s tournament.
+/// The page at `path` of `h`'s tournament, read at an instant after every
+/// round these tests play (the pages read nothing of it but the hour).
 fn page(h: &Harness, path: &[&str]) -> String {
-    h.env.game.page(&h.env, path).expect("a page").body
+    let read_at = "2030-01-01T00:00:00Z".parse().expect("an instant");
+    h.env.game.page(&h.env, path, read_at).expect("a page").body
 }
 
 /// Every number written with a decimal point in `html` has at most two
