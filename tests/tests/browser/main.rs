@@ -119,8 +119,8 @@ pub async fn at_both_widths(b: &Browser, name: &str, found: &mut Findings) {
 
 /// The cells (of a table, a definition list or a list) narrower than the
 /// longest word they hold: text broken a letter or two a line. Words are
-/// measured in the cell's own font; a word longer than 24 letters (a
-/// digest, an address) may wrap anywhere.
+/// measured in the cell's own font; a word may break after its hyphens and
+/// slashes, and one longer than 24 letters (a digest, an address) anywhere.
 const NARROW_CELLS: &str = r#"
 const ctx = document.createElement('canvas').getContext('2d');
 const out = [];
@@ -131,7 +131,9 @@ for (const el of document.querySelectorAll('td, th, dd, dt, li, caption, p, h3, 
   const inner = el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
   ctx.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
   let longest = '', px = 0;
-  for (const w of el.innerText.split(/\s+/)) {
+  // A browser may break a word after a hyphen or a slash ("Semi-|final",
+  // "france-|player"): each such part is a word here.
+  for (const w of el.innerText.split(/\s+|(?<=[-\/])/)) {
     if (w.length < 2 || w.length > 24) continue;
     const m = ctx.measureText(w).width;
     if (m > px) { px = m; longest = w; }
