@@ -398,12 +398,7 @@ fn check_registrations(ops: &[Op], logs: &[Vec<Value>], problems: &mut Vec<Strin
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn concurrent_commands_through_faults_and_kills_keep_a_whole_history() {
-    let Some(binary) = lambda::binary() else {
-        eprintln!("skipped: no debug arbiter-lambda beside this test binary (cargo build -p arbiter-lambda)");
-        return;
-    };
-    let Ok(endpoint) = std::env::var("ARBITER_DYNAMO_ENDPOINT") else {
-        eprintln!("skipped: ARBITER_DYNAMO_ENDPOINT is not set (start scripts/moto.sh)");
+    let Some((binary, endpoint)) = lambda::prerequisites() else {
         return;
     };
     let seed = Schedule::seed_from_env(SEED);

@@ -530,12 +530,7 @@ fn print_measurements(d: &Deployment, binary: &std::path::Path) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_swiss_event_and_a_diplomacy_board_through_the_lambda_functions() {
-    let Some(binary) = lambda::binary() else {
-        eprintln!("skipped: no debug arbiter-lambda beside this test binary (cargo build -p arbiter-lambda)");
-        return;
-    };
-    let Ok(endpoint) = std::env::var("ARBITER_DYNAMO_ENDPOINT") else {
-        eprintln!("skipped: ARBITER_DYNAMO_ENDPOINT is not set (start scripts/moto.sh)");
+    let Some((binary, endpoint)) = lambda::prerequisites() else {
         return;
     };
     let Some(faketime) = lambda::libfaketime() else {

@@ -53,6 +53,21 @@ pub fn binary() -> Option<PathBuf> {
     Some(debug.join("arbiter-lambda")).filter(|p| p.is_file())
 }
 
+/// What a test of the Lambda path needs: the binary and a DynamoDB endpoint
+/// (moto); `None`, with the reason printed, when either is missing, so the
+/// test is skipped as the other DynamoDB tests are.
+pub fn prerequisites() -> Option<(PathBuf, String)> {
+    let Some(binary) = binary() else {
+        eprintln!("skipped: no debug arbiter-lambda beside this test binary (cargo build -p arbiter-lambda)");
+        return None;
+    };
+    let Ok(endpoint) = std::env::var("ARBITER_DYNAMO_ENDPOINT") else {
+        eprintln!("skipped: ARBITER_DYNAMO_ENDPOINT is not set (start scripts/moto.sh)");
+        return None;
+    };
+    Some((binary, endpoint))
+}
+
 /// Debian's libfaketime, if installed (`apt-get install libfaketime`).
 pub fn libfaketime() -> Option<PathBuf> {
     [

@@ -758,10 +758,7 @@ async fn nomic_proposals<S: TestStore>(
     found: &mut Findings,
 ) {
     b.client.goto(&s.url(path)).await.expect("page loads");
-    let text = b
-        .js("return document.querySelector('main').innerText;", vec![])
-        .await;
-    let text = text.as_str().unwrap_or_default();
+    let text = main_text(b).await;
     for expected in [
         "is alex's day (nomic 201)",
         "voting open until Thu 19 Mar 23:59 UK time",
@@ -814,10 +811,7 @@ async fn nomic_proposals<S: TestStore>(
 /// side.
 async fn club<S: TestStore>(s: &TestServer<S>, b: &Browser, path: &str, found: &mut Findings) {
     b.client.goto(&s.url(path)).await.expect("page loads");
-    let text = b
-        .js("return document.querySelector('main').innerText;", vec![])
-        .await;
-    let text = text.as_str().unwrap_or_default();
+    let text = main_text(b).await;
     for expected in [
         "W\tD\tL",
         "Recent games",
@@ -832,10 +826,7 @@ async fn club<S: TestStore>(s: &TestServer<S>, b: &Browser, path: &str, found: &
     }
     let member = format!("{path}/member/p05");
     b.client.goto(&s.url(&member)).await.expect("page loads");
-    let text = b
-        .js("return document.querySelector('main').innerText;", vec![])
-        .await;
-    let text = text.as_str().unwrap_or_default();
+    let text = main_text(b).await;
     if !text.contains("Lost against p01 with White") || !text.contains("\u{2212}16") {
         found.fail(format!(
             "{member}: p05's loss to p01 not read from p05's side: {text:?}"
@@ -884,4 +875,12 @@ async fn score_chart<S: TestStore>(
     } else {
         println!("club-ladder: p01's score chart ({width} px wide): {desc}");
     }
+}
+
+/// The text of the current page's `main`, as a reader reads it.
+async fn main_text(b: &Browser) -> String {
+    let text = b
+        .js("return document.querySelector('main').innerText;", vec![])
+        .await;
+    text.as_str().unwrap_or_default().to_owned()
 }
