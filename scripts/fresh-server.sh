@@ -14,6 +14,9 @@ arbiter_bin() {
         (cd "$ROOT" && cargo build --locked -q -p arbiter)
         ARBITER_BIN="${CARGO_TARGET_DIR:-$ROOT/target}/debug/arbiter"
     fi
+    # A relative path (a relative CARGO_TARGET_DIR, or `target/...` as the
+    # test command passes it) is the repository's, wherever the caller is.
+    [[ "$ARBITER_BIN" == /* ]] || ARBITER_BIN="$ROOT/$ARBITER_BIN"
     [[ -x "$ARBITER_BIN" ]] || { echo "no arbiter binary at $ARBITER_BIN" >&2; return 1; }
     export ARBITER_BIN
 }
