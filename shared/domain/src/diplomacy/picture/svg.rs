@@ -157,6 +157,29 @@ pub fn unit_body(out: &mut String, fleet: bool, fill: &str, ink: &str) {
 /// The legend, four rows in columns a quarter of the board wide: each
 /// power's land with its army on it, neutral land; the unit symbols, the
 /// centre marker and the sea; the order styles, each with its words.
+/// One unit glyph of the legend at `(x, y)` with its label, drawn as
+/// [`unit_body`] draws (fleet, fill, ink).
+fn legend_unit(
+    out: &mut String,
+    (x, y): (i32, i32),
+    classes: &str,
+    (fleet, fill, ink): (bool, &str, &str),
+    label: &str,
+) {
+    let _ = write!(
+        out,
+        "<g class=\"{classes}\" transform=\"translate({} {y})\">",
+        x + 20
+    );
+    unit_body(out, fleet, fill, ink);
+    let _ = write!(
+        out,
+        "</g><text x=\"{}\" y=\"{}\">{label}</text>",
+        x + 50,
+        y + 8
+    );
+}
+
 pub fn legend(out: &mut String) {
     let top = BOARD_HEIGHT;
     let _ = write!(
@@ -171,50 +194,14 @@ pub fn legend(out: &mut String) {
         let (x, y) = at(i);
         swatch(out, x, y, land(p));
         let (fill, ink) = colours(p);
-        let _ = write!(
-            out,
-            "<g class=\"unit {}\" transform=\"translate({} {y})\">",
-            class(p),
-            x + 20
-        );
-        unit_body(out, false, fill, ink);
-        let _ = write!(
-            out,
-            "</g><text x=\"{}\" y=\"{}\">{}</text>",
-            x + 50,
-            y + 8,
-            p.title()
-        );
+        let classes = format!("unit {}", class(p));
+        legend_unit(out, (x, y), &classes, (false, fill, ink), p.title());
     }
     let (x, y) = at(7);
     swatch(out, x, y, NEUTRAL_LAND);
     let _ = write!(out, "<text x=\"{}\" y=\"{}\">neutral</text>", x + 50, y + 8);
-    let (x, y) = at(8);
-    let _ = write!(
-        out,
-        "<g class=\"unit\" transform=\"translate({} {y})\">",
-        x + 20
-    );
-    unit_body(out, false, "#fff", "#000");
-    let _ = write!(
-        out,
-        "</g><text x=\"{}\" y=\"{}\">army</text>",
-        x + 50,
-        y + 8
-    );
-    let (x, y) = at(9);
-    let _ = write!(
-        out,
-        "<g class=\"unit\" transform=\"translate({} {y})\">",
-        x + 20
-    );
-    unit_body(out, true, "#fff", "#000");
-    let _ = write!(
-        out,
-        "</g><text x=\"{}\" y=\"{}\">fleet</text>",
-        x + 50,
-        y + 8
-    );
+    legend_unit(out, at(8), "unit", (false, "#fff", "#000"), "army");
+    legend_unit(out, at(9), "unit", (true, "#fff", "#000"), "fleet");
     let (x, y) = at(10);
     let _ = write!(
         out,

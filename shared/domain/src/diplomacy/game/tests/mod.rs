@@ -169,6 +169,17 @@ impl Game1 {
             .unwrap();
     }
 
+    /// Every power's player votes yes on `proposal` (wm D.IX).
+    fn all_vote_yes(&mut self, proposal: u32, now: DateTime<Utc>) {
+        for p in Power::ALL {
+            let vote = Command::RecordVote {
+                proposal,
+                ballot: Ballot::Yes,
+            };
+            self.run(&player(p), vote, now).unwrap();
+        }
+    }
+
     fn tick(&mut self, now: DateTime<Utc>) -> Vec<Event> {
         self.scenario.tick(now).then_events()
     }

@@ -190,17 +190,7 @@ fn wm_d_ix_2_orders_and_votes_cause_no_notice_and_a_result_names_no_voter() {
 fn wm_d_ix_2_a_passed_draw_is_published_with_the_scores_instead_of_an_adjudication() {
     let mut g = Game1::new();
     g.propose_draw(Power::England, h(1));
-    for p in Power::ALL {
-        g.run(
-            &player(p),
-            Command::RecordVote {
-                proposal: 1,
-                ballot: Ballot::Yes,
-            },
-            h(2),
-        )
-        .unwrap();
-    }
+    g.all_vote_yes(1, h(2));
     g.all_final(h(3));
     g.tick(h(24));
     let all = g.notices();

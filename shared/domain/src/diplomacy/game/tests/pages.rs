@@ -51,17 +51,7 @@ fn wm_d_ix_4_a_drawn_board_says_so_in_words_with_scores_to_two_decimals() {
     // shown 8.17.
     let mut g = Game1::new();
     g.propose_draw(Power::Italy, h(1));
-    for p in Power::ALL {
-        g.run(
-            &player(p),
-            Command::RecordVote {
-                proposal: 1,
-                ballot: Ballot::Yes,
-            },
-            h(2),
-        )
-        .unwrap();
-    }
+    g.all_vote_yes(1, h(2));
     g.all_final(h(3));
     g.tick(h(24));
     let html = g.page(&[]);
