@@ -24,6 +24,7 @@ mod http_semantics;
 mod kind_conformance;
 mod ladder;
 mod lambda_path;
+mod lambda_scale;
 mod nomic;
 mod nomic_telegram;
 mod notifications;

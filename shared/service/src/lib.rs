@@ -27,4 +27,4 @@ pub use command::{CommandInput, RECEIPT_WINDOW_HOURS};
 pub use service::{
     PublicPage, Service, ServiceConfig, ServiceError, SweepReport, TickReport, PUBLIC_LISTING,
 };
-pub use snapshot::{decode_commit, decode_snapshot, encode_commit, encode_snapshot};
+pub use snapshot::{decode_commit, decode_snapshot, encode_commit, encode_snapshot, Since};

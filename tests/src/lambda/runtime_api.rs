@@ -21,6 +21,9 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
+
+/// Lambda's limit on a synchronous invocation's response payload: 6 MB.
+pub const RESPONSE_LIMIT: usize = 6 * 1024 * 1024;
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -91,6 +94,9 @@ impl RuntimeApi {
             )
             .route(&format!("{BASE}/invocation/{{id}}/error"), post(error))
             .route(&format!("{BASE}/init/error"), post(init_error))
+            // Lambda takes a synchronous response of up to 6 MB (axum's
+            // default would refuse one over 2 MB with a 413).
+            .layer(axum::extract::DefaultBodyLimit::max(RESPONSE_LIMIT))
             .with_state(Arc::clone(&shared));
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await

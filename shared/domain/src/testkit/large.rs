@@ -7,8 +7,11 @@
 //! - club ladder: `members` joined; the case: a newcomer joins (club II.1),
 //!   also in a club whose every member was once penalised (club III.2.4);
 //! - Swiss: `players` registered and round 1 paired; the case: a result of
-//!   round 1 reported;
-//! - World Masters: `teams` signed up; the case: one more team signs up.
+//!   round 1 reported; or rounds played up to a later one, paired, and a
+//!   result of it reported;
+//! - World Masters: `teams` signed up; the case: one more team signs up;
+//!   or round one played and closed and round two drawn; the case: a board
+//!   of round two reported.
 
 use super::{actor, context, Harness};
 use crate::chess::acwc::testkit::{facts, settings_2019};
@@ -63,6 +66,11 @@ impl Driver {
     pub fn state(&self) -> &Competition {
         &self.harness.env
     }
+
+    /// Every commit so far, the creating one first.
+    pub fn log(&self) -> &[crate::competition::Commit] {
+        &self.harness.log
+    }
 }
 
 /// A competition, and a command to time on it.
@@ -70,14 +78,17 @@ pub struct Case {
     pub state: Competition,
     pub command: Command,
     pub ctx: Context,
+    /// The command as the API reads it (`POST …/actions`).
+    pub body: Value,
 }
 
 impl Case {
     pub fn of(d: &Driver, who: &str, body: Value) -> Self {
         Case {
             state: d.state().clone(),
-            command: d.kind.command(body).expect("a command of the kind"),
+            command: d.kind.command(body.clone()).expect("a command of the kind"),
             ctx: d.ctx(who),
+            body,
         }
     }
 }
@@ -141,12 +152,30 @@ pub fn ladder_with_history(members: u32) -> Case {
 }
 
 pub fn swiss(players: u32) -> Case {
+    swiss_in_round(players, 1)
+}
+
+/// A Swiss event of `players` whose rounds before `round` are played (every
+/// board's result reported: White wins on odd boards, Black on boards
+/// divisible by four, the rest drawn) and `round` paired; the case: a result
+/// of `round` reported.
+pub fn swiss_in_round(players: u32, round: u32) -> Case {
+    let (d, boards) = swiss_played(players, round);
+    let board = &boards[0];
+    let white = board["white"].as_str().expect("a white player").to_owned();
+    let body = json!({"action": "report-result", "round": round, "board": board["board"], "result": "1-0"});
+    Case::of(&d, &white, body)
+}
+
+/// A Swiss event of `players` whose rounds before `round` are played and
+/// `round` paired: the driver and `round`'s boards.
+pub fn swiss_played(players: u32, round: u32) -> (Driver, Vec<Value>) {
     let mut d = Driver::new(
         Kind::Swiss,
         "2026-07-01T18:00:00Z".parse().expect("instant"),
     );
     d.grant("arb", Role::Arbiter);
-    let settings = json!({"rounds": 9, "half_point_byes": 1,
+    let settings = json!({"rounds": round.max(9), "half_point_byes": 1,
         "tiebreaks": ["buchholz-cut-1", "buchholz", "sonneborn-berger"]});
     d.act("arb", json!({"action": "set-up", "settings": settings}));
     for i in 1..=players {
@@ -156,6 +185,31 @@ pub fn swiss(players: u32) -> Case {
             json!({"action": "register", "entry": entry}),
         );
     }
+    let mut boards = pair_swiss_round(&mut d);
+    for r in 1..round {
+        report_swiss_round(&mut d, r, &boards);
+        d.set_now(d.now() + Duration::days(1) - Duration::hours(2));
+        boards = pair_swiss_round(&mut d);
+    }
+    (d, boards)
+}
+
+/// Every board of round `r` reported by White: White wins on odd boards,
+/// Black on boards divisible by four, the rest are drawn.
+pub fn report_swiss_round(d: &mut Driver, r: u32, boards: &[Value]) {
+    for (n, board) in boards.iter().enumerate() {
+        let result = match n % 4 {
+            0 | 2 => "1-0",
+            3 => "0-1",
+            _ => "1/2-1/2",
+        };
+        let body = json!({"action": "report-result", "round": r, "board": board["board"], "result": result});
+        d.act(board["white"].as_str().expect("a white player"), body);
+    }
+}
+
+/// The arbiter pairs the next round (dutch); its boards, two hours later.
+pub fn pair_swiss_round(d: &mut Driver) -> Vec<Value> {
     let pair = Kind::Swiss
         .route_action(Route::Rounds)
         .expect("a pairing route");
@@ -163,12 +217,9 @@ pub fn swiss(players: u32) -> Case {
     let Event::Swiss(event) = &paired[0].event else {
         unreachable!("a Swiss event")
     };
-    let board = &serde_json::to_value(event).expect("serializes")["boards"][0];
-    let white = board["white"].as_str().expect("a white player").to_owned();
     d.set_now(d.now() + Duration::hours(2));
-    let body =
-        json!({"action": "report-result", "round": 1, "board": board["board"], "result": "1-0"});
-    Case::of(&d, &white, body)
+    let event = serde_json::to_value(event).expect("serializes");
+    event["boards"].as_array().cloned().unwrap_or_default()
 }
 
 fn team_entry(n: u32) -> Value {
@@ -184,6 +235,21 @@ fn team_entry(n: u32) -> Value {
 }
 
 pub fn world_masters(teams: u32) -> Case {
+    let d = world_masters_signed_up(teams);
+    let n = teams + 1;
+    let captain = format!("t{n:03}-captain");
+    let register = Kind::DiplomacyTournament
+        .route_action(Route::Registrations)
+        .expect("a registration route");
+    Case::of(
+        &d,
+        &captain,
+        json!({"action": register, "team": team_entry(n)}),
+    )
+}
+
+/// A World Masters with `teams` signed up, entries still open.
+fn world_masters_signed_up(teams: u32) -> Driver {
     let mut d = Driver::new(
         Kind::DiplomacyTournament,
         "2027-01-04T12:00:00Z".parse().expect("instant"),
@@ -201,11 +267,67 @@ pub fn world_masters(teams: u32) -> Case {
         let captain = format!("t{n:03}-captain");
         d.act(&captain, json!({"action": register, "team": team_entry(n)}));
     }
-    let n = teams + 1;
-    let captain = format!("t{n:03}-captain");
-    Case::of(
-        &d,
-        &captain,
-        json!({"action": register, "team": team_entry(n)}),
-    )
+    d
+}
+
+/// A World Masters of `teams` whose round one is drawn, every board
+/// reported (random but legal, `simulate::random_report`) and closed, and
+/// round two drawn; the case: the game master reports round two's first
+/// board.
+pub fn world_masters_in_round_two(teams: u32) -> Case {
+    let mut d = world_masters_signed_up(teams);
+    d.grant("gm1", Role::GameMaster);
+    for obs in ["obs1", "obs2", "obs3"] {
+        d.grant(obs, Role::Observer);
+    }
+    let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(7);
+    d.set_now(d.now() + Duration::days(14));
+    d.act("td", json!({"action": "close-entries", "seed": 11}));
+    draw_and_report(&mut d, &mut rng);
+    d.act("td", json!({"action": "close-round", "seed": 13}));
+    d.set_now(d.now() + Duration::days(1));
+    let pair = Kind::DiplomacyTournament
+        .route_action(Route::Rounds)
+        .expect("a draw route");
+    d.act("td", json!({"action": pair, "seed": 17}));
+    let (stage, seating) = last_round_boards(&d).remove(0);
+    let report =
+        crate::diplomacy::tournament::simulate::random_report(&mut rng, stage, &seating, None);
+    let body =
+        json!({"action": "report-board", "board": 0, "report": report, "reserve_takeovers": []});
+    Case::of(&d, "gm1", body)
+}
+
+/// The TD draws the next round; ten weeks later the game master reports
+/// every board.
+fn draw_and_report(d: &mut Driver, rng: &mut rand_chacha::ChaCha8Rng) {
+    let pair = Kind::DiplomacyTournament
+        .route_action(Route::Rounds)
+        .expect("a draw route");
+    d.act("td", json!({"action": pair, "seed": 5}));
+    d.set_now(d.now() + Duration::days(70));
+    for (i, (stage, seating)) in last_round_boards(d).into_iter().enumerate() {
+        let report =
+            crate::diplomacy::tournament::simulate::random_report(rng, stage, &seating, None);
+        let report = serde_json::to_value(report).expect("serializes");
+        let body = json!({"action": "report-board", "board": i, "report": report, "reserve_takeovers": []});
+        d.act("gm1", body);
+    }
+}
+
+fn last_round_boards(
+    d: &Driver,
+) -> Vec<(
+    crate::diplomacy::tournament::model::Stage,
+    crate::diplomacy::tournament::model::Seating,
+)> {
+    let competition::Game::DiplomacyTournament(t) = &d.state().game else {
+        unreachable!("a World Masters tournament")
+    };
+    let round = t.rounds.last().expect("a round drawn");
+    round
+        .boards
+        .iter()
+        .map(|b| (round.stage, b.seating.clone()))
+        .collect()
 }

@@ -791,6 +791,36 @@ fn wm_b_8_c_round_one_calls_no_reserves() {
     );
 }
 
+/// wm C.6–C.13: every closed round of the view carries the standings that
+/// closing it works out (its reports, its advancing count, its closing
+/// seed), and the view's rounds are exactly each round as stored with those
+/// standings beside it; the open round has none.
+#[test]
+fn wm_c_6_the_view_shows_each_closed_round_with_the_standings_closing_works_out() {
+    let h = semi_final_drawn();
+    let t = state(&h);
+    let view = h.env.view(None).game;
+    let mut expected = Vec::new();
+    let mut closed = 0;
+    for round in &t.rounds {
+        let mut shown = serde_json::to_value(round).unwrap();
+        if let (Some(advancing), Some(seed)) = (&round.advancing, round.close_seed) {
+            let standings = super::closing::close(t, round, advancing.len(), seed).unwrap();
+            shown["standings"] = standings.standings;
+            closed += 1;
+        }
+        expected.push(shown);
+    }
+    // Eight teams: round two is the semi-final (wm B.4). Round one is
+    // closed, the semi-final drawn and open.
+    assert_eq!((t.rounds.len(), closed), (2, 1));
+    assert_eq!(view["rounds"], serde_json::Value::Array(expected));
+    assert!(view["rounds"][1].get("standings").is_none());
+    assert!(view["rounds"][0]["standings"]["players"]
+        .as_array()
+        .is_some_and(|p| !p.is_empty()));
+}
+
 #[test]
 fn wm_b_8_d_the_highest_ranked_eliminee_answering_in_time_is_accepted() {
     let mut h = semi_final_drawn();

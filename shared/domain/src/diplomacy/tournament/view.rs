@@ -49,7 +49,8 @@ pub struct RoundShown<'a> {
     /// and closing seed with every tiebreak's value: after round one the
     /// `team_credits` and `players`; after round two the `teams` and
     /// `players`; after the semi-final its table. Absent while the round is
-    /// open.
+    /// open. ([`View`]'s `view` serialises the rounds without them and
+    /// then puts each in place.)
     #[serde(skip_serializing_if = "Option::is_none")]
     pub standings: Option<Value>,
 }
@@ -135,7 +136,10 @@ impl crate::rulebook::Secrecy for Tournament {
 
 /// The contract's view: the state as a viewer may see it (see [`crate::rulebook`]).
 impl crate::rulebook::Views for Tournament {
-    /// The tournament as `viewer` may see it (see [`View`]).
+    /// The tournament as `viewer` may see it (see [`View`]). Each closed
+    /// round's standings are worked out one round at a time and moved into
+    /// the finished JSON: serialising them inside the view would copy a
+    /// tree that, at 300 teams, is most of the view's size.
     fn view(&self, _env: &Envelope, viewer: Option<&UserId>) -> serde_json::Value {
         let state = self;
         let rounds = state
@@ -143,7 +147,7 @@ impl crate::rulebook::Views for Tournament {
             .iter()
             .map(|round| RoundShown {
                 round,
-                standings: closed_standings(state, round),
+                standings: None,
             })
             .collect();
         let view = View {
@@ -163,7 +167,16 @@ impl crate::rulebook::Views for Tournament {
             acting_td: state.acting_td.as_ref(),
             winners: state.winners.as_ref(),
         };
-        serde_json::to_value(view).unwrap_or(Value::Null)
+        let mut value = serde_json::to_value(view).unwrap_or(Value::Null);
+        let shown = value.get_mut("rounds").and_then(Value::as_array_mut);
+        for (round, shown) in state.rounds.iter().zip(shown.into_iter().flatten()) {
+            if let (Some(standings), Some(fields)) =
+                (closed_standings(state, round), shown.as_object_mut())
+            {
+                fields.insert("standings".into(), standings);
+            }
+        }
+        value
     }
 
     /// The schema of [`view`]'s answer.
