@@ -1,8 +1,9 @@
 //! Peak memory and time of the Lambda functions on the largest competitions
 //! Arbiter is sized for: a Swiss event of 4,000 players in round 3 (rounds
 //! 1 and 2 played), ACWC of 1,000 entrants (round 1 published), World
-//! Masters of 300 teams (round one closed, round two drawn), a club ladder
-//! of 10,000 members. Each is built in memory through `decide` and `apply`
+//! Masters of 300 teams (round one closed, round two drawn; and in the
+//! final, three rounds closed), a club ladder of 10,000 members. Each is
+//! built in memory through `decide` and `apply`
 //! (`arbiter_domain::testkit::large`) and stored on moto as the snapshot of
 //! its first commit; then the real `arbiter-lambda` runs under the emulated
 //! Runtime API (`arbiter_e2e::lambda`) as deployed: one typical command
@@ -229,8 +230,17 @@ async fn acwc_of_1000_players() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "minutes of building; run for docs/deploy.md's table"]
 async fn world_masters_of_300_teams_in_round_two() {
-    let case = built(large::world_masters_in_round_two, 300);
+    let case = built(|n| large::world_masters_in_round(n, 2), 300);
     let rows = measure("scale-wm", case, &["", "/standings", "/boards/2"]).await;
+    fit("world masters", &rows);
+}
+
+/// The final drawn: the view holds the standings of three closed rounds.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "minutes of building; run for docs/deploy.md's table"]
+async fn world_masters_of_300_teams_in_the_final() {
+    let case = built(|n| large::world_masters_in_round(n, 4), 300);
+    let rows = measure("scale-wm-final", case, &["", "/standings"]).await;
     fit("world masters", &rows);
 }
 

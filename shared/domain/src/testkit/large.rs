@@ -10,8 +10,8 @@
 //!   round 1 reported; or rounds played up to a later one, paired, and a
 //!   result of it reported;
 //! - World Masters: `teams` signed up; the case: one more team signs up;
-//!   or round one played and closed and round two drawn; the case: a board
-//!   of round two reported.
+//!   or the rounds before a later one played and closed and that one drawn;
+//!   the case: a board of it reported.
 
 use super::{actor, context, Harness};
 use crate::chess::acwc::testkit::{facts, settings_2019};
@@ -270,11 +270,11 @@ fn world_masters_signed_up(teams: u32) -> Driver {
     d
 }
 
-/// A World Masters of `teams` whose round one is drawn, every board
+/// A World Masters of `teams` whose rounds before `round` (1: round one,
+/// 2: round two, 3: the semi-final, 4: the final) are drawn, every board
 /// reported (random but legal, `simulate::random_report`) and closed, and
-/// round two drawn; the case: the game master reports round two's first
-/// board.
-pub fn world_masters_in_round_two(teams: u32) -> Case {
+/// `round` drawn; the case: the game master reports its first board.
+pub fn world_masters_in_round(teams: u32, round: usize) -> Case {
     let mut d = world_masters_signed_up(teams);
     d.grant("gm1", Role::GameMaster);
     for obs in ["obs1", "obs2", "obs3"] {
@@ -283,9 +283,11 @@ pub fn world_masters_in_round_two(teams: u32) -> Case {
     let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(7);
     d.set_now(d.now() + Duration::days(14));
     d.act("td", json!({"action": "close-entries", "seed": 11}));
-    draw_and_report(&mut d, &mut rng);
-    d.act("td", json!({"action": "close-round", "seed": 13}));
-    d.set_now(d.now() + Duration::days(1));
+    for _ in 1..round {
+        draw_and_report(&mut d, &mut rng);
+        d.act("td", json!({"action": "close-round", "seed": 13}));
+        d.set_now(d.now() + Duration::days(1));
+    }
     let pair = Kind::DiplomacyTournament
         .route_action(Route::Rounds)
         .expect("a draw route");
