@@ -1,0 +1,275 @@
+//! Reference comparison for the later editions of the Dutch system: random
+//! tournaments generated and paired, round by round, by bbpPairings
+//! (`fixtures/swiss/bbppairings-2017/`: v5.0.1, the 2017 rules;
+//! `fixtures/swiss/bbppairings-2026/`: v6.0.0, the 2025 rules in force from
+//! 2026; see the READMEs there). For each tournament and each round, the
+//! history before that round is paired by the edition's engine ([`engine`])
+//! and compared with the pairing bbpPairings made: the same boards, colours
+//! included, and the same bye ([`RoundPairing::same_as`]).
+//!
+//! The full sets take long in a debug build, so by default a fixed sample is
+//! compared (every [`SAMPLE_STEP`]th tournament); `ARBITER_BBP_FULL=1`
+//! compares every tournament. The test prints which.
+
+use arbiter_domain::chess::swiss::{
+    dutch, Colour, Presence, RoundOutcome, RoundPairing, SwissTournament,
+};
+use arbiter_domain::chess::trf;
+use flate2::read::GzDecoder;
+use std::collections::BTreeSet;
+use std::io::Read;
+use std::path::Path;
+
+/// The engine of one edition of the Dutch system. Every edition is paired
+/// by the 1992–2006 engine until the 2017 and 2026 editions exist; then each
+/// name maps to its own engine here, and only here.
+fn engine(edition: &str, t: &SwissTournament) -> Result<RoundPairing, String> {
+    match edition {
+        "dutch-2017" | "dutch-2026" => dutch::pair(t).map_err(|e| e.to_string()),
+        other => Err(format!("no engine for edition {other}")),
+    }
+}
+
+/// Every `SAMPLE_STEP`th tournament (by file name order) is compared by
+/// default; `ARBITER_BBP_FULL=1` compares them all.
+const SAMPLE_STEP: usize = 10;
+
+/// How many differing rounds are printed in full.
+const SHOWN: usize = 5;
+
+/// One generated tournament: its file name and text.
+struct Tournament {
+    name: String,
+    text: String,
+}
+
+/// The `.trf` files of one fixture archive (a gzip-compressed tar), in name
+/// order.
+fn tournaments(archive: &Path) -> Vec<Tournament> {
+    let file = std::fs::File::open(archive)
+        .unwrap_or_else(|e| panic!("test fixtures missing: {}: {e}", archive.display()));
+    let mut tar = tar::Archive::new(GzDecoder::new(file));
+    let mut out = Vec::new();
+    for entry in tar.entries().expect("a tar archive") {
+        let mut entry = entry.expect("a tar entry");
+        let name = entry.path().expect("a path").to_string_lossy().into_owned();
+        if name.ends_with(".trf") {
+            let mut text = String::new();
+            entry.read_to_string(&mut text).expect("UTF-8 text");
+            out.push(Tournament { name, text });
+        }
+    }
+    out.sort_by(|a, b| a.name.cmp(&b.name));
+    out
+}
+
+/// dutch E5: the colour drawn by lot. The files carry none, and bbpPairings
+/// then takes the round-1 colour of the highest-ranked player paired in
+/// round 1.
+fn lot(full: &SwissTournament) -> Colour {
+    full.players
+        .iter()
+        .filter_map(|p| match p.rounds.first().copied().flatten() {
+            Some(RoundOutcome::Game { colour, .. }) => Some((p.number, colour)),
+            _ => None,
+        })
+        .min_by_key(|&(n, _)| n)
+        .map_or(Colour::White, |(_, c)| c)
+}
+
+/// Why a pairing the engine returned is no pairing of the round at all:
+/// every present player on exactly one board or the bye, nobody else, and
+/// no two players who have already met (the absolute criteria every edition
+/// shares).
+fn malformed(t: &SwissTournament, p: &RoundPairing) -> Option<String> {
+    let present: BTreeSet<u32> = t
+        .players
+        .iter()
+        .filter(|p| p.presence == Presence::Present)
+        .map(|p| p.number)
+        .collect();
+    let mut seen = BTreeSet::new();
+    let placed = p
+        .boards
+        .iter()
+        .flat_map(|b| [b.white, b.black])
+        .chain(p.bye);
+    for n in placed {
+        if !present.contains(&n) || !seen.insert(n) {
+            return Some(format!("player {n} absent or placed twice"));
+        }
+    }
+    if seen != present {
+        return Some("a present player left unpaired".into());
+    }
+    let met = |a: u32, b: u32| {
+        t.players.iter().any(|p| {
+            p.number == a
+                && p.rounds.iter().flatten().any(|o| {
+                    matches!(o, RoundOutcome::Game { opponent, played: true, .. } if *opponent == b)
+                })
+        })
+    };
+    p.boards
+        .iter()
+        .find(|b| met(b.white, b.black))
+        .map(|b| format!("{} and {} have already met", b.white, b.black))
+}
+
+/// What one edition's comparison found.
+#[derive(Default)]
+struct Tally {
+    tournaments: usize,
+    rounds: usize,
+    identical: usize,
+    /// Rounds bbpPairings paired and the engine refused (counted in
+    /// `different` too).
+    refused: usize,
+    different: usize,
+    shown: Vec<String>,
+}
+
+impl Tally {
+    fn differs(&mut self, what: String) {
+        self.different += 1;
+        if self.shown.len() < SHOWN {
+            self.shown.push(what);
+        }
+    }
+}
+
+/// Compare every round of one tournament; panics on a malformed pairing.
+fn compare(edition: &str, t: &Tournament, tally: &mut Tally) {
+    let name = &t.name;
+    let doc = trf::read(&t.text).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let full = SwissTournament::from_trf(&doc, None).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let total = full.rounds_played;
+    let lot = lot(&full);
+    tally.tournaments += 1;
+    for r in 1..=total {
+        let mut history =
+            SwissTournament::from_trf(&doc, Some(r)).unwrap_or_else(|e| panic!("{name}: {e}"));
+        // The generator knew the number of rounds; the file ends with the last.
+        history.total_rounds = total;
+        history.first_colour = lot;
+        let want = full.published(r as usize);
+        tally.rounds += 1;
+        match engine(edition, &history) {
+            Ok(ours) if ours.same_as(&want) => tally.identical += 1,
+            Ok(ours) => {
+                if let Some(why) = malformed(&history, &ours) {
+                    panic!("{name} round {r}: {edition} returned no pairing: {why}: {ours:?}");
+                }
+                tally.differs(format!(
+                    "{name} round {r} ({} boards):\n{}",
+                    want.boards.len(),
+                    contrast(edition, &want, &ours)
+                ));
+            }
+            Err(e) => {
+                tally.refused += 1;
+                tally.differs(format!("{name} round {r}: {edition} refused: {e}"));
+            }
+        }
+    }
+}
+
+/// A pairing's boards as `white-black`, and its bye as `bye N`.
+fn boards(p: &RoundPairing) -> BTreeSet<String> {
+    let mut s: BTreeSet<String> = p
+        .boards
+        .iter()
+        .map(|b| format!("{}-{}", b.white, b.black))
+        .collect();
+    s.extend(p.bye.map(|b| format!("bye {b}")));
+    s
+}
+
+/// Two pairings of one round by the boards (and bye) only one of them has.
+fn contrast(edition: &str, theirs: &RoundPairing, ours: &RoundPairing) -> String {
+    let (a, b) = (boards(theirs), boards(ours));
+    let only = |x: &BTreeSet<String>, y: &BTreeSet<String>| {
+        x.difference(y).cloned().collect::<Vec<_>>().join(" ")
+    };
+    format!(
+        "  bbpPairings only: {}\n  {edition} only: {}",
+        only(&a, &b),
+        only(&b, &a)
+    )
+}
+
+/// Pair the archive's tournaments (all, or the sample) with `edition`'s
+/// engine and print the tally.
+fn run(edition: &str, archive: &str) -> Tally {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../fixtures/swiss")
+        .join(archive);
+    let all = tournaments(&path);
+    let full = std::env::var("ARBITER_BBP_FULL").is_ok_and(|v| v == "1");
+    let step = if full { 1 } else { SAMPLE_STEP };
+    let mut tally = Tally::default();
+    for t in all.iter().step_by(step) {
+        compare(edition, t, &mut tally);
+    }
+    eprintln!(
+        "{edition} against {archive} ({} of {} tournaments{}): {} rounds, {} identical, \
+         {} different ({} refused)",
+        tally.tournaments,
+        all.len(),
+        if full {
+            ""
+        } else {
+            "; every tournament with ARBITER_BBP_FULL=1"
+        },
+        tally.rounds,
+        tally.identical,
+        tally.different,
+        tally.refused,
+    );
+    for d in &tally.shown {
+        eprintln!("{d}");
+    }
+    assert!(
+        all.len() >= 500,
+        "{archive}: expected the full generated set"
+    );
+    tally
+}
+
+/// Switched on when the 2017 edition's own engine is in [`engine`]: from
+/// then on every round must be paired as bbpPairings v5.0.1 paired it.
+const DUTCH_2017_MATCHES: bool = false;
+
+/// Switched on when the 2026 edition's own engine is in [`engine`]: from
+/// then on every round must be paired as bbpPairings v6.0.0 paired it.
+const DUTCH_2026_MATCHES: bool = false;
+
+#[test]
+fn dutch_2017_pairs_as_bbppairings_v5() {
+    let tally = run(
+        "dutch-2017",
+        "bbppairings-2017/bbppairings-v5.0.1-random.tar.gz",
+    );
+    assert_eq!(tally.rounds, tally.identical + tally.different);
+    if DUTCH_2017_MATCHES {
+        assert_eq!(
+            tally.different, 0,
+            "dutch-2017 pairs rounds otherwise than bbpPairings v5"
+        );
+    }
+}
+
+#[test]
+fn dutch_2026_pairs_as_bbppairings_v6() {
+    let tally = run(
+        "dutch-2026",
+        "bbppairings-2026/bbppairings-v6.0.0-random.tar.gz",
+    );
+    assert_eq!(tally.rounds, tally.identical + tally.different);
+    if DUTCH_2026_MATCHES {
+        assert_eq!(
+            tally.different, 0,
+            "dutch-2026 pairs rounds otherwise than bbpPairings v6"
+        );
+    }
+}
