@@ -1,0 +1,244 @@
+//! dutch17 C.5–C.19 and dutch26 C.5–C.21: the quality of one candidate
+//! pairing of a bracket, as a value compared lexicographically (smaller is
+//! better), the criteria in the edition's order.
+//!
+//! Lists of score differences (dutch17 A.8, the PSD, and the differences of
+//! C.16–C.19) are sorted from the highest down and padded to the bracket's
+//! size, so that comparing them element by element compares the largest
+//! difference first.
+
+use super::edition::{Edition, RoundFacts};
+use super::matching::maximum_matching_until;
+use super::state::Strength;
+use crate::chess::swiss::Float;
+
+/// One candidate of a bracket: its pairs and the players it moves down.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Candidate {
+    pub pairs: Vec<(usize, usize)>,
+    pub floaters: Vec<usize>,
+}
+
+/// The bracket a candidate pairs, and what lies below it.
+pub struct BracketView<'v> {
+    /// Every player of the bracket (moved-down players and residents).
+    pub players: &'v [usize],
+    /// dutch17 A.8: the lowest score in the bracket.
+    pub min_score: u32,
+    /// The residents of the next score bracket (dutch17 C.7); empty for the last.
+    pub next: &'v [usize],
+    /// Whether this bracket's floaters are the bye (the lowest bracket).
+    pub last: bool,
+}
+
+/// A candidate's quality; smaller is better.
+pub type Quality = Vec<i64>;
+
+/// One point, in half points (dutch17 A.8's artificial score for a floater
+/// is one point under the bracket's lowest).
+const POINT: i64 = 2;
+
+/// The quality of `cand` in bracket `b`.
+pub fn quality(f: &RoundFacts<'_>, b: &BracketView<'_>, cand: &Candidate) -> Quality {
+    let size = b.players.len();
+    let mut q = vec![-(cand.pairs.len() as i64)]; // C.5
+    q.extend(padded(psd(f, b, cand), size)); // C.6
+    if !b.last {
+        next_bracket(f, b, cand, &mut q); // dutch17 C.7, dutch26 C.7/C.8
+    }
+    if f.edition == Edition::Dutch2026 {
+        // dutch26 C.9: the bye's receiver has as few unplayed rounds as possible.
+        let bye = b.last.then(|| cand.floaters.first()).flatten();
+        q.push(bye.map_or(0, |&i| i64::from(f.unplayed_rounds(i))));
+    }
+    q.extend(colour_counts(f, cand)); // C.8–C.11 (dutch26 C.10–C.13)
+    for back in 0..2 {
+        q.push(repeated_downfloats(f, cand, back)); // C.12, C.14
+        q.push(repeated_upfloats(f, cand, back).len() as i64); // C.13, C.15
+    }
+    for back in 0..2 {
+        q.extend(padded(downfloat_differences(f, b, cand, back), size)); // C.16, C.18
+        q.extend(padded(repeated_upfloats(f, cand, back), size)); // C.17, C.19
+    }
+    q
+}
+
+/// A quality no candidate with `p` pairs can beat (a perfect candidate
+/// reaches it): the lowest players `natural` float with the bracket's
+/// smallest differences, every pair has equal scores, the floaters all find
+/// opponents below with the bracket's top score, no colour preference is
+/// refused beyond the bracket's surplus of one colour (dutch17 C.10), no
+/// float repeats.
+pub fn ideal(f: &RoundFacts<'_>, b: &BracketView<'_>, p: usize, natural: &[usize]) -> Quality {
+    let size = b.players.len();
+    let mut q = vec![-(p as i64)];
+    let mut differences: Vec<i64> = natural.iter().map(|&i| floater_difference(f, b, i)).collect();
+    differences.extend(std::iter::repeat_n(0, p));
+    q.extend(padded(differences, size));
+    if !b.last {
+        let top = b.players.iter().map(|&i| score(f, i)).max().unwrap_or(0);
+        q.push(-(((natural.len() + b.next.len()) / 2) as i64));
+        let mut paired = vec![-top; natural.len()];
+        paired.resize(size, 0);
+        q.extend(paired);
+    }
+    if f.edition == Edition::Dutch2026 {
+        let fewest = b.players.iter().map(|&i| f.unplayed_rounds(i)).min();
+        q.push(if b.last { i64::from(fewest.unwrap_or(0)) } else { 0 });
+    }
+    q.extend([0, 0, colour_surplus(f, b.players, p), 0]);
+    q.extend([0; 4]);
+    for _ in 0..4 {
+        q.extend(padded(Vec::new(), size));
+    }
+    q
+}
+
+/// dutch17 C.10's least count with `p` pairs: players wanting the more
+/// wanted colour, beyond what the pairs and the floaters can take.
+fn colour_surplus(f: &RoundFacts<'_>, players: &[usize], p: usize) -> i64 {
+    let n = players.len() as i64;
+    let wanting = |c: crate::chess::swiss::Colour| {
+        players
+            .iter()
+            .filter(|&&i| f.preference(i).map(|x| x.0) == Some(c))
+            .count() as i64
+    };
+    let most = wanting(crate::chess::swiss::Colour::White).max(wanting(crate::chess::swiss::Colour::Black));
+    (most - n + p as i64).max(0)
+}
+
+fn padded(mut v: Vec<i64>, size: usize) -> Vec<i64> {
+    v.sort_unstable_by(|a, b| b.cmp(a));
+    v.resize(size.max(v.len()), i64::MIN);
+    v
+}
+
+fn score(f: &RoundFacts<'_>, i: usize) -> i64 {
+    i64::from(f.ps[i].score)
+}
+
+/// dutch17 A.8: a floater's score difference, against one point under the
+/// bracket's lowest score.
+fn floater_difference(f: &RoundFacts<'_>, b: &BracketView<'_>, i: usize) -> i64 {
+    score(f, i) - (i64::from(b.min_score) - POINT)
+}
+
+/// dutch17 A.8, C.6: the score differences of the pairs and the floaters.
+pub fn psd(f: &RoundFacts<'_>, b: &BracketView<'_>, cand: &Candidate) -> Vec<i64> {
+    let pairs = cand
+        .pairs
+        .iter()
+        .map(|&(x, y)| (score(f, x) - score(f, y)).abs());
+    let floats = cand.floaters.iter().map(|&i| floater_difference(f, b, i));
+    pairs.chain(floats).collect()
+}
+
+/// dutch17 C.7: the floaters and the next bracket: as many pairs there as
+/// possible (dutch26 C.7), then the floaters with the highest scores paired
+/// there (dutch26 C.8).
+fn next_bracket(f: &RoundFacts<'_>, b: &BracketView<'_>, cand: &Candidate, q: &mut Quality) {
+    let mut v: Vec<usize> = cand.floaters.clone();
+    v.extend_from_slice(b.next);
+    let mate = maximum_matching_until(v.len(), &|x, y| f.compatible(v[x], v[y]), 0);
+    let pairs = mate.iter().filter(|m| m.is_some()).count() / 2;
+    q.push(-(pairs as i64));
+    let mut paired: Vec<i64> = (0..cand.floaters.len())
+        .filter(|&k| mate[k].is_some())
+        .map(|k| -score(f, v[k]))
+        .collect();
+    paired.sort_unstable();
+    paired.resize(b.players.len(), 0);
+    q.extend(paired);
+}
+
+/// dutch17 C.8–C.11: per pair, whether it breaks each colour criterion
+/// (a pair breaks each at most once: one player of it is refused).
+fn colour_counts(f: &RoundFacts<'_>, cand: &Candidate) -> [i64; 4] {
+    let mut out = [0; 4];
+    for &(a, b) in &cand.pairs {
+        let (Some((ca, sa)), Some((cb, sb))) = (f.preference(a), f.preference(b)) else {
+            continue;
+        };
+        if ca != cb {
+            continue;
+        }
+        let (da, db) = (f.ps[a].colour_difference.abs(), f.ps[b].colour_difference.abs());
+        // C.8: both beyond ±1 want the same colour: one ends beyond ±2.
+        out[0] += i64::from(da > 1 && db > 1);
+        out[1] += i64::from(three_in_a_row(f, a, b, sa, sb));
+        out[2] += 1; // C.10
+        let strong = |s: Strength| s >= Strength::Strong;
+        let both_absolute = sa == Strength::Absolute && sb == Strength::Absolute;
+        out[3] += i64::from(strong(sa) && strong(sb) && !both_absolute); // C.11
+    }
+    out
+}
+
+/// dutch17 C.9: both absolute for the same colour, and the one refused (the
+/// smaller colour difference, dutch17 E.2) has had the other colour in his
+/// last two games.
+fn three_in_a_row(f: &RoundFacts<'_>, a: usize, b: usize, sa: Strength, sb: Strength) -> bool {
+    if sa != Strength::Absolute || sb != Strength::Absolute {
+        return false;
+    }
+    let repeated = |i: usize| {
+        let c = &f.ps[i].colours;
+        (c.len() >= 2 && c[c.len() - 1] == c[c.len() - 2]).then(|| c[c.len() - 1])
+    };
+    let (da, db) = (f.ps[a].colour_difference.abs(), f.ps[b].colour_difference.abs());
+    if da == db {
+        return repeated(a).is_some() && repeated(a) == repeated(b);
+    }
+    let refused = if da > db { b } else { a };
+    let wanted = f.preference(refused).map(|p| p.0);
+    repeated(refused).is_some() && repeated(refused) != wanted
+}
+
+fn had_float(f: &RoundFacts<'_>, i: usize, back: usize, fl: Float) -> bool {
+    f.ps[i].floats[back] == Some(fl)
+}
+
+/// dutch17 C.12/C.14: floaters whose downfloat repeats the one of the
+/// previous round (`back` 0) or two rounds before (1).
+fn repeated_downfloats(f: &RoundFacts<'_>, cand: &Candidate, back: usize) -> i64 {
+    cand.floaters
+        .iter()
+        .filter(|&&i| had_float(f, i, back, Float::Downfloat))
+        .count() as i64
+}
+
+/// dutch17 C.13/C.15 (their count) and C.17/C.19 (their score differences):
+/// players paired up whose upfloat repeats an earlier one.
+fn repeated_upfloats(f: &RoundFacts<'_>, cand: &Candidate, back: usize) -> Vec<i64> {
+    cand.pairs
+        .iter()
+        .filter_map(|&(a, b)| {
+            let (hi, lo) = if score(f, a) >= score(f, b) { (a, b) } else { (b, a) };
+            let d = score(f, hi) - score(f, lo);
+            (d > 0 && had_float(f, lo, back, Float::Upfloat)).then_some(d)
+        })
+        .collect()
+}
+
+/// dutch17 C.16/C.18: the score differences of the players whose downfloat
+/// repeats: a moved-down player by his pair's difference, a floater by
+/// dutch17 A.8's.
+fn downfloat_differences(
+    f: &RoundFacts<'_>,
+    b: &BracketView<'_>,
+    cand: &Candidate,
+    back: usize,
+) -> Vec<i64> {
+    let paired = cand.pairs.iter().filter_map(|&(x, y)| {
+        let (hi, lo) = if score(f, x) >= score(f, y) { (x, y) } else { (y, x) };
+        let d = score(f, hi) - score(f, lo);
+        (d > 0 && had_float(f, hi, back, Float::Downfloat)).then_some(d)
+    });
+    let floating = cand
+        .floaters
+        .iter()
+        .filter(|&&i| had_float(f, i, back, Float::Downfloat))
+        .map(|&i| floater_difference(f, b, i));
+    paired.chain(floating).collect()
+}
