@@ -136,11 +136,18 @@ pub fn psd(f: &RoundFacts<'_>, b: &BracketView<'_>, cand: &Candidate) -> Vec<i64
 
 /// dutch17 C.7: the floaters and the next bracket: as many pairs there as
 /// possible (dutch26 C.7), then the floaters with the highest scores paired
-/// there (dutch26 C.8).
+/// there (dutch26 C.8). Floaters meet residents of the next bracket only:
+/// two floaters able to meet would have made one more pair here (C.5).
 fn next_bracket(f: &RoundFacts<'_>, b: &BracketView<'_>, cand: &Candidate, q: &mut Quality) {
     let mut v: Vec<usize> = cand.floaters.clone();
     v.extend_from_slice(b.next);
-    let mate = maximum_matching_until(v.len(), &|x, y| f.compatible(v[x], v[y]), 0);
+    // Two floaters paired with each other would be a pair of this bracket.
+    let k = cand.floaters.len();
+    let mate = maximum_matching_until(
+        v.len(),
+        &|x, y| (x >= k || y >= k) && f.compatible(v[x], v[y]),
+        0,
+    );
     let pairs = mate.iter().filter(|m| m.is_some()).count() / 2;
     q.push(-(pairs as i64));
     let mut paired: Vec<i64> = (0..cand.floaters.len())
