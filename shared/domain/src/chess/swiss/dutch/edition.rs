@@ -6,6 +6,7 @@
 //! The 2006 edition is the engine of [`super::pair`]; the later two are
 //! paired by [`super::process`].
 
+use super::matching::maximum_matching_until;
 use super::state::{self, PlayerState, Strength};
 use super::Wording;
 use crate::chess::swiss::{Colour, SwissTournament};
@@ -145,6 +146,25 @@ impl<'a> RoundFacts<'a> {
     /// it; dutch26 C.4 adds that its receiver has the lowest score possible.
     pub fn bye_allowed(&self, i: usize) -> bool {
         !self.ps[i].had_unplayed_point && self.bye_score.is_none_or(|s| self.ps[i].score <= s)
+    }
+
+    /// dutch17 C.4: the players can all be paired (C.1–C.3), one of them
+    /// taking the bye (C.2) when their number is odd.
+    pub fn completable(&self, players: &[usize]) -> bool {
+        let n = players.len();
+        let odd = n % 2 == 1;
+        let size = n + usize::from(odd);
+        let adj = |a: usize, b: usize| {
+            let (a, b) = (a.min(b), a.max(b));
+            if b == n {
+                self.bye_allowed(players[a])
+            } else {
+                self.compatible(players[a], players[b])
+            }
+        };
+        maximum_matching_until(size, &adj, 0)
+            .iter()
+            .all(Option::is_some)
     }
 
     /// dutch26 C.9: rounds `i` has not played (fewer is better for the bye).

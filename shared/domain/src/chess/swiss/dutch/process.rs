@@ -14,7 +14,7 @@
 
 use super::edition::{Edition, RoundFacts};
 use super::exchange::exchanges;
-use super::matching::{bipartite_matching_size, matching_size, maximum_matching_until};
+use super::matching::{bipartite_matching_size, matching_size};
 use super::quality::{ideal, quality, BracketView, Candidate, Quality};
 use super::state::PlayerState;
 use super::DutchError;
@@ -44,7 +44,7 @@ pub fn pair_round(t: &SwissTournament, edition: Edition) -> Result<Paired, Dutch
         if edition == Edition::Dutch2026 {
             f.bye_score = bye_score(&f, &present)?;
         }
-        if !completable(&f, &present) {
+        if !f.completable(&present) {
             return Err(DutchError::NoValidPairing);
         }
         pair_brackets(&f, &present)?
@@ -86,25 +86,6 @@ fn pair_brackets(f: &RoundFacts<'_>, present: &[usize]) -> Result<(Pairs, Option
     }
 }
 
-/// dutch17 C.4: the players can all be paired (C.1–C.3), one of them
-/// taking the bye (C.2) when their number is odd.
-pub fn completable(f: &RoundFacts<'_>, players: &[usize]) -> bool {
-    let n = players.len();
-    let odd = n % 2 == 1;
-    let size = n + usize::from(odd);
-    let adj = |a: usize, b: usize| {
-        let (a, b) = (a.min(b), a.max(b));
-        if b == n {
-            f.bye_allowed(players[a])
-        } else {
-            f.compatible(players[a], players[b])
-        }
-    };
-    maximum_matching_until(size, &adj, 0)
-        .iter()
-        .all(Option::is_some)
-}
-
 /// dutch26 C.4: the lowest score a receiver of the bye can have while the
 /// rest of the round can be paired; `None` with an even number of players.
 fn bye_score(f: &RoundFacts<'_>, present: &[usize]) -> Result<Option<u32>, DutchError> {
@@ -121,7 +102,7 @@ fn bye_score(f: &RoundFacts<'_>, present: &[usize]) -> Result<Option<u32>, Dutch
             .filter(|&(j, _)| j != k)
             .map(|(_, &p)| p)
             .collect();
-        if completable(f, &rest) {
+        if f.completable(&rest) {
             return Ok(Some(f.ps[i].score));
         }
     }
@@ -159,7 +140,7 @@ impl Search<'_, '_> {
         }
         let mut rest = cand.floaters.clone();
         rest.extend_from_slice(self.below);
-        if completable(self.f, &rest) {
+        if self.f.completable(&rest) {
             self.best = Some((q, cand));
         }
     }
@@ -185,6 +166,7 @@ fn pair_bracket(
         players: &players,
         min_score,
         next,
+        beyond: &below[next.len()..],
         last: below.is_empty(),
     };
     let mut s = Search {

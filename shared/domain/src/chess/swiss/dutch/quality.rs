@@ -27,6 +27,8 @@ pub struct BracketView<'v> {
     pub min_score: u32,
     /// The residents of the next score bracket (dutch17 C.7); empty for the last.
     pub next: &'v [usize],
+    /// The players below the next bracket (dutch17 C.4 for C.7's pairs).
+    pub beyond: &'v [usize],
     /// Whether this bracket's floaters are the bye (the lowest bracket).
     pub last: bool,
 }
@@ -141,22 +143,91 @@ pub fn psd(f: &RoundFacts<'_>, b: &BracketView<'_>, cand: &Candidate) -> Vec<i64
 fn next_bracket(f: &RoundFacts<'_>, b: &BracketView<'_>, cand: &Candidate, q: &mut Quality) {
     let mut v: Vec<usize> = cand.floaters.clone();
     v.extend_from_slice(b.next);
-    // Two floaters paired with each other would be a pair of this bracket.
     let k = cand.floaters.len();
-    let mate = maximum_matching_until(
-        v.len(),
-        &|x, y| (x >= k || y >= k) && f.compatible(v[x], v[y]),
-        0,
-    );
-    let pairs = mate.iter().filter(|m| m.is_some()).count() / 2;
+    let mate = next_matching(f, &v, k, b.beyond);
+    let pairs = (0..v.len())
+        .filter(|&x| mate[x].is_some_and(|y| y > x && y < v.len()))
+        .count();
     q.push(-(pairs as i64));
-    let mut paired: Vec<i64> = (0..cand.floaters.len())
-        .filter(|&k| mate[k].is_some())
-        .map(|k| -score(f, v[k]))
+    let mut paired: Vec<i64> = (0..k)
+        .filter(|&x| mate[x].is_some_and(|y| y < v.len()))
+        .map(|x| -score(f, v[x]))
         .collect();
     paired.sort_unstable();
     paired.resize(b.players.len(), 0);
     q.extend(paired);
+}
+
+/// Matchings of the next bracket enumerated at most (beyond it, a maximum
+/// matching that the rest of the round completes, or a complete pairing).
+const NEXT_MATCHINGS: usize = 4_000;
+
+/// The pairs of the next bracket `v` (its first `k` the floaters, who do
+/// not meet each other: two floaters able to meet would have made one more
+/// pair here, C.5), chosen as C.7 asks: the most pairs, then the floaters
+/// with the highest scores paired, among the pairings that leave the rest
+/// of the round pairable (dutch17 C.4).
+fn next_matching(f: &RoundFacts<'_>, v: &[usize], k: usize, beyond: &[usize]) -> Vec<Option<usize>> {
+    let adj = |x: usize, y: usize| (x >= k || y >= k) && f.compatible(v[x], v[y]);
+    let mut all = Vec::new();
+    let mut mate = vec![None; v.len()];
+    if enumerate(v.len(), &adj, 0, &mut mate, &mut all) {
+        let key = |m: &Vec<Option<usize>>| {
+            let pairs = m.iter().filter(|x| x.is_some()).count();
+            let mut scores: Vec<u32> = (0..k).filter(|&x| m[x].is_some()).map(|x| f.ps[v[x]].score).collect();
+            scores.sort_unstable_by(|a, b| b.cmp(a));
+            (pairs, scores)
+        };
+        all.sort_by_key(|m| std::cmp::Reverse(key(m)));
+        for m in all {
+            let mut rest: Vec<usize> = (0..v.len()).filter(|&x| m[x].is_none()).map(|x| v[x]).collect();
+            rest.extend_from_slice(beyond);
+            if rest.is_empty() || f.completable(&rest) {
+                return m;
+            }
+        }
+    }
+    let mut everyone: Vec<usize> = v.to_vec();
+    everyone.extend_from_slice(beyond);
+    let n = everyone.len();
+    let adj_all = |x: usize, y: usize| {
+        let (x, y) = (x.min(y), x.max(y));
+        if y == n {
+            f.bye_allowed(everyone[x])
+        } else {
+            (x >= k || y >= k) && f.compatible(everyone[x], everyone[y])
+        }
+    };
+    maximum_matching_until(n + n % 2, &adj_all, 0)
+}
+
+/// Every matching of `0..n` (vertices from `from` on still to decide);
+/// false when there are more than [`NEXT_MATCHINGS`].
+fn enumerate(
+    n: usize,
+    adj: &dyn Fn(usize, usize) -> bool,
+    from: usize,
+    mate: &mut Vec<Option<usize>>,
+    out: &mut Vec<Vec<Option<usize>>>,
+) -> bool {
+    let Some(x) = (from..n).find(|&x| mate[x].is_none()) else {
+        out.push(mate.clone());
+        return out.len() <= NEXT_MATCHINGS;
+    };
+    if !enumerate(n, adj, x + 1, mate, out) {
+        return false;
+    }
+    for y in x + 1..n {
+        if mate[y].is_none() && adj(x, y) {
+            (mate[x], mate[y]) = (Some(y), Some(x));
+            let more = enumerate(n, adj, x + 1, mate, out);
+            (mate[x], mate[y]) = (None, None);
+            if !more {
+                return false;
+            }
+        }
+    }
+    true
 }
 
 /// dutch17 C.8–C.11: per pair, whether it breaks each colour criterion
