@@ -130,11 +130,6 @@ impl Search<'_, '_> {
     fn offer(&mut self, cand: Candidate) {
         self.seen += 1;
         let q = quality(self.f, &self.view, &cand);
-        if std::env::var("DBG17").is_ok() {
-            let num = |v: &[usize]| v.iter().map(|&i| self.f.ps[i].number).collect::<Vec<_>>();
-            let prs: Vec<(u32, u32)> = cand.pairs.iter().map(|&(a, b)| (self.f.ps[a].number, self.f.ps[b].number)).collect();
-            eprintln!("cand {:?} fl {:?} q {:?} ideal {:?}", prs, num(&cand.floaters), q.iter().filter(|&&x| x != i64::MIN).collect::<Vec<_>>(), self.ideal.iter().filter(|&&x| x != i64::MIN).collect::<Vec<_>>());
-        }
         if self.best.as_ref().is_some_and(|(b, _)| q >= *b) {
             return;
         }

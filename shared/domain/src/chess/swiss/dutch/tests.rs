@@ -4,6 +4,7 @@
 mod notes;
 mod procedure;
 mod regulations;
+mod editions;
 
 use super::colour::allocate;
 use super::criteria::Criteria;
