@@ -91,3 +91,71 @@ fn alternation(f: &RoundFacts<'_>, hi: usize, lo: usize) -> Option<(Colour, Rule
         .find(|(x, y)| x != y)
         .map(|(hc, _)| (hc.opposite(), Rule::Alternation))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess::swiss::dutch::edition::Edition;
+    use crate::chess::swiss::dutch::state::PlayerState;
+    use crate::chess::swiss::{PairingRules, SwissTournament};
+    use Colour::{Black as B, White as W};
+
+    fn st(n: u32, colours: &[Colour]) -> PlayerState {
+        let cd = colours.iter().map(|c| if *c == W { 1 } else { -1 }).sum();
+        PlayerState {
+            number: n,
+            score: 4,
+            met: vec![],
+            colours: colours.to_vec(),
+            colour_difference: cd,
+            floats: [None, None],
+            had_unplayed_point: false,
+            had_bye: false,
+            barred: vec![],
+            pref: PlayerState::preference_of(colours, cd),
+        }
+    }
+
+    fn colours(a: &[Colour], b: &[Colour]) -> (Board, Rule) {
+        let ps = [st(1, a), st(2, b)];
+        let t = SwissTournament {
+            players: vec![],
+            rounds_played: a.len() as u32,
+            total_rounds: 9,
+            first_colour: W,
+            rules: PairingRules::default(),
+        };
+        let f = RoundFacts::new(&ps, &t, Edition::Dutch2017);
+        allocate(&f, 0, 1, W)
+    }
+
+    #[test]
+    fn dutch17_e_2_the_stronger_preference_wins() {
+        // 1: W B (mild white); 2: B W B (difference -1, strong white):
+        // 2 has white (dutch17 E.2, the same in dutch26 E.2).
+        let (board, rule) = colours(&[W, B], &[B, W, B]);
+        assert_eq!((board.white, board.black, rule), (2, 1, Rule::Stronger));
+    }
+
+    #[test]
+    fn dutch17_e_3_alternate_to_the_last_round_with_different_colours() {
+        // 1: W B W B and 2: B W W B both mildly want white. From the end:
+        // B/B, W/W, then B/W: 1 had black there, so 1 has white now
+        // (dutch17 E.3, the same in dutch26 E.3). Same histories: the
+        // higher ranked 1 has his preference (dutch17 E.4, dutch26 E.4).
+        let (board, rule) = colours(&[W, B, W, B], &[B, W, W, B]);
+        assert_eq!((board.white, board.black, rule), (1, 2, Rule::Alternation));
+        let (board, rule) = colours(&[W, B], &[W, B]);
+        assert_eq!((board.white, board.black, rule), (1, 2, Rule::HigherRanked));
+    }
+
+    #[test]
+    fn dutch17_e_1_both_preferences_granted() {
+        // 1 wants black, 2 white: both granted (dutch17 E.1, dutch26 E.1).
+        // Without any game: 1 is odd, the initial colour (dutch26 E.5).
+        let (board, rule) = colours(&[W, B, W], &[B, W, B]);
+        assert_eq!((board.white, board.black, rule), (2, 1, Rule::Both));
+        let (board, rule) = colours(&[], &[]);
+        assert_eq!((board.white, board.black, rule), (1, 2, Rule::PairingNumber));
+    }
+}

@@ -48,7 +48,7 @@ impl Edition {
             .find(|e| e.name() == name)
     }
 
-    /// How the history is read for the 2017 and 2026 editions: dutch17 A.4.2
+    /// How the history is read for the 2017 and 2026 editions: dutch17 A.4.b
     /// (a round not played is a downfloat), dutch17 C.2 (a half-point bye
     /// does not bar the pairing-allocated bye).
     pub const LATER_WORDING: Wording = Wording {

@@ -92,7 +92,7 @@ pub struct Wording {
     /// 2006: C12 is "in case of a heterogeneous group"; only dutch C1 (a
     /// moved-down player with no opponent at all there) sends the pairing back.
     pub c12_in_homogeneous_next: bool,
-    /// 2017 and later (dutch17 A.4.2): a player who does not play a round,
+    /// 2017 and later (dutch17 A.4.b): a player who does not play a round,
     /// whatever the reason (bye, forfeit, absence), receives a downfloat.
     pub unplayed_round_is_downfloat: bool,
 }

@@ -44,7 +44,12 @@ const POINT: i64 = 2;
 pub fn quality(f: &RoundFacts<'_>, b: &BracketView<'_>, cand: &Candidate) -> Quality {
     let size = b.players.len();
     let mut q = vec![-(cand.pairs.len() as i64)]; // C.5
-    q.extend(padded(psd(f, b, cand), size)); // C.6
+    if f.edition == Edition::Dutch2026 {
+        // dutch26 C.6: the scores paired, the higher player's of each pair.
+        q.extend(padded_scores(higher_scores(f, &cand.pairs), size));
+    } else {
+        q.extend(padded(psd(f, b, cand), size)); // dutch17 C.6
+    }
     if !b.last {
         next_bracket(f, b, cand, &mut q); // dutch17 C.7, dutch26 C.7/C.8
     }
@@ -74,15 +79,20 @@ pub fn quality(f: &RoundFacts<'_>, b: &BracketView<'_>, cand: &Candidate) -> Qua
 pub fn ideal(f: &RoundFacts<'_>, b: &BracketView<'_>, p: usize, natural: &[usize]) -> Quality {
     let size = b.players.len();
     let mut q = vec![-(p as i64)];
-    let mut differences: Vec<i64> = natural.iter().map(|&i| floater_difference(f, b, i)).collect();
-    differences.extend(std::iter::repeat_n(0, p));
-    q.extend(padded(differences, size));
+    let top = b.players.iter().map(|&i| score(f, i)).max().unwrap_or(0);
+    if f.edition == Edition::Dutch2026 {
+        q.extend(padded_scores(vec![top; p], size));
+    } else {
+        let mut differences: Vec<i64> =
+            natural.iter().map(|&i| floater_difference(f, b, i)).collect();
+        differences.extend(std::iter::repeat_n(0, p));
+        q.extend(padded(differences, size));
+    }
     if !b.last {
-        let top = b.players.iter().map(|&i| score(f, i)).max().unwrap_or(0);
-        q.push(-(((natural.len() + b.next.len()) / 2) as i64));
-        let mut paired = vec![-top; natural.len()];
-        paired.resize(size, 0);
-        q.extend(paired);
+        let next_pairs = (natural.len() + b.next.len()) / 2;
+        q.push(-(next_pairs as i64));
+        let bound = if f.edition == Edition::Dutch2026 { next_pairs } else { natural.len() };
+        q.extend(padded_scores(vec![top; bound], size + b.next.len()));
     }
     if f.edition == Edition::Dutch2026 {
         let fewest = b.players.iter().map(|&i| f.unplayed_rounds(i)).min();
@@ -145,17 +155,49 @@ fn next_bracket(f: &RoundFacts<'_>, b: &BracketView<'_>, cand: &Candidate, q: &m
     v.extend_from_slice(b.next);
     let k = cand.floaters.len();
     let mate = next_matching(f, &v, k, b.beyond);
-    let pairs = (0..v.len())
-        .filter(|&x| mate[x].is_some_and(|y| y > x && y < v.len()))
-        .count();
-    q.push(-(pairs as i64));
-    let mut paired: Vec<i64> = (0..k)
-        .filter(|&x| mate[x].is_some_and(|y| y < v.len()))
-        .map(|x| -score(f, v[x]))
-        .collect();
-    paired.sort_unstable();
-    paired.resize(b.players.len(), 0);
-    q.extend(paired);
+    let pairs = next_pairs(&mate, v.len());
+    q.push(-(pairs.len() as i64));
+    q.extend(padded_scores(next_scores(f, &v, k, &pairs), b.players.len() + b.next.len()));
+}
+
+/// The pairs `(x, y)`, `x < y < n`, of a matching.
+fn next_pairs(mate: &[Option<usize>], n: usize) -> Vec<(usize, usize)> {
+    (0..n)
+        .filter_map(|x| mate[x].filter(|&y| y > x && y < n).map(|y| (x, y)))
+        .collect()
+}
+
+/// What C.7's second step maximises among the next bracket's pairs: the
+/// scores of the floaters paired there (dutch17 C.7), or the higher
+/// player's score of each pair (dutch26 C.8).
+fn next_scores(f: &RoundFacts<'_>, v: &[usize], k: usize, pairs: &[(usize, usize)]) -> Vec<i64> {
+    if f.edition == Edition::Dutch2026 {
+        let vp: Vec<(usize, usize)> = pairs.iter().map(|&(x, y)| (v[x], v[y])).collect();
+        return higher_scores(f, &vp);
+    }
+    pairs
+        .iter()
+        .flat_map(|&(x, y)| [x, y])
+        .filter(|&x| x < k)
+        .map(|x| score(f, v[x]))
+        .collect()
+}
+
+/// dutch26 C.6: the score of the higher player of each pair.
+fn higher_scores(f: &RoundFacts<'_>, pairs: &[(usize, usize)]) -> Vec<i64> {
+    pairs
+        .iter()
+        .map(|&(x, y)| score(f, x).max(score(f, y)))
+        .collect()
+}
+
+/// Scores to maximise, as a list to minimise: negated, highest first,
+/// padded with zeros (no pair).
+fn padded_scores(scores: Vec<i64>, size: usize) -> Vec<i64> {
+    let mut v: Vec<i64> = scores.into_iter().map(|x| -x).collect();
+    v.sort_unstable();
+    v.resize(size.max(v.len()), 0);
+    v
 }
 
 /// Matchings of the next bracket enumerated at most (beyond it, a maximum
@@ -173,12 +215,11 @@ fn next_matching(f: &RoundFacts<'_>, v: &[usize], k: usize, beyond: &[usize]) ->
     let mut mate = vec![None; v.len()];
     if enumerate(v.len(), &adj, 0, &mut mate, &mut all) {
         let key = |m: &Vec<Option<usize>>| {
-            let pairs = m.iter().filter(|x| x.is_some()).count();
-            let mut scores: Vec<u32> = (0..k).filter(|&x| m[x].is_some()).map(|x| f.ps[v[x]].score).collect();
-            scores.sort_unstable_by(|a, b| b.cmp(a));
-            (pairs, scores)
+            let pairs = next_pairs(m, v.len());
+            let scores = padded_scores(next_scores(f, v, k, &pairs), v.len());
+            (std::cmp::Reverse(pairs.len()), scores)
         };
-        all.sort_by_key(|m| std::cmp::Reverse(key(m)));
+        all.sort_by_cached_key(key);
         for m in all {
             let mut rest: Vec<usize> = (0..v.len()).filter(|&x| m[x].is_none()).map(|x| v[x]).collect();
             rest.extend_from_slice(beyond);
@@ -320,3 +361,7 @@ fn downfloat_differences(
         .map(|&i| floater_difference(f, b, i));
     paired.chain(floating).collect()
 }
+
+#[cfg(test)]
+#[path = "quality_tests.rs"]
+mod tests;
