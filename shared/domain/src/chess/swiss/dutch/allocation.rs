@@ -10,13 +10,15 @@ use crate::chess::swiss::{Board, Colour};
 pub enum Rule {
     /// dutch17 E.1: both preferences (or the only one) granted.
     Both,
-    /// dutch17 E.2: the stronger preference granted.
+    /// dutch17 E.2 (dutch26 E.2): the stronger preference granted.
     Stronger,
-    /// dutch17 E.3: alternation to the last round the two had different colours.
+    /// dutch17 E.3 (dutch26 E.3): alternation to the last round the two
+    /// had different colours.
     Alternation,
-    /// dutch17 E.4: the higher ranked player's preference.
+    /// dutch17 E.4 (dutch26 E.4): the higher ranked player's preference.
     HigherRanked,
-    /// dutch17 E.5: by the higher ranked player's pairing number and the initial colour.
+    /// dutch17 E.5 (dutch26 E.5): by the higher ranked player's pairing
+    /// number and the initial colour.
     PairingNumber,
 }
 
@@ -38,7 +40,11 @@ impl Rule {
 pub fn allocate(f: &RoundFacts<'_>, a: usize, b: usize, initial: Colour) -> (Board, Rule) {
     let (hi, lo) = if f.ranks_above(a, b) { (a, b) } else { (b, a) };
     let (want_hi, rule) = hi_colour(f, hi, lo, initial);
-    let (w, bl) = if want_hi == Colour::White { (hi, lo) } else { (lo, hi) };
+    let (w, bl) = if want_hi == Colour::White {
+        (hi, lo)
+    } else {
+        (lo, hi)
+    };
     let board = Board {
         white: f.ps[w].number,
         black: f.ps[bl].number,
@@ -156,6 +162,9 @@ mod tests {
         let (board, rule) = colours(&[W, B, W], &[B, W, B]);
         assert_eq!((board.white, board.black, rule), (2, 1, Rule::Both));
         let (board, rule) = colours(&[], &[]);
-        assert_eq!((board.white, board.black, rule), (1, 2, Rule::PairingNumber));
+        assert_eq!(
+            (board.white, board.black, rule),
+            (1, 2, Rule::PairingNumber)
+        );
     }
 }

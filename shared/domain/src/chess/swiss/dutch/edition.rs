@@ -82,11 +82,16 @@ pub struct RoundFacts<'a> {
 impl<'a> RoundFacts<'a> {
     /// The states of `t`'s players and the round's facts under `edition`.
     pub fn states(t: &SwissTournament) -> Vec<PlayerState> {
-        state::derive_with(&t.players, t.rounds_played, Edition::LATER_WORDING, &t.rules)
+        state::derive_with(
+            &t.players,
+            t.rounds_played,
+            Edition::LATER_WORDING,
+            &t.rules,
+        )
     }
 
-    /// dutch17 A.7: in the last round, a player with more than half the
-    /// points possible so far is a topscorer.
+    /// dutch17 A.7 (dutch26 A.7): in the last round, a player with more
+    /// than half the points possible so far is a topscorer.
     pub fn new(ps: &'a [PlayerState], t: &SwissTournament, edition: Edition) -> Self {
         let last = t.total_rounds > 0 && t.rounds_played + 1 >= t.total_rounds;
         let topscorer = ps
@@ -102,7 +107,7 @@ impl<'a> RoundFacts<'a> {
         }
     }
 
-    /// dutch17 A.2: `a` ranks above `b` (score, then pairing number).
+    /// dutch17 A.2 (dutch26 A.2): `a` ranks above `b` (score, then pairing number).
     pub fn ranks_above(&self, a: usize, b: usize) -> bool {
         self.key(a) < self.key(b)
     }
@@ -116,7 +121,7 @@ impl<'a> RoundFacts<'a> {
         v.sort_by_key(|&i| self.key(i));
     }
 
-    /// dutch17 A.6: `i`'s colour preference and its strength.
+    /// dutch17 A.6 (dutch26 A.6): `i`'s colour preference and its strength.
     pub fn preference(&self, i: usize) -> Option<(Colour, Strength)> {
         self.ps[i].preference().map(|p| (p.colour, p.strength))
     }
@@ -127,8 +132,8 @@ impl<'a> RoundFacts<'a> {
         matches!(self.preference(i), Some((_, Strength::Absolute)))
     }
 
-    /// dutch17 C.1 (no second meeting, the regulations' prohibited pairs
-    /// counting as met) and dutch17 C.3 (non-topscorers with the same
+    /// dutch17 C.1 and dutch26 C.1 (no second meeting, the regulations' prohibited pairs
+    /// counting as met) and dutch17 C.3, dutch26 C.3 (non-topscorers with the same
     /// absolute colour preference do not meet).
     pub fn compatible(&self, a: usize, b: usize) -> bool {
         let pa = &self.ps[a];
@@ -141,7 +146,7 @@ impl<'a> RoundFacts<'a> {
         !same_absolute || self.topscorer[a] || self.topscorer[b]
     }
 
-    /// dutch17 C.2: a player who has had the pairing-allocated bye or a point
+    /// dutch17 C.2 and dutch26 C.2: a player who has had the pairing-allocated bye or a point
     /// without playing (a forfeit win, a full-point bye) does not receive
     /// it; dutch26 C.4 adds that its receiver has the lowest score possible.
     pub fn bye_allowed(&self, i: usize) -> bool {

@@ -136,7 +136,10 @@ pub fn pair(t: &SwissTournament) -> Result<RoundPairing, DutchError> {
 
 /// Pair round `t.round_to_pair()` by `edition`: the 2006 engine for
 /// [`edition::Edition::Dutch2006`], [`process`] for the later two.
-pub fn pair_edition(t: &SwissTournament, edition: edition::Edition) -> Result<RoundPairing, DutchError> {
+pub fn pair_edition(
+    t: &SwissTournament,
+    edition: edition::Edition,
+) -> Result<RoundPairing, DutchError> {
     match edition {
         edition::Edition::Dutch2006 => pair(t),
         _ => pair_later(t, edition).map(|(p, _)| p),

@@ -1,8 +1,9 @@
 //! dutch17 B (the pairing process) and dutch17 D (the order of the
 //! candidates), for the 2017 and 2026 editions.
 //!
-//! The brackets are paired from the highest score down (dutch17 A.3); the
-//! players a bracket leaves unpaired move down to the next (dutch17 A.4).
+//! The brackets are paired from the highest score down (dutch17 A.3,
+//! dutch26 A.3); the players a bracket leaves unpaired move down to the
+//! next (dutch17 A.4, dutch26 A.4).
 //! In each bracket the candidates are generated in the order of dutch17 D
 //! (dutch17 D.3 the choice of the moved-down players paired, dutch17 D.1
 //! transpositions, dutch17 D.2 exchanges); every candidate that meets the
@@ -60,7 +61,10 @@ type Pairs = Vec<(usize, usize)>;
 
 /// dutch17 A.3: the score brackets from the highest down, each with the
 /// players moved down from the one above.
-fn pair_brackets(f: &RoundFacts<'_>, present: &[usize]) -> Result<(Pairs, Option<usize>), DutchError> {
+fn pair_brackets(
+    f: &RoundFacts<'_>,
+    present: &[usize],
+) -> Result<(Pairs, Option<usize>), DutchError> {
     let mut groups: Vec<Vec<usize>> = Vec::new();
     for &i in present {
         match groups.last_mut() {
@@ -227,7 +231,7 @@ fn homogeneous_with(
     }
 }
 
-/// dutch17 D.1: S1's players take S2's in lexicographic order, depth first;
+/// dutch17 D.1 (dutch26 D.1): S1's players take S2's in lexicographic order, depth first;
 /// the S2 players left over float.
 fn transpositions(
     s: &mut Search<'_, '_>,
@@ -242,7 +246,12 @@ fn transpositions(
     }
     let Some((&a, rest)) = s1.split_first() else {
         let mut floaters: Vec<usize> = extra.to_vec();
-        floaters.extend(s2.iter().zip(used.iter()).filter(|(_, u)| !**u).map(|(&i, _)| i));
+        floaters.extend(
+            s2.iter()
+                .zip(used.iter())
+                .filter(|(_, u)| !**u)
+                .map(|(&i, _)| i),
+        );
         s.f.sort(&mut floaters);
         s.offer(Candidate {
             pairs: pairs.clone(),
@@ -265,7 +274,7 @@ fn transpositions(
     }
 }
 
-/// dutch17 D.3 with B.2: a heterogeneous bracket. For each number `m` of
+/// dutch17 D.3 (dutch26 D.3) with B.2: a heterogeneous bracket. For each number `m` of
 /// moved-down players paired (most first), their choice in lexicographic
 /// order (the limbo keeps the others), each paired with residents by
 /// dutch17 D.1, and the remainder paired as a homogeneous bracket.
@@ -318,7 +327,9 @@ fn mdp_pairings(
             .map(|(&i, _)| i)
             .collect();
         let f = s.f;
-        if matching_size(remainder.len(), &|x, y| f.compatible(remainder[x], remainder[y])) >= p_rem
+        if matching_size(remainder.len(), &|x, y| {
+            f.compatible(remainder[x], remainder[y])
+        }) >= p_rem
         {
             let before = pairs.clone();
             homogeneous_with(s, &remainder, p_rem, limbo, &before);
@@ -340,7 +351,8 @@ fn mdp_pairings(
     }
 }
 
-/// The `m`-subsets of `0..n` in lexicographic order.
+/// The `m`-subsets of `0..n` in lexicographic order (dutch17 D.3: the
+/// moved-down players paired, the highest first).
 fn combinations(n: usize, m: usize) -> Vec<Vec<usize>> {
     let mut out = Vec::new();
     let mut cur: Vec<usize> = (0..m).collect();
@@ -356,5 +368,18 @@ fn combinations(n: usize, m: usize) -> Vec<Vec<usize>> {
         for j in i + 1..m {
             cur[j] = cur[j - 1] + 1;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::combinations;
+
+    #[test]
+    fn dutch17_d_3_moved_down_players_chosen_highest_first() {
+        // Three moved-down players, two can be paired: {1, 2} first, then
+        // {1, 3}, then {2, 3} (dutch17 D.3, dutch26 D.3).
+        assert_eq!(combinations(3, 2), vec![vec![0, 1], vec![0, 2], vec![1, 2]]);
+        assert_eq!(combinations(2, 3), Vec::<Vec<usize>>::new());
     }
 }

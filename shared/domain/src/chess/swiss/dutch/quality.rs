@@ -2,6 +2,12 @@
 //! pairing of a bracket, as a value compared lexicographically (smaller is
 //! better), the criteria in the edition's order.
 //!
+//! The 2026 numbering: dutch26 C.5 is dutch17 C.5; dutch26 C.6 (the
+//! scores paired) takes the place of the PSD; dutch26 C.7 and C.8 split
+//! dutch17 C.7; dutch26 C.9 (the bye's unplayed rounds) is new; dutch26
+//! C.10, C.11, C.12 and C.13 are dutch17 C.8–C.11; dutch26 C.14, C.15,
+//! C.16, C.17, C.18, C.19, C.20 and C.21 are dutch17 C.12–C.19.
+//!
 //! Lists of score differences (dutch17 A.8, the PSD, and the differences of
 //! C.16–C.19) are sorted from the highest down and padded to the bracket's
 //! size, so that comparing them element by element compares the largest
@@ -40,7 +46,24 @@ pub type Quality = Vec<i64>;
 /// is one point under the bracket's lowest).
 const POINT: i64 = 2;
 
-/// The quality of `cand` in bracket `b`.
+/// The quality of `cand` in bracket `b`, criterion by criterion:
+///
+/// - dutch17 C.5, dutch26 C.5: more pairs;
+/// - dutch17 C.6: the PSD; dutch26 C.6: the scores paired;
+/// - dutch17 C.7; dutch26 C.7 and dutch26 C.8: the next bracket;
+/// - dutch26 C.9: the bye's unplayed rounds;
+/// - dutch17 C.8, dutch26 C.10: colour differences beyond two;
+/// - dutch17 C.9, dutch26 C.11: a colour three times running;
+/// - dutch17 C.10, dutch26 C.12: colour preferences refused;
+/// - dutch17 C.11, dutch26 C.13: strong colour preferences refused;
+/// - dutch17 C.12, dutch26 C.14: downfloats repeating last round's;
+/// - dutch17 C.13, dutch26 C.15: upfloats repeating last round's;
+/// - dutch17 C.14, dutch26 C.16: downfloats repeating two rounds before;
+/// - dutch17 C.15, dutch26 C.17: upfloats repeating two rounds before;
+/// - dutch17 C.16, dutch26 C.18: the score differences of the first;
+/// - dutch17 C.17, dutch26 C.19: of the second;
+/// - dutch17 C.18, dutch26 C.20: of the third;
+/// - dutch17 C.19, dutch26 C.21: of the fourth.
 pub fn quality(f: &RoundFacts<'_>, b: &BracketView<'_>, cand: &Candidate) -> Quality {
     let size = b.players.len();
     let mut q = vec![-(cand.pairs.len() as i64)]; // C.5
@@ -83,20 +106,30 @@ pub fn ideal(f: &RoundFacts<'_>, b: &BracketView<'_>, p: usize, natural: &[usize
     if f.edition == Edition::Dutch2026 {
         q.extend(padded_scores(vec![top; p], size));
     } else {
-        let mut differences: Vec<i64> =
-            natural.iter().map(|&i| floater_difference(f, b, i)).collect();
+        let mut differences: Vec<i64> = natural
+            .iter()
+            .map(|&i| floater_difference(f, b, i))
+            .collect();
         differences.extend(std::iter::repeat_n(0, p));
         q.extend(padded(differences, size));
     }
     if !b.last {
         let next_pairs = (natural.len() + b.next.len()) / 2;
         q.push(-(next_pairs as i64));
-        let bound = if f.edition == Edition::Dutch2026 { next_pairs } else { natural.len() };
+        let bound = if f.edition == Edition::Dutch2026 {
+            next_pairs
+        } else {
+            natural.len()
+        };
         q.extend(padded_scores(vec![top; bound], size + b.next.len()));
     }
     if f.edition == Edition::Dutch2026 {
         let fewest = b.players.iter().map(|&i| f.unplayed_rounds(i)).min();
-        q.push(if b.last { i64::from(fewest.unwrap_or(0)) } else { 0 });
+        q.push(if b.last {
+            i64::from(fewest.unwrap_or(0))
+        } else {
+            0
+        });
     }
     q.extend([0, 0, colour_surplus(f, b.players, p), 0]);
     q.extend([0; 4]);
@@ -116,7 +149,8 @@ fn colour_surplus(f: &RoundFacts<'_>, players: &[usize], p: usize) -> i64 {
             .filter(|&&i| f.preference(i).map(|x| x.0) == Some(c))
             .count() as i64
     };
-    let most = wanting(crate::chess::swiss::Colour::White).max(wanting(crate::chess::swiss::Colour::Black));
+    let most = wanting(crate::chess::swiss::Colour::White)
+        .max(wanting(crate::chess::swiss::Colour::Black));
     (most - n + p as i64).max(0)
 }
 
@@ -157,7 +191,10 @@ fn next_bracket(f: &RoundFacts<'_>, b: &BracketView<'_>, cand: &Candidate, q: &m
     let mate = next_matching(f, &v, k, b.beyond);
     let pairs = next_pairs(&mate, v.len());
     q.push(-(pairs.len() as i64));
-    q.extend(padded_scores(next_scores(f, &v, k, &pairs), b.players.len() + b.next.len()));
+    q.extend(padded_scores(
+        next_scores(f, &v, k, &pairs),
+        b.players.len() + b.next.len(),
+    ));
 }
 
 /// The pairs `(x, y)`, `x < y < n`, of a matching.
@@ -209,7 +246,12 @@ const NEXT_MATCHINGS: usize = 4_000;
 /// pair here, C.5), chosen as C.7 asks: the most pairs, then the floaters
 /// with the highest scores paired, among the pairings that leave the rest
 /// of the round pairable (dutch17 C.4).
-fn next_matching(f: &RoundFacts<'_>, v: &[usize], k: usize, beyond: &[usize]) -> Vec<Option<usize>> {
+fn next_matching(
+    f: &RoundFacts<'_>,
+    v: &[usize],
+    k: usize,
+    beyond: &[usize],
+) -> Vec<Option<usize>> {
     let adj = |x: usize, y: usize| (x >= k || y >= k) && f.compatible(v[x], v[y]);
     let mut all = Vec::new();
     let mut mate = vec![None; v.len()];
@@ -221,7 +263,10 @@ fn next_matching(f: &RoundFacts<'_>, v: &[usize], k: usize, beyond: &[usize]) ->
         };
         all.sort_by_cached_key(key);
         for m in all {
-            let mut rest: Vec<usize> = (0..v.len()).filter(|&x| m[x].is_none()).map(|x| v[x]).collect();
+            let mut rest: Vec<usize> = (0..v.len())
+                .filter(|&x| m[x].is_none())
+                .map(|x| v[x])
+                .collect();
             rest.extend_from_slice(beyond);
             if rest.is_empty() || f.completable(&rest) {
                 return m;
@@ -282,7 +327,10 @@ fn colour_counts(f: &RoundFacts<'_>, cand: &Candidate) -> [i64; 4] {
         if ca != cb {
             continue;
         }
-        let (da, db) = (f.ps[a].colour_difference.abs(), f.ps[b].colour_difference.abs());
+        let (da, db) = (
+            f.ps[a].colour_difference.abs(),
+            f.ps[b].colour_difference.abs(),
+        );
         // C.8: both beyond ±1 want the same colour: one ends beyond ±2.
         out[0] += i64::from(da > 1 && db > 1);
         out[1] += i64::from(three_in_a_row(f, a, b, sa, sb));
@@ -305,7 +353,10 @@ fn three_in_a_row(f: &RoundFacts<'_>, a: usize, b: usize, sa: Strength, sb: Stre
         let c = &f.ps[i].colours;
         (c.len() >= 2 && c[c.len() - 1] == c[c.len() - 2]).then(|| c[c.len() - 1])
     };
-    let (da, db) = (f.ps[a].colour_difference.abs(), f.ps[b].colour_difference.abs());
+    let (da, db) = (
+        f.ps[a].colour_difference.abs(),
+        f.ps[b].colour_difference.abs(),
+    );
     if da == db {
         return repeated(a).is_some() && repeated(a) == repeated(b);
     }
@@ -333,7 +384,11 @@ fn repeated_upfloats(f: &RoundFacts<'_>, cand: &Candidate, back: usize) -> Vec<i
     cand.pairs
         .iter()
         .filter_map(|&(a, b)| {
-            let (hi, lo) = if score(f, a) >= score(f, b) { (a, b) } else { (b, a) };
+            let (hi, lo) = if score(f, a) >= score(f, b) {
+                (a, b)
+            } else {
+                (b, a)
+            };
             let d = score(f, hi) - score(f, lo);
             (d > 0 && had_float(f, lo, back, Float::Upfloat)).then_some(d)
         })
@@ -350,7 +405,11 @@ fn downfloat_differences(
     back: usize,
 ) -> Vec<i64> {
     let paired = cand.pairs.iter().filter_map(|&(x, y)| {
-        let (hi, lo) = if score(f, x) >= score(f, y) { (x, y) } else { (y, x) };
+        let (hi, lo) = if score(f, x) >= score(f, y) {
+            (x, y)
+        } else {
+            (y, x)
+        };
         let d = score(f, hi) - score(f, lo);
         (d > 0 && had_float(f, hi, back, Float::Downfloat)).then_some(d)
     });
@@ -363,5 +422,5 @@ fn downfloat_differences(
 }
 
 #[cfg(test)]
-#[path = "quality_tests.rs"]
+#[path = "tests/quality.rs"]
 mod tests;

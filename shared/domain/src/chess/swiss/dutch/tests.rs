@@ -1,10 +1,10 @@
 //! Clause tests for the Dutch system, each with a worked example checked by
 //! hand against the 1992–2006 text (the comment in each test is the hand check).
 
+mod editions;
 mod notes;
 mod procedure;
 mod regulations;
-mod editions;
 
 use super::colour::allocate;
 use super::criteria::Criteria;

@@ -21,7 +21,11 @@ fn line(n: u32, rounds: &[(u32, char, char)]) -> String {
         .sum();
     s = format!("{s:<80}{:>4.1} {n:>4}", f64::from(half) / 2.0);
     for &(o, c, r) in rounds {
-        let o = if o == 0 { "0000".to_string() } else { o.to_string() };
+        let o = if o == 0 {
+            "0000".to_string()
+        } else {
+            o.to_string()
+        };
         s.push_str(&format!("  {o:>4} {c} {r}"));
     }
     s
@@ -73,6 +77,8 @@ fn dutch17_c_3_non_topscorers_with_the_same_absolute_preference_do_not_meet() {
 
 #[test]
 fn dutch17_a_7_topscorers_of_the_last_round_may_meet_despite_c_3() {
+    // dutch26 A.6 and dutch26 A.7 read the same: white twice is an
+    // absolute preference for black, and topscorers are those over half.
     // Round 3 of 3: 1 and 2 have 2 points of 2, more than half (dutch17
     // A.7), so dutch17 C.3 does not keep them apart; 3 and 4 (0 points) it
     // still does.
@@ -101,6 +107,9 @@ fn bye_by_score() -> SwissTournament {
 
 #[test]
 fn dutch17_c_4_the_top_pair_stands_when_the_rest_completes_with_a_bye() {
+    // dutch17 A.2: 1 before 3 (2 points), then 2 and 5, then 6;
+    // dutch17 A.3: brackets of 2, 1 and 0 points;
+    // dutch17 A.4: who is left moves down.
     // dutch17 C.5: 1-3 is the top bracket's pair. The rest, 2, 5 and 6,
     // completes (dutch17 C.4): 2-5 was played, so 2-6 and the bye for 5,
     // who has had none (dutch17 C.2). Colours: 1 and 3 both played W then
@@ -113,6 +122,12 @@ fn dutch17_c_4_the_top_pair_stands_when_the_rest_completes_with_a_bye() {
 
 #[test]
 fn dutch26_c_4_the_bye_goes_to_the_lowest_score_possible() {
+    // The order is by score, then pairing number (dutch26 A.2); the
+    // brackets 2, 1 and 0 points (dutch26 A.3), players left unpaired move
+    // down (dutch26 A.4); no pair repeats a game (dutch26 C.1), 6 has had
+    // no bye (dutch26 C.2), no two absolute preferences meet (dutch26 C.3),
+    // and the most pairs are made (dutch26 C.5) in S1/S2 order
+    // (dutch26 D.1).
     // dutch26 C.4: 6 (0 points) can take the bye with 1, 2, 3, 5 still
     // pairable (1-5, 3-2), so the bye is his. Then 1-3 would leave 2-5, who
     // have met: 1 and 3 both move down and meet 5 and 2 (1-2 was played).
