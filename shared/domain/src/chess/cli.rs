@@ -123,25 +123,47 @@ fn read_document(trf_text: &str) -> Result<trf::Trf, CliOutput> {
 }
 
 /// `arbiter pair --explain`: the next round's pairing with the reason for
-/// each board, float, colour and the bye (dutch-2006 only).
+/// each board, float, colour and the bye (the Dutch editions); a 2006
+/// explanation ends with the boards the 2017 edition would pair otherwise.
 pub fn explain(system: &str, trf_text: &str) -> CliOutput {
-    if system != "dutch-2006" {
+    let Some(edition) = Edition::from_name(system) else {
         return invalid(format!(
-            "--explain is for dutch-2006 (the {system} tables need no explanation)"
+            "--explain is for the Dutch editions (the {system} tables need no explanation)"
         ));
-    }
+    };
     let t = match read_document(trf_text)
         .and_then(|doc| SwissTournament::from_trf(&doc, None).map_err(invalid))
     {
         Ok(t) => t,
         Err(out) => return out,
     };
+    if edition != Edition::Dutch2006 {
+        return match dutch::explain_later::explain(&t, edition) {
+            Ok(text) => CliOutput {
+                stdout: text,
+                stderr: String::new(),
+                exit_code: 0,
+            },
+            Err(e) => CliOutput {
+                stdout: String::new(),
+                stderr: format!("{e}\n"),
+                exit_code: 1,
+            },
+        };
+    }
     match dutch::explain::explain(&t) {
-        Ok((_, e)) => CliOutput {
-            stdout: dutch::explain::render(t.round_to_pair(), &e),
-            stderr: String::new(),
-            exit_code: 0,
-        },
+        Ok((p, e)) => {
+            let mut stdout = dutch::explain::render(t.round_to_pair(), &e);
+            for line in dutch::explain_later::differences_2017(&t, &p) {
+                stdout.push_str(&line);
+                stdout.push('\n');
+            }
+            CliOutput {
+                stdout,
+                stderr: String::new(),
+                exit_code: 0,
+            }
+        }
         Err(e) => CliOutput {
             stdout: String::new(),
             stderr: format!("{e}\n"),

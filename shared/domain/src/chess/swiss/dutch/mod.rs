@@ -27,6 +27,7 @@ pub mod criteria;
 pub mod edition;
 pub mod exchange;
 pub mod explain;
+pub mod explain_later;
 pub mod matching;
 pub mod process;
 pub mod quality;

@@ -183,3 +183,38 @@ fn dutch17_e_5_round_one_by_pairing_number_and_initial_colour() {
     let black = pair_edition(&tournament(&lines, "XXR 3\nXXC black1"), Edition::Dutch2017).unwrap();
     assert_eq!(boards(&black), vec![(2, 4), (3, 1)]);
 }
+
+#[test]
+fn dutch17_e_4_explained_by_board_and_the_bye_by_c_2() {
+    // The pairing of `dutch17_c_4_...` explained: 1-3 on equal scores,
+    // colours by dutch17 E.4; 6-2 with 2 (1 point) floating down to 6
+    // (0 points, dutch17 A.4); the bye to 5 by dutch17 C.2.
+    let text =
+        crate::chess::swiss::dutch::explain_later::explain(&bye_by_score(), Edition::Dutch2017)
+            .unwrap();
+    for line in [
+        "board 1: 1 (2) - 3 (2): same score; colours by dutch17 E.4",
+        "board 2: 6 (0) - 2 (1): 2 floats down, 6 up (dutch17 A.4); colours by dutch17 E.4",
+        "bye: 5 (1) by dutch17 C.2",
+    ] {
+        assert!(text.contains(line), "missing {line:?} in\n{text}");
+    }
+}
+
+#[test]
+fn dutch17_c_5_where_a_2006_pairing_differs() {
+    // A pairing 1-5, 3-2 with the bye for 6 (the 2026 one) set against
+    // the 2017 pairing 1-3, 6-2, bye 5: both boards differ.
+    let p = RoundPairing {
+        boards: vec![Board { white: 1, black: 5 }, Board { white: 3, black: 2 }],
+        bye: Some(6),
+    };
+    let lines = crate::chess::swiss::dutch::explain_later::differences_2017(&bye_by_score(), &p);
+    assert_eq!(
+        lines,
+        vec![
+            "dutch-2017 would pair 1-5 here: 1-3 and 5 bye",
+            "dutch-2017 would pair 3-2 here: 1-3 and 6-2",
+        ]
+    );
+}
