@@ -93,7 +93,7 @@ fn pair_brackets(
 /// dutch26 C.4: the lowest score a receiver of the bye can have while the
 /// rest of the round can be paired; `None` with an even number of players.
 fn bye_score(f: &RoundFacts<'_>, present: &[usize]) -> Result<Option<u32>, DutchError> {
-    if present.len() % 2 == 0 {
+    if present.len().is_multiple_of(2) {
         return Ok(None);
     }
     for (k, &i) in present.iter().enumerate().rev() {
