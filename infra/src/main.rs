@@ -84,7 +84,7 @@ enum Commands {
     /// of pairs, then `white black` per board, the bye as `N 0`. Exit 0 on
     /// success, 1 when no valid pairing exists, 3 on invalid input.
     Pair {
-        /// dutch-2006, monrad-acwc (acwc III.F.4.3 as written),
+        /// dutch-2006, dutch-2017, dutch-2026, monrad-acwc (acwc III.F.4.3 as written),
         /// monrad-acwc-lookahead (avoids rematches) or round-robin.
         #[arg(long)]
         system: String,

@@ -11,6 +11,7 @@
 //! there as TRF (`{players}_players_round_{round}.trf`), so that other engines
 //! can be timed on the same history.
 
+use arbiter_domain::chess::swiss::dutch::edition::Edition;
 use arbiter_domain::chess::swiss::{dutch, simulate, RoundPairing, SwissTournament};
 use arbiter_domain::chess::trf;
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -19,13 +20,11 @@ use std::time::Duration;
 /// The editions benchmarked side by side.
 const EDITIONS: [&str; 3] = ["dutch-2006", "dutch-2017", "dutch-2026"];
 
-/// The engine of one edition. The 2017 and 2026 editions are paired by the
-/// 1992–2006 engine until their own engines exist; then each name maps to
-/// its own engine here, and only here.
+/// The engine of one edition, by its settings name.
 fn engine(edition: &str, t: &SwissTournament) -> Result<RoundPairing, String> {
-    match edition {
-        "dutch-2006" | "dutch-2017" | "dutch-2026" => dutch::pair(t).map_err(|e| e.to_string()),
-        other => Err(format!("no engine for edition {other}")),
+    match Edition::from_name(edition) {
+        Some(e) => dutch::pair_edition(t, e).map_err(|e| e.to_string()),
+        None => Err(format!("no engine for edition {edition}")),
     }
 }
 

@@ -10,6 +10,7 @@
 //! stdout; exit 0 when none differ, 1 when some do, 3 on invalid input.
 
 use super::round_robin;
+use super::swiss::dutch::edition::Edition;
 use super::swiss::{dutch, monrad, RoundPairing, SwissTournament};
 use super::trf;
 
@@ -38,7 +39,10 @@ enum Failure {
 
 fn pair_round(system: &str, t: &SwissTournament) -> Result<RoundPairing, Failure> {
     match system {
-        "dutch-2006" => dutch::pair(t).map_err(|e| Failure::NoPairing(e.to_string())),
+        "dutch-2006" | "dutch-2017" | "dutch-2026" => {
+            let edition = Edition::from_name(system).expect("a Dutch edition's name");
+            dutch::pair_edition(t, edition).map_err(|e| Failure::NoPairing(e.to_string()))
+        }
         // acwc III.F.4.3 as written; the look-ahead is an organizer's setting.
         "monrad-acwc" => monrad::pair(t)
             .map(|m| m.pairing)
@@ -48,12 +52,12 @@ fn pair_round(system: &str, t: &SwissTournament) -> Result<RoundPairing, Failure
             .map_err(|e| Failure::NoPairing(e.to_string())),
         "round-robin" => round_robin::pair_from_history(t).map_err(Failure::Invalid),
         other => Err(Failure::Invalid(format!(
-            "unknown pairing system {other:?} (expected dutch-2006, monrad-acwc, monrad-acwc-lookahead or round-robin)"
+            "unknown pairing system {other:?} (expected dutch-2006, dutch-2017, dutch-2026, monrad-acwc, monrad-acwc-lookahead or round-robin)"
         ))),
     }
 }
 
-/// `arbiter pair --system dutch-2006|monrad-acwc|monrad-acwc-lookahead|round-robin INPUT.trf [-p [OUTPUT]] [--check]`
+/// `arbiter pair --system dutch-2006|dutch-2017|dutch-2026|monrad-acwc|monrad-acwc-lookahead|round-robin INPUT.trf [-p [OUTPUT]] [--check]`
 pub fn pair(system: &str, trf_text: &str, check: bool) -> CliOutput {
     pair_observed(system, trf_text, check, &mut |_, _| {})
 }
@@ -68,10 +72,15 @@ pub fn pair_observed(
 ) -> CliOutput {
     if !matches!(
         system,
-        "dutch-2006" | "monrad-acwc" | "monrad-acwc-lookahead" | "round-robin"
+        "dutch-2006"
+            | "dutch-2017"
+            | "dutch-2026"
+            | "monrad-acwc"
+            | "monrad-acwc-lookahead"
+            | "round-robin"
     ) {
         return invalid(format!(
-            "unknown pairing system {system:?} (expected dutch-2006, monrad-acwc, monrad-acwc-lookahead or round-robin)"
+            "unknown pairing system {system:?} (expected dutch-2006, dutch-2017, dutch-2026, monrad-acwc, monrad-acwc-lookahead or round-robin)"
         ));
     }
     let doc = match read_document(trf_text) {
@@ -114,25 +123,47 @@ fn read_document(trf_text: &str) -> Result<trf::Trf, CliOutput> {
 }
 
 /// `arbiter pair --explain`: the next round's pairing with the reason for
-/// each board, float, colour and the bye (dutch-2006 only).
+/// each board, float, colour and the bye (the Dutch editions); a 2006
+/// explanation ends with the boards the 2017 edition would pair otherwise.
 pub fn explain(system: &str, trf_text: &str) -> CliOutput {
-    if system != "dutch-2006" {
+    let Some(edition) = Edition::from_name(system) else {
         return invalid(format!(
-            "--explain is for dutch-2006 (the {system} tables need no explanation)"
+            "--explain is for the Dutch editions (the {system} tables need no explanation)"
         ));
-    }
+    };
     let t = match read_document(trf_text)
         .and_then(|doc| SwissTournament::from_trf(&doc, None).map_err(invalid))
     {
         Ok(t) => t,
         Err(out) => return out,
     };
+    if edition != Edition::Dutch2006 {
+        return match dutch::explain_later::explain(&t, edition) {
+            Ok(text) => CliOutput {
+                stdout: text,
+                stderr: String::new(),
+                exit_code: 0,
+            },
+            Err(e) => CliOutput {
+                stdout: String::new(),
+                stderr: format!("{e}\n"),
+                exit_code: 1,
+            },
+        };
+    }
     match dutch::explain::explain(&t) {
-        Ok((_, e)) => CliOutput {
-            stdout: dutch::explain::render(t.round_to_pair(), &e),
-            stderr: String::new(),
-            exit_code: 0,
-        },
+        Ok((p, e)) => {
+            let mut stdout = dutch::explain::render(t.round_to_pair(), &e);
+            for line in dutch::explain_later::differences_2017(&t, &p) {
+                stdout.push_str(&line);
+                stdout.push('\n');
+            }
+            CliOutput {
+                stdout,
+                stderr: String::new(),
+                exit_code: 0,
+            }
+        }
         Err(e) => CliOutput {
             stdout: String::new(),
             stderr: format!("{e}\n"),

@@ -193,6 +193,16 @@ pub fn pair(
                 )
             })?
         }
+        PairingSystem::Dutch2017 | PairingSystem::Dutch2026 => {
+            let edition = settings.system.dutch_edition().expect("a Dutch edition");
+            dutch::pair_edition(&t, edition).map_err(|e| {
+                let clause = format!("{} C.1", edition.prefix());
+                Refusal::rule(
+                    clause,
+                    format!("{e}; the arbiter may pair the round by hand with set-pairing and override_absolute"),
+                )
+            })?
+        }
         PairingSystem::MonradAcwc => monrad::pair(&t)
             .map(|m| m.pairing)
             .map_err(|e| Refusal::rule("acwc III.F.4", e.to_string()))?,

@@ -92,7 +92,9 @@ fn is_player(line: &TrfLine) -> bool {
 /// trf16 092: the type of tournament.
 fn kind(system: PairingSystem) -> &'static str {
     match system {
-        PairingSystem::Dutch2006 => "Swiss Dutch",
+        PairingSystem::Dutch2006 | PairingSystem::Dutch2017 | PairingSystem::Dutch2026 => {
+            "Swiss Dutch"
+        }
         PairingSystem::MonradAcwc => "Swiss Monrad",
         PairingSystem::RoundRobin => "Round Robin",
     }

@@ -33,10 +33,30 @@ pub enum PairingSystem {
     #[default]
     #[serde(rename = "dutch-2006")]
     Dutch2006,
+    /// The FIDE (Dutch) system as in force from 1 July 2017 (dutch17 A.1).
+    #[serde(rename = "dutch-2017")]
+    Dutch2017,
+    /// The FIDE (Dutch) system as revised in 2025, applied from 1 February
+    /// 2026 (dutch26 A.1).
+    #[serde(rename = "dutch-2026")]
+    Dutch2026,
     /// The ACWC 2019 Monrad pairing (acwc III.F.4).
     MonradAcwc,
     /// A (double) round-robin by the Berger tables.
     RoundRobin,
+}
+
+impl PairingSystem {
+    /// The edition of the Dutch system the rounds are paired by, if Dutch.
+    pub fn dutch_edition(self) -> Option<crate::chess::swiss::dutch::edition::Edition> {
+        use crate::chess::swiss::dutch::edition::Edition;
+        match self {
+            PairingSystem::Dutch2006 => Some(Edition::Dutch2006),
+            PairingSystem::Dutch2017 => Some(Edition::Dutch2017),
+            PairingSystem::Dutch2026 => Some(Edition::Dutch2026),
+            PairingSystem::MonradAcwc | PairingSystem::RoundRobin => None,
+        }
+    }
 }
 
 /// dutch G: what happens to a player absent without notice.
@@ -257,7 +277,7 @@ impl Settings {
         if self.round_times.windows(2).any(|w| w[0] >= w[1]) {
             return bad("round times go forward".into());
         }
-        if self.acceleration == Acceleration::Baku && self.system != PairingSystem::Dutch2006 {
+        if self.acceleration == Acceleration::Baku && self.system.dutch_edition().is_none() {
             return bad("the Baku acceleration (C.04.5.1) is for the Dutch system".into());
         }
         self.report.validate().or_else(bad)

@@ -10,14 +10,27 @@
 //! - [`colour`]: dutch E1–E5 and dutch F1.
 //! - [`standings`]: H, final standings.
 //!
+//! The 2017 and 2026 editions (FIDE C.04.3 as in force from 1 July 2017 and
+//! as revised for 1 February 2026) are paired by [`pair_edition`]:
+//!
+//! - [`edition`]: the [`edition::Edition`] and the facts of a round (dutch17 A.2–A.7, dutch17 C.1–C.3).
+//! - [`process`]: dutch17 B, dutch17 C.4, dutch17 D, the brackets and their candidates.
+//! - [`quality`]: dutch17 C.5–C.19, dutch26 C.5–C.21, a candidate's quality.
+//! - [`allocation`]: dutch17 E.1–E.5.
+//!
 //! [`pair`] pairs the next round (dutch A3, dutch A5, dutch F4, dutch F5); [`keep_published`] applies dutch F6.
 
+pub mod allocation;
 pub mod bracket;
 pub mod colour;
 pub mod criteria;
+pub mod edition;
 pub mod exchange;
 pub mod explain;
+pub mod explain_later;
 pub mod matching;
+pub mod process;
+pub mod quality;
 pub mod search;
 pub mod standings;
 pub mod state;
@@ -80,6 +93,9 @@ pub struct Wording {
     /// 2006: C12 is "in case of a heterogeneous group"; only dutch C1 (a
     /// moved-down player with no opponent at all there) sends the pairing back.
     pub c12_in_homogeneous_next: bool,
+    /// 2017 and later (dutch17 A.4.b): a player who does not play a round,
+    /// whatever the reason (bye, forfeit, absence), receives a downfloat.
+    pub unplayed_round_is_downfloat: bool,
 }
 
 impl Wording {
@@ -93,6 +109,7 @@ impl Wording {
         floats_b6_before_b5: false,
         topscorers: false,
         c12_in_homogeneous_next: false,
+        unplayed_round_is_downfloat: false,
     };
 
     /// The 2012 (Istanbul) wording's changes to the text (not an engine's
@@ -106,6 +123,7 @@ impl Wording {
         floats_b6_before_b5: true,
         topscorers: true,
         c12_in_homogeneous_next: false,
+        unplayed_round_is_downfloat: false,
     };
 }
 
@@ -115,6 +133,49 @@ impl Wording {
 /// one player, the one left in the lowest bracket, gets the bye.
 pub fn pair(t: &SwissTournament) -> Result<RoundPairing, DutchError> {
     pair_as(t, Wording::SEED_2006)
+}
+
+/// Pair round `t.round_to_pair()` by `edition`: the 2006 engine for
+/// [`edition::Edition::Dutch2006`], [`process`] for the later two.
+pub fn pair_edition(
+    t: &SwissTournament,
+    edition: edition::Edition,
+) -> Result<RoundPairing, DutchError> {
+    match edition {
+        edition::Edition::Dutch2006 => pair(t),
+        _ => pair_later(t, edition).map(|(p, _)| p),
+    }
+}
+
+/// The 2017 or 2026 pairing of the round, with each board's colour rule
+/// (publishing order: the higher score, the sum of scores, the higher
+/// player's rank).
+pub fn pair_later(
+    t: &SwissTournament,
+    edition: edition::Edition,
+) -> Result<(RoundPairing, Vec<allocation::Rule>), DutchError> {
+    let mut paired = process::pair_round(t, edition)?;
+    let f = edition::RoundFacts::new(&paired.states, t, edition);
+    let score = |i: usize| paired.states[i].score;
+    paired.pairs.sort_by_key(|&(a, b)| {
+        let hi = if f.ranks_above(a, b) { a } else { b };
+        (
+            std::cmp::Reverse(score(a).max(score(b))),
+            std::cmp::Reverse(score(a) + score(b)),
+            std::cmp::Reverse(score(hi)),
+            paired.states[hi].number,
+        )
+    });
+    let (boards, rules) = paired
+        .pairs
+        .iter()
+        .map(|&(a, b)| allocation::allocate(&f, a, b, t.first_colour))
+        .unzip();
+    let pairing = RoundPairing {
+        boards,
+        bye: paired.bye.map(|i| paired.states[i].number),
+    };
+    Ok((pairing, rules))
 }
 
 /// [`pair`] by the given [`Wording`] (the seed's, or with later changes for

@@ -272,6 +272,10 @@ fn float_of(
     scores: Option<(u32, u32)>,
     w: Wording,
 ) -> Option<Float> {
+    let played = matches!(outcome, Some(RoundOutcome::Game { played: true, .. }));
+    if w.unplayed_round_is_downfloat && !played {
+        return Some(Float::Downfloat);
+    }
     match outcome {
         Some(RoundOutcome::Game {
             half_points,

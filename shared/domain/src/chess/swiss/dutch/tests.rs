@@ -1,6 +1,7 @@
 //! Clause tests for the Dutch system, each with a worked example checked by
 //! hand against the 1992–2006 text (the comment in each test is the hand check).
 
+mod editions;
 mod notes;
 mod procedure;
 mod regulations;

@@ -226,7 +226,7 @@ pub(super) fn prohibit(
     ctx: &Context,
 ) -> Result<Vec<Recorded>, Refusal> {
     require_official(env, ctx)?;
-    if settings(state)?.system != PairingSystem::Dutch2006 {
+    if settings(state)?.system.dutch_edition().is_none() {
         return Err(Refusal::rule(
             REGULATIONS,
             "prohibited pairings are kept by the Dutch system; the Monrad and round-robin tables are fixed",

@@ -1,0 +1,385 @@
+//! dutch17 B (the pairing process) and dutch17 D (the order of the
+//! candidates), for the 2017 and 2026 editions.
+//!
+//! The brackets are paired from the highest score down (dutch17 A.3,
+//! dutch26 A.3); the players a bracket leaves unpaired move down to the
+//! next (dutch17 A.4, dutch26 A.4).
+//! In each bracket the candidates are generated in the order of dutch17 D
+//! (dutch17 D.3 the choice of the moved-down players paired, dutch17 D.1
+//! transpositions, dutch17 D.2 exchanges); every candidate that meets the
+//! absolute criteria (dutch17 C.1–C.3) is evaluated by [`quality`], and the
+//! first one with the best quality is chosen (dutch17 B.6), provided the
+//! rest of the round can still be paired (dutch17 C.4). The search stops
+//! early at a candidate as good as the bracket allows ([`ideal`], a perfect
+//! candidate) or when its budget is spent.
+
+use super::edition::{Edition, RoundFacts};
+use super::exchange::exchanges;
+use super::matching::{bipartite_matching_size, matching_size};
+use super::quality::{ideal, quality, BracketView, Candidate, Quality};
+use super::state::PlayerState;
+use super::DutchError;
+use crate::chess::swiss::{Presence, SwissTournament};
+
+/// Candidates one bracket may evaluate before the best so far is taken.
+const CANDIDATE_BUDGET: usize = 20_000;
+
+/// A round paired by the 2017 or 2026 edition: the pairs (unordered) and
+/// the bye, as indices into the player states.
+#[derive(Debug, Clone)]
+pub struct Paired {
+    pub pairs: Vec<(usize, usize)>,
+    pub bye: Option<usize>,
+    pub states: Vec<PlayerState>,
+}
+
+/// Pair round `t.round_to_pair()` by `edition` (2017 or 2026).
+pub fn pair_round(t: &SwissTournament, edition: Edition) -> Result<Paired, DutchError> {
+    let ps = RoundFacts::states(t);
+    let (pairs, bye) = {
+        let mut f = RoundFacts::new(&ps, t, edition);
+        let mut present: Vec<usize> = (0..ps.len())
+            .filter(|&i| t.players[i].presence == Presence::Present)
+            .collect();
+        f.sort(&mut present);
+        if edition == Edition::Dutch2026 {
+            f.bye_score = bye_score(&f, &present)?;
+        }
+        if !f.completable(&present) {
+            return Err(DutchError::NoValidPairing);
+        }
+        pair_brackets(&f, &present)?
+    };
+    Ok(Paired {
+        pairs,
+        bye,
+        states: ps,
+    })
+}
+
+type Pairs = Vec<(usize, usize)>;
+
+/// dutch17 A.3: the score brackets from the highest down, each with the
+/// players moved down from the one above.
+fn pair_brackets(
+    f: &RoundFacts<'_>,
+    present: &[usize],
+) -> Result<(Pairs, Option<usize>), DutchError> {
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for &i in present {
+        match groups.last_mut() {
+            Some(g) if f.ps[g[0]].score == f.ps[i].score => g.push(i),
+            _ => groups.push(vec![i]),
+        }
+    }
+    let mut pairs = Vec::new();
+    let mut moved: Vec<usize> = Vec::new();
+    let mut below: &[usize] = present;
+    let empty = Vec::new();
+    for (g, residents) in groups.iter().enumerate() {
+        below = &below[residents.len()..];
+        let next = groups.get(g + 1).unwrap_or(&empty);
+        let cand = pair_bracket(f, &moved, residents, next, below)?;
+        pairs.extend(cand.pairs);
+        moved = cand.floaters;
+    }
+    match moved.as_slice() {
+        [] => Ok((pairs, None)),
+        [one] => Ok((pairs, Some(*one))),
+        _ => Err(DutchError::NoValidPairing),
+    }
+}
+
+/// dutch26 C.4: the lowest score a receiver of the bye can have while the
+/// rest of the round can be paired; `None` with an even number of players.
+fn bye_score(f: &RoundFacts<'_>, present: &[usize]) -> Result<Option<u32>, DutchError> {
+    if present.len().is_multiple_of(2) {
+        return Ok(None);
+    }
+    for (k, &i) in present.iter().enumerate().rev() {
+        if !f.bye_allowed(i) {
+            continue;
+        }
+        let rest: Vec<usize> = present
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| j != k)
+            .map(|(_, &p)| p)
+            .collect();
+        if f.completable(&rest) {
+            return Ok(Some(f.ps[i].score));
+        }
+    }
+    Err(DutchError::NoValidPairing)
+}
+
+/// The search through one bracket's candidates.
+struct Search<'s, 'f> {
+    f: &'s RoundFacts<'f>,
+    view: BracketView<'s>,
+    below: &'s [usize],
+    best: Option<(Quality, Candidate)>,
+    ideal: Quality,
+    seen: usize,
+}
+
+impl Search<'_, '_> {
+    /// Whether the search is over (a perfect candidate, or the budget spent).
+    fn done(&self) -> bool {
+        self.seen >= CANDIDATE_BUDGET || self.best.as_ref().is_some_and(|(q, _)| *q <= self.ideal)
+    }
+
+    /// dutch17 B.6: keep `cand` when it is better than every earlier one
+    /// and leaves the rest of the round pairable (dutch17 C.4).
+    fn offer(&mut self, cand: Candidate) {
+        self.seen += 1;
+        let q = quality(self.f, &self.view, &cand);
+        if self.best.as_ref().is_some_and(|(b, _)| q >= *b) {
+            return;
+        }
+        let mut rest = cand.floaters.clone();
+        rest.extend_from_slice(self.below);
+        if self.f.completable(&rest) {
+            self.best = Some((q, cand));
+        }
+    }
+}
+
+/// Pair one bracket: `moved` came down from above, `residents` have its score.
+fn pair_bracket(
+    f: &RoundFacts<'_>,
+    moved: &[usize],
+    residents: &[usize],
+    next: &[usize],
+    below: &[usize],
+) -> Result<Candidate, DutchError> {
+    let mut players: Vec<usize> = moved.iter().chain(residents).copied().collect();
+    f.sort(&mut players);
+    let min_score = residents
+        .iter()
+        .chain(moved)
+        .map(|&i| f.ps[i].score)
+        .min()
+        .unwrap_or(0);
+    let view = BracketView {
+        players: &players,
+        min_score,
+        next,
+        beyond: &below[next.len()..],
+        last: below.is_empty(),
+    };
+    let mut s = Search {
+        f,
+        view,
+        below,
+        best: None,
+        ideal: Vec::new(),
+        seen: 0,
+    };
+    let max_pairs = matching_size(players.len(), &|a, b| f.compatible(players[a], players[b]));
+    for p in (0..=max_pairs).rev() {
+        s.ideal = ideal_for(&s, p);
+        if moved.is_empty() {
+            homogeneous(&mut s, residents, p, &[]);
+        } else {
+            heterogeneous(&mut s, moved, residents, p);
+        }
+        if let Some((_, c)) = s.best.take() {
+            return Ok(c);
+        }
+        s.seen = 0;
+    }
+    Err(DutchError::NoValidPairing)
+}
+
+fn ideal_for(s: &Search<'_, '_>, p: usize) -> Quality {
+    let natural = &s.view.players[(2 * p).min(s.view.players.len())..];
+    ideal(s.f, &s.view, p, natural)
+}
+
+/// dutch17 D.1/D.2 in a homogeneous bracket (or a remainder): S1 the first
+/// `p` players, S2 the rest; exchanges in dutch17 D.2 order, and within each
+/// the transpositions of S2 in dutch17 D.1 order. `extra` float whatever.
+fn homogeneous(s: &mut Search<'_, '_>, players: &[usize], p: usize, extra: &[usize]) {
+    homogeneous_with(s, players, p, extra, &[]);
+}
+
+fn homogeneous_with(
+    s: &mut Search<'_, '_>,
+    players: &[usize],
+    p: usize,
+    extra: &[usize],
+    pairs_before: &[(usize, usize)],
+) {
+    if 2 * p > players.len() {
+        return;
+    }
+    for e in exchanges(p, players.len() - p) {
+        if s.done() {
+            return;
+        }
+        let mut s1: Vec<usize> = players[..p].to_vec();
+        let mut s2: Vec<usize> = players[p..].to_vec();
+        for (&i, &j) in e.from_s1.iter().zip(&e.from_s2) {
+            std::mem::swap(&mut s1[i], &mut s2[j]);
+        }
+        s.f.sort(&mut s1);
+        s.f.sort(&mut s2);
+        let mut used = vec![false; s2.len()];
+        let mut pairs = pairs_before.to_vec();
+        transpositions(s, &s1, &s2, &mut used, &mut pairs, extra);
+    }
+}
+
+/// dutch17 D.1 (dutch26 D.1): S1's players take S2's in lexicographic order, depth first;
+/// the S2 players left over float.
+fn transpositions(
+    s: &mut Search<'_, '_>,
+    s1: &[usize],
+    s2: &[usize],
+    used: &mut [bool],
+    pairs: &mut Vec<(usize, usize)>,
+    extra: &[usize],
+) {
+    if s.done() {
+        return;
+    }
+    let Some((&a, rest)) = s1.split_first() else {
+        let mut floaters: Vec<usize> = extra.to_vec();
+        floaters.extend(
+            s2.iter()
+                .zip(used.iter())
+                .filter(|(_, u)| !**u)
+                .map(|(&i, _)| i),
+        );
+        s.f.sort(&mut floaters);
+        s.offer(Candidate {
+            pairs: pairs.clone(),
+            floaters,
+        });
+        return;
+    };
+    for k in 0..s2.len() {
+        if used[k] || !s.f.compatible(a, s2[k]) {
+            continue;
+        }
+        used[k] = true;
+        pairs.push((a, s2[k]));
+        transpositions(s, rest, s2, used, pairs, extra);
+        pairs.pop();
+        used[k] = false;
+        if s.done() {
+            return;
+        }
+    }
+}
+
+/// dutch17 D.3 (dutch26 D.3) with B.2: a heterogeneous bracket. For each number `m` of
+/// moved-down players paired (most first), their choice in lexicographic
+/// order (the limbo keeps the others), each paired with residents by
+/// dutch17 D.1, and the remainder paired as a homogeneous bracket.
+fn heterogeneous(s: &mut Search<'_, '_>, moved: &[usize], residents: &[usize], p: usize) {
+    let mut moved = moved.to_vec();
+    s.f.sort(&mut moved);
+    let m_max = bipartite_matching_size(moved.len(), residents.len(), &|a, b| {
+        s.f.compatible(moved[a], residents[b])
+    })
+    .min(p);
+    for m in (0..=m_max).rev() {
+        for chosen in combinations(moved.len(), m) {
+            if s.done() {
+                return;
+            }
+            let s1: Vec<usize> = chosen.iter().map(|&k| moved[k]).collect();
+            let limbo: Vec<usize> = (0..moved.len())
+                .filter(|k| !chosen.contains(k))
+                .map(|k| moved[k])
+                .collect();
+            let mut used = vec![false; residents.len()];
+            let mut pairs = Vec::new();
+            mdp_pairings(s, &s1, residents, &mut used, &mut pairs, &limbo, p - m);
+        }
+    }
+    // Moved-down players may also meet each other (different scores).
+    if s.best.is_none() && !s.done() {
+        let mut all: Vec<usize> = moved.iter().chain(residents).copied().collect();
+        s.f.sort(&mut all);
+        homogeneous(s, &all, p, &[]);
+    }
+}
+
+/// The moved-down players of S1 take residents (dutch17 D.1), then the
+/// remainder is paired with `p_rem` pairs.
+fn mdp_pairings(
+    s: &mut Search<'_, '_>,
+    s1: &[usize],
+    residents: &[usize],
+    used: &mut [bool],
+    pairs: &mut Vec<(usize, usize)>,
+    limbo: &[usize],
+    p_rem: usize,
+) {
+    let Some((&a, rest)) = s1.split_first() else {
+        let remainder: Vec<usize> = residents
+            .iter()
+            .zip(used.iter())
+            .filter(|(_, u)| !**u)
+            .map(|(&i, _)| i)
+            .collect();
+        let f = s.f;
+        if matching_size(remainder.len(), &|x, y| {
+            f.compatible(remainder[x], remainder[y])
+        }) >= p_rem
+        {
+            let before = pairs.clone();
+            homogeneous_with(s, &remainder, p_rem, limbo, &before);
+        }
+        return;
+    };
+    for k in 0..residents.len() {
+        if s.done() {
+            return;
+        }
+        if used[k] || !s.f.compatible(a, residents[k]) {
+            continue;
+        }
+        used[k] = true;
+        pairs.push((a, residents[k]));
+        mdp_pairings(s, rest, residents, used, pairs, limbo, p_rem);
+        pairs.pop();
+        used[k] = false;
+    }
+}
+
+/// The `m`-subsets of `0..n` in lexicographic order (dutch17 D.3: the
+/// moved-down players paired, the highest first).
+fn combinations(n: usize, m: usize) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    let mut cur: Vec<usize> = (0..m).collect();
+    if m > n {
+        return out;
+    }
+    loop {
+        out.push(cur.clone());
+        let Some(i) = (0..m).rev().find(|&i| cur[i] < n - m + i) else {
+            return out;
+        };
+        cur[i] += 1;
+        for j in i + 1..m {
+            cur[j] = cur[j - 1] + 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::combinations;
+
+    #[test]
+    fn dutch17_d_3_moved_down_players_chosen_highest_first() {
+        // Three moved-down players, two can be paired: {1, 2} first, then
+        // {1, 3}, then {2, 3} (dutch17 D.3, dutch26 D.3).
+        assert_eq!(combinations(3, 2), vec![vec![0, 1], vec![0, 2], vec![1, 2]]);
+        assert_eq!(combinations(2, 3), Vec::<Vec<usize>>::new());
+    }
+}

@@ -1,0 +1,426 @@
+//! dutch17 C.5–C.19 and dutch26 C.5–C.21: the quality of one candidate
+//! pairing of a bracket, as a value compared lexicographically (smaller is
+//! better), the criteria in the edition's order.
+//!
+//! The 2026 numbering: dutch26 C.5 is dutch17 C.5; dutch26 C.6 (the
+//! scores paired) takes the place of the PSD; dutch26 C.7 and C.8 split
+//! dutch17 C.7; dutch26 C.9 (the bye's unplayed rounds) is new; dutch26
+//! C.10, C.11, C.12 and C.13 are dutch17 C.8–C.11; dutch26 C.14, C.15,
+//! C.16, C.17, C.18, C.19, C.20 and C.21 are dutch17 C.12–C.19.
+//!
+//! Lists of score differences (dutch17 A.8, the PSD, and the differences of
+//! C.16–C.19) are sorted from the highest down and padded to the bracket's
+//! size, so that comparing them element by element compares the largest
+//! difference first.
+
+use super::edition::{Edition, RoundFacts};
+use super::matching::maximum_matching_until;
+use super::state::Strength;
+use crate::chess::swiss::Float;
+
+/// One candidate of a bracket: its pairs and the players it moves down.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Candidate {
+    pub pairs: Vec<(usize, usize)>,
+    pub floaters: Vec<usize>,
+}
+
+/// The bracket a candidate pairs, and what lies below it.
+pub struct BracketView<'v> {
+    /// Every player of the bracket (moved-down players and residents).
+    pub players: &'v [usize],
+    /// dutch17 A.8: the lowest score in the bracket.
+    pub min_score: u32,
+    /// The residents of the next score bracket (dutch17 C.7); empty for the last.
+    pub next: &'v [usize],
+    /// The players below the next bracket (dutch17 C.4 for C.7's pairs).
+    pub beyond: &'v [usize],
+    /// Whether this bracket's floaters are the bye (the lowest bracket).
+    pub last: bool,
+}
+
+/// A candidate's quality; smaller is better.
+pub type Quality = Vec<i64>;
+
+/// One point, in half points (dutch17 A.8's artificial score for a floater
+/// is one point under the bracket's lowest).
+const POINT: i64 = 2;
+
+/// The quality of `cand` in bracket `b`, criterion by criterion:
+///
+/// - dutch17 C.5, dutch26 C.5: more pairs;
+/// - dutch17 C.6: the PSD; dutch26 C.6: the scores paired;
+/// - dutch17 C.7; dutch26 C.7 and dutch26 C.8: the next bracket;
+/// - dutch26 C.9: the bye's unplayed rounds;
+/// - dutch17 C.8, dutch26 C.10: colour differences beyond two;
+/// - dutch17 C.9, dutch26 C.11: a colour three times running;
+/// - dutch17 C.10, dutch26 C.12: colour preferences refused;
+/// - dutch17 C.11, dutch26 C.13: strong colour preferences refused;
+/// - dutch17 C.12, dutch26 C.14: downfloats repeating last round's;
+/// - dutch17 C.13, dutch26 C.15: upfloats repeating last round's;
+/// - dutch17 C.14, dutch26 C.16: downfloats repeating two rounds before;
+/// - dutch17 C.15, dutch26 C.17: upfloats repeating two rounds before;
+/// - dutch17 C.16, dutch26 C.18: the score differences of the first;
+/// - dutch17 C.17, dutch26 C.19: of the second;
+/// - dutch17 C.18, dutch26 C.20: of the third;
+/// - dutch17 C.19, dutch26 C.21: of the fourth.
+pub fn quality(f: &RoundFacts<'_>, b: &BracketView<'_>, cand: &Candidate) -> Quality {
+    let size = b.players.len();
+    let mut q = vec![-(cand.pairs.len() as i64)]; // C.5
+    if f.edition == Edition::Dutch2026 {
+        // dutch26 C.6: the scores paired, the higher player's of each pair.
+        q.extend(padded_scores(higher_scores(f, &cand.pairs), size));
+    } else {
+        q.extend(padded(psd(f, b, cand), size)); // dutch17 C.6
+    }
+    if !b.last {
+        next_bracket(f, b, cand, &mut q); // dutch17 C.7, dutch26 C.7/C.8
+    }
+    if f.edition == Edition::Dutch2026 {
+        // dutch26 C.9: the bye's receiver has as few unplayed rounds as possible.
+        let bye = b.last.then(|| cand.floaters.first()).flatten();
+        q.push(bye.map_or(0, |&i| i64::from(f.unplayed_rounds(i))));
+    }
+    q.extend(colour_counts(f, cand)); // C.8–C.11 (dutch26 C.10–C.13)
+    for back in 0..2 {
+        q.push(repeated_downfloats(f, cand, back)); // C.12, C.14
+        q.push(repeated_upfloats(f, cand, back).len() as i64); // C.13, C.15
+    }
+    for back in 0..2 {
+        q.extend(padded(downfloat_differences(f, b, cand, back), size)); // C.16, C.18
+        q.extend(padded(repeated_upfloats(f, cand, back), size)); // C.17, C.19
+    }
+    q
+}
+
+/// A quality no candidate with `p` pairs can beat (a perfect candidate
+/// reaches it): the lowest players `natural` float with the bracket's
+/// smallest differences, every pair has equal scores, the floaters all find
+/// opponents below with the bracket's top score, no colour preference is
+/// refused beyond the bracket's surplus of one colour (dutch17 C.10), no
+/// float repeats.
+pub fn ideal(f: &RoundFacts<'_>, b: &BracketView<'_>, p: usize, natural: &[usize]) -> Quality {
+    let size = b.players.len();
+    let mut q = vec![-(p as i64)];
+    let top = b.players.iter().map(|&i| score(f, i)).max().unwrap_or(0);
+    if f.edition == Edition::Dutch2026 {
+        q.extend(padded_scores(vec![top; p], size));
+    } else {
+        let mut differences: Vec<i64> = natural
+            .iter()
+            .map(|&i| floater_difference(f, b, i))
+            .collect();
+        differences.extend(std::iter::repeat_n(0, p));
+        q.extend(padded(differences, size));
+    }
+    if !b.last {
+        let next_pairs = (natural.len() + b.next.len()) / 2;
+        q.push(-(next_pairs as i64));
+        let bound = if f.edition == Edition::Dutch2026 {
+            next_pairs
+        } else {
+            natural.len()
+        };
+        q.extend(padded_scores(vec![top; bound], size + b.next.len()));
+    }
+    if f.edition == Edition::Dutch2026 {
+        let fewest = b.players.iter().map(|&i| f.unplayed_rounds(i)).min();
+        q.push(if b.last {
+            i64::from(fewest.unwrap_or(0))
+        } else {
+            0
+        });
+    }
+    q.extend([0, 0, colour_surplus(f, b.players, p), 0]);
+    q.extend([0; 4]);
+    for _ in 0..4 {
+        q.extend(padded(Vec::new(), size));
+    }
+    q
+}
+
+/// dutch17 C.10's least count with `p` pairs: players wanting the more
+/// wanted colour, beyond what the pairs and the floaters can take.
+fn colour_surplus(f: &RoundFacts<'_>, players: &[usize], p: usize) -> i64 {
+    let n = players.len() as i64;
+    let wanting = |c: crate::chess::swiss::Colour| {
+        players
+            .iter()
+            .filter(|&&i| f.preference(i).map(|x| x.0) == Some(c))
+            .count() as i64
+    };
+    let most = wanting(crate::chess::swiss::Colour::White)
+        .max(wanting(crate::chess::swiss::Colour::Black));
+    (most - n + p as i64).max(0)
+}
+
+fn padded(mut v: Vec<i64>, size: usize) -> Vec<i64> {
+    v.sort_unstable_by(|a, b| b.cmp(a));
+    v.resize(size.max(v.len()), i64::MIN);
+    v
+}
+
+fn score(f: &RoundFacts<'_>, i: usize) -> i64 {
+    i64::from(f.ps[i].score)
+}
+
+/// dutch17 A.8: a floater's score difference, against one point under the
+/// bracket's lowest score.
+fn floater_difference(f: &RoundFacts<'_>, b: &BracketView<'_>, i: usize) -> i64 {
+    score(f, i) - (i64::from(b.min_score) - POINT)
+}
+
+/// dutch17 A.8, C.6: the score differences of the pairs and the floaters.
+pub fn psd(f: &RoundFacts<'_>, b: &BracketView<'_>, cand: &Candidate) -> Vec<i64> {
+    let pairs = cand
+        .pairs
+        .iter()
+        .map(|&(x, y)| (score(f, x) - score(f, y)).abs());
+    let floats = cand.floaters.iter().map(|&i| floater_difference(f, b, i));
+    pairs.chain(floats).collect()
+}
+
+/// dutch17 C.7: the floaters and the next bracket: as many pairs there as
+/// possible (dutch26 C.7), then the floaters with the highest scores paired
+/// there (dutch26 C.8). Floaters meet residents of the next bracket only:
+/// two floaters able to meet would have made one more pair here (C.5).
+fn next_bracket(f: &RoundFacts<'_>, b: &BracketView<'_>, cand: &Candidate, q: &mut Quality) {
+    let mut v: Vec<usize> = cand.floaters.clone();
+    v.extend_from_slice(b.next);
+    let k = cand.floaters.len();
+    let mate = next_matching(f, &v, k, b.beyond);
+    let pairs = next_pairs(&mate, v.len());
+    q.push(-(pairs.len() as i64));
+    q.extend(padded_scores(
+        next_scores(f, &v, k, &pairs),
+        b.players.len() + b.next.len(),
+    ));
+}
+
+/// The pairs `(x, y)`, `x < y < n`, of a matching.
+fn next_pairs(mate: &[Option<usize>], n: usize) -> Vec<(usize, usize)> {
+    (0..n)
+        .filter_map(|x| mate[x].filter(|&y| y > x && y < n).map(|y| (x, y)))
+        .collect()
+}
+
+/// What C.7's second step maximises among the next bracket's pairs: the
+/// scores of the floaters paired there (dutch17 C.7), or the higher
+/// player's score of each pair (dutch26 C.8).
+fn next_scores(f: &RoundFacts<'_>, v: &[usize], k: usize, pairs: &[(usize, usize)]) -> Vec<i64> {
+    if f.edition == Edition::Dutch2026 {
+        let vp: Vec<(usize, usize)> = pairs.iter().map(|&(x, y)| (v[x], v[y])).collect();
+        return higher_scores(f, &vp);
+    }
+    pairs
+        .iter()
+        .flat_map(|&(x, y)| [x, y])
+        .filter(|&x| x < k)
+        .map(|x| score(f, v[x]))
+        .collect()
+}
+
+/// dutch26 C.6: the score of the higher player of each pair.
+fn higher_scores(f: &RoundFacts<'_>, pairs: &[(usize, usize)]) -> Vec<i64> {
+    pairs
+        .iter()
+        .map(|&(x, y)| score(f, x).max(score(f, y)))
+        .collect()
+}
+
+/// Scores to maximise, as a list to minimise: negated, highest first,
+/// padded with zeros (no pair).
+fn padded_scores(scores: Vec<i64>, size: usize) -> Vec<i64> {
+    let mut v: Vec<i64> = scores.into_iter().map(|x| -x).collect();
+    v.sort_unstable();
+    v.resize(size.max(v.len()), 0);
+    v
+}
+
+/// Matchings of the next bracket enumerated at most (beyond it, a maximum
+/// matching that the rest of the round completes, or a complete pairing).
+const NEXT_MATCHINGS: usize = 4_000;
+
+/// The pairs of the next bracket `v` (its first `k` the floaters, who do
+/// not meet each other: two floaters able to meet would have made one more
+/// pair here, C.5), chosen as C.7 asks: the most pairs, then the floaters
+/// with the highest scores paired, among the pairings that leave the rest
+/// of the round pairable (dutch17 C.4).
+fn next_matching(
+    f: &RoundFacts<'_>,
+    v: &[usize],
+    k: usize,
+    beyond: &[usize],
+) -> Vec<Option<usize>> {
+    let adj = |x: usize, y: usize| (x >= k || y >= k) && f.compatible(v[x], v[y]);
+    let mut all = Vec::new();
+    let mut mate = vec![None; v.len()];
+    if enumerate(v.len(), &adj, 0, &mut mate, &mut all) {
+        let key = |m: &Vec<Option<usize>>| {
+            let pairs = next_pairs(m, v.len());
+            let scores = padded_scores(next_scores(f, v, k, &pairs), v.len());
+            (std::cmp::Reverse(pairs.len()), scores)
+        };
+        all.sort_by_cached_key(key);
+        for m in all {
+            let mut rest: Vec<usize> = (0..v.len())
+                .filter(|&x| m[x].is_none())
+                .map(|x| v[x])
+                .collect();
+            rest.extend_from_slice(beyond);
+            if rest.is_empty() || f.completable(&rest) {
+                return m;
+            }
+        }
+    }
+    let mut everyone: Vec<usize> = v.to_vec();
+    everyone.extend_from_slice(beyond);
+    let n = everyone.len();
+    let adj_all = |x: usize, y: usize| {
+        let (x, y) = (x.min(y), x.max(y));
+        if y == n {
+            f.bye_allowed(everyone[x])
+        } else {
+            (x >= k || y >= k) && f.compatible(everyone[x], everyone[y])
+        }
+    };
+    maximum_matching_until(n + n % 2, &adj_all, 0)
+}
+
+/// Every matching of `0..n` (vertices from `from` on still to decide);
+/// false when there are more than [`NEXT_MATCHINGS`].
+fn enumerate(
+    n: usize,
+    adj: &dyn Fn(usize, usize) -> bool,
+    from: usize,
+    mate: &mut Vec<Option<usize>>,
+    out: &mut Vec<Vec<Option<usize>>>,
+) -> bool {
+    let Some(x) = (from..n).find(|&x| mate[x].is_none()) else {
+        out.push(mate.clone());
+        return out.len() <= NEXT_MATCHINGS;
+    };
+    if !enumerate(n, adj, x + 1, mate, out) {
+        return false;
+    }
+    for y in x + 1..n {
+        if mate[y].is_none() && adj(x, y) {
+            (mate[x], mate[y]) = (Some(y), Some(x));
+            let more = enumerate(n, adj, x + 1, mate, out);
+            (mate[x], mate[y]) = (None, None);
+            if !more {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// dutch17 C.8–C.11: per pair, whether it breaks each colour criterion
+/// (a pair breaks each at most once: one player of it is refused).
+fn colour_counts(f: &RoundFacts<'_>, cand: &Candidate) -> [i64; 4] {
+    let mut out = [0; 4];
+    for &(a, b) in &cand.pairs {
+        let (Some((ca, sa)), Some((cb, sb))) = (f.preference(a), f.preference(b)) else {
+            continue;
+        };
+        if ca != cb {
+            continue;
+        }
+        let (da, db) = (
+            f.ps[a].colour_difference.abs(),
+            f.ps[b].colour_difference.abs(),
+        );
+        // C.8: both beyond ±1 want the same colour: one ends beyond ±2.
+        out[0] += i64::from(da > 1 && db > 1);
+        out[1] += i64::from(three_in_a_row(f, a, b, sa, sb));
+        out[2] += 1; // C.10
+        let strong = |s: Strength| s >= Strength::Strong;
+        let both_absolute = sa == Strength::Absolute && sb == Strength::Absolute;
+        out[3] += i64::from(strong(sa) && strong(sb) && !both_absolute); // C.11
+    }
+    out
+}
+
+/// dutch17 C.9: both absolute for the same colour, and the one refused (the
+/// smaller colour difference, dutch17 E.2) has had the other colour in his
+/// last two games.
+fn three_in_a_row(f: &RoundFacts<'_>, a: usize, b: usize, sa: Strength, sb: Strength) -> bool {
+    if sa != Strength::Absolute || sb != Strength::Absolute {
+        return false;
+    }
+    let repeated = |i: usize| {
+        let c = &f.ps[i].colours;
+        (c.len() >= 2 && c[c.len() - 1] == c[c.len() - 2]).then(|| c[c.len() - 1])
+    };
+    let (da, db) = (
+        f.ps[a].colour_difference.abs(),
+        f.ps[b].colour_difference.abs(),
+    );
+    if da == db {
+        return repeated(a).is_some() && repeated(a) == repeated(b);
+    }
+    let refused = if da > db { b } else { a };
+    let wanted = f.preference(refused).map(|p| p.0);
+    repeated(refused).is_some() && repeated(refused) != wanted
+}
+
+fn had_float(f: &RoundFacts<'_>, i: usize, back: usize, fl: Float) -> bool {
+    f.ps[i].floats[back] == Some(fl)
+}
+
+/// dutch17 C.12/C.14: floaters whose downfloat repeats the one of the
+/// previous round (`back` 0) or two rounds before (1).
+fn repeated_downfloats(f: &RoundFacts<'_>, cand: &Candidate, back: usize) -> i64 {
+    cand.floaters
+        .iter()
+        .filter(|&&i| had_float(f, i, back, Float::Downfloat))
+        .count() as i64
+}
+
+/// dutch17 C.13/C.15 (their count) and C.17/C.19 (their score differences):
+/// players paired up whose upfloat repeats an earlier one.
+fn repeated_upfloats(f: &RoundFacts<'_>, cand: &Candidate, back: usize) -> Vec<i64> {
+    cand.pairs
+        .iter()
+        .filter_map(|&(a, b)| {
+            let (hi, lo) = if score(f, a) >= score(f, b) {
+                (a, b)
+            } else {
+                (b, a)
+            };
+            let d = score(f, hi) - score(f, lo);
+            (d > 0 && had_float(f, lo, back, Float::Upfloat)).then_some(d)
+        })
+        .collect()
+}
+
+/// dutch17 C.16/C.18: the score differences of the players whose downfloat
+/// repeats: a moved-down player by his pair's difference, a floater by
+/// dutch17 A.8's.
+fn downfloat_differences(
+    f: &RoundFacts<'_>,
+    b: &BracketView<'_>,
+    cand: &Candidate,
+    back: usize,
+) -> Vec<i64> {
+    let paired = cand.pairs.iter().filter_map(|&(x, y)| {
+        let (hi, lo) = if score(f, x) >= score(f, y) {
+            (x, y)
+        } else {
+            (y, x)
+        };
+        let d = score(f, hi) - score(f, lo);
+        (d > 0 && had_float(f, hi, back, Float::Downfloat)).then_some(d)
+    });
+    let floating = cand
+        .floaters
+        .iter()
+        .filter(|&&i| had_float(f, i, back, Float::Downfloat))
+        .map(|&i| floater_difference(f, b, i));
+    paired.chain(floating).collect()
+}
+
+#[cfg(test)]
+#[path = "tests/quality.rs"]
+mod tests;

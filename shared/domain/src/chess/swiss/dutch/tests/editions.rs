@@ -1,0 +1,220 @@
+//! The 2017 and 2026 editions, worked by hand on small tournaments.
+
+use crate::chess::swiss::dutch::edition::{Edition, RoundFacts};
+use crate::chess::swiss::dutch::{pair_edition, DutchError};
+use crate::chess::swiss::{Board, RoundPairing, SwissTournament};
+use crate::chess::trf;
+
+/// One TRF player line: `rounds` as (opponent, colour, result), opponent 0
+/// for an unpaired round.
+fn line(n: u32, rounds: &[(u32, char, char)]) -> String {
+    let mut s = format!("001 {n:>4}");
+    s = format!("{s:<14}Player {n}");
+    s = format!("{s:<48}{:>4}", 2500 - 10 * n);
+    let half: u32 = rounds
+        .iter()
+        .map(|r| match r.2 {
+            '1' | '+' | 'U' | 'F' => 2,
+            '=' | 'H' => 1,
+            _ => 0,
+        })
+        .sum();
+    s = format!("{s:<80}{:>4.1} {n:>4}", f64::from(half) / 2.0);
+    for &(o, c, r) in rounds {
+        let o = if o == 0 {
+            "0000".to_string()
+        } else {
+            o.to_string()
+        };
+        s.push_str(&format!("  {o:>4} {c} {r}"));
+    }
+    s
+}
+
+fn tournament(lines: &[String], extra: &str) -> SwissTournament {
+    let text = format!("012 Editions\n{}\n{extra}\n", lines.join("\n"));
+    let doc = trf::read(&text).expect("a TRF");
+    SwissTournament::from_trf(&doc, None).expect("a history")
+}
+
+fn boards(p: &RoundPairing) -> Vec<(u32, u32)> {
+    let mut v: Vec<(u32, u32)> = p
+        .boards
+        .iter()
+        .map(|&Board { white, black }| (white, black))
+        .collect();
+    v.sort_unstable();
+    v
+}
+
+/// Four players after two rounds: 1 and 2 won twice with white, 3 and 4
+/// lost twice with black; every other pairing has been played.
+fn absolute_pairs(total: u32) -> SwissTournament {
+    let lines = [
+        line(1, &[(3, 'w', '1'), (4, 'w', '1')]),
+        line(2, &[(4, 'w', '1'), (3, 'w', '1')]),
+        line(3, &[(1, 'b', '0'), (2, 'b', '0')]),
+        line(4, &[(2, 'b', '0'), (1, 'b', '0')]),
+    ];
+    tournament(&lines, &format!("XXR {total}"))
+}
+
+#[test]
+fn dutch17_c_3_non_topscorers_with_the_same_absolute_preference_do_not_meet() {
+    // Round 3 of 5: 1 and 2 have white twice (absolute preference for
+    // black, dutch17 A.6), 3 and 4 black twice; 1-3, 1-4, 2-3, 2-4 were
+    // played (dutch17 C.1). The two pairings left, 1-2 and 3-4, both join
+    // players with the same absolute preference: no pairing (dutch17 C.3).
+    let t = absolute_pairs(5);
+    assert_eq!(
+        pair_edition(&t, Edition::Dutch2017),
+        Err(DutchError::NoValidPairing)
+    );
+    let ps = RoundFacts::states(&t);
+    let f = RoundFacts::new(&ps, &t, Edition::Dutch2017);
+    assert!(!f.compatible(0, 1));
+}
+
+#[test]
+fn dutch17_a_7_topscorers_of_the_last_round_may_meet_despite_c_3() {
+    // dutch26 A.6 and dutch26 A.7 read the same: white twice is an
+    // absolute preference for black, and topscorers are those over half.
+    // Round 3 of 3: 1 and 2 have 2 points of 2, more than half (dutch17
+    // A.7), so dutch17 C.3 does not keep them apart; 3 and 4 (0 points) it
+    // still does.
+    let t = absolute_pairs(3);
+    let ps = RoundFacts::states(&t);
+    let f = RoundFacts::new(&ps, &t, Edition::Dutch2017);
+    assert!(f.topscorer[0] && f.topscorer[1] && !f.topscorer[2]);
+    assert!(f.compatible(0, 1));
+    assert!(!f.compatible(2, 3));
+}
+
+/// Six players after two rounds, player 4 absent from round 3:
+/// 1 (2 points: beat 4 with white, 2 with black), 3 (2: beat 6, 4),
+/// 2 (1), 5 (1), 6 (0); 2-5 and 5-6 and 3-6 were played.
+fn bye_by_score() -> SwissTournament {
+    let lines = [
+        line(1, &[(4, 'w', '1'), (2, 'b', '1')]),
+        line(2, &[(5, 'b', '1'), (1, 'w', '0')]),
+        line(3, &[(6, 'w', '1'), (4, 'b', '1')]),
+        line(4, &[(1, 'b', '0'), (3, 'w', '0'), (0, '-', 'Z')]),
+        line(5, &[(2, 'w', '0'), (6, 'b', '1')]),
+        line(6, &[(3, 'b', '0'), (5, 'w', '0')]),
+    ];
+    tournament(&lines, "XXR 3\nXXC white1")
+}
+
+#[test]
+fn dutch17_c_4_the_top_pair_stands_when_the_rest_completes_with_a_bye() {
+    // dutch17 A.2: 1 before 3 (2 points), then 2 and 5, then 6;
+    // dutch17 A.3: brackets of 2, 1 and 0 points;
+    // dutch17 A.4: who is left moves down.
+    // dutch17 C.5: 1-3 is the top bracket's pair. The rest, 2, 5 and 6,
+    // completes (dutch17 C.4): 2-5 was played, so 2-6 and the bye for 5,
+    // who has had none (dutch17 C.2). Colours: 1 and 3 both played W then
+    // B (mild white), same history, so the higher ranked 1 has white
+    // (dutch17 E.4); 2 (B, W) and 6 (B, W) likewise: 2 has black.
+    let p = pair_edition(&bye_by_score(), Edition::Dutch2017).unwrap();
+    assert_eq!(boards(&p), vec![(1, 3), (6, 2)]);
+    assert_eq!(p.bye, Some(5));
+}
+
+#[test]
+fn dutch26_c_4_the_bye_goes_to_the_lowest_score_possible() {
+    // The order is by score, then pairing number (dutch26 A.2); the
+    // brackets 2, 1 and 0 points (dutch26 A.3), players left unpaired move
+    // down (dutch26 A.4); no pair repeats a game (dutch26 C.1), 6 has had
+    // no bye (dutch26 C.2), no two absolute preferences meet (dutch26 C.3),
+    // and the most pairs are made (dutch26 C.5) in S1/S2 order
+    // (dutch26 D.1).
+    // dutch26 C.4: 6 (0 points) can take the bye with 1, 2, 3, 5 still
+    // pairable (1-5, 3-2), so the bye is his. Then 1-3 would leave 2-5, who
+    // have met: 1 and 3 both move down and meet 5 and 2 (1-2 was played).
+    // Colours: 1 and 5 both W then B: 1, higher, has white (dutch26 E.4);
+    // 3 wants white, 2 black (dutch26 E.1).
+    let p = pair_edition(&bye_by_score(), Edition::Dutch2026).unwrap();
+    assert_eq!(boards(&p), vec![(1, 5), (3, 2)]);
+    assert_eq!(p.bye, Some(6));
+}
+
+/// Five players after round 1, which 5 missed (zero-point bye): 1 beat 3
+/// with white, 2 beat 4 with black.
+fn missed_round() -> SwissTournament {
+    let lines = [
+        line(1, &[(3, 'w', '1')]),
+        line(2, &[(4, 'b', '1')]),
+        line(3, &[(1, 'b', '0')]),
+        line(4, &[(2, 'w', '0')]),
+        line(5, &[(0, '-', 'Z')]),
+    ];
+    tournament(&lines, "XXR 3\nXXC white1")
+}
+
+#[test]
+fn dutch17_c_12_the_bye_does_not_repeat_last_rounds_downfloat() {
+    // 1-2 (2 played black: white, dutch17 E.1). Then 3, 4, 5 on 0: one
+    // pair and the bye. 5 did not play round 1, a downfloat (dutch17
+    // A.4); the bye is another, so 3-4 with the bye for 5 breaks dutch17
+    // C.12 and 3-5 with the bye for 4 does not. 3 played black: white.
+    let p = pair_edition(&missed_round(), Edition::Dutch2017).unwrap();
+    assert_eq!(boards(&p), vec![(2, 1), (3, 5)]);
+    assert_eq!(p.bye, Some(4));
+}
+
+#[test]
+fn dutch26_c_9_the_bye_goes_to_the_player_with_fewer_unplayed_rounds() {
+    // As above, decided earlier by dutch26 C.9: 5 has one unplayed round,
+    // 4 none, so 4 takes the bye.
+    let p = pair_edition(&missed_round(), Edition::Dutch2026).unwrap();
+    assert_eq!(boards(&p), vec![(2, 1), (3, 5)]);
+    assert_eq!(p.bye, Some(4));
+}
+
+#[test]
+fn dutch17_e_5_round_one_by_pairing_number_and_initial_colour() {
+    // Round 1, four players: S1 = 1, 2 and S2 = 3, 4 (dutch17 D.1). No
+    // preferences: dutch17 E.5 gives the higher ranked player the initial
+    // colour when his pairing number is odd (1), the other colour when
+    // even (2).
+    let lines: Vec<String> = (1..=4).map(|n| line(n, &[])).collect();
+    let white = pair_edition(&tournament(&lines, "XXR 3\nXXC white1"), Edition::Dutch2017).unwrap();
+    assert_eq!(boards(&white), vec![(1, 3), (4, 2)]);
+    let black = pair_edition(&tournament(&lines, "XXR 3\nXXC black1"), Edition::Dutch2017).unwrap();
+    assert_eq!(boards(&black), vec![(2, 4), (3, 1)]);
+}
+
+#[test]
+fn dutch17_e_4_explained_by_board_and_the_bye_by_c_2() {
+    // The pairing of `dutch17_c_4_...` explained: 1-3 on equal scores,
+    // colours by dutch17 E.4; 6-2 with 2 (1 point) floating down to 6
+    // (0 points, dutch17 A.4); the bye to 5 by dutch17 C.2.
+    let text =
+        crate::chess::swiss::dutch::explain_later::explain(&bye_by_score(), Edition::Dutch2017)
+            .unwrap();
+    for line in [
+        "board 1: 1 (2) - 3 (2): same score; colours by dutch17 E.4",
+        "board 2: 6 (0) - 2 (1): 2 floats down, 6 up (dutch17 A.4); colours by dutch17 E.4",
+        "bye: 5 (1) by dutch17 C.2",
+    ] {
+        assert!(text.contains(line), "missing {line:?} in\n{text}");
+    }
+}
+
+#[test]
+fn dutch17_c_5_where_a_2006_pairing_differs() {
+    // A pairing 1-5, 3-2 with the bye for 6 (the 2026 one) set against
+    // the 2017 pairing 1-3, 6-2, bye 5: both boards differ.
+    let p = RoundPairing {
+        boards: vec![Board { white: 1, black: 5 }, Board { white: 3, black: 2 }],
+        bye: Some(6),
+    };
+    let lines = crate::chess::swiss::dutch::explain_later::differences_2017(&bye_by_score(), &p);
+    assert_eq!(
+        lines,
+        vec![
+            "dutch-2017 would pair 1-5 here: 1-3 and 5 bye",
+            "dutch-2017 would pair 3-2 here: 1-3 and 6-2",
+        ]
+    );
+}

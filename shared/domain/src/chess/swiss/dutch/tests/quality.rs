@@ -1,0 +1,201 @@
+//! The quality criteria (dutch17 C.5–C.19, dutch26 C.5–C.21) on
+//! candidates worked by hand.
+
+use super::*;
+use crate::chess::swiss::dutch::state::PlayerState;
+use crate::chess::swiss::{Colour, PairingRules, SwissTournament};
+use Colour::{Black as B, White as W};
+
+/// A player numbered `n` with `half` half points, the `colours` played
+/// and the floats of the last two rounds.
+fn st(n: u32, half: u32, colours: &[Colour], floats: [Option<Float>; 2]) -> PlayerState {
+    let cd = colours.iter().map(|c| if *c == W { 1 } else { -1 }).sum();
+    PlayerState {
+        number: n,
+        score: half,
+        met: vec![],
+        colours: colours.to_vec(),
+        colour_difference: cd,
+        floats,
+        had_unplayed_point: false,
+        had_bye: false,
+        barred: vec![],
+        pref: PlayerState::preference_of(colours, cd),
+    }
+}
+
+fn round(played: u32, total: u32) -> SwissTournament {
+    SwissTournament {
+        players: vec![],
+        rounds_played: played,
+        total_rounds: total,
+        first_colour: W,
+        rules: PairingRules::default(),
+    }
+}
+
+fn cand(pairs: &[(usize, usize)], floaters: &[usize]) -> Candidate {
+    Candidate {
+        pairs: pairs.to_vec(),
+        floaters: floaters.to_vec(),
+    }
+}
+
+fn last_bracket(players: &[usize], min_score: u32) -> BracketView<'_> {
+    BracketView {
+        players,
+        min_score,
+        next: &[],
+        beyond: &[],
+        last: true,
+    }
+}
+
+#[test]
+fn dutch17_c_6_the_psd_compares_the_largest_difference_first() {
+    // dutch17 A.8: a (3 points) came down to b and c (2 points). a-b
+    // with c floating: differences 1 (the pair) and 1 (c against one point
+    // under the lowest score, 2 - 1): PSD 1, 1. b-c with a floating: 0 and
+    // 3 - 1 = 2: PSD 2, 0. The first is smaller (dutch17 C.6).
+    let ps = [
+        st(1, 6, &[], [None; 2]),
+        st(2, 4, &[], [None; 2]),
+        st(3, 4, &[], [None; 2]),
+    ];
+    let t = round(2, 9);
+    let f = RoundFacts::new(&ps, &t, Edition::Dutch2017);
+    let players = [0, 1, 2];
+    let b = last_bracket(&players, 4);
+    let ab = cand(&[(0, 1)], &[2]);
+    let bc = cand(&[(1, 2)], &[0]);
+    let mut psd_ab = psd(&f, &b, &ab);
+    psd_ab.sort_unstable();
+    assert_eq!(psd_ab, vec![2, 2]);
+    assert!(quality(&f, &b, &ab) < quality(&f, &b, &bc));
+}
+
+#[test]
+fn dutch26_c_6_the_scores_paired_count_instead_of_differences() {
+    // The same bracket by dutch26 C.6: the higher player's score of each
+    // pair is maximised: a-b pairs 3 points, b-c only 2: a-b is better.
+    let ps = [
+        st(1, 6, &[], [None; 2]),
+        st(2, 4, &[], [None; 2]),
+        st(3, 4, &[], [None; 2]),
+    ];
+    let t = round(2, 9);
+    let f = RoundFacts::new(&ps, &t, Edition::Dutch2026);
+    let players = [0, 1, 2];
+    let b = last_bracket(&players, 4);
+    assert!(quality(&f, &b, &cand(&[(0, 1)], &[2])) < quality(&f, &b, &cand(&[(1, 2)], &[0])));
+}
+
+#[test]
+fn dutch17_c_10_and_c_11_colour_preferences_refused() {
+    // Four players on one score: 1 and 2 last had black (mild white),
+    // 3 and 4 white (mild black); 5 and 6 have colour difference -1
+    // (strong white). 1-2 and 3-4 refuse one preference each (dutch17
+    // C.10, dutch26 C.12: 2); 1-3 and 2-4 none. 5-6 refuses a strong
+    // preference (dutch17 C.11, dutch26 C.13), 1-2 only a mild one.
+    let ps = [
+        st(1, 2, &[W, B], [None; 2]),
+        st(2, 2, &[W, B], [None; 2]),
+        st(3, 2, &[B, W], [None; 2]),
+        st(4, 2, &[B, W], [None; 2]),
+        st(5, 2, &[B, W, B], [None; 2]),
+        st(6, 2, &[B, W, B], [None; 2]),
+    ];
+    let t = round(3, 9);
+    let f = RoundFacts::new(&ps, &t, Edition::Dutch2017);
+    assert_eq!(
+        colour_counts(&f, &cand(&[(0, 1), (2, 3)], &[])),
+        [0, 0, 2, 0]
+    );
+    assert_eq!(
+        colour_counts(&f, &cand(&[(0, 2), (1, 3)], &[])),
+        [0, 0, 0, 0]
+    );
+    assert_eq!(colour_counts(&f, &cand(&[(4, 5)], &[])), [0, 0, 1, 1]);
+}
+
+#[test]
+fn dutch17_c_8_and_c_9_topscorers_beyond_two_and_three_in_a_row() {
+    // Last round, two topscorers who both had white twice (colour
+    // difference +2, absolute for black): one of them ends at +3 (dutch17 C.8,
+    // dutch26 C.10) and with white a third time (dutch17 C.9, dutch26 C.11). Two with +2 but the
+    // last two colours W, B for one: the equal differences go to E.3, and
+    // only one of them repeats a colour: C.8 still, C.9 not.
+    let ps = [
+        st(1, 4, &[W, W], [None; 2]),
+        st(2, 4, &[W, W], [None; 2]),
+        st(3, 6, &[W, W, B, W], [None; 2]),
+        st(4, 6, &[W, B, W, W], [None; 2]),
+    ];
+    let t = round(2, 3);
+    let f = RoundFacts::new(&ps, &t, Edition::Dutch2017);
+    assert_eq!(colour_counts(&f, &cand(&[(0, 1)], &[])), [1, 1, 1, 0]);
+    assert_eq!(colour_counts(&f, &cand(&[(2, 3)], &[])), [1, 0, 1, 0]);
+}
+
+#[test]
+fn dutch17_c_12_to_c_19_repeated_floats_and_their_differences() {
+    // 1 (3 points) downfloated last round and meets 2 (2 points), who
+    // upfloated last round and two rounds before; 3 (2 points) downfloated
+    // two rounds before and floats again.
+    // dutch17 C.12 (dutch26 C.14): no floater repeats last round's downfloat.
+    // dutch17 C.13 (dutch26 C.15): 2's upfloat repeats.
+    // dutch17 C.14 (dutch26 C.16): 3 repeats.
+    // dutch17 C.15 (dutch26 C.17): 2 again.
+    // dutch17 C.16 (dutch26 C.18): 1's difference, 1 point (2 half points).
+    // dutch17 C.17 (dutch26 C.19): 2's, the same.
+    // dutch17 C.18 (dutch26 C.20): 3's, 2 - (2 - 1) = 1 point.
+    // dutch17 C.19 (dutch26 C.21): 2's.
+    let ps = [
+        st(1, 6, &[], [Some(Float::Downfloat), None]),
+        st(2, 4, &[], [Some(Float::Upfloat), Some(Float::Upfloat)]),
+        st(3, 4, &[], [None, Some(Float::Downfloat)]),
+    ];
+    let t = round(3, 9);
+    let f = RoundFacts::new(&ps, &t, Edition::Dutch2017);
+    let players = [0, 1, 2];
+    let b = last_bracket(&players, 4);
+    let c = cand(&[(0, 1)], &[2]);
+    assert_eq!(repeated_downfloats(&f, &c, 0), 0);
+    assert_eq!(repeated_upfloats(&f, &c, 0), vec![2]);
+    assert_eq!(repeated_downfloats(&f, &c, 1), 1);
+    assert_eq!(repeated_upfloats(&f, &c, 1), vec![2]);
+    assert_eq!(downfloat_differences(&f, &b, &c, 0), vec![2]);
+    assert_eq!(downfloat_differences(&f, &b, &c, 1), vec![2]);
+}
+
+#[test]
+fn dutch26_c_10_to_c_21_follow_the_bye_criterion() {
+    // The 2026 order puts dutch26 C.9 (the bye's unplayed rounds) between
+    // the next bracket's criteria and the colours; dutch26 C.10, C.11,
+    // C.12 and C.13 then count as dutch17 C.8–C.11, and dutch26 C.14,
+    // C.15, C.16, C.17, C.18, C.19, C.20 and C.21 as dutch17 C.12–C.19. In
+    // the last bracket the 2026 quality is one entry longer.
+    let ps = [st(1, 2, &[W, B], [None; 2]), st(2, 2, &[W, B], [None; 2])];
+    let t = round(2, 9);
+    let players = [0, 1];
+    let b = last_bracket(&players, 2);
+    let c = cand(&[(0, 1)], &[]);
+    let q17 = quality(&RoundFacts::new(&ps, &t, Edition::Dutch2017), &b, &c);
+    let q26 = quality(&RoundFacts::new(&ps, &t, Edition::Dutch2026), &b, &c);
+    assert_eq!(q26.len(), q17.len() + 1);
+    // The colour counts (C.10 refused once) follow C.9's 0.
+    let at = 1 + players.len();
+    assert_eq!(&q26[at..at + 5], &[0, 0, 0, 1, 0]);
+}
+
+#[test]
+fn dutch17_c_5_more_pairs_first() {
+    // dutch17 C.5 before everything: one pair with a colour refused beats
+    // no pair.
+    let ps = [st(1, 2, &[W, B], [None; 2]), st(2, 2, &[W, B], [None; 2])];
+    let t = round(2, 9);
+    let f = RoundFacts::new(&ps, &t, Edition::Dutch2017);
+    let players = [0, 1];
+    let b = last_bracket(&players, 2);
+    assert!(quality(&f, &b, &cand(&[(0, 1)], &[])) < quality(&f, &b, &cand(&[], &[0, 1])));
+}
