@@ -293,14 +293,3 @@ fn member_item(id: &str, user: &str) -> HashMap<String, AttributeValue> {
 fn built(e: BuildError) -> StoreError {
     unavailable("request", e)
 }
-
-/// A short pause before retrying a contended append: 10, 20, 40 ms …, with
-/// jitter so that contending writers part.
-pub(super) async fn backoff(attempt: u32) {
-    let base = 10u64 << attempt.min(6);
-    let jitter = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| u64::from(d.subsec_nanos()))
-        % base;
-    tokio::time::sleep(Duration::from_millis(base + jitter)).await;
-}
