@@ -11,6 +11,9 @@
 //! - every command answered 2xx is in the log exactly once, at the version
 //!   its answer named; none answered 4xx is in it;
 //! - a keyed command retried is answered the same each time it is answered;
+//! - a command whose every send was answered 503 "nothing was changed"
+//!   (`/problems/unavailable`) is not in the log (a write that may have
+//!   landed answers `/problems/outcome-unknown`);
 //! - versions run 1, 2, 3 … with none skipped or repeated;
 //! - the state loaded (snapshot and tail) equals the fold of the whole log;
 //! - the sweep delivered twice at once moved the board one phase.
@@ -389,9 +392,23 @@ fn check_registrations(ops: &[Op], logs: &[Vec<Value>], problems: &mut Vec<Strin
                 problems.push(format!("{what}: refused {status}: {body}"));
             }
             // Retries spent: 503 to retry later, never a 500.
-            if *status >= 500 && (*status != 503 || body["type"] != "/problems/unavailable") {
+            let retry_later = *status == 503
+                && (body["type"] == "/problems/unavailable"
+                    || body["type"] == "/problems/outcome-unknown");
+            if *status >= 500 && !retry_later {
                 problems.push(format!("{what}: answered {status}: {body}"));
             }
+        }
+        // Every send answered, each "nothing was changed": then nothing was.
+        let nothing_changed =
+            |(s, b): &(u16, &Value)| *s == 503 && b["type"] == "/problems/unavailable";
+        if !at.is_empty()
+            && answered.len() == op.sends.len()
+            && answered.iter().all(nothing_changed)
+        {
+            problems.push(format!(
+                "{what}: answered 'nothing was changed' but in the log"
+            ));
         }
     }
 }

@@ -247,7 +247,7 @@ impl DynamoStore {
             Err(e) => e,
         };
         let Some(service) = e.as_service_error() else {
-            return Err(sdk_unavailable("transact write items", e));
+            return Err(sdk_write_failed("transact write items", e));
         };
         if let aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError::TransactionCanceledException(
             cancelled,
@@ -264,6 +264,8 @@ impl DynamoStore {
             if codes.contains(&"TransactionConflict") {
                 return Ok(Attempt::Contended);
             }
+            // An answer: nothing of this token was applied (had an earlier
+            // send of it been, DynamoDB would answer that success again).
             return Err(unavailable(
                 "transact write items",
                 format!(
@@ -275,6 +277,13 @@ impl DynamoStore {
         }
         if service.is_transaction_in_progress_exception() {
             return Ok(Attempt::InProgress);
+        }
+        if service.is_internal_server_error() {
+            // DynamoDB's 500: the transaction may or may not have been applied.
+            return Err(StoreError::Indeterminate(format!(
+                "DynamoDB transact write items: {}",
+                DisplayErrorContext(e)
+            )));
         }
         Err(sdk_unavailable("transact write items", e))
     }

@@ -91,9 +91,10 @@ impl Store for DynamoStore {
                 tracing::debug!(competition = %append.competition, "append contended");
                 Err(StoreError::Conflict)
             }
-            Attempt::InProgress => Err(unavailable(
-                "transact write items",
-                "the append was still in progress after retries; its outcome is unknown",
+            Attempt::InProgress => Err(StoreError::Indeterminate(
+                "DynamoDB transact write items: the append was still in progress after \
+                 retries"
+                    .into(),
             )),
         }
     }

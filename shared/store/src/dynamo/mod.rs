@@ -178,6 +178,21 @@ fn unavailable(what: &str, e: impl std::fmt::Display) -> StoreError {
     StoreError::Unavailable(format!("DynamoDB {what}: {e}"))
 }
 
+/// A failed write request: [`StoreError::Unavailable`] when DynamoDB
+/// answered with an error or the request was never sent (the SDK could not
+/// build it); [`StoreError::Indeterminate`] when it was sent and no answer
+/// came (a timeout, a connection lost), since it may have been applied.
+fn sdk_write_failed<E, R>(what: &str, e: SdkError<E, R>) -> StoreError
+where
+    E: std::error::Error + 'static,
+    R: std::fmt::Debug,
+{
+    match e {
+        SdkError::ConstructionFailure(_) | SdkError::ServiceError(_) => sdk_unavailable(what, e),
+        e => StoreError::Indeterminate(format!("DynamoDB {what}: {}", DisplayErrorContext(e))),
+    }
+}
+
 fn sdk_unavailable<E, R>(what: &str, e: SdkError<E, R>) -> StoreError
 where
     E: std::error::Error + 'static,
