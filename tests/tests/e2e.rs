@@ -19,6 +19,7 @@ mod contention;
 mod diplomacy;
 mod diplomacy_races;
 mod faults;
+mod faults_disk;
 mod fuzz_http;
 mod http_semantics;
 mod kind_conformance;

@@ -11,6 +11,9 @@
 //! - every command answered 2xx is in the log exactly once, at the version
 //!   its answer named; none answered 4xx is in it;
 //! - a keyed command retried is answered the same each time it is answered;
+//! - a command whose every send was answered 503 "nothing was changed"
+//!   (`/problems/unavailable`) is not in the log (a write that may have
+//!   landed answers `/problems/outcome-unknown`);
 //! - versions run 1, 2, 3 … with none skipped or repeated;
 //! - the state loaded (snapshot and tail) equals the fold of the whole log;
 //! - the sweep delivered twice at once moved the board one phase.
@@ -36,7 +39,7 @@ const SEED: u64 = 0x5eed_2026_0105;
 /// The share of DynamoDB requests that meet a fault.
 const FAULT_RATE: f64 = 0.2;
 const CLIENTS: usize = 8;
-const EVENTS: [&str; 4] = ["faults-a", "faults-b", "faults-c", "faults-d"];
+pub(crate) const EVENTS: [&str; 4] = ["faults-a", "faults-b", "faults-c", "faults-d"];
 const PLAYERS: usize = 40;
 /// Sends of one keyed command before the client gives up.
 const KEYED_TRIES: usize = 8;
@@ -46,7 +49,7 @@ fn t(hours: i64) -> DateTime<Utc> {
     "2026-01-05T12:00:00Z".parse::<DateTime<Utc>>().unwrap() + Duration::hours(hours)
 }
 
-fn path(event: &str) -> String {
+pub(crate) fn path(event: &str) -> String {
     format!("/v1/competitions/{event}")
 }
 
@@ -56,7 +59,7 @@ fn player(event: usize, i: usize) -> Signed {
 
 /// One send of a command and what came of it.
 #[derive(Debug, Clone)]
-enum Sent {
+pub(crate) enum Sent {
     Answered(u16, Value),
     /// The process was killed, or exited, before answering.
     Lost,
@@ -64,11 +67,11 @@ enum Sent {
 
 /// A command and every send of it.
 #[derive(Debug)]
-struct Op {
-    event: usize,
-    user: String,
-    keyed: bool,
-    sends: Vec<Sent>,
+pub(crate) struct Op {
+    pub(crate) event: usize,
+    pub(crate) user: String,
+    pub(crate) keyed: bool,
+    pub(crate) sends: Vec<Sent>,
 }
 
 /// One client: its own functions (a sandbox of each, as concurrent
@@ -274,7 +277,10 @@ async fn sweep_until_done(c: &mut Client) -> u32 {
 }
 
 /// Every entry of the log of `id`, all pages, read without faults.
-async fn whole_log(local: &arbiter_e2e::TestServer<DynamoStore>, id: &str) -> Vec<Value> {
+pub(crate) async fn whole_log<S: arbiter_e2e::TestStore>(
+    local: &arbiter_e2e::TestServer<S>,
+    id: &str,
+) -> Vec<Value> {
     let token = local.token("arb", false);
     let mut entries = Vec::new();
     let mut target = format!("{}/log?limit=50", path(id));
@@ -294,7 +300,7 @@ async fn whole_log(local: &arbiter_e2e::TestServer<DynamoStore>, id: &str) -> Ve
 
 /// The state the store loads (snapshot and the commits after it) and the
 /// fold of the whole log from version 1, as JSON.
-async fn loaded_and_folded(store: &DynamoStore, id: &str) -> (Value, Value) {
+pub(crate) async fn loaded_and_folded<S: Store>(store: &S, id: &str) -> (Value, Value) {
     let cid = CompetitionId::try_from(id).unwrap();
     let loaded = store.load(id).await.unwrap().expect("a log");
     let mut state = loaded.snapshot.as_ref().map(|s| {
@@ -336,7 +342,7 @@ fn actor(entry: &Value) -> String {
 }
 
 /// The problems found in the history of the registrations.
-fn check_registrations(ops: &[Op], logs: &[Vec<Value>], problems: &mut Vec<String>) {
+pub(crate) fn check_registrations(ops: &[Op], logs: &[Vec<Value>], problems: &mut Vec<String>) {
     for (event, log) in logs.iter().enumerate() {
         let versions: Vec<u64> = log.iter().filter_map(|e| e["version"].as_u64()).collect();
         let expected: Vec<u64> = (1..=log.len() as u64).collect();
@@ -389,9 +395,23 @@ fn check_registrations(ops: &[Op], logs: &[Vec<Value>], problems: &mut Vec<Strin
                 problems.push(format!("{what}: refused {status}: {body}"));
             }
             // Retries spent: 503 to retry later, never a 500.
-            if *status >= 500 && (*status != 503 || body["type"] != "/problems/unavailable") {
+            let retry_later = *status == 503
+                && (body["type"] == "/problems/unavailable"
+                    || body["type"] == "/problems/outcome-unknown");
+            if *status >= 500 && !retry_later {
                 problems.push(format!("{what}: answered {status}: {body}"));
             }
+        }
+        // Every send answered, each "nothing was changed": then nothing was.
+        let nothing_changed =
+            |(s, b): &(u16, &Value)| *s == 503 && b["type"] == "/problems/unavailable";
+        if !at.is_empty()
+            && answered.len() == op.sends.len()
+            && answered.iter().all(nothing_changed)
+        {
+            problems.push(format!(
+                "{what}: answered 'nothing was changed' but in the log"
+            ));
         }
     }
 }

@@ -16,6 +16,7 @@
 use arbiter_e2e::lambda::events::{self, HttpRequest, Signed};
 use arbiter_e2e::lambda::template::Route;
 use arbiter_e2e::lambda::{self, Deployment, Invoked};
+use arbiter_e2e::notifications::Inbox;
 use arbiter_e2e::TestServer;
 use arbiter_store::DynamoStore;
 use chrono::{DateTime, Duration, Utc};
@@ -496,6 +497,96 @@ async fn schedules_and_stream(d: &mut Deployment, endpoint: &str, table: &str) {
     }
 }
 
+/// One subscription of `who` to `BOARD` by webhook into `inbox`. It is
+/// made through the local server on the same table: the `subscriptions`
+/// function refuses a loopback URL (the Runtime API listens there), and
+/// the inbox is on loopback.
+async fn subscribe(local: &TestServer<DynamoStore>, inbox: &Inbox, who: &str, scope: &str) {
+    let body = json!({"channel": "webhook", "url": inbox.hook(who), "scope": scope});
+    let path = format!("{BOARD}/subscriptions");
+    let (status, answer) = local
+        .post_as(who, arbiter_http::Clock::now(&*local.clock), &path, &body)
+        .await;
+    assert_eq!(status, 201, "{who} subscribes: {answer}");
+}
+
+/// `notify` handed `batch`: its report.
+async fn notify(d: &mut Deployment, arn: &str, batch: &[Value]) -> Value {
+    match d.invoke("notify", events::stream_batch(arn, batch)).await {
+        Invoked::Response(report) => {
+            assert_eq!(report["failed"], 0, "{report}");
+            report
+        }
+        other => panic!("the stream batch: {other:?}"),
+    }
+}
+
+/// DynamoDB Streams delivers at least once: the board's commits reach the
+/// `notify` function as two overlapping batches, then the first batch
+/// again. The GM, France's player (scope `mine`) and a fan (scope
+/// `announcements`) are each told of the three adjudications (wm D.IX.2)
+/// once: the inbox receives every `webhook-id` once, and the replays count
+/// what they skipped as duplicates.
+async fn stream_delivered_twice(
+    d: &mut Deployment,
+    local: &TestServer<DynamoStore>,
+    endpoint: &str,
+    table: &str,
+) {
+    let inbox = Inbox::start().await;
+    local.clock.set(d.now());
+    subscribe(local, &inbox, "gm", "mine").await;
+    subscribe(local, &inbox, "france-player", "mine").await;
+    subscribe(local, &inbox, "fan", "announcements").await;
+    let commits: Vec<Value> = lambda::items_of(endpoint, table, "lambda-board")
+        .await
+        .into_iter()
+        .filter(|i| i["SK"]["S"].as_str().is_some_and(|sk| sk.starts_with("V#")))
+        .collect();
+    let arn = format!(
+        "arn:aws:dynamodb:{}:123456789012:table/{table}",
+        lambda::REGION
+    );
+    let (third, two_thirds) = (commits.len() / 3, commits.len() * 2 / 3);
+    let first = notify(d, &arn, &commits[..two_thirds]).await;
+    let overlapping = notify(d, &arn, &commits[third..]).await;
+    let replay = notify(d, &arn, &commits[..two_thirds]).await;
+
+    let received = inbox.received();
+    let mut ids: Vec<&str> = received
+        .iter()
+        .map(|r| r.idempotency_key.as_str())
+        .collect();
+    ids.sort_unstable();
+    let sent = received.len();
+    ids.dedup();
+    assert_eq!(ids.len(), sent, "a webhook-id arrived twice");
+    let sent_by_reports = first["sent"].as_u64().unwrap() + overlapping["sent"].as_u64().unwrap();
+    assert_eq!(sent as u64, sent_by_reports, "{first} {overlapping}");
+    assert!(
+        overlapping["duplicates"].as_u64().unwrap() > 0,
+        "{overlapping}"
+    );
+    assert_eq!(replay["sent"], 0, "{replay}");
+    assert_eq!(replay["duplicates"], first["sent"], "{replay}");
+    for user in ["gm", "france-player", "fan"] {
+        let subjects: Vec<&str> = received
+            .iter()
+            .filter(|r| r.user == user && r.body["event"] == "phase-adjudicated")
+            .filter_map(|r| r.body["subject"].as_str())
+            .collect();
+        assert_eq!(
+            subjects,
+            [
+                "S1901M adjudicated; next phase F1901M",
+                "F1901M adjudicated; next phase W1901A",
+                "W1901A adjudicated; next phase S1902M",
+            ],
+            "{user}"
+        );
+    }
+}
+
 fn print_measurements(d: &Deployment, binary: &std::path::Path) {
     let size = |p: &std::path::Path| std::fs::metadata(p).map(|m| m.len() / 1024).ok();
     println!(
@@ -555,6 +646,7 @@ async fn a_swiss_event_and_a_diplomacy_board_through_the_lambda_functions() {
     same_through_both(&mut d, &local, "france-player", &board).await;
     refusals(&mut d).await;
     schedules_and_stream(&mut d, &endpoint, &table).await;
+    stream_delivered_twice(&mut d, &local, &endpoint, &table).await;
     print_measurements(&d, &binary);
     d.shutdown();
 }

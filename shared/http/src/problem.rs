@@ -220,7 +220,20 @@ impl From<ServiceError> for Problem {
                 tracing::error!(detail, "store refused the change");
                 Self::internal()
             }
+            ServiceError::Store(arbiter_store::StoreError::Indeterminate(detail)) => {
+                // The append was sent and never answered: it may have landed.
+                tracing::error!(detail, "store outcome unknown");
+                Self::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "/problems/outcome-unknown",
+                    "Outcome unknown",
+                    "the store did not answer after the change was sent; it may have been \
+                     recorded: retry with the same Idempotency-Key to learn which (without \
+                     one, read the competition before sending it again)",
+                )
+            }
             ServiceError::Store(err) => {
+                // A read, or a write the store refused: nothing was written.
                 tracing::error!(error = %err, "store failure");
                 Self::new(
                     StatusCode::SERVICE_UNAVAILABLE,
@@ -298,6 +311,35 @@ mod tests {
         let (status, json, _) = body(stale.into());
         assert_eq!(status, StatusCode::PRECONDITION_FAILED);
         assert_eq!(json["clause"], "RFC 9110 §13.1.1");
+    }
+
+    /// A store failure known to come before any write says nothing changed;
+    /// one after a write was sent says it may have been recorded and how to
+    /// learn which. Both are 503 with `Retry-After`.
+    #[test]
+    fn a_503_says_whether_anything_may_have_changed() {
+        use arbiter_store::StoreError;
+        let before = ServiceError::Store(StoreError::Unavailable("query timed out".into()));
+        let after = ServiceError::Store(StoreError::Indeterminate("connection reset".into()));
+        for (error, kind, says) in [
+            (before, "/problems/unavailable", "nothing was changed"),
+            (
+                after,
+                "/problems/outcome-unknown",
+                "it may have been recorded",
+            ),
+        ] {
+            let response = Problem::from(error).into_response();
+            assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+            assert_eq!(response.headers()[header::RETRY_AFTER], "1");
+            let json: serde_json::Value = serde_json::from_slice(response.body()).unwrap();
+            assert_eq!(json["type"], kind);
+            let detail = json["detail"].as_str().unwrap();
+            assert!(detail.contains(says), "{detail}");
+        }
+        let unknown = Problem::from(ServiceError::Store(StoreError::Indeterminate("x".into())));
+        assert!(unknown.detail.contains("same Idempotency-Key"));
+        assert!(!unknown.detail.contains("nothing was changed"));
     }
 
     #[test]

@@ -133,9 +133,16 @@ pub enum StoreError {
     /// The append is malformed (e.g. commit version is not expected + 1).
     #[error("invalid append: {0}")]
     Invalid(String),
-    /// The backend failed; nothing is known to have been written.
+    /// The backend failed before anything was written: a read, or a write
+    /// refused before it was applied.
     #[error("store unavailable: {0}")]
     Unavailable(String),
+    /// A write was sent and no answer says whether it was applied (a
+    /// timeout, a connection lost after sending, a transaction still in
+    /// progress): it may have been. A retry under the same Idempotency-Key
+    /// learns which.
+    #[error("store outcome unknown: {0}")]
+    Indeterminate(String),
 }
 
 /// The persistence port. Kept small on purpose: every decision lives in the

@@ -247,7 +247,7 @@ impl DynamoStore {
             Err(e) => e,
         };
         let Some(service) = e.as_service_error() else {
-            return Err(sdk_unavailable("transact write items", e));
+            return Err(sdk_write_failed("transact write items", e));
         };
         if let aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError::TransactionCanceledException(
             cancelled,
@@ -264,6 +264,8 @@ impl DynamoStore {
             if codes.contains(&"TransactionConflict") {
                 return Ok(Attempt::Contended);
             }
+            // An answer: nothing of this token was applied (had an earlier
+            // send of it been, DynamoDB would answer that success again).
             return Err(unavailable(
                 "transact write items",
                 format!(
@@ -275,6 +277,13 @@ impl DynamoStore {
         }
         if service.is_transaction_in_progress_exception() {
             return Ok(Attempt::InProgress);
+        }
+        if service.is_internal_server_error() {
+            // DynamoDB's 500: the transaction may or may not have been applied.
+            return Err(StoreError::Indeterminate(format!(
+                "DynamoDB transact write items: {}",
+                DisplayErrorContext(e)
+            )));
         }
         Err(sdk_unavailable("transact write items", e))
     }
@@ -292,15 +301,4 @@ fn member_item(id: &str, user: &str) -> HashMap<String, AttributeValue> {
 /// An action the SDK's builder refused (a required field missing).
 fn built(e: BuildError) -> StoreError {
     unavailable("request", e)
-}
-
-/// A short pause before retrying a contended append: 10, 20, 40 ms …, with
-/// jitter so that contending writers part.
-pub(super) async fn backoff(attempt: u32) {
-    let base = 10u64 << attempt.min(6);
-    let jitter = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| u64::from(d.subsec_nanos()))
-        % base;
-    tokio::time::sleep(Duration::from_millis(base + jitter)).await;
 }

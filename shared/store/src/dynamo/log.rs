@@ -1,7 +1,7 @@
 //! The log port ([`Store`]) on the table: loads, appends, pages of the
 //! log, the deadline and member indexes, receipts.
 
-use super::append::backoff;
+use super::contention::{ConflictRetry, TokioPacer};
 use super::*;
 
 impl Store for DynamoStore {
@@ -70,35 +70,31 @@ impl Store for DynamoStore {
         commit.insert(TOKEN.to_owned(), s(mark.clone()));
         let parts = self.snapshot_parts(&append, &commit)?;
         let transaction = self.transaction(&append, commit, parts)?;
-        let mut token = request_token();
-        let mut last = Attempt::Done;
-        for attempt in 0..CONFLICT_ATTEMPTS {
-            if attempt > 0 {
-                backoff(attempt).await;
-            }
-            last = match self.transact(transaction.clone(), &token).await {
-                Err(StoreError::Conflict) if self.landed(&append, &mark).await? => {
-                    return Ok(());
+        let (append, mark) = (&append, mark.as_str());
+        let last = ConflictRetry::default()
+            .run(&TokioPacer::new(), request_token, |token| {
+                let items = transaction.clone();
+                async move {
+                    match self.transact(items, &token).await {
+                        Err(StoreError::Conflict) if self.landed(append, mark).await? => {
+                            Ok(Attempt::Done)
+                        }
+                        other => other,
+                    }
                 }
-                other => other?,
-            };
-            match last {
-                Attempt::Done => return Ok(()),
-                Attempt::Contended => {
-                    tracing::debug!(competition = %append.competition, attempt, "append contended");
-                    token = request_token();
-                }
-                Attempt::InProgress => {
-                    tracing::debug!(competition = %append.competition, attempt, "append in progress");
-                }
-            }
-        }
+            })
+            .await?;
         match last {
+            Attempt::Done => Ok(()),
             // Nothing was written: the caller reloads and decides again.
-            Attempt::Contended => Err(StoreError::Conflict),
-            _ => Err(unavailable(
-                "transact write items",
-                "the append was still in progress after retries; its outcome is unknown",
+            Attempt::Contended => {
+                tracing::debug!(competition = %append.competition, "append contended");
+                Err(StoreError::Conflict)
+            }
+            Attempt::InProgress => Err(StoreError::Indeterminate(
+                "DynamoDB transact write items: the append was still in progress after \
+                 retries"
+                    .into(),
             )),
         }
     }

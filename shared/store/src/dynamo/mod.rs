@@ -80,7 +80,9 @@
 //! - A transaction holds at most 100 actions, so one append may add at most
 //!   [`MAX_MEMBERS_PER_APPEND`] distinct members.
 //! - An append that keeps losing to concurrent transactions on the same items
-//!   (`TransactionConflict`) is retried a few times and then reported as
+//!   (`TransactionConflict`) is retried with growing, jittered pauses while
+//!   one more try fits in its deadline (6 s, so that a command ends inside
+//!   the function's 15 s: see `contention`) and then reported as
 //!   [`StoreError::Conflict`]: nothing was written, reload and retry.
 //! - All deadlines share the one `gsi2` partition `DUE`: fine for thousands
 //!   of competitions, a hot key for far more.
@@ -105,6 +107,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 mod append;
+mod contention;
 mod log;
 mod notify;
 mod table;
@@ -159,8 +162,6 @@ pub const MAX_SNAPSHOT_PARTS: usize = 10;
 /// The largest instant the deadline index holds: 15 digits of milliseconds
 /// (the year 33658).
 const MAX_DUE_MILLIS: i64 = 999_999_999_999_999;
-/// Attempts of one append while it meets `TransactionConflict`.
-const CONFLICT_ATTEMPTS: u32 = 6;
 const DEFAULT_LOAD_PAGE: i32 = 32;
 
 /// The DynamoDB store. Cheap to clone; clones share the client.
@@ -175,6 +176,21 @@ pub struct DynamoStore {
 
 fn unavailable(what: &str, e: impl std::fmt::Display) -> StoreError {
     StoreError::Unavailable(format!("DynamoDB {what}: {e}"))
+}
+
+/// A failed write request: [`StoreError::Unavailable`] when DynamoDB
+/// answered with an error or the request was never sent (the SDK could not
+/// build it); [`StoreError::Indeterminate`] when it was sent and no answer
+/// came (a timeout, a connection lost), since it may have been applied.
+fn sdk_write_failed<E, R>(what: &str, e: SdkError<E, R>) -> StoreError
+where
+    E: std::error::Error + 'static,
+    R: std::fmt::Debug,
+{
+    match e {
+        SdkError::ConstructionFailure(_) | SdkError::ServiceError(_) => sdk_unavailable(what, e),
+        e => StoreError::Indeterminate(format!("DynamoDB {what}: {}", DisplayErrorContext(e))),
+    }
 }
 
 fn sdk_unavailable<E, R>(what: &str, e: SdkError<E, R>) -> StoreError
@@ -368,7 +384,7 @@ fn page_limit(n: usize) -> i32 {
 }
 
 /// What became of one attempt at a transactional append.
-enum Attempt {
+pub(crate) enum Attempt {
     Done,
     /// Cancelled by a concurrent transaction on the same items: nothing was
     /// written, try again as a new request.

@@ -20,7 +20,7 @@ impl NotifyStore for DynamoStore {
             .set_item(Some(item))
             .send()
             .await
-            .map_err(|e| sdk_unavailable("put item (subscription)", e))?;
+            .map_err(|e| sdk_write_failed("put item (subscription)", e))?;
         Ok(())
     }
 
@@ -34,7 +34,7 @@ impl NotifyStore for DynamoStore {
             .return_values(ReturnValue::AllOld)
             .send()
             .await
-            .map_err(|e| sdk_unavailable("delete item (subscription)", e))?;
+            .map_err(|e| sdk_write_failed("delete item (subscription)", e))?;
         Ok(out.attributes().is_some_and(|a| !a.is_empty()))
     }
 
@@ -90,7 +90,7 @@ impl NotifyStore for DynamoStore {
             {
                 Ok(false)
             }
-            Err(e) => Err(sdk_unavailable("put item (claim)", e)),
+            Err(e) => Err(sdk_write_failed("put item (claim)", e)),
         }
     }
 
@@ -102,7 +102,7 @@ impl NotifyStore for DynamoStore {
             .set_key(Some(key(claim_pk(claim_key), CLAIM_SK.to_owned())))
             .send()
             .await
-            .map_err(|e| sdk_unavailable("delete item (claim)", e))?;
+            .map_err(|e| sdk_write_failed("delete item (claim)", e))?;
         Ok(())
     }
 
@@ -118,7 +118,7 @@ impl NotifyStore for DynamoStore {
             .set_item(Some(item))
             .send()
             .await
-            .map_err(|e| sdk_unavailable("put item (dead letter)", e))?;
+            .map_err(|e| sdk_write_failed("put item (dead letter)", e))?;
         Ok(())
     }
 
