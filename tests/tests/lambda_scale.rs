@@ -57,7 +57,7 @@ fn built(build: impl FnOnce(u32) -> Case + Send + 'static, size: u32) -> Case {
 
 /// Stores `case`'s state as competition `name`'s first commit with its
 /// snapshot, as the service would have after folding its whole log.
-async fn seed(store: &DynamoStore, name: &str, case: &Case) -> usize {
+pub(crate) async fn seed(store: &impl Store, name: &str, case: &Case) -> usize {
     let mut state = case.state.clone();
     state.id = CompetitionId::try_from(name).expect("valid id");
     state.version = 1;

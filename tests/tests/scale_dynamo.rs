@@ -13,11 +13,9 @@
 //! does not spend minutes appending its tens of thousands of commits one by
 //! one.
 
-use arbiter_domain::competition::{Actor, Commit, CompetitionId};
+use arbiter_domain::competition::CompetitionId;
 use arbiter_domain::testkit::large::{acwc, ladder_with_history, swiss, world_masters, Case};
-use arbiter_service::{encode_commit, encode_snapshot};
 use arbiter_store::dynamo::item_size;
-use arbiter_store::{Append, DueChange, Store};
 
 /// DynamoDB's item limit.
 const ITEM_LIMIT: usize = 400 * 1024;
@@ -40,31 +38,7 @@ async fn largest(name: &str, case: Case) {
     let service = &server.app.service;
     let store = service.store();
     let id = CompetitionId::try_from(name).expect("valid id");
-    let mut state = case.state;
-    state.id = id.clone();
-    state.version = 1;
-    let first = Commit {
-        version: 1,
-        at: case.ctx.now,
-        actor: Actor::User("org".try_into().expect("valid user")),
-        command: "create".into(),
-        events: vec![],
-        idempotency: None,
-    };
-    let snapshot = encode_snapshot(&state);
-    let snapshot_bytes = snapshot.body.len();
-    store
-        .append(Append {
-            competition: name.into(),
-            expected_version: 0,
-            commit: encode_commit(&first),
-            snapshot: Some(snapshot),
-            members_added: vec![],
-            due: DueChange::Unchanged,
-            receipt: None,
-        })
-        .await
-        .expect("the large state stored");
+    let snapshot_bytes = super::lambda_scale::seed(store, name, &case).await;
 
     // Cold: loaded from the table, decided, appended (with a new snapshot,
     // since this process has counted nothing since the last one).
