@@ -516,17 +516,7 @@ async fn concurrent_commands_through_faults_and_kills_keep_a_whole_history() {
     for c in &mut clients {
         c.d.shutdown();
     }
-    let verdict = if problems.is_empty() {
-        "whole"
-    } else {
-        "BROKEN"
-    };
-    println!("verdict: {verdict}");
-    assert!(
-        problems.is_empty(),
-        "seed {seed} (ARBITER_FAULT_SEED={seed} replays it):\n{}",
-        problems.join("\n")
-    );
+    verdict(seed, &problems);
 }
 
 /// A send that timed out on the client's side reaches DynamoDB after its
@@ -596,4 +586,20 @@ async fn a_send_that_lands_after_its_cancelled_retry_is_the_commit_not_a_rival()
     let ann: Vec<&Value> = log.iter().filter(|e| actor(e) == "ann").collect();
     assert_eq!(ann.len(), 1, "{log:?}");
     assert_eq!(ann[0]["version"], 4);
+}
+
+/// The checker's verdict, printed; a broken history fails the test with
+/// the seed that replays it.
+pub(crate) fn verdict(seed: u64, problems: &[String]) {
+    let verdict = if problems.is_empty() {
+        "whole"
+    } else {
+        "BROKEN"
+    };
+    println!("verdict: {verdict}");
+    assert!(
+        problems.is_empty(),
+        "seed {seed} (ARBITER_FAULT_SEED={seed} replays it):\n{}",
+        problems.join("\n")
+    );
 }

@@ -411,17 +411,7 @@ async fn the_embedded_store_through_full_freed_and_read_only_disks_keeps_a_whole
         ops.iter().filter(|o| o.keyed).count(),
         ops.iter().map(|o| o.sends.len()).sum::<usize>()
     );
-    let verdict = if problems.is_empty() {
-        "whole"
-    } else {
-        "BROKEN"
-    };
-    println!("verdict: {verdict}");
-    assert!(
-        problems.is_empty(),
-        "seed {seed} (ARBITER_FAULT_SEED={seed} replays it):\n{}",
-        problems.join("\n")
-    );
+    super::faults::verdict(seed, &problems);
 }
 
 /// Every event read once: "all 200", or the statuses that were not.
