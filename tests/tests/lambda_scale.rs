@@ -43,16 +43,10 @@ fn divisor() -> u32 {
         .unwrap_or(1)
 }
 
-/// `build(size)` on a thread with room for the pairing engine's recursion
-/// over thousands of players in a debug build.
+/// `build(size / divisor())`, on scale_dynamo's thread with room for the
+/// pairing engine's recursion over thousands of players in a debug build.
 fn built(build: impl FnOnce(u32) -> Case + Send + 'static, size: u32) -> Case {
-    let size = size / divisor();
-    std::thread::Builder::new()
-        .stack_size(256 * 1024 * 1024)
-        .spawn(move || build(size))
-        .expect("a thread")
-        .join()
-        .expect("the case built")
+    super::scale_dynamo::built(build, size / divisor())
 }
 
 /// Stores `case`'s state as competition `name`'s first commit with its

@@ -22,7 +22,7 @@ const ITEM_LIMIT: usize = 400 * 1024;
 
 /// `build`'s case, built on a thread with room for the pairing engine's
 /// recursion over 4,000 players in a debug build (a test thread has 2 MB).
-fn built(build: fn(u32) -> Case, size: u32) -> Case {
+pub(crate) fn built(build: impl FnOnce(u32) -> Case + Send + 'static, size: u32) -> Case {
     std::thread::Builder::new()
         .stack_size(256 * 1024 * 1024)
         .spawn(move || build(size))
