@@ -7,10 +7,13 @@
 //! and compared with the pairing bbpPairings made: the same boards, colours
 //! included, and the same bye ([`RoundPairing::same_as`]).
 //!
-//! The full sets take long in a debug build, so by default a fixed sample is
-//! compared (every [`SAMPLE_STEP`]th tournament); `ARBITER_BBP_FULL=1`
-//! compares every tournament. The test prints which.
+//! The full sets take long in a debug build, so by default the tournaments
+//! of at most [`SAMPLE_PLAYERS`] players are compared (the file names carry
+//! the number, `_p14_`); `ARBITER_BBP_FULL=1` compares every tournament. The
+//! test prints which, and the first [`SHOWN`] differing rounds
+//! (`ARBITER_BBP_SHOWN` for more).
 
+use arbiter_domain::chess::swiss::dutch::edition::Edition;
 use arbiter_domain::chess::swiss::{
     dutch, Colour, Presence, RoundOutcome, RoundPairing, SwissTournament,
 };
@@ -20,19 +23,23 @@ use std::collections::BTreeSet;
 use std::io::Read;
 use std::path::Path;
 
-/// The engine of one edition of the Dutch system. Every edition is paired
-/// by the 1992–2006 engine until the 2017 and 2026 editions exist; then each
-/// name maps to its own engine here, and only here.
+/// The engine of one edition of the Dutch system, by its settings name.
 fn engine(edition: &str, t: &SwissTournament) -> Result<RoundPairing, String> {
-    match edition {
-        "dutch-2017" | "dutch-2026" => dutch::pair(t).map_err(|e| e.to_string()),
-        other => Err(format!("no engine for edition {other}")),
+    match Edition::from_name(edition) {
+        Some(e) => dutch::pair_edition(t, e).map_err(|e| e.to_string()),
+        None => Err(format!("no engine for edition {edition}")),
     }
 }
 
-/// Every `SAMPLE_STEP`th tournament (by file name order) is compared by
-/// default; `ARBITER_BBP_FULL=1` compares them all.
-const SAMPLE_STEP: usize = 10;
+/// The tournaments of at most this many players are compared by default;
+/// `ARBITER_BBP_FULL=1` compares them all.
+const SAMPLE_PLAYERS: usize = 16;
+
+/// The number of players a fixture's file name carries (`bbp5_0005_p14_r7.trf`).
+fn players_in_name(name: &str) -> Option<usize> {
+    let rest = name.rsplit_once("_p")?.1;
+    rest.split('_').next()?.parse().ok()
+}
 
 /// How many differing rounds are printed in full.
 const SHOWN: usize = 5;
@@ -132,7 +139,11 @@ struct Tally {
 impl Tally {
     fn differs(&mut self, what: String) {
         self.different += 1;
-        if self.shown.len() < SHOWN {
+        let shown = std::env::var("ARBITER_BBP_SHOWN")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(SHOWN);
+        if self.shown.len() < shown {
             self.shown.push(what);
         }
     }
@@ -206,9 +217,10 @@ fn run(edition: &str, archive: &str) -> Tally {
         .join(archive);
     let all = tournaments(&path);
     let full = std::env::var("ARBITER_BBP_FULL").is_ok_and(|v| v == "1");
-    let step = if full { 1 } else { SAMPLE_STEP };
     let mut tally = Tally::default();
-    for t in all.iter().step_by(step) {
+    let sampled =
+        |t: &&Tournament| full || players_in_name(&t.name).is_some_and(|p| p <= SAMPLE_PLAYERS);
+    for t in all.iter().filter(sampled) {
         compare(edition, t, &mut tally);
     }
     eprintln!(
@@ -219,7 +231,7 @@ fn run(edition: &str, archive: &str) -> Tally {
         if full {
             ""
         } else {
-            "; every tournament with ARBITER_BBP_FULL=1"
+            "; up to 16 players; every tournament with ARBITER_BBP_FULL=1"
         },
         tally.rounds,
         tally.identical,
