@@ -16,10 +16,13 @@
 use super::edition::{Edition, RoundFacts};
 use super::exchange::exchanges;
 use super::matching::{bipartite_matching_size, matching_size};
-use super::quality::{ideal, quality, BracketView, Candidate, Quality};
+use super::quality::{
+    ideal, quality_head, quality_next, quality_tail, BracketView, Candidate, Quality,
+};
 use super::state::PlayerState;
 use super::DutchError;
 use crate::chess::swiss::{Presence, SwissTournament};
+use std::collections::HashMap;
 
 /// Candidates one bracket may evaluate before the best so far is taken.
 const CANDIDATE_BUDGET: usize = 20_000;
@@ -121,6 +124,10 @@ struct Search<'s, 'f> {
     best: Option<(Quality, Candidate)>,
     ideal: Quality,
     seen: usize,
+    /// What depends on the floaters only, by floaters (kept sorted): the
+    /// next bracket's criteria and whether the rest of the round completes
+    /// (dutch17 C.4); many candidates of a bracket float the same players.
+    by_floaters: HashMap<Vec<usize>, (Quality, bool)>,
 }
 
 impl Search<'_, '_> {
@@ -130,18 +137,45 @@ impl Search<'_, '_> {
     }
 
     /// dutch17 B.6: keep `cand` when it is better than every earlier one
-    /// and leaves the rest of the round pairable (dutch17 C.4).
+    /// and leaves the rest of the round pairable (dutch17 C.4). The quality
+    /// is compared criterion by criterion as it is computed: a candidate
+    /// already worse than the best on the first criteria is dropped there.
     fn offer(&mut self, cand: Candidate) {
         self.seen += 1;
-        let q = quality(self.f, &self.view, &cand);
-        if self.best.as_ref().is_some_and(|(b, _)| q >= *b) {
+        let mut q = quality_head(self.f, &self.view, &cand);
+        if self.worse(&q) {
             return;
         }
-        let mut rest = cand.floaters.clone();
-        rest.extend_from_slice(self.below);
-        if self.f.completable(&rest) {
-            self.best = Some((q, cand));
+        let (next, completes) = self.floating(&cand.floaters);
+        q.extend_from_slice(&next);
+        if self.worse(&q) {
+            return;
         }
+        q.extend(quality_tail(self.f, &self.view, &cand));
+        if self.best.as_ref().is_some_and(|(b, _)| q >= *b) || !completes {
+            return;
+        }
+        self.best = Some((q, cand));
+    }
+
+    /// Whether a quality's first criteria `q` are already worse than the best's.
+    fn worse(&self, q: &[i64]) -> bool {
+        self.best
+            .as_ref()
+            .is_some_and(|(b, _)| q > &b[..q.len().min(b.len())])
+    }
+
+    /// The next bracket's criteria and dutch17 C.4 for the floaters `floaters`.
+    fn floating(&mut self, floaters: &[usize]) -> (Quality, bool) {
+        if let Some(known) = self.by_floaters.get(floaters) {
+            return known.clone();
+        }
+        let next = quality_next(self.f, &self.view, floaters);
+        let mut rest = floaters.to_vec();
+        rest.extend_from_slice(self.below);
+        let known = (next, self.f.completable(&rest));
+        self.by_floaters.insert(floaters.to_vec(), known.clone());
+        known
     }
 }
 
@@ -175,6 +209,7 @@ fn pair_bracket(
         best: None,
         ideal: Vec::new(),
         seen: 0,
+        by_floaters: HashMap::new(),
     };
     let max_pairs = matching_size(players.len(), &|a, b| f.compatible(players[a], players[b]));
     for p in (0..=max_pairs).rev() {

@@ -65,6 +65,14 @@ const POINT: i64 = 2;
 /// - dutch17 C.18, dutch26 C.20: of the third;
 /// - dutch17 C.19, dutch26 C.21: of the fourth.
 pub fn quality(f: &RoundFacts<'_>, b: &BracketView<'_>, cand: &Candidate) -> Quality {
+    let mut q = quality_head(f, b, cand);
+    q.extend(quality_next(f, b, &cand.floaters));
+    q.extend(quality_tail(f, b, cand));
+    q
+}
+
+/// The first criteria of [`quality`]: dutch17 C.5 and C.6 (dutch26 C.5 and C.6).
+pub fn quality_head(f: &RoundFacts<'_>, b: &BracketView<'_>, cand: &Candidate) -> Quality {
     let size = b.players.len();
     let mut q = vec![-(cand.pairs.len() as i64)]; // C.5
     if f.edition == Edition::Dutch2026 {
@@ -73,9 +81,24 @@ pub fn quality(f: &RoundFacts<'_>, b: &BracketView<'_>, cand: &Candidate) -> Qua
     } else {
         q.extend(padded(psd(f, b, cand), size)); // dutch17 C.6
     }
+    q
+}
+
+/// The next bracket's criteria of [`quality`] (dutch17 C.7, dutch26 C.7 and
+/// C.8): they depend on the candidate's floaters only.
+pub fn quality_next(f: &RoundFacts<'_>, b: &BracketView<'_>, floaters: &[usize]) -> Quality {
+    let mut q = Vec::new();
     if !b.last {
-        next_bracket(f, b, cand, &mut q); // dutch17 C.7, dutch26 C.7/C.8
+        next_bracket(f, b, floaters, &mut q);
     }
+    q
+}
+
+/// The remaining criteria of [`quality`]: dutch26 C.9, then dutch17 C.8–C.19
+/// (dutch26 C.10–C.21).
+pub fn quality_tail(f: &RoundFacts<'_>, b: &BracketView<'_>, cand: &Candidate) -> Quality {
+    let size = b.players.len();
+    let mut q = Vec::new();
     if f.edition == Edition::Dutch2026 {
         // dutch26 C.9: the bye's receiver has as few unplayed rounds as possible.
         let bye = b.last.then(|| cand.floaters.first()).flatten();
@@ -184,10 +207,10 @@ pub fn psd(f: &RoundFacts<'_>, b: &BracketView<'_>, cand: &Candidate) -> Vec<i64
 /// possible (dutch26 C.7), then the floaters with the highest scores paired
 /// there (dutch26 C.8). Floaters meet residents of the next bracket only:
 /// two floaters able to meet would have made one more pair here (C.5).
-fn next_bracket(f: &RoundFacts<'_>, b: &BracketView<'_>, cand: &Candidate, q: &mut Quality) {
-    let mut v: Vec<usize> = cand.floaters.clone();
+fn next_bracket(f: &RoundFacts<'_>, b: &BracketView<'_>, floaters: &[usize], q: &mut Quality) {
+    let mut v: Vec<usize> = floaters.to_vec();
     v.extend_from_slice(b.next);
-    let k = cand.floaters.len();
+    let k = floaters.len();
     let mate = next_matching(f, &v, k, b.beyond);
     let pairs = next_pairs(&mate, v.len());
     q.push(-(pairs.len() as i64));
