@@ -16,10 +16,14 @@
 use super::edition::{Edition, RoundFacts};
 use super::exchange::exchanges;
 use super::matching::{bipartite_matching_size, matching_size};
-use super::quality::{ideal, quality, BracketView, Candidate, Quality};
+use super::quality::{
+    colour_surplus, ideal, pair_penalties, quality_head, quality_next, quality_tail,
+    tail_lower_bound, BracketView, Candidate, Quality,
+};
 use super::state::PlayerState;
 use super::DutchError;
 use crate::chess::swiss::{Presence, SwissTournament};
+use std::collections::HashMap;
 
 /// Candidates one bracket may evaluate before the best so far is taken.
 const CANDIDATE_BUDGET: usize = 20_000;
@@ -121,6 +125,15 @@ struct Search<'s, 'f> {
     best: Option<(Quality, Candidate)>,
     ideal: Quality,
     seen: usize,
+    /// What depends on the floaters only, by floaters (kept sorted): the
+    /// next bracket's criteria and whether the rest of the round completes
+    /// (dutch17 C.4); many candidates of a bracket float the same players.
+    by_floaters: HashMap<Vec<usize>, (Quality, bool)>,
+    /// How many criteria the head and the next bracket's take (the tail
+    /// starts there).
+    head_len: usize,
+    /// The pair penalties ([`pair_penalties`]) of the pairs being built.
+    partial: [i64; 6],
 }
 
 impl Search<'_, '_> {
@@ -130,18 +143,82 @@ impl Search<'_, '_> {
     }
 
     /// dutch17 B.6: keep `cand` when it is better than every earlier one
-    /// and leaves the rest of the round pairable (dutch17 C.4).
+    /// and leaves the rest of the round pairable (dutch17 C.4). The quality
+    /// is compared criterion by criterion as it is computed: a candidate
+    /// already worse than the best on the first criteria is dropped there.
     fn offer(&mut self, cand: Candidate) {
         self.seen += 1;
-        let q = quality(self.f, &self.view, &cand);
-        if self.best.as_ref().is_some_and(|(b, _)| q >= *b) {
+        let mut q = quality_head(self.f, &self.view, &cand);
+        if self.worse(&q) {
             return;
         }
-        let mut rest = cand.floaters.clone();
-        rest.extend_from_slice(self.below);
-        if self.f.completable(&rest) {
-            self.best = Some((q, cand));
+        let (next, completes) = self.floating(&cand.floaters);
+        q.extend_from_slice(&next);
+        if self.worse(&q) {
+            return;
         }
+        q.extend(quality_tail(self.f, &self.view, &cand));
+        if self.best.as_ref().is_some_and(|(b, _)| q >= *b) || !completes {
+            return;
+        }
+        self.best = Some((q, cand));
+    }
+
+    /// Whether no candidate completing the pairs being built can beat the
+    /// best: the best reaches the ideal's first criteria (so no candidate is
+    /// better there), and the lower bound of the rest ([`tail_lower_bound`],
+    /// `forced` more preferences refused) is no better than the best's.
+    /// Each such cut counts against the budget like a candidate.
+    fn hopeless(&mut self, forced: i64) -> bool {
+        let Some((b, _)) = &self.best else {
+            return false;
+        };
+        let k = self.head_len;
+        if b.len() < k || self.ideal.len() < k || b[..k] != self.ideal[..k] {
+            return false;
+        }
+        let tail = &b[k..];
+        let bound = tail_lower_bound(self.f, &self.partial, forced, tail.len());
+        let cut = bound.as_slice() >= tail;
+        self.seen += usize::from(cut);
+        cut
+    }
+
+    fn push_pair(&mut self, pairs: &mut Vec<(usize, usize)>, pair: (usize, usize)) {
+        let add = pair_penalties(self.f, pair);
+        for (x, a) in self.partial.iter_mut().zip(add) {
+            *x += a;
+        }
+        pairs.push(pair);
+    }
+
+    fn pop_pair(&mut self, pairs: &mut Vec<(usize, usize)>) {
+        if let Some(pair) = pairs.pop() {
+            let sub = pair_penalties(self.f, pair);
+            for (x, a) in self.partial.iter_mut().zip(sub) {
+                *x -= a;
+            }
+        }
+    }
+
+    /// Whether a quality's first criteria `q` are already worse than the best's.
+    fn worse(&self, q: &[i64]) -> bool {
+        self.best
+            .as_ref()
+            .is_some_and(|(b, _)| q > &b[..q.len().min(b.len())])
+    }
+
+    /// The next bracket's criteria and dutch17 C.4 for the floaters `floaters`.
+    fn floating(&mut self, floaters: &[usize]) -> (Quality, bool) {
+        if let Some(known) = self.by_floaters.get(floaters) {
+            return known.clone();
+        }
+        let next = quality_next(self.f, &self.view, floaters);
+        let mut rest = floaters.to_vec();
+        rest.extend_from_slice(self.below);
+        let known = (next, self.f.completable(&rest));
+        self.by_floaters.insert(floaters.to_vec(), known.clone());
+        known
     }
 }
 
@@ -175,10 +252,20 @@ fn pair_bracket(
         best: None,
         ideal: Vec::new(),
         seen: 0,
+        by_floaters: HashMap::new(),
+        head_len: 0,
+        partial: [0; 6],
     };
     let max_pairs = matching_size(players.len(), &|a, b| f.compatible(players[a], players[b]));
     for p in (0..=max_pairs).rev() {
         s.ideal = ideal_for(&s, p);
+        s.head_len = 1
+            + players.len()
+            + if s.view.last {
+                0
+            } else {
+                1 + players.len() + next.len()
+            };
         if moved.is_empty() {
             homogeneous(&mut s, residents, p, &[]);
         } else {
@@ -264,14 +351,27 @@ fn transpositions(
             continue;
         }
         used[k] = true;
-        pairs.push((a, s2[k]));
-        transpositions(s, rest, s2, used, pairs, extra);
-        pairs.pop();
+        s.push_pair(pairs, (a, s2[k]));
+        if !s.hopeless(forced_refusals(s, rest, s2, used)) {
+            transpositions(s, rest, s2, used, pairs, extra);
+        }
+        s.pop_pair(pairs);
         used[k] = false;
         if s.done() {
             return;
         }
     }
+}
+
+/// dutch17 C.10 (dutch26 C.12): the colour preferences the players still
+/// to pair (`s1` with the unused of `s2`) must refuse at least.
+fn forced_refusals(s: &Search<'_, '_>, s1: &[usize], s2: &[usize], used: &[bool]) -> i64 {
+    let pool: Vec<usize> = s1
+        .iter()
+        .copied()
+        .chain(s2.iter().zip(used).filter(|(_, u)| !**u).map(|(&i, _)| i))
+        .collect();
+    colour_surplus(s.f, &pool, s1.len())
 }
 
 /// dutch17 D.3 (dutch26 D.3) with B.2: a heterogeneous bracket. For each number `m` of
@@ -344,9 +444,11 @@ fn mdp_pairings(
             continue;
         }
         used[k] = true;
-        pairs.push((a, residents[k]));
-        mdp_pairings(s, rest, residents, used, pairs, limbo, p_rem);
-        pairs.pop();
+        s.push_pair(pairs, (a, residents[k]));
+        if !s.hopeless(0) {
+            mdp_pairings(s, rest, residents, used, pairs, limbo, p_rem);
+        }
+        s.pop_pair(pairs);
         used[k] = false;
     }
 }

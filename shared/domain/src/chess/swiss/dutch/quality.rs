@@ -65,6 +65,14 @@ const POINT: i64 = 2;
 /// - dutch17 C.18, dutch26 C.20: of the third;
 /// - dutch17 C.19, dutch26 C.21: of the fourth.
 pub fn quality(f: &RoundFacts<'_>, b: &BracketView<'_>, cand: &Candidate) -> Quality {
+    let mut q = quality_head(f, b, cand);
+    q.extend(quality_next(f, b, &cand.floaters));
+    q.extend(quality_tail(f, b, cand));
+    q
+}
+
+/// The first criteria of [`quality`]: dutch17 C.5 and C.6 (dutch26 C.5 and C.6).
+pub fn quality_head(f: &RoundFacts<'_>, b: &BracketView<'_>, cand: &Candidate) -> Quality {
     let size = b.players.len();
     let mut q = vec![-(cand.pairs.len() as i64)]; // C.5
     if f.edition == Edition::Dutch2026 {
@@ -73,9 +81,24 @@ pub fn quality(f: &RoundFacts<'_>, b: &BracketView<'_>, cand: &Candidate) -> Qua
     } else {
         q.extend(padded(psd(f, b, cand), size)); // dutch17 C.6
     }
+    q
+}
+
+/// The next bracket's criteria of [`quality`] (dutch17 C.7, dutch26 C.7 and
+/// C.8): they depend on the candidate's floaters only.
+pub fn quality_next(f: &RoundFacts<'_>, b: &BracketView<'_>, floaters: &[usize]) -> Quality {
+    let mut q = Vec::new();
     if !b.last {
-        next_bracket(f, b, cand, &mut q); // dutch17 C.7, dutch26 C.7/C.8
+        next_bracket(f, b, floaters, &mut q);
     }
+    q
+}
+
+/// The remaining criteria of [`quality`]: dutch26 C.9, then dutch17 C.8–C.19
+/// (dutch26 C.10–C.21).
+pub fn quality_tail(f: &RoundFacts<'_>, b: &BracketView<'_>, cand: &Candidate) -> Quality {
+    let size = b.players.len();
+    let mut q = Vec::new();
     if f.edition == Edition::Dutch2026 {
         // dutch26 C.9: the bye's receiver has as few unplayed rounds as possible.
         let bye = b.last.then(|| cand.floaters.first()).flatten();
@@ -91,6 +114,37 @@ pub fn quality(f: &RoundFacts<'_>, b: &BracketView<'_>, cand: &Candidate) -> Qua
         q.extend(padded(repeated_upfloats(f, cand, back), size)); // C.17, C.19
     }
     q
+}
+
+/// What one pair adds to the criteria of [`quality_tail`] that only grow
+/// with the pairs: dutch17 C.8–C.11 (dutch26 C.10–C.13) and the repeated
+/// upfloats of dutch17 C.13 and C.15 (dutch26 C.15, C.17).
+pub fn pair_penalties(f: &RoundFacts<'_>, pair: (usize, usize)) -> [i64; 6] {
+    let one = Candidate {
+        pairs: vec![pair],
+        floaters: Vec::new(),
+    };
+    let [c8, c9, c10, c11] = colour_counts(f, &one);
+    let up = |back| repeated_upfloats(f, &one, back).len() as i64;
+    [c8, c9, c10, c11, up(0), up(1)]
+}
+
+/// A lower bound, criterion by criterion, of [`quality_tail`] (`len`
+/// criteria) for any candidate containing pairs whose [`pair_penalties`]
+/// sum to `sum`, when completing them forces `forced` more colour
+/// preferences refused (dutch17 C.10, dutch26 C.12). What depends on the
+/// floaters is bounded by zero, the lists of differences by no difference.
+/// A bound at least a quality's (lexicographically) proves no such
+/// candidate better.
+pub fn tail_lower_bound(f: &RoundFacts<'_>, sum: &[i64; 6], forced: i64, len: usize) -> Vec<i64> {
+    let mut v = Vec::with_capacity(len);
+    if f.edition == Edition::Dutch2026 {
+        v.push(0); // dutch26 C.9
+    }
+    v.extend([sum[0], sum[1], sum[2] + forced, sum[3]]);
+    v.extend([0, sum[4], 0, sum[5]]);
+    v.resize(len.max(v.len()), i64::MIN);
+    v
 }
 
 /// A quality no candidate with `p` pairs can beat (a perfect candidate
@@ -116,12 +170,15 @@ pub fn ideal(f: &RoundFacts<'_>, b: &BracketView<'_>, p: usize, natural: &[usize
     if !b.last {
         let next_pairs = (natural.len() + b.next.len()) / 2;
         q.push(-(next_pairs as i64));
-        let bound = if f.edition == Edition::Dutch2026 {
-            next_pairs
-        } else {
-            natural.len()
-        };
-        q.extend(padded_scores(vec![top; bound], size + b.next.len()));
+        // dutch17 C.7: at most the floaters are paired there, each with at
+        // most the top score. dutch26 C.8: of the pairs there, at most one
+        // per floater has a higher player above the next bracket's score.
+        let mut scores = vec![top; natural.len().min(next_pairs)];
+        if f.edition == Edition::Dutch2026 {
+            let next_score = b.next.first().map_or(0, |&i| score(f, i));
+            scores.resize(next_pairs, next_score);
+        }
+        q.extend(padded_scores(scores, size + b.next.len()));
     }
     if f.edition == Edition::Dutch2026 {
         let fewest = b.players.iter().map(|&i| f.unplayed_rounds(i)).min();
@@ -141,7 +198,7 @@ pub fn ideal(f: &RoundFacts<'_>, b: &BracketView<'_>, p: usize, natural: &[usize
 
 /// dutch17 C.10's least count with `p` pairs: players wanting the more
 /// wanted colour, beyond what the pairs and the floaters can take.
-fn colour_surplus(f: &RoundFacts<'_>, players: &[usize], p: usize) -> i64 {
+pub fn colour_surplus(f: &RoundFacts<'_>, players: &[usize], p: usize) -> i64 {
     let n = players.len() as i64;
     let wanting = |c: crate::chess::swiss::Colour| {
         players
@@ -184,10 +241,10 @@ pub fn psd(f: &RoundFacts<'_>, b: &BracketView<'_>, cand: &Candidate) -> Vec<i64
 /// possible (dutch26 C.7), then the floaters with the highest scores paired
 /// there (dutch26 C.8). Floaters meet residents of the next bracket only:
 /// two floaters able to meet would have made one more pair here (C.5).
-fn next_bracket(f: &RoundFacts<'_>, b: &BracketView<'_>, cand: &Candidate, q: &mut Quality) {
-    let mut v: Vec<usize> = cand.floaters.clone();
+fn next_bracket(f: &RoundFacts<'_>, b: &BracketView<'_>, floaters: &[usize], q: &mut Quality) {
+    let mut v: Vec<usize> = floaters.to_vec();
     v.extend_from_slice(b.next);
-    let k = cand.floaters.len();
+    let k = floaters.len();
     let mate = next_matching(f, &v, k, b.beyond);
     let pairs = next_pairs(&mate, v.len());
     q.push(-(pairs.len() as i64));

@@ -199,3 +199,54 @@ fn dutch17_c_5_more_pairs_first() {
     let b = last_bracket(&players, 2);
     assert!(quality(&f, &b, &cand(&[(0, 1)], &[])) < quality(&f, &b, &cand(&[], &[0, 1])));
 }
+
+#[test]
+fn dutch26_c_8_ideal_counts_the_next_brackets_own_pairs_at_its_score() {
+    // Three players on 3 points (a, b, c), three on 2 (d, e, f), nobody has
+    // played. a-b with c floating is perfect: c-d and e-f pair the whole
+    // next bracket (dutch26 C.7: two pairs), their higher players have 3
+    // and 2 points (dutch26 C.8); no pair of the next bracket can have two
+    // players above its score, so the ideal is exactly this.
+    let ps = [
+        st(1, 6, &[], [None; 2]),
+        st(2, 6, &[], [None; 2]),
+        st(3, 6, &[], [None; 2]),
+        st(4, 4, &[], [None; 2]),
+        st(5, 4, &[], [None; 2]),
+        st(6, 4, &[], [None; 2]),
+    ];
+    let t = round(2, 9);
+    let f = RoundFacts::new(&ps, &t, Edition::Dutch2026);
+    let players = [0, 1, 2];
+    let b = BracketView {
+        players: &players,
+        min_score: 6,
+        next: &[3, 4, 5],
+        beyond: &[],
+        last: false,
+    };
+    let perfect = cand(&[(0, 1)], &[2]);
+    assert_eq!(quality(&f, &b, &perfect), ideal(&f, &b, 1, &[2]));
+}
+
+#[test]
+fn dutch17_c_10_players_left_wanting_one_colour_force_refusals() {
+    // Four players who all had black once want white: however they are
+    // paired, each of the two pairs refuses one preference (dutch17 C.10,
+    // dutch26 C.12), so the bound for nothing paired yet is two.
+    let ps = [
+        st(1, 4, &[B], [None; 2]),
+        st(2, 4, &[B], [None; 2]),
+        st(3, 4, &[B], [None; 2]),
+        st(4, 4, &[B], [None; 2]),
+    ];
+    let t = round(1, 9);
+    let f = RoundFacts::new(&ps, &t, Edition::Dutch2017);
+    assert_eq!(colour_surplus(&f, &[0, 1, 2, 3], 2), 2);
+    let bound = tail_lower_bound(&f, &[0; 6], 2, 4);
+    let players = [0, 1, 2, 3];
+    let b = last_bracket(&players, 4);
+    let tail = quality_tail(&f, &b, &cand(&[(0, 1), (2, 3)], &[]));
+    assert_eq!(bound[2], 2);
+    assert_eq!(tail[2], 2);
+}
