@@ -26,4 +26,21 @@ impl CliOutput {
             exit_code: EXIT_INVALID_INPUT,
         }
     }
+
+    /// A command's text on standard output (exit 0), or the reason it has
+    /// none on standard error (exit 1: no valid result exists).
+    pub fn from_result<E: std::fmt::Display>(result: Result<String, E>) -> Self {
+        match result {
+            Ok(stdout) => Self {
+                stdout,
+                stderr: String::new(),
+                exit_code: 0,
+            },
+            Err(e) => Self {
+                stdout: String::new(),
+                stderr: format!("{e}\n"),
+                exit_code: 1,
+            },
+        }
+    }
 }

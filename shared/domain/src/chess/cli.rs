@@ -137,39 +137,19 @@ pub fn explain(system: &str, trf_text: &str) -> CliOutput {
         Ok(t) => t,
         Err(out) => return out,
     };
-    if edition != Edition::Dutch2006 {
-        return match dutch::explain_later::explain(&t, edition) {
-            Ok(text) => CliOutput {
-                stdout: text,
-                stderr: String::new(),
-                exit_code: 0,
-            },
-            Err(e) => CliOutput {
-                stdout: String::new(),
-                stderr: format!("{e}\n"),
-                exit_code: 1,
-            },
-        };
-    }
-    match dutch::explain::explain(&t) {
-        Ok((p, e)) => {
-            let mut stdout = dutch::explain::render(t.round_to_pair(), &e);
+    let round = t.round_to_pair();
+    CliOutput::from_result(if edition == Edition::Dutch2006 {
+        dutch::explain::explain(&t).map(|(p, e)| {
+            let mut text = dutch::explain::render(round, &e);
             for line in dutch::explain_later::differences_2017(&t, &p) {
-                stdout.push_str(&line);
-                stdout.push('\n');
+                text.push_str(&line);
+                text.push('\n');
             }
-            CliOutput {
-                stdout,
-                stderr: String::new(),
-                exit_code: 0,
-            }
-        }
-        Err(e) => CliOutput {
-            stdout: String::new(),
-            stderr: format!("{e}\n"),
-            exit_code: 1,
-        },
-    }
+            text
+        })
+    } else {
+        dutch::explain_later::explain(&t, edition).map(|(_, e)| dutch::explain::render(round, &e))
+    })
 }
 
 fn check_rounds(system: &str, doc: &trf::Trf, round_done: &mut dyn FnMut(u32, u32)) -> CliOutput {

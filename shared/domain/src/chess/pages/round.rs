@@ -6,6 +6,7 @@
 use super::people::People;
 use super::{round_links, round_name, rounds};
 use crate::chess::half_points_text;
+use crate::chess::swiss::dutch::explain::text_of;
 use crate::page::layout::{table, table_of, text};
 use crate::page::Public;
 use maud::{html, Markup};
@@ -177,6 +178,7 @@ fn explanation(e: &Value) -> Markup {
         }
     };
     let engine = &e["engine"];
+    let system = engine["system"].as_str().unwrap_or("dutch-2006");
     let by_engine = e["published_is_engines"].as_bool() == Some(true);
     html! {
         h2 { "How this round was paired" }
@@ -189,7 +191,7 @@ fn explanation(e: &Value) -> Markup {
         @if !by_engine {
             p { "The published pairing is not the engine's; the engine's pairing of the same round, and why, follows." }
         }
-        p.muted { "By the FIDE Dutch system, 1992–2006 text; players by starting number." }
+        p.muted { "By the FIDE Dutch system, " (text_of(system)) "; players by starting number." }
         ol.boards {
             @for b in engine["boards"].as_array().into_iter().flatten() {
                 li {
@@ -206,7 +208,7 @@ fn explanation(e: &Value) -> Markup {
             @for b in engine["brackets"].as_array().into_iter().flatten() {
                 h3 { (text(&b["score"])) " points" }
                 @if b["notes"].as_array().is_some_and(|n| n.is_empty()) {
-                    p.muted { "Paired in order (dutch C6), every criterion met." }
+                    p.muted { (if system == "dutch-2006" { "Paired in order (dutch C6), every criterion met." } else { "Paired with every criterion met." }) }
                 } @else {
                     (notes(&b["notes"]))
                 }

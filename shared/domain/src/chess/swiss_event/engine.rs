@@ -7,6 +7,7 @@ use super::settings::{Acceleration, PairingSystem, Settings};
 use super::state::{Player, Round, SwissEvent};
 use super::vocabulary::{Absence, BoardForm, Pairing};
 use crate::chess::round_robin;
+use crate::chess::swiss::dutch::edition::Edition;
 use crate::chess::swiss::{
     dutch, monrad, Baku, Board, Colour, PairingRules, Presence, RoundOutcome, RoundPairing,
     SwissPlayer, SwissTournament,
@@ -230,8 +231,9 @@ fn to_boards(state: &SwissEvent, pairing: &RoundPairing) -> (Vec<Pairing>, Optio
     (boards, pairing.bye.map(user))
 }
 
-/// Each absolute criterion a manual pairing breaks (dutch B1/B2, for the
-/// Dutch system), as the clause and what breaks it ("board 3 - 7").
+/// Each absolute criterion a manual pairing breaks (dutch B1/B2 for the
+/// 1992–2006 text, dutch17 C.1–C.3 and dutch26 C.1–C.3 for the later
+/// editions), as the clause and what breaks it ("board 3 - 7").
 pub fn manual_breaks(
     state: &SwissEvent,
     settings: &Settings,
@@ -239,9 +241,9 @@ pub fn manual_breaks(
     boards: &[BoardForm],
     bye: Option<&UserId>,
 ) -> Vec<(&'static str, String)> {
-    if settings.system != PairingSystem::Dutch2006 {
+    let Some(edition) = settings.system.dutch_edition() else {
         return Vec::new();
-    }
+    };
     let numbers = pairing_numbers(state);
     let number = |u: &UserId| numbers.get(u).copied().unwrap_or(0);
     let pairing = RoundPairing {
@@ -255,7 +257,11 @@ pub fn manual_breaks(
         bye: bye.map(number),
     };
     let t = tournament(state, settings, round - 1);
-    dutch::absolute_violations(&t, &pairing)
+    let violations = match edition {
+        Edition::Dutch2006 => dutch::absolute_violations(&t, &pairing),
+        later => dutch::absolute::violations(&t, &pairing, later),
+    };
+    violations
         .into_iter()
         .map(|v| {
             let what = match v.board.black {

@@ -1,15 +1,18 @@
 //! `explanations/{round}`: why a round was paired as it was. For the Dutch
 //! system the engine pairs the round again from the rounds before it and
 //! says, clause by clause, why each board, float, colour and the bye
-//! ([`crate::chess::swiss::dutch::explain`]); a round the arbiter paired by
+//! ([`crate::chess::swiss::dutch::explain`] for the 1992–2006 text,
+//! [`crate::chess::swiss::dutch::explain_later`] for the 2017 and 2026
+//! editions); a round the arbiter paired by
 //! hand shows his reason and any absolute criterion he kept broken, beside
 //! what the engine would have paired.
 
 use super::engine::{pairing_numbers, tournament};
-use super::settings::PairingSystem;
 use super::state::{Round, SwissEvent};
 use super::vocabulary::Overridden;
+use crate::chess::swiss::dutch::edition::Edition;
 use crate::chess::swiss::dutch::explain::{explain, Explanation};
+use crate::chess::swiss::dutch::explain_later;
 use crate::chess::swiss::RoundPairing;
 use crate::envelope::UserId;
 use crate::refusal::Refusal;
@@ -44,7 +47,8 @@ pub struct RoundExplanation<'a> {
     pub engine: Explanation,
 }
 
-/// The explanation of `round` (dutch-2006 events only).
+/// The explanation of `round` (events paired by an edition of the Dutch
+/// system).
 pub fn round_explanation<'a>(
     state: &'a SwissEvent,
     round: &'a Round,
@@ -53,14 +57,24 @@ pub fn round_explanation<'a>(
         .settings
         .as_ref()
         .ok_or_else(|| Refusal::not_found("the event has no regulations yet"))?;
-    if settings.system != PairingSystem::Dutch2006 {
+    let Some(edition) = settings.system.dutch_edition() else {
         return Err(Refusal::not_found(
             "explanations are given for the Dutch system; the Monrad and round-robin tables decide by their order",
         ));
-    }
+    };
     let t = tournament(state, settings, round.number - 1);
-    let (engine_pairing, engine) =
-        explain(&t).map_err(|e| Refusal::rule("dutch B1", e.to_string()))?;
+    let explained = match edition {
+        Edition::Dutch2006 => explain(&t),
+        later => explain_later::explain(&t, later),
+    };
+    let (engine_pairing, engine) = explained.map_err(|e| {
+        let clause = match edition {
+            Edition::Dutch2006 => "dutch B1",
+            Edition::Dutch2017 => "dutch17 C.4",
+            Edition::Dutch2026 => "dutch26 C.4",
+        };
+        Refusal::rule(clause, e.to_string())
+    })?;
     let numbers = pairing_numbers(state);
     let players = numbers
         .iter()

@@ -46,6 +46,9 @@ pub struct BoardNote {
 /// A round's pairing with the reasons for it.
 #[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Explanation {
+    /// The edition the round is paired by (`dutch-2006`, `dutch-2017`,
+    /// `dutch-2026`); its clauses are cited as `dutch`, `dutch17`, `dutch26`.
+    pub system: &'static str,
     pub brackets: Vec<BracketNote>,
     /// In publishing order (dutch F1).
     pub boards: Vec<BoardNote>,
@@ -93,6 +96,7 @@ pub fn explain(t: &SwissTournament) -> Result<(RoundPairing, Explanation), Dutch
     Ok((
         pairing,
         Explanation {
+            system: "dutch-2006",
             brackets,
             boards,
             bye,
@@ -454,9 +458,21 @@ fn colour_note(b: &Board, rule: ColourRule, stronger: Option<(u32, String)>) -> 
     Note { clause, text }
 }
 
+/// Which text of the Dutch system an explanation's `system` names.
+pub fn text_of(system: &str) -> &'static str {
+    match system {
+        "dutch-2017" => "the text in force from 1 July 2017",
+        "dutch-2026" => "the 2025 revision, applied from 1 February 2026",
+        _ => "1992–2006 text",
+    }
+}
+
 /// The explanation as text for a terminal (`arbiter pair --explain`).
 pub fn render(round: u32, e: &Explanation) -> String {
-    let mut out = format!("Round {round}, FIDE Dutch system (1992–2006 text)\n\nBoards\n");
+    let mut out = format!(
+        "Round {round}, FIDE Dutch system ({})\n\nBoards\n",
+        text_of(e.system)
+    );
     let line = |n: &Note| format!("[{}] {}", n.clause, n.text);
     for (k, b) in e.boards.iter().enumerate() {
         let pair = format!("{} – {}", b.white, b.black);

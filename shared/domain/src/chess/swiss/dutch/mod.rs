@@ -20,6 +20,7 @@
 //!
 //! [`pair`] pairs the next round (dutch A3, dutch A5, dutch F4, dutch F5); [`keep_published`] applies dutch F6.
 
+pub mod absolute;
 pub mod allocation;
 pub mod bracket;
 pub mod colour;
@@ -154,7 +155,17 @@ pub fn pair_later(
     t: &SwissTournament,
     edition: edition::Edition,
 ) -> Result<(RoundPairing, Vec<allocation::Rule>), DutchError> {
-    let mut paired = process::pair_round(t, edition)?;
+    let paired = process::pair_round(t, edition)?;
+    Ok(publish_later(t, edition, paired))
+}
+
+/// A round paired by [`process`] as published: the pairs in publishing
+/// order, each with its colours and the rule of dutch17 E that gave them.
+pub fn publish_later(
+    t: &SwissTournament,
+    edition: edition::Edition,
+    mut paired: process::Paired,
+) -> (RoundPairing, Vec<allocation::Rule>) {
     let f = edition::RoundFacts::new(&paired.states, t, edition);
     let score = |i: usize| paired.states[i].score;
     paired.pairs.sort_by_key(|&(a, b)| {
@@ -175,7 +186,7 @@ pub fn pair_later(
         boards,
         bye: paired.bye.map(|i| paired.states[i].number),
     };
-    Ok((pairing, rules))
+    (pairing, rules)
 }
 
 /// [`pair`] by the given [`Wording`] (the seed's, or with later changes for

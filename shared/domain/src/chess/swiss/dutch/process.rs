@@ -37,8 +37,34 @@ pub struct Paired {
     pub states: Vec<PlayerState>,
 }
 
+/// One bracket as the search decided it, recorded for explanations
+/// ([`super::explain_later`]); indices into the player states.
+#[derive(Debug, Clone)]
+pub struct BracketRecord {
+    /// The players moved down into it (dutch17 A.3).
+    pub moved_in: Vec<usize>,
+    /// The players with its score.
+    pub residents: Vec<usize>,
+    /// The candidate chosen (dutch17 B.6): its pairs and the players it
+    /// moved down.
+    pub chosen: Candidate,
+    /// The chosen candidate's quality as the search evaluated it.
+    pub quality: Quality,
+    /// dutch17 C.5: the most pairs the absolute criteria allow in the bracket.
+    pub max_pairs: usize,
+}
+
 /// Pair round `t.round_to_pair()` by `edition` (2017 or 2026).
 pub fn pair_round(t: &SwissTournament, edition: Edition) -> Result<Paired, DutchError> {
+    pair_round_recorded(t, edition, None)
+}
+
+/// [`pair_round`], pushing each bracket's decision onto `record` when given.
+pub fn pair_round_recorded(
+    t: &SwissTournament,
+    edition: Edition,
+    record: Option<&mut Vec<BracketRecord>>,
+) -> Result<Paired, DutchError> {
     let ps = RoundFacts::states(t);
     let (pairs, bye) = {
         let mut f = RoundFacts::new(&ps, t, edition);
@@ -52,7 +78,7 @@ pub fn pair_round(t: &SwissTournament, edition: Edition) -> Result<Paired, Dutch
         if !f.completable(&present) {
             return Err(DutchError::NoValidPairing);
         }
-        pair_brackets(&f, &present)?
+        pair_brackets(&f, &present, record)?
     };
     Ok(Paired {
         pairs,
@@ -68,6 +94,7 @@ type Pairs = Vec<(usize, usize)>;
 fn pair_brackets(
     f: &RoundFacts<'_>,
     present: &[usize],
+    mut record: Option<&mut Vec<BracketRecord>>,
 ) -> Result<(Pairs, Option<usize>), DutchError> {
     let mut groups: Vec<Vec<usize>> = Vec::new();
     for &i in present {
@@ -83,7 +110,16 @@ fn pair_brackets(
     for (g, residents) in groups.iter().enumerate() {
         below = &below[residents.len()..];
         let next = groups.get(g + 1).unwrap_or(&empty);
-        let cand = pair_bracket(f, &moved, residents, next, below)?;
+        let (cand, quality, max_pairs) = pair_bracket(f, &moved, residents, next, below)?;
+        if let Some(r) = record.as_deref_mut() {
+            r.push(BracketRecord {
+                moved_in: moved.clone(),
+                residents: residents.clone(),
+                chosen: cand.clone(),
+                quality,
+                max_pairs,
+            });
+        }
         pairs.extend(cand.pairs);
         moved = cand.floaters;
     }
@@ -222,14 +258,16 @@ impl Search<'_, '_> {
     }
 }
 
-/// Pair one bracket: `moved` came down from above, `residents` have its score.
+/// Pair one bracket: `moved` came down from above, `residents` have its
+/// score. The candidate chosen, its quality, and the most pairs the
+/// absolute criteria allow there.
 fn pair_bracket(
     f: &RoundFacts<'_>,
     moved: &[usize],
     residents: &[usize],
     next: &[usize],
     below: &[usize],
-) -> Result<Candidate, DutchError> {
+) -> Result<(Candidate, Quality, usize), DutchError> {
     let mut players: Vec<usize> = moved.iter().chain(residents).copied().collect();
     f.sort(&mut players);
     let min_score = residents
@@ -271,8 +309,8 @@ fn pair_bracket(
         } else {
             heterogeneous(&mut s, moved, residents, p);
         }
-        if let Some((_, c)) = s.best.take() {
-            return Ok(c);
+        if let Some((q, c)) = s.best.take() {
+            return Ok((c, q, max_pairs));
         }
         s.seen = 0;
     }

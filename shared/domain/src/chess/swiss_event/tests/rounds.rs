@@ -2,7 +2,12 @@ use super::*;
 use crate::testkit::refused;
 
 fn six() -> Harness {
-    let mut h = event(5, json!({}));
+    six_by(json!({}))
+}
+
+/// [`six`] with settings `extra` (the pairing system).
+fn six_by(extra: Value) -> Harness {
+    let mut h = event(5, extra);
     for (n, r) in [
         ("a", 2400),
         ("b", 2300),
@@ -318,6 +323,44 @@ fn dutch_b1a_an_overridden_round_explains_the_reason_beside_the_engines_pairing(
     assert!(two["engine"]["boards"]
         .as_array()
         .is_some_and(|b| b.len() == 3));
+}
+
+#[test]
+fn dutch17_c_1_a_rematch_by_hand_is_refused_then_kept_by_override_and_explained() {
+    // dutch-2017, round 1 by dutch17 E.5: a-d, e-b, c-f (as the lot
+    // gives it). Round 2 by hand: d-a repeats round 1 (dutch17 C.1);
+    // b-c and e-f are new, and no colour goes beyond the absolute
+    // preference (e and f take a second White and a second Black: a
+    // difference of ±2 is allowed, dutch17 C.3). Refused without the
+    // override, kept with it; the explanation is the 2017 engine's.
+    let mut h = six_by(json!({"system": "dutch-2017"}));
+    pair(&mut h);
+    assert_eq!(boards(&h, 1).0, ["a-d", "e-b", "c-f"]);
+    results(&mut h, 1, &["1-0", "0-1", "1-0"]);
+    let mut again = json!({"action": "set-pairing", "round": 2, "reason": "the players asked",
+        "boards": [{"white": "d", "black": "a"}, {"white": "b", "black": "c"}, {"white": "e", "black": "f"}]});
+    let refused = act(&mut h, "arb", again.clone()).unwrap_err();
+    assert_eq!(
+        refused.clause.as_deref(),
+        Some("dutch17 C.1"),
+        "{refused:?}"
+    );
+    again["override_absolute"] = json!(true);
+    act(&mut h, "arb", again).unwrap();
+    let two = explanation(&h, 2);
+    assert_eq!(two["overridden"][0]["clause"], "dutch17 C.1");
+    assert_eq!(two["overridden"].as_array().map(Vec::len), Some(1));
+    assert_eq!(two["engine"]["system"], "dutch-2017");
+    assert_eq!(two["published_is_engines"], false);
+    // The engine's round 2: a, b, c on 1 point; S1 = {a}, S2 = {b, c}:
+    // a-b, b White (dutch17 E.1); c floats to d (dutch17 A.4).
+    let engine = &two["engine"]["boards"];
+    assert_eq!(
+        (engine[0]["white"].as_u64(), engine[0]["black"].as_u64()),
+        (Some(2), Some(1))
+    );
+    assert_eq!(engine[0]["notes"][0]["clause"], "dutch17 E.1");
+    assert_eq!(engine[1]["notes"][0]["text"], "3 (1) floats down, 4 (0) up");
 }
 
 #[test]

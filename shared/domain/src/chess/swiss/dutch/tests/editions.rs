@@ -1,7 +1,7 @@
 //! The 2017 and 2026 editions, worked by hand on small tournaments.
 
 use crate::chess::swiss::dutch::edition::{Edition, RoundFacts};
-use crate::chess::swiss::dutch::{pair_edition, DutchError};
+use crate::chess::swiss::dutch::{explain_later, pair_edition, DutchError};
 use crate::chess::swiss::{Board, RoundPairing, SwissTournament};
 use crate::chess::trf;
 
@@ -184,21 +184,100 @@ fn dutch17_e_5_round_one_by_pairing_number_and_initial_colour() {
     assert_eq!(boards(&black), vec![(2, 4), (3, 1)]);
 }
 
+/// Each note of an explanation as "clause: text".
+fn lines(notes: &[crate::chess::swiss::dutch::explain::Note]) -> Vec<String> {
+    notes
+        .iter()
+        .map(|n| format!("{}: {}", n.clause, n.text))
+        .collect()
+}
+
 #[test]
 fn dutch17_e_4_explained_by_board_and_the_bye_by_c_2() {
-    // The pairing of `dutch17_c_4_...` explained: 1-3 on equal scores,
-    // colours by dutch17 E.4; 6-2 with 2 (1 point) floating down to 6
-    // (0 points, dutch17 A.4); the bye to 5 by dutch17 C.2.
-    let text =
-        crate::chess::swiss::dutch::explain_later::explain(&bye_by_score(), Edition::Dutch2017)
-            .unwrap();
-    for line in [
-        "board 1: 1 (2) - 3 (2): same score; colours by dutch17 E.4",
-        "board 2: 6 (0) - 2 (1): 2 floats down, 6 up (dutch17 A.4); colours by dutch17 E.4",
-        "bye: 5 (1) by dutch17 C.2",
-    ] {
-        assert!(text.contains(line), "missing {line:?} in\n{text}");
-    }
+    // The pairing of `dutch17_c_4_...` explained. 2.0 group {1, 3}: 1-3,
+    // both want White mildly (W B each) with the same history, so the
+    // higher ranked 1 has White (dutch17 E.4), one preference refused
+    // (dutch17 C.10). 1.0 group {2, 5}: they met in round 1, no pair at all
+    // (dutch17 C.5), both move down (dutch17 C.1). 0.0 group {6} with 2
+    // and 5 (dutch17 A.3): 6-2, 2 floating down (dutch17 A.4), both want
+    // Black (B W each), the higher ranked 2 has it (dutch17 E.4), one
+    // preference refused; the bye to 5 (dutch17 C.2).
+    let (p, e) = explain_later::explain(&bye_by_score(), Edition::Dutch2017).unwrap();
+    assert_eq!(boards(&p), vec![(1, 3), (6, 2)]);
+    assert_eq!(e.system, "dutch-2017");
+    assert_eq!(
+        lines(&e.boards[0].notes),
+        vec!["dutch17 E.4: 1 and 3 want the same colour as strongly with the same history: the higher ranked 1 has his preference"]
+    );
+    assert_eq!(
+        lines(&e.boards[1].notes),
+        vec![
+            "dutch17 A.4: 2 (1) floats down, 6 (0) up",
+            "dutch17 E.4: 6 and 2 want the same colour as strongly with the same history: the higher ranked 2 has his preference",
+        ]
+    );
+    let scores: Vec<f64> = e.brackets.iter().map(|b| b.score).collect();
+    assert_eq!(scores, vec![2.0, 1.0, 0.0]);
+    assert_eq!(
+        lines(&e.brackets[0].notes),
+        vec!["dutch17 C.10: 1 colour preference(s) not granted: no better candidate was found"]
+    );
+    assert_eq!(
+        lines(&e.brackets[1].notes),
+        vec![
+            "dutch17 C.5: at most 0 pair(s) here: no more without a rematch or two absolute colour preferences meeting",
+            "dutch17 C.1: 2 has no opponent left in the 1 group (he has met (or may not meet) every other player in it): moved down",
+            "dutch17 C.1: 5 has no opponent left in the 1 group (he has met (or may not meet) every other player in it): moved down",
+        ]
+    );
+    assert_eq!(e.brackets[2].moved_in, vec![2, 5]);
+    assert_eq!(
+        lines(&e.brackets[2].notes),
+        vec![
+            "dutch17 A.3: 2, 5 moved down into this bracket",
+            "dutch17 C.10: 1 colour preference(s) not granted: no better candidate was found",
+        ]
+    );
+    let bye = e.bye.expect("a bye");
+    assert_eq!(bye.clause, "dutch17 C.2");
+    assert!(bye.text.starts_with("5 (1) is left over"), "{}", bye.text);
+}
+
+#[test]
+fn dutch26_c_4_explained_the_top_pair_gives_way_to_the_bye() {
+    // dutch26 C.4: the bye goes to 6 (0 points); then 1-3 would leave 2-5,
+    // who met: the 2.0 group makes no pair of the one it could, and 1 and
+    // 3 move down. In the 1.0 group 1-5 (1 floating down, dutch26 A.4;
+    // both W B: the higher ranked 1 has White, dutch26 E.4) and 3-2 (3
+    // wants White after W B, 2 Black after B W: dutch26 E.1).
+    let (p, e) = explain_later::explain(&bye_by_score(), Edition::Dutch2026).unwrap();
+    assert_eq!(boards(&p), vec![(1, 5), (3, 2)]);
+    assert_eq!(
+        lines(&e.brackets[0].notes)[..3],
+        [
+            "dutch26 C.4: 1 pair(s) here would leave the rest of the round unpairable: 0 made",
+            "dutch26 C.4: 1 moves down: the fewer pairs the rest of the round allows leave him unpaired here",
+            "dutch26 C.4: 3 moves down: the fewer pairs the rest of the round allows leave him unpaired here",
+        ]
+    );
+    assert_eq!(
+        lines(&e.boards[1].notes),
+        vec![
+            "dutch26 A.4: 3 (2) floats down, 2 (1) up",
+            "dutch26 E.1: both get the colour they prefer",
+        ]
+    );
+    assert_eq!(e.bye.as_ref().map(|b| b.clause), Some("dutch26 C.4"));
+    // The same explanation as terminal text (`arbiter pair --explain`).
+    let text = crate::chess::swiss::dutch::explain::render(3, &e);
+    assert!(
+        text.starts_with("Round 3, FIDE Dutch system (the 2025 revision"),
+        "{text}"
+    );
+    assert!(
+        text.contains("[dutch26 E.1] both get the colour they prefer"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -209,9 +288,9 @@ fn dutch17_c_5_where_a_2006_pairing_differs() {
         boards: vec![Board { white: 1, black: 5 }, Board { white: 3, black: 2 }],
         bye: Some(6),
     };
-    let lines = crate::chess::swiss::dutch::explain_later::differences_2017(&bye_by_score(), &p);
+    let differing = explain_later::differences_2017(&bye_by_score(), &p);
     assert_eq!(
-        lines,
+        differing,
         vec![
             "dutch-2017 would pair 1-5 here: 1-3 and 5 bye",
             "dutch-2017 would pair 3-2 here: 1-3 and 6-2",
