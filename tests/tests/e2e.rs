@@ -35,6 +35,7 @@ mod scale_dynamo;
 mod self_contained;
 mod standard_webhooks;
 mod swiss;
+mod swiss_editions;
 mod tick;
 mod vocabulary;
 mod world_masters;

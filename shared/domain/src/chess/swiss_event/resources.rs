@@ -8,7 +8,8 @@
 //! - `games/{round}.{board}`: one game.
 //! - `trf`: the event as TRF-16 (text); `trf?format=2025` as TRF-2025.
 //! - `trf-2025`: the event as TRF-2025 (text).
-//! - `explanations/{round}`: why the round was paired as it was (dutch-2006).
+//! - `explanations/{round}`: why the round was paired as it was (the Dutch
+//!   editions).
 
 use super::report::{export, TrfFormat};
 use super::standings::{standings, Standing, Tiebreak};

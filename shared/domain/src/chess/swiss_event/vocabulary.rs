@@ -95,7 +95,9 @@ pub struct Entry {
 /// An absolute criterion a manual pairing breaks, kept by the arbiter.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Overridden {
-    /// The clause (`dutch B1a`, `dutch B1b`, `dutch B2`).
+    /// The clause (`dutch B1a`, `dutch B1b`, `dutch B2`; `dutch17 C.1`,
+    /// `dutch17 C.2`, `dutch17 C.3` and the same of `dutch26` under the
+    /// later editions).
     pub clause: String,
     /// What breaks it, by pairing numbers ("board 3 - 7", "the bye to 9").
     pub what: String,
@@ -179,7 +181,8 @@ pub enum Command {
         bye: Option<UserId>,
         reason: String,
         /// The arbiter keeps this pairing although it breaks an absolute
-        /// criterion (dutch B1, B2): a rematch or a colour the rules forbid,
+        /// criterion (dutch B1, B2; dutch17 C.1–C.3 and dutch26 C.1–C.3 under
+        /// the later editions): a rematch, a second bye or a colour the rules forbid,
         /// where no pairing meets them and the event must go on. The chief
         /// arbiter has the last word; the criteria broken are recorded with
         /// the reason. Without it such a pairing is refused, naming the clause.

@@ -92,7 +92,8 @@ pub(super) struct Manual<'m> {
     pub boards: &'m [BoardForm],
     pub bye: Option<&'m UserId>,
     pub reason: &'m str,
-    /// Keep it although it breaks dutch B1/B2 (the chief arbiter's decision).
+    /// Keep it although it breaks dutch B1/B2 (dutch17 C.1–C.3 under the
+    /// later editions; the chief arbiter's decision).
     pub override_absolute: bool,
 }
 
