@@ -239,6 +239,32 @@ mod tests {
     }
 
     #[test]
+    fn dutch17_e_5_cli_explains_the_later_editions_board_by_board() {
+        // Round 1 of four, dutch-2017: S1 = 1, 2 and S2 = 3, 4; no colour
+        // preference, so dutch17 E.5: 1 (odd) has the initial colour
+        // White, 2 (even) the other: 1-3, 4-2.
+        let out = explain("dutch-2017", FOUR);
+        assert_eq!(out.exit_code, 0, "{}", out.stderr);
+        assert!(
+            out.stdout
+                .starts_with("Round 1, FIDE Dutch system (the text in force from 1 July 2017)"),
+            "{}",
+            out.stdout
+        );
+        assert!(out.stdout.contains("   1. 1 – 3      [dutch17 E.5] no colour preference: by the higher ranked 1's pairing number and the initial colour"), "{}", out.stdout);
+        assert!(
+            out.stdout.contains("   2. 4 – 2      [dutch17 E.5]"),
+            "{}",
+            out.stdout
+        );
+        // Two players who met: no pairing, exit 1 with the reason on stderr.
+        let met = "001    1      A                                 2400                             1.0          2 w 1\n001    2      B                                 2300                             0.0          1 b 0\n";
+        let none = explain("dutch-2026", met);
+        assert_eq!((none.exit_code, none.stdout.as_str()), (1, ""));
+        assert!(!none.stderr.is_empty());
+    }
+
+    #[test]
     fn cli_no_valid_pairing_exits_1() {
         // Two players who met already: B1a leaves no pairing.
         let t = "001    1      A                                 2400                             1.0          2 w 1\n001    2      B                                 2300                             0.0          1 b 0\n";

@@ -64,39 +64,47 @@ impl Clause {
 
 /// The counted criteria of a candidate's quality after its colour and
 /// next-bracket criteria, in the quality's order ([`super::quality`]), with
-/// what one of each is.
-const TAIL: [((&str, &str), &str); 8] = [
+/// what one of them is and what several are.
+const TAIL: [((&str, &str), &str, &str); 8] = [
     (
         ("dutch17 C.8", "dutch26 C.10"),
-        "topscorer(s) with a colour difference beyond two",
+        "topscorer with a colour difference beyond two",
+        "topscorers with a colour difference beyond two",
     ),
     (
         ("dutch17 C.9", "dutch26 C.11"),
-        "topscorer(s) with the same colour three times running",
+        "topscorer with the same colour three times running",
+        "topscorers with the same colour three times running",
     ),
     (
         ("dutch17 C.10", "dutch26 C.12"),
-        "colour preference(s) not granted",
+        "colour preference not granted",
+        "colour preferences not granted",
     ),
     (
         ("dutch17 C.11", "dutch26 C.13"),
-        "strong colour preference(s) not granted",
+        "strong colour preference not granted",
+        "strong colour preferences not granted",
     ),
     (
         ("dutch17 C.12", "dutch26 C.14"),
-        "player(s) floating down as in the last round",
+        "player floating down as in the last round",
+        "players floating down as in the last round",
     ),
     (
         ("dutch17 C.13", "dutch26 C.15"),
-        "player(s) floating up as in the last round",
+        "player floating up as in the last round",
+        "players floating up as in the last round",
     ),
     (
         ("dutch17 C.14", "dutch26 C.16"),
-        "player(s) floating down as two rounds before",
+        "player floating down as two rounds before",
+        "players floating down as two rounds before",
     ),
     (
         ("dutch17 C.15", "dutch26 C.17"),
-        "player(s) floating up as two rounds before",
+        "player floating up as two rounds before",
+        "players floating up as two rounds before",
     ),
 ];
 
@@ -176,18 +184,22 @@ fn bracket_note(f: &RoundFacts<'_>, r: &BracketRecord, lowest: bool) -> BracketN
     }
     let (made, most) = (r.chosen.pairs.len(), players.len() / 2);
     if r.max_pairs < most {
-        notes.push(note(e, Clause::C5, format!(
-            "at most {} pair(s) here: no more without a rematch or two absolute colour preferences meeting",
-            r.max_pairs
-        )));
+        notes.push(note(
+            e,
+            Clause::C5,
+            format!(
+            "at most {} here: no more without a rematch or two absolute colour preferences meeting",
+            pairs(r.max_pairs)
+        ),
+        ));
     }
     if made < r.max_pairs {
         notes.push(note(
             e,
             Clause::C4,
             format!(
-                "{} pair(s) here would leave the rest of the round unpairable: {made} made",
-                r.max_pairs
+                "{} here would leave the rest of the round unpairable: {made} made",
+                pairs(r.max_pairs)
             ),
         ));
     }
@@ -219,6 +231,13 @@ fn floater_note(
     let e = f.edition;
     let n = f.ps[x].number;
     let others: Vec<usize> = players.iter().copied().filter(|&o| o != x).collect();
+    if others.is_empty() {
+        return note(
+            e,
+            Clause::A3,
+            format!("{n} is alone in the {bracket} group: moved down"),
+        );
+    }
     if others.iter().all(|&o| !f.compatible(x, o)) {
         let met_all = others
             .iter()
@@ -274,10 +293,22 @@ fn tail_notes(e: Edition, quality: &[i64], size: usize) -> Vec<Note> {
             note(
                 e,
                 Clause::Tail(k),
-                format!("{n} {}: no better candidate was found", TAIL[k].1),
+                format!(
+                    "{n} {}: no better candidate was found",
+                    if *n == 1 { TAIL[k].1 } else { TAIL[k].2 }
+                ),
             )
         })
         .collect()
+}
+
+/// "1 pair", "2 pairs".
+fn pairs(n: usize) -> String {
+    if n == 1 {
+        String::from("1 pair")
+    } else {
+        format!("{n} pairs")
+    }
 }
 
 /// One board: its floats (dutch17 A.4) and the colour rule (dutch17 E).
@@ -413,4 +444,43 @@ pub fn differences_2017(t: &SwissTournament, p2006: &RoundPairing) -> Vec<String
             )
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dutch17_c_10_and_c_12_read_from_the_tail_of_the_quality() {
+        // A bracket of two: the quality ends with C.8–C.15 (here 0, 0, 2,
+        // 0, 1, 0, 0, 0) and four lists of two (C.16–C.19); whatever comes
+        // before (C.5–C.7) is not read. Two preferences refused (dutch17
+        // C.10), one downfloat repeated (dutch17 C.12); in 2026 the same
+        // are dutch26 C.12 and C.14, after dutch26 C.9's value.
+        let tail = [0, 0, 2, 0, 1, 0, 0, 0, 5, 5, 5, 5, 5, 5, 5, 5];
+        let mut q17 = vec![-1, 9, 9];
+        q17.extend(tail);
+        let texts = |e: Edition, q: &[i64]| -> Vec<String> {
+            tail_notes(e, q, 2)
+                .into_iter()
+                .map(|n| format!("{}: {}", n.clause, n.text))
+                .collect()
+        };
+        assert_eq!(
+            texts(Edition::Dutch2017, &q17),
+            vec![
+                "dutch17 C.10: 2 colour preferences not granted: no better candidate was found",
+                "dutch17 C.12: 1 player floating down as in the last round: no better candidate was found",
+            ]
+        );
+        let mut q26 = vec![-1, 9, 9, 3];
+        q26.extend(tail);
+        let clauses: Vec<&str> = tail_notes(Edition::Dutch2026, &q26, 2)
+            .iter()
+            .map(|n| n.clause)
+            .collect();
+        assert_eq!(clauses, vec!["dutch26 C.12", "dutch26 C.14"]);
+        // Too short to hold the tail: nothing read, no panic.
+        assert!(texts(Edition::Dutch2017, &[0, 1]).is_empty());
+    }
 }

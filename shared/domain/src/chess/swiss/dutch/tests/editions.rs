@@ -220,12 +220,12 @@ fn dutch17_e_4_explained_by_board_and_the_bye_by_c_2() {
     assert_eq!(scores, vec![2.0, 1.0, 0.0]);
     assert_eq!(
         lines(&e.brackets[0].notes),
-        vec!["dutch17 C.10: 1 colour preference(s) not granted: no better candidate was found"]
+        vec!["dutch17 C.10: 1 colour preference not granted: no better candidate was found"]
     );
     assert_eq!(
         lines(&e.brackets[1].notes),
         vec![
-            "dutch17 C.5: at most 0 pair(s) here: no more without a rematch or two absolute colour preferences meeting",
+            "dutch17 C.5: at most 0 pairs here: no more without a rematch or two absolute colour preferences meeting",
             "dutch17 C.1: 2 has no opponent left in the 1 group (he has met (or may not meet) every other player in it): moved down",
             "dutch17 C.1: 5 has no opponent left in the 1 group (he has met (or may not meet) every other player in it): moved down",
         ]
@@ -235,7 +235,7 @@ fn dutch17_e_4_explained_by_board_and_the_bye_by_c_2() {
         lines(&e.brackets[2].notes),
         vec![
             "dutch17 A.3: 2, 5 moved down into this bracket",
-            "dutch17 C.10: 1 colour preference(s) not granted: no better candidate was found",
+            "dutch17 C.10: 1 colour preference not granted: no better candidate was found",
         ]
     );
     let bye = e.bye.expect("a bye");
@@ -255,7 +255,7 @@ fn dutch26_c_4_explained_the_top_pair_gives_way_to_the_bye() {
     assert_eq!(
         lines(&e.brackets[0].notes)[..3],
         [
-            "dutch26 C.4: 1 pair(s) here would leave the rest of the round unpairable: 0 made",
+            "dutch26 C.4: 1 pair here would leave the rest of the round unpairable: 0 made",
             "dutch26 C.4: 1 moves down: the fewer pairs the rest of the round allows leave him unpaired here",
             "dutch26 C.4: 3 moves down: the fewer pairs the rest of the round allows leave him unpaired here",
         ]
