@@ -166,9 +166,10 @@ fn next_scores_ideal(
 
 /// Whether no candidate completing pairs whose pair penalties sum to
 /// `partial` (with `forced` more colour preferences refused, dutch17 C.10,
-/// dutch26 C.12) can reach `aim`: the criteria from `head_len` on are
-/// bounded below one by one ([`tail_lower_bound`]), the first ones by the
-/// aim itself, and a bound beyond the aim proves every completion beyond it.
+/// dutch26 C.12) can reach `aim`. No candidate is better than the aim, so
+/// one reaching it equals it in every criterion; the criteria from
+/// `head_len` on are bounded below one by one ([`tail_lower_bound`]), and
+/// a single bound above the aim's criterion rules the branch out.
 pub fn beyond(
     f: &RoundFacts<'_>,
     partial: &[i64; 6],
@@ -181,7 +182,7 @@ pub fn beyond(
     };
     // The bound's criteria beyond its first ones are the least possible.
     let bound = tail_lower_bound(f, partial, forced, 0);
-    bound.as_slice() > &tail[..bound.len().min(tail.len())]
+    bound.iter().zip(tail).any(|(b, t)| b > t)
 }
 
 #[cfg(test)]
@@ -218,12 +219,12 @@ mod tests {
 
     #[test]
     fn dutch17_c_6_the_moved_down_player_paired_brings_his_difference() {
-        // Player 0 (3 points, 6 half points) moved down into the 2-point
+        // Player 0 (4 points, 8 half points) moved down into the 2-point
         // bracket of 1–4: five players, two pairs, one floats. The least
         // PSD (dutch17 C.6): 0 paired, difference 2 points (4 half points),
         // a resident pair with none, a resident floating with one point
         // (2 half points): [4, 2, 0], padded to the bracket's five.
-        let ps: Vec<PlayerState> = [(1, 6), (2, 4), (3, 4), (4, 4), (5, 4)]
+        let ps: Vec<PlayerState> = [(1, 8), (2, 4), (3, 4), (4, 4), (5, 4)]
             .iter()
             .map(|&(n, s)| player(n, s))
             .collect();
@@ -240,10 +241,10 @@ mod tests {
         let base = vec![-2, 0, 0, 0, 0, 0, 7];
         let q = moved_down_ideal(&f, &b, &[0], &[1, 2, 3, 4], 2, &base).expect("tightened");
         assert_eq!(q, vec![-2, 4, 2, 0, i64::MIN, i64::MIN, 7]);
-        // dutch26 C.6: the higher scores paired, 3 points then 2, negated.
+        // dutch26 C.6: the higher scores paired, 4 points then 2, negated.
         let f = RoundFacts::new(&ps, &t, Edition::Dutch2026);
         let q = moved_down_ideal(&f, &b, &[0], &[1, 2, 3, 4], 2, &base).expect("tightened");
-        assert_eq!(q, vec![-2, -6, -4, 0, 0, 0, 7]);
+        assert_eq!(q, vec![-2, -8, -4, 0, 0, 0, 7]);
     }
 }
 
