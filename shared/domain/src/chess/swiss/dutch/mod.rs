@@ -35,6 +35,7 @@ pub mod quality;
 pub mod search;
 pub mod standings;
 pub mod state;
+pub mod target;
 #[cfg(test)]
 mod tests;
 

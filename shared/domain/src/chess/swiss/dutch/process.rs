@@ -11,7 +11,10 @@
 //! first one with the best quality is chosen (dutch17 B.6), provided the
 //! rest of the round can still be paired (dutch17 C.4). The search stops
 //! early at a candidate as good as the bracket allows ([`ideal`], a perfect
-//! candidate) or when its budget is spent.
+//! candidate) or when its budget is spent. Each bracket is first walked by
+//! the aimed pass of [`super::target`], which stops at the first candidate
+//! reaching the bracket's exact ideal; the full search runs when it finds
+//! none.
 
 use super::edition::{Edition, RoundFacts};
 use super::exchange::exchanges;
@@ -21,6 +24,7 @@ use super::quality::{
     tail_lower_bound, BracketView, Candidate, Quality,
 };
 use super::state::PlayerState;
+use super::target::{aimed_ideal, beyond, wanting, ColourPool, AIMED_BUDGET, AIMED_CUTS};
 use super::DutchError;
 use crate::chess::swiss::{Presence, SwissTournament};
 use std::collections::HashMap;
@@ -170,12 +174,28 @@ struct Search<'s, 'f> {
     head_len: usize,
     /// The pair penalties ([`pair_penalties`]) of the pairs being built.
     partial: [i64; 6],
+    /// Whether this is the aimed pass ([`super::target`]): only candidates
+    /// reaching the ideal are sought.
+    aimed: bool,
+    /// Branches the aimed pass has cut.
+    cuts: usize,
+    /// The colour preferences of the players paired so far ([`wanting`];
+    /// the first of each pair, then the second), and of the S1 and S2 of the
+    /// transpositions under way, so that [`forced_refusals`] counts without
+    /// a walk through them.
+    paired_wanting: [[i64; 3]; 2],
+    pool: Option<ColourPool>,
 }
 
 impl Search<'_, '_> {
     /// Whether the search is over (a perfect candidate, or the budget spent).
     fn done(&self) -> bool {
-        self.seen >= CANDIDATE_BUDGET || self.best.as_ref().is_some_and(|(q, _)| *q <= self.ideal)
+        let spent = if self.aimed {
+            self.seen >= AIMED_BUDGET || self.cuts >= AIMED_CUTS
+        } else {
+            self.seen >= CANDIDATE_BUDGET
+        };
+        spent || self.best.as_ref().is_some_and(|(q, _)| *q <= self.ideal)
     }
 
     /// dutch17 B.6: keep `cand` when it is better than every earlier one
@@ -206,6 +226,11 @@ impl Search<'_, '_> {
     /// `forced` more preferences refused) is no better than the best's.
     /// Each such cut counts against the budget like a candidate.
     fn hopeless(&mut self, forced: i64) -> bool {
+        if self.aimed {
+            let cut = beyond(self.f, &self.partial, forced, &self.ideal, self.head_len);
+            self.cuts += usize::from(cut);
+            return cut;
+        }
         let Some((b, _)) = &self.best else {
             return false;
         };
@@ -225,6 +250,14 @@ impl Search<'_, '_> {
         for (x, a) in self.partial.iter_mut().zip(add) {
             *x += a;
         }
+        for (side, i) in [pair.0, pair.1].into_iter().enumerate() {
+            for (x, a) in self.paired_wanting[side]
+                .iter_mut()
+                .zip(wanting(self.f, &[i]))
+            {
+                *x += a;
+            }
+        }
         pairs.push(pair);
     }
 
@@ -233,6 +266,14 @@ impl Search<'_, '_> {
             let sub = pair_penalties(self.f, pair);
             for (x, a) in self.partial.iter_mut().zip(sub) {
                 *x -= a;
+            }
+            for (side, i) in [pair.0, pair.1].into_iter().enumerate() {
+                for (x, a) in self.paired_wanting[side]
+                    .iter_mut()
+                    .zip(wanting(self.f, &[i]))
+                {
+                    *x -= a;
+                }
             }
         }
     }
@@ -293,17 +334,18 @@ fn pair_bracket(
         by_floaters: HashMap::new(),
         head_len: 0,
         partial: [0; 6],
+        aimed: false,
+        cuts: 0,
+        paired_wanting: [[0; 3]; 2],
+        pool: None,
     };
     let max_pairs = matching_size(players.len(), &|a, b| f.compatible(players[a], players[b]));
     for p in (0..=max_pairs).rev() {
         s.ideal = ideal_for(&s, p);
-        s.head_len = 1
-            + players.len()
-            + if s.view.last {
-                0
-            } else {
-                1 + players.len() + next.len()
-            };
+        if let Some(c) = aimed_pass(&mut s, moved, residents, p) {
+            return Ok(c);
+        }
+        s.head_len = quality_head_len(&s.view);
         if moved.is_empty() {
             homogeneous(&mut s, residents, p, &[]);
         } else {
@@ -315,6 +357,42 @@ fn pair_bracket(
         s.seen = 0;
     }
     Err(DutchError::NoValidPairing)
+}
+
+/// The aimed pass ([`super::target`]) with `p` pairs: the first candidate
+/// reaching the bracket's exact ideal, if one does within its budget.
+fn aimed_pass(
+    s: &mut Search<'_, '_>,
+    moved: &[usize],
+    residents: &[usize],
+    p: usize,
+) -> Option<Candidate> {
+    let base = s.ideal.clone();
+    s.head_len = quality_head_len(&s.view);
+    s.ideal = aimed_ideal(s.f, &s.view, moved, residents, p, &base, s.head_len);
+    s.aimed = true;
+    if moved.is_empty() {
+        homogeneous(s, residents, p, &[]);
+    } else {
+        heterogeneous(s, moved, residents, p);
+    }
+    let found = s.best.take().filter(|(q, _)| *q <= s.ideal);
+    s.aimed = false;
+    s.seen = 0;
+    s.cuts = 0;
+    s.ideal = base;
+    found.map(|(_, c)| c)
+}
+
+/// How many criteria the head and the next bracket's take.
+fn quality_head_len(view: &BracketView<'_>) -> usize {
+    let n = view.players.len();
+    1 + n
+        + if view.last {
+            0
+        } else {
+            1 + n + view.next.len()
+        }
 }
 
 fn ideal_for(s: &Search<'_, '_>, p: usize) -> Quality {
@@ -352,7 +430,10 @@ fn homogeneous_with(
         s.f.sort(&mut s2);
         let mut used = vec![false; s2.len()];
         let mut pairs = pairs_before.to_vec();
+        let pool = ColourPool::new(s.f, &s1, &s2, s.paired_wanting);
+        let outer = s.pool.replace(pool);
         transpositions(s, &s1, &s2, &mut used, &mut pairs, extra);
+        s.pool = outer;
     }
 }
 
@@ -404,6 +485,9 @@ fn transpositions(
 /// dutch17 C.10 (dutch26 C.12): the colour preferences the players still
 /// to pair (`s1` with the unused of `s2`) must refuse at least.
 fn forced_refusals(s: &Search<'_, '_>, s1: &[usize], s2: &[usize], used: &[bool]) -> i64 {
+    if let Some(pool) = &s.pool {
+        return pool.forced(&s.paired_wanting, s1.len() as i64, s.aimed);
+    }
     let pool: Vec<usize> = s1
         .iter()
         .copied()
@@ -439,7 +523,7 @@ fn heterogeneous(s: &mut Search<'_, '_>, moved: &[usize], residents: &[usize], p
         }
     }
     // Moved-down players may also meet each other (different scores).
-    if s.best.is_none() && !s.done() {
+    if s.best.is_none() && !s.done() && !s.aimed {
         let mut all: Vec<usize> = moved.iter().chain(residents).copied().collect();
         s.f.sort(&mut all);
         homogeneous(s, &all, p, &[]);

@@ -312,7 +312,14 @@ fn next_matching(
     let adj = |x: usize, y: usize| (x >= k || y >= k) && f.compatible(v[x], v[y]);
     let mut all = Vec::new();
     let mut mate = vec![None; v.len()];
-    if enumerate(v.len(), &adj, 0, &mut mate, &mut all) {
+    // Each pair that may meet is a matching of its own: with as many pairs
+    // as the limit, the enumeration would only overrun it.
+    let many = (0..v.len())
+        .flat_map(|x| (x + 1..v.len()).map(move |y| (x, y)))
+        .filter(|&(x, y)| adj(x, y))
+        .nth(NEXT_MATCHINGS - 1)
+        .is_some();
+    if !many && enumerate(v.len(), &adj, 0, &mut mate, &mut all) {
         let key = |m: &Vec<Option<usize>>| {
             let pairs = next_pairs(m, v.len());
             let scores = padded_scores(next_scores(f, v, k, &pairs), v.len());
