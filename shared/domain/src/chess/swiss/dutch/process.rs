@@ -342,8 +342,8 @@ fn pair_bracket(
     let max_pairs = matching_size(players.len(), &|a, b| f.compatible(players[a], players[b]));
     for p in (0..=max_pairs).rev() {
         s.ideal = ideal_for(&s, p);
-        if let Some(c) = aimed_pass(&mut s, moved, residents, p) {
-            return Ok(c);
+        if let Some((q, c)) = aimed_pass(&mut s, moved, residents, p) {
+            return Ok((c, q, max_pairs));
         }
         s.head_len = quality_head_len(&s.view);
         if moved.is_empty() {
@@ -360,13 +360,14 @@ fn pair_bracket(
 }
 
 /// The aimed pass ([`super::target`]) with `p` pairs: the first candidate
-/// reaching the bracket's exact ideal, if one does within its budget.
+/// reaching the bracket's exact ideal, with its quality, if one does within
+/// its budget.
 fn aimed_pass(
     s: &mut Search<'_, '_>,
     moved: &[usize],
     residents: &[usize],
     p: usize,
-) -> Option<Candidate> {
+) -> Option<(Quality, Candidate)> {
     let base = s.ideal.clone();
     s.head_len = quality_head_len(&s.view);
     s.ideal = aimed_ideal(s.f, &s.view, moved, residents, p, &base, s.head_len);
@@ -381,7 +382,7 @@ fn aimed_pass(
     s.seen = 0;
     s.cuts = 0;
     s.ideal = base;
-    found.map(|(_, c)| c)
+    found
 }
 
 /// How many criteria the head and the next bracket's take.
