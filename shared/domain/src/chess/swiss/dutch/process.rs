@@ -14,12 +14,12 @@
 //! candidate) or when its budget is spent.
 
 use super::edition::{Edition, RoundFacts};
-use super::exchange::exchanges;
 use super::matching::{bipartite_matching_size, matching_size};
 use super::quality::{
     colour_surplus, ideal, pair_penalties, quality_head, quality_next, quality_tail,
     tail_lower_bound, BracketView, Candidate, Quality,
 };
+use super::resident_exchange::resident_exchanges;
 use super::state::PlayerState;
 use super::DutchError;
 use crate::chess::swiss::{Presence, SwissTournament};
@@ -285,7 +285,7 @@ fn ideal_for(s: &Search<'_, '_>, p: usize) -> Quality {
 }
 
 /// dutch17 D.1/D.2 in a homogeneous bracket (or a remainder): S1 the first
-/// `p` players, S2 the rest; exchanges in dutch17 D.2 order, and within each
+/// `p` players, S2 the rest; exchanges in dutch17 D.2 order ([`resident_exchanges`]), and within each
 /// the transpositions of S2 in dutch17 D.1 order. `extra` float whatever.
 fn homogeneous(s: &mut Search<'_, '_>, players: &[usize], p: usize, extra: &[usize]) {
     homogeneous_with(s, players, p, extra, &[]);
@@ -301,10 +301,11 @@ fn homogeneous_with(
     if 2 * p > players.len() {
         return;
     }
-    for e in exchanges(p, players.len() - p) {
+    for e in resident_exchanges(p, players.len() - p) {
         if s.done() {
             return;
         }
+        let seen = s.seen;
         let mut s1: Vec<usize> = players[..p].to_vec();
         let mut s2: Vec<usize> = players[p..].to_vec();
         for (&i, &j) in e.from_s1.iter().zip(&e.from_s2) {
@@ -315,6 +316,9 @@ fn homogeneous_with(
         let mut used = vec![false; s2.len()];
         let mut pairs = pairs_before.to_vec();
         transpositions(s, &s1, &s2, &mut used, &mut pairs, extra);
+        // An exchange with no candidate counts against the budget too: the
+        // exchanges of a large bracket are too many to walk through.
+        s.seen += usize::from(s.seen == seen);
     }
 }
 
