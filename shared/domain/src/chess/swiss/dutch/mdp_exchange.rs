@@ -138,6 +138,7 @@ mod tests {
 
     #[test]
     fn dutch17_d_3_equal_scores_in_lexicographic_order() {
+        // dutch17 D.3.b and dutch26 D.3 (bbpPairings 6.0.0 chooses as 5.0.1).
         // Three MDPs of one score, two to pair: {1, 2}, {1, 3}, {2, 3}.
         let got: Vec<Vec<usize>> = mdp_choices(&[20, 20, 20], 2).collect();
         assert_eq!(got, vec![vec![0, 1], vec![0, 2], vec![1, 2]]);

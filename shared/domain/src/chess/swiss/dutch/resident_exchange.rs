@@ -386,6 +386,7 @@ mod tests {
     proptest! {
         #[test]
         fn dutch17_d_2_each_exchange_once_in_order(a in 0usize..7, b in 0usize..8) {
+            // dutch17 D.2 and dutch26 D.2 (bbpPairings 6.0.0 orders as 5.0.1).
             let all: Vec<Exchange> = resident_exchanges(a, b).collect();
             // Each exchange gives a different S1 of `a` players out of a + b,
             // and every such S1 comes once.
