@@ -29,6 +29,11 @@ use std::collections::HashMap;
 /// Candidates one bracket may evaluate before the best so far is taken.
 const CANDIDATE_BUDGET: usize = 20_000;
 
+/// Exchanges of more players than this (dutch17 D.2 a) are tried only while
+/// the bracket has no candidate: walked in full, they spend the budget on one
+/// remainder before the moved-down players' other opponents are tried.
+const WIDE_EXCHANGE: usize = 2;
+
 /// A round paired by the 2017 or 2026 edition: the pairs (unordered) and
 /// the bye, as indices into the player states.
 #[derive(Debug, Clone)]
@@ -303,7 +308,7 @@ fn homogeneous_with(
         return;
     }
     for e in resident_exchanges(p, players.len() - p) {
-        if s.done() {
+        if s.done() || (e.from_s1.len() > WIDE_EXCHANGE && s.best.is_some()) {
             return;
         }
         let seen = s.seen;
