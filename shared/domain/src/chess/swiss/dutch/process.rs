@@ -20,7 +20,7 @@ use super::quality::{
     colour_surplus, ideal, pair_penalties, quality_head, quality_next, quality_tail,
     tail_lower_bound, BracketView, Candidate, Quality,
 };
-use super::resident_exchange::resident_exchanges;
+use super::resident_exchange::{resident_exchanges, walked_in_full};
 use super::state::PlayerState;
 use super::DutchError;
 use crate::chess::swiss::{Presence, SwissTournament};
@@ -28,11 +28,6 @@ use std::collections::HashMap;
 
 /// Candidates one bracket may evaluate before the best so far is taken.
 const CANDIDATE_BUDGET: usize = 20_000;
-
-/// Exchanges of more players than this (dutch17 D.2 a) are tried only while
-/// the bracket has no candidate: walked in full, they spend the budget on one
-/// remainder before the moved-down players' other opponents are tried.
-const WIDE_EXCHANGE: usize = 2;
 
 /// A round paired by the 2017 or 2026 edition: the pairs (unordered) and
 /// the bye, as indices into the player states.
@@ -307,8 +302,9 @@ fn homogeneous_with(
     if 2 * p > players.len() {
         return;
     }
+    let walked = walked_in_full(p, players.len() - p);
     for e in resident_exchanges(p, players.len() - p) {
-        if s.done() || (e.from_s1.len() > WIDE_EXCHANGE && s.best.is_some()) {
+        if s.done() || (e.from_s1.len() > walked && s.best.is_some()) {
             return;
         }
         let seen = s.seen;

@@ -33,6 +33,20 @@ pub fn resident_exchanges(a: usize, b: usize) -> ResidentExchanges {
     }
 }
 
+/// How many players the exchanges walked in full exchange at most, for an
+/// S1 of `a` players and an S2 of `b`: two up to 16 a side, one beyond. The
+/// wider exchanges are tried only while the bracket has no candidate. Walked
+/// in full they spend the candidate budget on the first remainder of a
+/// heterogeneous bracket before the moved-down players' other opponents are
+/// tried, and in a large bracket on exchanges after every one-player one.
+pub fn walked_in_full(a: usize, b: usize) -> usize {
+    if a <= 16 && b <= 17 {
+        2
+    } else {
+        1
+    }
+}
+
 /// The iterator [`resident_exchanges`] returns.
 #[derive(Debug, Clone)]
 pub struct ResidentExchanges {
