@@ -15,6 +15,8 @@
 //!
 //! - [`edition`]: the [`edition::Edition`] and the facts of a round (dutch17 A.2–A.7, dutch17 C.1–C.3).
 //! - [`process`]: dutch17 B, dutch17 C.4, dutch17 D, the brackets and their candidates.
+//! - [`resident_exchange`]: dutch17 D.2, the order of the exchanges between S1 and S2.
+//! - [`mdp_exchange`]: dutch17 D.3, the order of the moved-down players chosen for S1.
 //! - [`quality`]: dutch17 C.5–C.19, dutch26 C.5–C.21, a candidate's quality.
 //! - [`allocation`]: dutch17 E.1–E.5.
 //!
@@ -30,8 +32,10 @@ pub mod exchange;
 pub mod explain;
 pub mod explain_later;
 pub mod matching;
+pub mod mdp_exchange;
 pub mod process;
 pub mod quality;
+pub mod resident_exchange;
 pub mod search;
 pub mod standings;
 pub mod state;

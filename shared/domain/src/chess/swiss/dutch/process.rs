@@ -17,12 +17,13 @@
 //! none.
 
 use super::edition::{Edition, RoundFacts};
-use super::exchange::exchanges;
 use super::matching::{bipartite_matching_size, matching_size};
+use super::mdp_exchange::mdp_choices;
 use super::quality::{
     colour_surplus, ideal, pair_penalties, quality_head, quality_next, quality_tail,
     tail_lower_bound, BracketView, Candidate, Quality,
 };
+use super::resident_exchange::{resident_exchanges, walked_in_full};
 use super::state::PlayerState;
 use super::target::{aimed_ideal, beyond, wanting, ColourPool, AIMED_BUDGET, AIMED_CUTS};
 use super::DutchError;
@@ -402,7 +403,7 @@ fn ideal_for(s: &Search<'_, '_>, p: usize) -> Quality {
 }
 
 /// dutch17 D.1/D.2 in a homogeneous bracket (or a remainder): S1 the first
-/// `p` players, S2 the rest; exchanges in dutch17 D.2 order, and within each
+/// `p` players, S2 the rest; exchanges in dutch17 D.2 order ([`resident_exchanges`]), and within each
 /// the transpositions of S2 in dutch17 D.1 order. `extra` float whatever.
 fn homogeneous(s: &mut Search<'_, '_>, players: &[usize], p: usize, extra: &[usize]) {
     homogeneous_with(s, players, p, extra, &[]);
@@ -418,10 +419,12 @@ fn homogeneous_with(
     if 2 * p > players.len() {
         return;
     }
-    for e in exchanges(p, players.len() - p) {
-        if s.done() {
+    let walked = walked_in_full(p, players.len() - p);
+    for e in resident_exchanges(p, players.len() - p) {
+        if s.done() || (e.from_s1.len() > walked && s.best.is_some()) {
             return;
         }
+        let seen = s.seen;
         let mut s1: Vec<usize> = players[..p].to_vec();
         let mut s2: Vec<usize> = players[p..].to_vec();
         for (&i, &j) in e.from_s1.iter().zip(&e.from_s2) {
@@ -435,6 +438,9 @@ fn homogeneous_with(
         let outer = s.pool.replace(pool);
         transpositions(s, &s1, &s2, &mut used, &mut pairs, extra);
         s.pool = outer;
+        // An exchange with no candidate counts against the budget too: the
+        // exchanges of a large bracket are too many to walk through.
+        s.seen += usize::from(s.seen == seen);
     }
 }
 
@@ -498,8 +504,8 @@ fn forced_refusals(s: &Search<'_, '_>, s1: &[usize], s2: &[usize], used: &[bool]
 }
 
 /// dutch17 D.3 (dutch26 D.3) with B.2: a heterogeneous bracket. For each number `m` of
-/// moved-down players paired (most first), their choice in lexicographic
-/// order (the limbo keeps the others), each paired with residents by
+/// moved-down players paired (most first), their choice in dutch17 D.3 order
+/// ([`mdp_choices`]; the limbo keeps the others), each paired with residents by
 /// dutch17 D.1, and the remainder paired as a homogeneous bracket.
 fn heterogeneous(s: &mut Search<'_, '_>, moved: &[usize], residents: &[usize], p: usize) {
     let mut moved = moved.to_vec();
@@ -508,11 +514,13 @@ fn heterogeneous(s: &mut Search<'_, '_>, moved: &[usize], residents: &[usize], p
         s.f.compatible(moved[a], residents[b])
     })
     .min(p);
+    let scores: Vec<u32> = moved.iter().map(|&i| s.f.ps[i].score).collect();
     for m in (0..=m_max).rev() {
-        for chosen in combinations(moved.len(), m) {
+        for chosen in mdp_choices(&scores, m) {
             if s.done() {
                 return;
             }
+            let seen = s.seen;
             let s1: Vec<usize> = chosen.iter().map(|&k| moved[k]).collect();
             let limbo: Vec<usize> = (0..moved.len())
                 .filter(|k| !chosen.contains(k))
@@ -521,6 +529,8 @@ fn heterogeneous(s: &mut Search<'_, '_>, moved: &[usize], residents: &[usize], p
             let mut used = vec![false; residents.len()];
             let mut pairs = Vec::new();
             mdp_pairings(s, &s1, residents, &mut used, &mut pairs, &limbo, p - m);
+            // A choice with no candidate counts against the budget too.
+            s.seen += usize::from(s.seen == seen);
         }
     }
     // Moved-down players may also meet each other (different scores).
@@ -573,38 +583,5 @@ fn mdp_pairings(
         }
         s.pop_pair(pairs);
         used[k] = false;
-    }
-}
-
-/// The `m`-subsets of `0..n` in lexicographic order (dutch17 D.3: the
-/// moved-down players paired, the highest first).
-fn combinations(n: usize, m: usize) -> Vec<Vec<usize>> {
-    let mut out = Vec::new();
-    let mut cur: Vec<usize> = (0..m).collect();
-    if m > n {
-        return out;
-    }
-    loop {
-        out.push(cur.clone());
-        let Some(i) = (0..m).rev().find(|&i| cur[i] < n - m + i) else {
-            return out;
-        };
-        cur[i] += 1;
-        for j in i + 1..m {
-            cur[j] = cur[j - 1] + 1;
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::combinations;
-
-    #[test]
-    fn dutch17_d_3_moved_down_players_chosen_highest_first() {
-        // Three moved-down players, two can be paired: {1, 2} first, then
-        // {1, 3}, then {2, 3} (dutch17 D.3, dutch26 D.3).
-        assert_eq!(combinations(3, 2), vec![vec![0, 1], vec![0, 2], vec![1, 2]]);
-        assert_eq!(combinations(2, 3), Vec::<Vec<usize>>::new());
     }
 }
