@@ -80,10 +80,19 @@ fn pair_brackets(
     let mut moved: Vec<usize> = Vec::new();
     let mut below: &[usize] = present;
     let empty = Vec::new();
+    let later = f.edition != Edition::Dutch2017;
     for (g, residents) in groups.iter().enumerate() {
         below = &below[residents.len()..];
         let next = groups.get(g + 1).unwrap_or(&empty);
-        let cand = pair_bracket(f, &moved, residents, next, below)?;
+        let complete = later || below.is_empty();
+        let cand = pair_bracket(f, &moved, residents, next, below, complete)?;
+        if !complete && !f.completable(&[cand.floaters.as_slice(), below].concat()) {
+            let (ppb, clb) = penultimate(f, &moved, residents, below)?;
+            pairs.extend(ppb.pairs);
+            pairs.extend(clb.pairs);
+            moved = clb.floaters;
+            break;
+        }
         pairs.extend(cand.pairs);
         moved = cand.floaters;
     }
@@ -92,6 +101,22 @@ fn pair_brackets(
         [one] => Ok((pairs, Some(*one))),
         _ => Err(DutchError::NoValidPairing),
     }
+}
+
+/// dutch17 A.9 and C.4: a bracket whose best pairing leaves the rest of the
+/// round unpairable is the penultimate pairing bracket (PPB): it is paired
+/// again, now by the pairings that leave the rest pairable (C.4), and
+/// without a next bracket to look at (C.7); all the players below it form
+/// one collapsed last bracket (CLB), paired with the PPB's floaters.
+fn penultimate(
+    f: &RoundFacts<'_>,
+    moved: &[usize],
+    residents: &[usize],
+    below: &[usize],
+) -> Result<(Candidate, Candidate), DutchError> {
+    let ppb = pair_bracket(f, moved, residents, &[], below, true)?;
+    let clb = pair_bracket(f, &ppb.floaters, below, &[], &[], true)?;
+    Ok((ppb, clb))
 }
 
 /// dutch26 C.4: the lowest score a receiver of the bye can have while the
@@ -129,6 +154,10 @@ struct Search<'s, 'f> {
     /// next bracket's criteria and whether the rest of the round completes
     /// (dutch17 C.4); many candidates of a bracket float the same players.
     by_floaters: HashMap<Vec<usize>, (Quality, bool)>,
+    /// Whether a candidate must leave the rest of the round pairable
+    /// (dutch17 C.4): always in 2026 (dutch26 C.4), in 2017 in the last
+    /// bracket and the penultimate one ([`penultimate`]).
+    complete: bool,
     /// How many criteria the head and the next bracket's take (the tail
     /// starts there).
     head_len: usize,
@@ -158,7 +187,7 @@ impl Search<'_, '_> {
             return;
         }
         q.extend(quality_tail(self.f, &self.view, &cand));
-        if self.best.as_ref().is_some_and(|(b, _)| q >= *b) || !completes {
+        if self.best.as_ref().is_some_and(|(b, _)| q >= *b) || !completes && self.complete {
             return;
         }
         self.best = Some((q, cand));
@@ -216,19 +245,21 @@ impl Search<'_, '_> {
         let next = quality_next(self.f, &self.view, floaters);
         let mut rest = floaters.to_vec();
         rest.extend_from_slice(self.below);
-        let known = (next, self.f.completable(&rest));
+        let known = (next, !self.complete || self.f.completable(&rest));
         self.by_floaters.insert(floaters.to_vec(), known.clone());
         known
     }
 }
 
-/// Pair one bracket: `moved` came down from above, `residents` have its score.
+/// Pair one bracket: `moved` came down from above, `residents` have its
+/// score; `complete`: the pairing must leave the rest of the round pairable.
 fn pair_bracket(
     f: &RoundFacts<'_>,
     moved: &[usize],
     residents: &[usize],
     next: &[usize],
     below: &[usize],
+    complete: bool,
 ) -> Result<Candidate, DutchError> {
     let mut players: Vec<usize> = moved.iter().chain(residents).copied().collect();
     f.sort(&mut players);
@@ -253,6 +284,7 @@ fn pair_bracket(
         ideal: Vec::new(),
         seen: 0,
         by_floaters: HashMap::new(),
+        complete,
         head_len: 0,
         partial: [0; 6],
     };

@@ -168,7 +168,12 @@ pub fn ideal(f: &RoundFacts<'_>, b: &BracketView<'_>, p: usize, natural: &[usize
         q.extend(padded(differences, size));
     }
     if !b.last {
-        let next_pairs = (natural.len() + b.next.len()) / 2;
+        // No next bracket (the penultimate one): the floaters cannot meet.
+        let next_pairs = if b.next.is_empty() {
+            0
+        } else {
+            (natural.len() + b.next.len()) / 2
+        };
         q.push(-(next_pairs as i64));
         // dutch17 C.7: at most the floaters are paired there, each with at
         // most the top score. dutch26 C.8: of the pairs there, at most one
@@ -247,11 +252,26 @@ fn next_bracket(f: &RoundFacts<'_>, b: &BracketView<'_>, floaters: &[usize], q: 
     let k = floaters.len();
     let mate = next_matching(f, &v, k, b.beyond);
     let pairs = next_pairs(&mate, v.len());
-    q.push(-(pairs.len() as i64));
+    q.push(-next_value(f, &v, &mate, b.beyond.is_empty()));
     q.extend(padded_scores(
         next_scores(f, &v, k, &pairs),
         b.players.len() + b.next.len(),
     ));
+}
+
+/// C.7's first step: the next bracket's pairs. dutch17 C.7 when the next
+/// bracket is the last: each player there who may not take the bye
+/// (dutch17 C.2) and is left unpaired counts one pair less, since the
+/// last bracket must leave unpaired a player who may take it (dutch17 C.4).
+fn next_value(f: &RoundFacts<'_>, v: &[usize], mate: &[Option<usize>], last: bool) -> i64 {
+    let pairs = next_pairs(mate, v.len()).len() as i64;
+    if f.edition != Edition::Dutch2017 || !last {
+        return pairs;
+    }
+    let barred = (0..v.len())
+        .filter(|&x| mate[x].is_none() && !f.bye_allowed(v[x]))
+        .count() as i64;
+    pairs - barred
 }
 
 /// The pairs `(x, y)`, `x < y < n`, of a matching.
@@ -300,9 +320,12 @@ const NEXT_MATCHINGS: usize = 4_000;
 
 /// The pairs of the next bracket `v` (its first `k` the floaters, who do
 /// not meet each other: two floaters able to meet would have made one more
-/// pair here, C.5), chosen as C.7 asks: the most pairs, then the floaters
-/// with the highest scores paired, among the pairings that leave the rest
-/// of the round pairable (dutch17 C.4).
+/// pair here, C.5), chosen as C.7 asks: the most pairs ([`next_value`]),
+/// then the floaters with the highest scores paired. dutch26 C.7 takes only
+/// the pairings that leave the rest of the round pairable (dutch26 C.4);
+/// dutch17 C.7 looks at the next bracket on its own ("just in the following
+/// bracket"): dutch17 C.4 is asked of the bracket's pairing afterwards
+/// (the penultimate bracket, dutch17 A.9).
 fn next_matching(
     f: &RoundFacts<'_>,
     v: &[usize],
@@ -313,12 +336,16 @@ fn next_matching(
     let mut all = Vec::new();
     let mut mate = vec![None; v.len()];
     if enumerate(v.len(), &adj, 0, &mut mate, &mut all) {
+        let last = beyond.is_empty();
         let key = |m: &Vec<Option<usize>>| {
             let pairs = next_pairs(m, v.len());
             let scores = padded_scores(next_scores(f, v, k, &pairs), v.len());
-            (std::cmp::Reverse(pairs.len()), scores)
+            (std::cmp::Reverse(next_value(f, v, m, last)), scores)
         };
         all.sort_by_cached_key(key);
+        if f.edition == Edition::Dutch2017 {
+            return all.swap_remove(0);
+        }
         for m in all {
             let mut rest: Vec<usize> = (0..v.len())
                 .filter(|&x| m[x].is_none())
@@ -329,6 +356,9 @@ fn next_matching(
                 return m;
             }
         }
+    }
+    if f.edition == Edition::Dutch2017 {
+        return maximum_matching_until(v.len(), &adj, 0);
     }
     let mut everyone: Vec<usize> = v.to_vec();
     everyone.extend_from_slice(beyond);
