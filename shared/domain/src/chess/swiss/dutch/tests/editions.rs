@@ -260,3 +260,25 @@ fn dutch26_c_7_counts_only_next_pairs_that_leave_the_round_pairable() {
     let p = pair_edition(&penultimate_bracket(), Edition::Dutch2026).unwrap();
     assert_eq!(boards(&p), vec![(2, 3), (5, 1), (6, 4)]);
 }
+
+/// Round 1 of five players, 2 absent with a requested half-point bye.
+fn late_entry() -> SwissTournament {
+    let mut lines: Vec<String> = (1..=5).map(|n| line(n, &[])).collect();
+    lines[1] = line(2, &[(0, '-', 'H')]);
+    let text = format!("012 Editions\n{}\nXXR 3\nXXC white1\n", lines.join("\n"));
+    let doc = trf::read(&text).expect("a TRF");
+    SwissTournament::from_trf(&doc, Some(1)).expect("a history")
+}
+
+#[test]
+fn dutch17_e_5_a_player_yet_to_take_part_has_no_pairing_number() {
+    // Round 1 with 1, 3, 4, 5 (2 absent, never paired): S1 = 1, 3 and
+    // S2 = 4, 5 (dutch17 D.1), bye none. dutch17 E.5: 1 is first, 3 the
+    // second of the players taking part (A.2: 2 is not yet in the
+    // ranking, as a late entry), so 3 has the other colour than the
+    // initial white: 5-3 and 1-4.
+    let p = pair_edition(&late_entry(), Edition::Dutch2017).unwrap();
+    assert_eq!(boards(&p), vec![(1, 4), (5, 3)]);
+    let p = pair_edition(&late_entry(), Edition::Dutch2026).unwrap();
+    assert_eq!(boards(&p), vec![(1, 4), (5, 3)]);
+}
