@@ -106,7 +106,7 @@ pub fn quality_tail(f: &RoundFacts<'_>, b: &BracketView<'_>, cand: &Candidate) -
     }
     q.extend(colour_counts(f, cand)); // C.8–C.11 (dutch26 C.10–C.13)
     for back in 0..2 {
-        q.push(repeated_downfloats(f, cand, back)); // C.12, C.14
+        q.push(repeated_downfloats(f, b, cand, back)); // C.12, C.14
         q.push(repeated_upfloats(f, cand, back).len() as i64); // C.13, C.15
     }
     for back in 0..2 {
@@ -456,13 +456,18 @@ fn had_float(f: &RoundFacts<'_>, i: usize, back: usize, fl: Float) -> bool {
     f.ps[i].floats[back] == Some(fl)
 }
 
-/// dutch17 C.12/C.14: floaters whose downfloat repeats the one of the
-/// previous round (`back` 0) or two rounds before (1).
-fn repeated_downfloats(f: &RoundFacts<'_>, cand: &Candidate, back: usize) -> i64 {
-    cand.floaters
-        .iter()
-        .filter(|&&i| had_float(f, i, back, Float::Downfloat))
-        .count() as i64
+/// dutch17 C.12/C.14 (dutch26 C.14/C.16): downfloaters whose downfloat
+/// repeats the one of the previous round (`back` 0) or two rounds before
+/// (1): the floaters and the higher players of pairs with different scores
+/// (a moved-down player, or in the collapsed last bracket a resident paired
+/// below his score), the players [`downfloat_differences`] lists.
+fn repeated_downfloats(
+    f: &RoundFacts<'_>,
+    b: &BracketView<'_>,
+    cand: &Candidate,
+    back: usize,
+) -> i64 {
+    downfloat_differences(f, b, cand, back).len() as i64
 }
 
 /// dutch17 C.13/C.15 (their count) and C.17/C.19 (their score differences):
