@@ -64,10 +64,27 @@ pub fn pair_round(t: &SwissTournament, edition: Edition) -> Result<Paired, Dutch
 type Pairs = Vec<(usize, usize)>;
 
 /// dutch17 A.3: the score brackets from the highest down, each with the
-/// players moved down from the one above.
+/// players moved down from the one above. In 2017 the bracket that leaves
+/// the round unpairable is the penultimate one ([`penultimate`]); should
+/// the collapsed last bracket's search end without a complete pairing (its
+/// candidate budget spent), the round is paired again with C.4 asked of
+/// every bracket, as in 2026.
 fn pair_brackets(
     f: &RoundFacts<'_>,
     present: &[usize],
+) -> Result<(Pairs, Option<usize>), DutchError> {
+    let collapsing = f.edition == Edition::Dutch2017;
+    pair_brackets_with(f, present, collapsing).or_else(|e| match collapsing {
+        true => pair_brackets_with(f, present, false),
+        false => Err(e),
+    })
+}
+
+/// [`pair_brackets`]; `collapsing`: dutch17 A.9's penultimate bracket.
+fn pair_brackets_with(
+    f: &RoundFacts<'_>,
+    present: &[usize],
+    collapsing: bool,
 ) -> Result<(Pairs, Option<usize>), DutchError> {
     let mut groups: Vec<Vec<usize>> = Vec::new();
     for &i in present {
@@ -80,11 +97,10 @@ fn pair_brackets(
     let mut moved: Vec<usize> = Vec::new();
     let mut below: &[usize] = present;
     let empty = Vec::new();
-    let later = f.edition != Edition::Dutch2017;
     for (g, residents) in groups.iter().enumerate() {
         below = &below[residents.len()..];
         let next = groups.get(g + 1).unwrap_or(&empty);
-        let complete = later || below.is_empty();
+        let complete = !collapsing || below.is_empty();
         let cand = pair_bracket(f, &moved, residents, next, below, complete)?;
         if !complete && !f.completable(&[cand.floaters.as_slice(), below].concat()) {
             let (ppb, clb) = penultimate(f, &moved, residents, below)?;
