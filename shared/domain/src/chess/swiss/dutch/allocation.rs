@@ -56,7 +56,7 @@ pub fn allocate(f: &RoundFacts<'_>, a: usize, b: usize, initial: Colour) -> (Boa
 fn hi_colour(f: &RoundFacts<'_>, hi: usize, lo: usize, initial: Colour) -> (Colour, Rule) {
     match (f.preference(hi), f.preference(lo)) {
         (None, None) => {
-            let odd = f.ps[hi].number % 2 == 1;
+            let odd = f.pairing_number.get(hi).map_or(f.ps[hi].number, |&n| n) % 2 == 1;
             let c = if odd { initial } else { initial.opposite() };
             (c, Rule::PairingNumber)
         }

@@ -9,7 +9,7 @@
 use super::matching::maximum_matching_until;
 use super::state::{self, PlayerState, Strength};
 use super::Wording;
-use crate::chess::swiss::{Colour, SwissTournament};
+use crate::chess::swiss::{Colour, Presence, RoundOutcome, SwissPlayer, SwissTournament};
 
 /// Which text of FIDE C.04.3 a round is paired by.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -77,6 +77,38 @@ pub struct RoundFacts<'a> {
     /// dutch26 C.4: the highest score the bye's receiver may have (the
     /// lowest score any receiver can have); `None` for 2017.
     pub bye_score: Option<u32>,
+    /// dutch17 E.5 (dutch26 E.5): each player's pairing number counted
+    /// among the players taking part so far ([`taking_part`]).
+    pub pairing_number: Vec<u32>,
+}
+
+/// dutch17 A.2, E.5: whether a player counts for the pairing numbers of
+/// this round: present for it, or paired in an earlier round (a game,
+/// forfeited or not, or the pairing-allocated bye). A player who has not
+/// yet taken part (absent from round 1 with a requested bye) has no
+/// pairing number yet, as a late entry; bbpPairings reads it so.
+pub fn taking_part(p: &SwissPlayer) -> bool {
+    p.presence == Presence::Present
+        || p.rounds
+            .iter()
+            .flatten()
+            .any(|o| matches!(o, RoundOutcome::Game { .. } | RoundOutcome::PairingBye))
+}
+
+/// [`RoundFacts::pairing_number`]: 1 for the first player taking part, and
+/// so on in the order of the pairing numbers.
+fn pairing_numbers(t: &SwissTournament) -> Vec<u32> {
+    let mut taking: Vec<u32> = t
+        .players
+        .iter()
+        .filter(|p| taking_part(p))
+        .map(|p| p.number)
+        .collect();
+    taking.sort_unstable();
+    t.players
+        .iter()
+        .map(|p| taking.partition_point(|&n| n < p.number) as u32 + 1)
+        .collect()
 }
 
 impl<'a> RoundFacts<'a> {
@@ -104,6 +136,7 @@ impl<'a> RoundFacts<'a> {
             topscorer,
             rounds_played: t.rounds_played,
             bye_score: None,
+            pairing_number: pairing_numbers(t),
         }
     }
 

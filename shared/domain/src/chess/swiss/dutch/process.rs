@@ -95,10 +95,57 @@ pub fn pair_round_recorded(
 type Pairs = Vec<(usize, usize)>;
 
 /// dutch17 A.3: the score brackets from the highest down, each with the
-/// players moved down from the one above.
+/// players moved down from the one above. In 2017 the bracket that leaves
+/// the round unpairable is the penultimate one ([`penultimate`]); should
+/// the collapsed last bracket's search end without a complete pairing (its
+/// candidate budget spent), the round is paired again with C.4 asked of
+/// every bracket, as in 2026.
 fn pair_brackets(
     f: &RoundFacts<'_>,
     present: &[usize],
+    mut record: Option<&mut Vec<BracketRecord>>,
+) -> Result<(Pairs, Option<usize>), DutchError> {
+    let collapsing = f.edition == Edition::Dutch2017;
+    match pair_brackets_with(f, present, collapsing, record.as_deref_mut()) {
+        Err(_) if collapsing => {
+            if let Some(r) = record.as_deref_mut() {
+                r.clear();
+            }
+            pair_brackets_with(f, present, false, record)
+        }
+        done => done,
+    }
+}
+
+/// One bracket as [`pair_bracket`] decided it: the candidate, its quality
+/// and the most pairs the absolute criteria allow there.
+type Decision = (Candidate, Quality, usize);
+
+/// Push `decision` of the bracket of `moved_in` and `residents` onto
+/// `record` when one is kept; the candidate chosen.
+fn recorded(
+    record: &mut Option<&mut Vec<BracketRecord>>,
+    moved_in: &[usize],
+    residents: &[usize],
+    (chosen, quality, max_pairs): Decision,
+) -> Candidate {
+    if let Some(r) = record.as_deref_mut() {
+        r.push(BracketRecord {
+            moved_in: moved_in.to_vec(),
+            residents: residents.to_vec(),
+            chosen: chosen.clone(),
+            quality,
+            max_pairs,
+        });
+    }
+    chosen
+}
+
+/// [`pair_brackets`]; `collapsing`: dutch17 A.9's penultimate bracket.
+fn pair_brackets_with(
+    f: &RoundFacts<'_>,
+    present: &[usize],
+    collapsing: bool,
     mut record: Option<&mut Vec<BracketRecord>>,
 ) -> Result<(Pairs, Option<usize>), DutchError> {
     let mut groups: Vec<Vec<usize>> = Vec::new();
@@ -115,16 +162,18 @@ fn pair_brackets(
     for (g, residents) in groups.iter().enumerate() {
         below = &below[residents.len()..];
         let next = groups.get(g + 1).unwrap_or(&empty);
-        let (cand, quality, max_pairs) = pair_bracket(f, &moved, residents, next, below)?;
-        if let Some(r) = record.as_deref_mut() {
-            r.push(BracketRecord {
-                moved_in: moved.clone(),
-                residents: residents.clone(),
-                chosen: cand.clone(),
-                quality,
-                max_pairs,
-            });
+        let complete = !collapsing || below.is_empty();
+        let decision = pair_bracket(f, &moved, residents, next, below, complete)?;
+        if !complete && !f.completable(&[decision.0.floaters.as_slice(), below].concat()) {
+            let (ppb, clb) = penultimate(f, &moved, residents, below)?;
+            let ppb = recorded(&mut record, &moved, residents, ppb);
+            let clb = recorded(&mut record, &ppb.floaters, below, clb);
+            pairs.extend(ppb.pairs);
+            pairs.extend(clb.pairs);
+            moved = clb.floaters;
+            break;
         }
+        let cand = recorded(&mut record, &moved, residents, decision);
         pairs.extend(cand.pairs);
         moved = cand.floaters;
     }
@@ -133,6 +182,22 @@ fn pair_brackets(
         [one] => Ok((pairs, Some(*one))),
         _ => Err(DutchError::NoValidPairing),
     }
+}
+
+/// dutch17 A.9 and C.4: a bracket whose best pairing leaves the rest of the
+/// round unpairable is the penultimate pairing bracket (PPB): it is paired
+/// again, now by the pairings that leave the rest pairable (C.4), and
+/// without a next bracket to look at (C.7); all the players below it form
+/// one collapsed last bracket (CLB), paired with the PPB's floaters.
+fn penultimate(
+    f: &RoundFacts<'_>,
+    moved: &[usize],
+    residents: &[usize],
+    below: &[usize],
+) -> Result<(Decision, Decision), DutchError> {
+    let ppb = pair_bracket(f, moved, residents, &[], below, true)?;
+    let clb = pair_bracket(f, &ppb.0.floaters, below, &[], &[], true)?;
+    Ok((ppb, clb))
 }
 
 /// dutch26 C.4: the lowest score a receiver of the bye can have while the
@@ -170,6 +235,10 @@ struct Search<'s, 'f> {
     /// next bracket's criteria and whether the rest of the round completes
     /// (dutch17 C.4); many candidates of a bracket float the same players.
     by_floaters: HashMap<Vec<usize>, (Quality, bool)>,
+    /// Whether a candidate must leave the rest of the round pairable
+    /// (dutch17 C.4): always in 2026 (dutch26 C.4), in 2017 in the last
+    /// bracket and the penultimate one ([`penultimate`]).
+    complete: bool,
     /// How many criteria the head and the next bracket's take (the tail
     /// starts there).
     head_len: usize,
@@ -215,7 +284,7 @@ impl Search<'_, '_> {
             return;
         }
         q.extend(quality_tail(self.f, &self.view, &cand));
-        if self.best.as_ref().is_some_and(|(b, _)| q >= *b) || !completes {
+        if self.best.as_ref().is_some_and(|(b, _)| q >= *b) || !completes && self.complete {
             return;
         }
         self.best = Some((q, cand));
@@ -294,7 +363,7 @@ impl Search<'_, '_> {
         let next = quality_next(self.f, &self.view, floaters);
         let mut rest = floaters.to_vec();
         rest.extend_from_slice(self.below);
-        let known = (next, self.f.completable(&rest));
+        let known = (next, !self.complete || self.f.completable(&rest));
         self.by_floaters.insert(floaters.to_vec(), known.clone());
         known
     }
@@ -302,14 +371,16 @@ impl Search<'_, '_> {
 
 /// Pair one bracket: `moved` came down from above, `residents` have its
 /// score. The candidate chosen, its quality, and the most pairs the
-/// absolute criteria allow there.
+/// absolute criteria allow there; `complete`: the pairing must leave the
+/// rest of the round pairable.
 fn pair_bracket(
     f: &RoundFacts<'_>,
     moved: &[usize],
     residents: &[usize],
     next: &[usize],
     below: &[usize],
-) -> Result<(Candidate, Quality, usize), DutchError> {
+    complete: bool,
+) -> Result<Decision, DutchError> {
     let mut players: Vec<usize> = moved.iter().chain(residents).copied().collect();
     f.sort(&mut players);
     let min_score = residents
@@ -333,6 +404,7 @@ fn pair_bracket(
         ideal: Vec::new(),
         seen: 0,
         by_floaters: HashMap::new(),
+        complete,
         head_len: 0,
         partial: [0; 6],
         aimed: false,

@@ -106,7 +106,7 @@ pub fn quality_tail(f: &RoundFacts<'_>, b: &BracketView<'_>, cand: &Candidate) -
     }
     q.extend(colour_counts(f, cand)); // C.8–C.11 (dutch26 C.10–C.13)
     for back in 0..2 {
-        q.push(repeated_downfloats(f, cand, back)); // C.12, C.14
+        q.push(repeated_downfloats(f, b, cand, back)); // C.12, C.14
         q.push(repeated_upfloats(f, cand, back).len() as i64); // C.13, C.15
     }
     for back in 0..2 {
@@ -168,7 +168,12 @@ pub fn ideal(f: &RoundFacts<'_>, b: &BracketView<'_>, p: usize, natural: &[usize
         q.extend(padded(differences, size));
     }
     if !b.last {
-        let next_pairs = (natural.len() + b.next.len()) / 2;
+        // No next bracket (the penultimate one): the floaters cannot meet.
+        let next_pairs = if b.next.is_empty() {
+            0
+        } else {
+            (natural.len() + b.next.len()) / 2
+        };
         q.push(-(next_pairs as i64));
         // dutch17 C.7: at most the floaters are paired there, each with at
         // most the top score. dutch26 C.8: of the pairs there, at most one
@@ -247,11 +252,26 @@ fn next_bracket(f: &RoundFacts<'_>, b: &BracketView<'_>, floaters: &[usize], q: 
     let k = floaters.len();
     let mate = next_matching(f, &v, k, b.beyond);
     let pairs = next_pairs(&mate, v.len());
-    q.push(-(pairs.len() as i64));
+    q.push(-next_value(f, &v, &mate, b.beyond.is_empty()));
     q.extend(padded_scores(
         next_scores(f, &v, k, &pairs),
         b.players.len() + b.next.len(),
     ));
+}
+
+/// C.7's first step: the next bracket's pairs. dutch17 C.7 when the next
+/// bracket is the last: each player there who may not take the bye
+/// (dutch17 C.2) and is left unpaired counts one pair less, since the
+/// last bracket must leave unpaired a player who may take it (dutch17 C.4).
+fn next_value(f: &RoundFacts<'_>, v: &[usize], mate: &[Option<usize>], last: bool) -> i64 {
+    let pairs = next_pairs(mate, v.len()).len() as i64;
+    if f.edition != Edition::Dutch2017 || !last {
+        return pairs;
+    }
+    let barred = (0..v.len())
+        .filter(|&x| mate[x].is_none() && !f.bye_allowed(v[x]))
+        .count() as i64;
+    pairs - barred
 }
 
 /// The pairs `(x, y)`, `x < y < n`, of a matching.
@@ -300,9 +320,12 @@ const NEXT_MATCHINGS: usize = 4_000;
 
 /// The pairs of the next bracket `v` (its first `k` the floaters, who do
 /// not meet each other: two floaters able to meet would have made one more
-/// pair here, C.5), chosen as C.7 asks: the most pairs, then the floaters
-/// with the highest scores paired, among the pairings that leave the rest
-/// of the round pairable (dutch17 C.4).
+/// pair here, C.5), chosen as C.7 asks: the most pairs ([`next_value`]),
+/// then the floaters with the highest scores paired. dutch26 C.7 takes only
+/// the pairings that leave the rest of the round pairable (dutch26 C.4);
+/// dutch17 C.7 looks at the next bracket on its own ("just in the following
+/// bracket"): dutch17 C.4 is asked of the bracket's pairing afterwards
+/// (the penultimate bracket, dutch17 A.9).
 fn next_matching(
     f: &RoundFacts<'_>,
     v: &[usize],
@@ -320,12 +343,16 @@ fn next_matching(
         .nth(NEXT_MATCHINGS - 1)
         .is_some();
     if !many && enumerate(v.len(), &adj, 0, &mut mate, &mut all) {
+        let last = beyond.is_empty();
         let key = |m: &Vec<Option<usize>>| {
             let pairs = next_pairs(m, v.len());
             let scores = padded_scores(next_scores(f, v, k, &pairs), v.len());
-            (std::cmp::Reverse(pairs.len()), scores)
+            (std::cmp::Reverse(next_value(f, v, m, last)), scores)
         };
         all.sort_by_cached_key(key);
+        if f.edition == Edition::Dutch2017 {
+            return all.swap_remove(0);
+        }
         for m in all {
             let mut rest: Vec<usize> = (0..v.len())
                 .filter(|&x| m[x].is_none())
@@ -336,6 +363,9 @@ fn next_matching(
                 return m;
             }
         }
+    }
+    if f.edition == Edition::Dutch2017 {
+        return maximum_matching_until(v.len(), &adj, 0);
     }
     let mut everyone: Vec<usize> = v.to_vec();
     everyone.extend_from_slice(beyond);
@@ -433,13 +463,18 @@ fn had_float(f: &RoundFacts<'_>, i: usize, back: usize, fl: Float) -> bool {
     f.ps[i].floats[back] == Some(fl)
 }
 
-/// dutch17 C.12/C.14: floaters whose downfloat repeats the one of the
-/// previous round (`back` 0) or two rounds before (1).
-fn repeated_downfloats(f: &RoundFacts<'_>, cand: &Candidate, back: usize) -> i64 {
-    cand.floaters
-        .iter()
-        .filter(|&&i| had_float(f, i, back, Float::Downfloat))
-        .count() as i64
+/// dutch17 C.12/C.14 (dutch26 C.14/C.16): downfloaters whose downfloat
+/// repeats the one of the previous round (`back` 0) or two rounds before
+/// (1): the floaters and the higher players of pairs with different scores
+/// (a moved-down player, or in the collapsed last bracket a resident paired
+/// below his score), the players [`downfloat_differences`] lists.
+fn repeated_downfloats(
+    f: &RoundFacts<'_>,
+    b: &BracketView<'_>,
+    cand: &Candidate,
+    back: usize,
+) -> i64 {
+    downfloat_differences(f, b, cand, back).len() as i64
 }
 
 /// dutch17 C.13/C.15 (their count) and C.17/C.19 (their score differences):

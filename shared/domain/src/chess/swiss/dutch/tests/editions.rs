@@ -297,3 +297,67 @@ fn dutch17_c_5_where_a_2006_pairing_differs() {
         ]
     );
 }
+
+/// Six players after two rounds of five: 1, 2 and 3 on 1½ points, 4 on 1,
+/// 6 on ½, 5 on 0. 4 has met 1; 4, 3 (white twice) and 5, 6 (black twice)
+/// have absolute colour preferences.
+fn penultimate_bracket() -> SwissTournament {
+    let lines = [
+        line(1, &[(4, 'b', '1'), (2, 'w', '=')]),
+        line(2, &[(6, 'w', '1'), (1, 'b', '=')]),
+        line(3, &[(5, 'w', '1'), (6, 'w', '=')]),
+        line(4, &[(1, 'w', '0'), (5, 'w', '1')]),
+        line(5, &[(3, 'b', '0'), (4, 'b', '0')]),
+        line(6, &[(2, 'b', '0'), (3, 'b', '=')]),
+    ];
+    tournament(&lines, "XXR 5")
+}
+
+#[test]
+fn dutch17_c_7_looks_at_the_next_bracket_alone_and_a_9_collapses_the_rest() {
+    // The top bracket 1, 2, 3 makes one pair (dutch17 C.5): 1-2 was
+    // played, so 1-3 (2 floats) or 2-3 (1 floats), the same PSD (dutch17
+    // C.6). dutch17 C.7 looks at the next bracket alone: 2 and 4 can meet
+    // (2 wants white, 4 black), 1 and 4 have met, so 1-3 wins, though 1
+    // wants black as 3 does (dutch17 C.10 comes later). The bracket of 2
+    // and 4 then pairs 2-4, which leaves 5 and 6 (both absolute for white,
+    // dutch17 C.3) unpairable (dutch17 C.4): it is the penultimate
+    // bracket (dutch17 A.9), 2 and 4 both move down, and the collapsed
+    // last bracket pairs 2-5 (2 met 6) and 4-6 (4 met 5). Colours: 3's
+    // absolute preference for black (dutch17 E.2), 5's and 6's for white.
+    let p = pair_edition(&penultimate_bracket(), Edition::Dutch2017).unwrap();
+    assert_eq!(boards(&p), vec![(1, 3), (5, 2), (6, 4)]);
+}
+
+#[test]
+fn dutch26_c_7_counts_only_next_pairs_that_leave_the_round_pairable() {
+    // As above, but dutch26 C.7 counts the pairs of the next bracket that
+    // leave the rest pairable (dutch26 C.4): 2-4 does not (5 and 6 cannot
+    // meet, dutch26 C.3), so both choices make none, and dutch26 C.12
+    // decides: 1-3 refuses 1's preference for black, 2-3 refuses none.
+    // 1 and 4 (who have met) move down to 5 and 6: 1-5 and 4-6.
+    let p = pair_edition(&penultimate_bracket(), Edition::Dutch2026).unwrap();
+    assert_eq!(boards(&p), vec![(2, 3), (5, 1), (6, 4)]);
+}
+
+/// Round 1 of five players, 2 absent with a requested half-point bye.
+fn late_entry() -> SwissTournament {
+    let mut lines: Vec<String> = (1..=5).map(|n| line(n, &[])).collect();
+    lines[1] = line(2, &[(0, '-', 'H')]);
+    let text = format!("012 Editions\n{}\nXXR 3\nXXC white1\n", lines.join("\n"));
+    let doc = trf::read(&text).expect("a TRF");
+    SwissTournament::from_trf(&doc, Some(1)).expect("a history")
+}
+
+#[test]
+fn dutch17_e_5_a_player_yet_to_take_part_has_no_pairing_number() {
+    // Round 1 with 1, 3, 4, 5 (2 absent, never paired): S1 = 1, 3 and
+    // S2 = 4, 5 (dutch17 D.1), bye none. dutch17 E.5: 1 is first, 3 the
+    // second of the players taking part (A.2: 2 is not yet in the
+    // ranking, as a late entry), so 3 has the other colour than the
+    // initial white: 5-3 and 1-4.
+    let p = pair_edition(&late_entry(), Edition::Dutch2017).unwrap();
+    assert_eq!(boards(&p), vec![(1, 4), (5, 3)]);
+    let p = pair_edition(&late_entry(), Edition::Dutch2026).unwrap();
+    assert_eq!(boards(&p), vec![(1, 4), (5, 3)]);
+}

@@ -142,7 +142,9 @@ fn dutch17_c_12_to_c_19_repeated_floats_and_their_differences() {
     // 1 (3 points) downfloated last round and meets 2 (2 points), who
     // upfloated last round and two rounds before; 3 (2 points) downfloated
     // two rounds before and floats again.
-    // dutch17 C.12 (dutch26 C.14): no floater repeats last round's downfloat.
+    // dutch17 C.12 (dutch26 C.14): 1 downfloats again, paired below his
+    // score (the downfloaters counted are the floaters and the higher
+    // players of pairs with different scores, as in C.16): one.
     // dutch17 C.13 (dutch26 C.15): 2's upfloat repeats.
     // dutch17 C.14 (dutch26 C.16): 3 repeats.
     // dutch17 C.15 (dutch26 C.17): 2 again.
@@ -160,9 +162,9 @@ fn dutch17_c_12_to_c_19_repeated_floats_and_their_differences() {
     let players = [0, 1, 2];
     let b = last_bracket(&players, 4);
     let c = cand(&[(0, 1)], &[2]);
-    assert_eq!(repeated_downfloats(&f, &c, 0), 0);
+    assert_eq!(repeated_downfloats(&f, &b, &c, 0), 1);
     assert_eq!(repeated_upfloats(&f, &c, 0), vec![2]);
-    assert_eq!(repeated_downfloats(&f, &c, 1), 1);
+    assert_eq!(repeated_downfloats(&f, &b, &c, 1), 1);
     assert_eq!(repeated_upfloats(&f, &c, 1), vec![2]);
     assert_eq!(downfloat_differences(&f, &b, &c, 0), vec![2]);
     assert_eq!(downfloat_differences(&f, &b, &c, 1), vec![2]);
