@@ -38,8 +38,10 @@ const POINT: i64 = 2;
 /// them, or a higher one instead of a lower, removes the widest difference
 /// changed, so the least PSD pairs the highest as many as can meet residents
 /// (`m`). Under dutch26 C.6 the same choice puts the highest scores among
-/// the pairs. `None` when the bracket has no moved-down player or the count
-/// does not fit (the caller keeps `base`).
+/// the pairs. `None` when the bracket has no moved-down player, when its
+/// residents have more than one score (dutch17 A.9's collapsed last
+/// bracket, where pairs among residents bring differences too), or when the
+/// count does not fit (the caller keeps `base`).
 pub fn aimed_ideal(
     f: &RoundFacts<'_>,
     b: &BracketView<'_>,
@@ -98,7 +100,10 @@ fn moved_down_ideal(
     p: usize,
     base: &Quality,
 ) -> Option<Quality> {
-    if moved.is_empty() {
+    let one_score = residents
+        .windows(2)
+        .all(|w| f.ps[w[0]].score == f.ps[w[1]].score);
+    if moved.is_empty() || !one_score {
         return None;
     }
     let mut moved = moved.to_vec();
@@ -245,6 +250,44 @@ mod tests {
         let f = RoundFacts::new(&ps, &t, Edition::Dutch2026);
         let q = moved_down_ideal(&f, &b, &[0], &[1, 2, 3, 4], 2, &base).expect("tightened");
         assert_eq!(q, vec![-2, -8, -4, 0, 0, 0, 7]);
+    }
+
+    #[test]
+    fn dutch17_a_9_a_collapsed_last_bracket_keeps_the_plain_ideal() {
+        // Player 0 (8 half points) moved into dutch17 A.9's collapsed last
+        // bracket of 1, 2 (4 half points) and 3, 4 (2 half points). Were
+        // the residents one score bracket, the least PSD would pair 0 with
+        // a resident: [6, 2, 0] (dutch17 C.6). But 0-1 (difference 4),
+        // 2-3 (2) with 4 floating (a point, 2) gives [4, 2, 2], which is
+        // less: pairs among residents bring differences of their own, so
+        // the tightened ideal would not be a bound, and the plain one stays.
+        let ps: Vec<PlayerState> = [(1, 8), (2, 4), (3, 4), (4, 2), (5, 2)]
+            .iter()
+            .map(|&(n, s)| player(n, s))
+            .collect();
+        let t = tournament();
+        let f = RoundFacts::new(&ps, &t, Edition::Dutch2017);
+        let players = [0, 1, 2, 3, 4];
+        let b = BracketView {
+            players: &players,
+            min_score: 2,
+            next: &[],
+            beyond: &[],
+            last: true,
+        };
+        let base = vec![-2, 0, 0, 0, 0, 0, 7];
+        assert_eq!(
+            moved_down_ideal(&f, &b, &[0], &[1, 2, 3, 4], 2, &base),
+            None
+        );
+        // The same residents with one score are tightened.
+        let one: Vec<PlayerState> = [(1, 8), (2, 2), (3, 2), (4, 2), (5, 2)]
+            .iter()
+            .map(|&(n, s)| player(n, s))
+            .collect();
+        let f = RoundFacts::new(&one, &t, Edition::Dutch2017);
+        let q = moved_down_ideal(&f, &b, &[0], &[1, 2, 3, 4], 2, &base);
+        assert_eq!(q, Some(vec![-2, 6, 2, 0, i64::MIN, i64::MIN, 7]));
     }
 }
 
