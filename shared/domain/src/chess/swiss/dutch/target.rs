@@ -212,6 +212,22 @@ mod tests {
         }
     }
 
+    /// Player states by (pairing number, score in half points).
+    fn states(players: &[(u32, u32)]) -> Vec<PlayerState> {
+        players.iter().map(|&(n, s)| player(n, s)).collect()
+    }
+
+    /// The last bracket of `players`, with its lowest score.
+    fn last_bracket(players: &[usize], min_score: u32) -> BracketView<'_> {
+        BracketView {
+            players,
+            min_score,
+            next: &[],
+            beyond: &[],
+            last: true,
+        }
+    }
+
     fn tournament() -> SwissTournament {
         SwissTournament {
             players: vec![],
@@ -229,20 +245,10 @@ mod tests {
         // PSD (dutch17 C.6): 0 paired, difference 2 points (4 half points),
         // a resident pair with none, a resident floating with one point
         // (2 half points): [4, 2, 0], padded to the bracket's five.
-        let ps: Vec<PlayerState> = [(1, 8), (2, 4), (3, 4), (4, 4), (5, 4)]
-            .iter()
-            .map(|&(n, s)| player(n, s))
-            .collect();
+        let ps = states(&[(1, 8), (2, 4), (3, 4), (4, 4), (5, 4)]);
         let t = tournament();
         let f = RoundFacts::new(&ps, &t, Edition::Dutch2017);
-        let players = [0, 1, 2, 3, 4];
-        let b = BracketView {
-            players: &players,
-            min_score: 4,
-            next: &[],
-            beyond: &[],
-            last: true,
-        };
+        let b = last_bracket(&[0, 1, 2, 3, 4], 4);
         let base = vec![-2, 0, 0, 0, 0, 0, 7];
         let q = moved_down_ideal(&f, &b, &[0], &[1, 2, 3, 4], 2, &base).expect("tightened");
         assert_eq!(q, vec![-2, 4, 2, 0, i64::MIN, i64::MIN, 7]);
@@ -261,30 +267,17 @@ mod tests {
         // 2-3 (2) with 4 floating (a point, 2) gives [4, 2, 2], which is
         // less: pairs among residents bring differences of their own, so
         // the tightened ideal would not be a bound, and the plain one stays.
-        let ps: Vec<PlayerState> = [(1, 8), (2, 4), (3, 4), (4, 2), (5, 2)]
-            .iter()
-            .map(|&(n, s)| player(n, s))
-            .collect();
+        let ps = states(&[(1, 8), (2, 4), (3, 4), (4, 2), (5, 2)]);
         let t = tournament();
         let f = RoundFacts::new(&ps, &t, Edition::Dutch2017);
-        let players = [0, 1, 2, 3, 4];
-        let b = BracketView {
-            players: &players,
-            min_score: 2,
-            next: &[],
-            beyond: &[],
-            last: true,
-        };
+        let b = last_bracket(&[0, 1, 2, 3, 4], 2);
         let base = vec![-2, 0, 0, 0, 0, 0, 7];
         assert_eq!(
             moved_down_ideal(&f, &b, &[0], &[1, 2, 3, 4], 2, &base),
             None
         );
         // The same residents with one score are tightened.
-        let one: Vec<PlayerState> = [(1, 8), (2, 2), (3, 2), (4, 2), (5, 2)]
-            .iter()
-            .map(|&(n, s)| player(n, s))
-            .collect();
+        let one = states(&[(1, 8), (2, 2), (3, 2), (4, 2), (5, 2)]);
         let f = RoundFacts::new(&one, &t, Edition::Dutch2017);
         let q = moved_down_ideal(&f, &b, &[0], &[1, 2, 3, 4], 2, &base);
         assert_eq!(q, Some(vec![-2, 6, 2, 0, i64::MIN, i64::MIN, 7]));
