@@ -107,19 +107,7 @@ mod tests {
     use Colour::{Black as B, White as W};
 
     fn st(n: u32, colours: &[Colour]) -> PlayerState {
-        let cd = colours.iter().map(|c| if *c == W { 1 } else { -1 }).sum();
-        PlayerState {
-            number: n,
-            score: 4,
-            met: vec![],
-            colours: colours.to_vec(),
-            colour_difference: cd,
-            floats: [None, None],
-            had_unplayed_point: false,
-            had_bye: false,
-            barred: vec![],
-            pref: PlayerState::preference_of(colours, cd),
-        }
+        PlayerState::sample(n, 4, colours, [None, None])
     }
 
     fn colours(a: &[Colour], b: &[Colour]) -> (Board, Rule) {

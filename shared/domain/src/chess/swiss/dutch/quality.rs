@@ -39,6 +39,20 @@ pub struct BracketView<'v> {
     pub last: bool,
 }
 
+impl<'v> BracketView<'v> {
+    /// For tests: `players` as the last bracket, its lowest score `min_score`.
+    #[cfg(test)]
+    pub(crate) fn last(players: &'v [usize], min_score: u32) -> Self {
+        BracketView {
+            players,
+            min_score,
+            next: &[],
+            beyond: &[],
+            last: true,
+        }
+    }
+}
+
 /// A candidate's quality; smaller is better.
 pub type Quality = Vec<i64>;
 

@@ -51,6 +51,34 @@ pub struct PlayerState {
 }
 
 impl PlayerState {
+    /// For tests: player `number` with `half` half points, the `colours`
+    /// played (his preference follows from them) and the floats of the last
+    /// two rounds; no opponents, byes or bars.
+    #[cfg(test)]
+    pub(crate) fn sample(
+        number: u32,
+        half: u32,
+        colours: &[Colour],
+        floats: [Option<Float>; 2],
+    ) -> PlayerState {
+        let cd = colours
+            .iter()
+            .map(|c| if *c == Colour::White { 1 } else { -1 })
+            .sum();
+        PlayerState {
+            number,
+            score: half,
+            met: vec![],
+            colours: colours.to_vec(),
+            colour_difference: cd,
+            floats,
+            had_unplayed_point: false,
+            had_bye: false,
+            barred: vec![],
+            pref: PlayerState::preference_of(colours, cd),
+        }
+    }
+
     /// dutch A7: the colour preference, if any.
     pub fn preference(&self) -> Option<ColourPreference> {
         self.pref

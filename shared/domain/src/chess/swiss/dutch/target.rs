@@ -197,35 +197,12 @@ mod tests {
     use crate::chess::swiss::dutch::state::PlayerState;
     use crate::chess::swiss::{PairingRules, SwissTournament};
 
-    fn player(number: u32, score: u32) -> PlayerState {
-        PlayerState {
-            number,
-            score,
-            met: vec![],
-            colours: vec![],
-            colour_difference: 0,
-            floats: [None, None],
-            had_unplayed_point: false,
-            had_bye: false,
-            barred: vec![],
-            pref: None,
-        }
-    }
-
     /// Player states by (pairing number, score in half points).
     fn states(players: &[(u32, u32)]) -> Vec<PlayerState> {
-        players.iter().map(|&(n, s)| player(n, s)).collect()
-    }
-
-    /// The last bracket of `players`, with its lowest score.
-    fn last_bracket(players: &[usize], min_score: u32) -> BracketView<'_> {
-        BracketView {
-            players,
-            min_score,
-            next: &[],
-            beyond: &[],
-            last: true,
-        }
+        players
+            .iter()
+            .map(|&(n, s)| PlayerState::sample(n, s, &[], [None, None]))
+            .collect()
     }
 
     fn tournament() -> SwissTournament {
@@ -248,7 +225,7 @@ mod tests {
         let ps = states(&[(1, 8), (2, 4), (3, 4), (4, 4), (5, 4)]);
         let t = tournament();
         let f = RoundFacts::new(&ps, &t, Edition::Dutch2017);
-        let b = last_bracket(&[0, 1, 2, 3, 4], 4);
+        let b = BracketView::last(&[0, 1, 2, 3, 4], 4);
         let base = vec![-2, 0, 0, 0, 0, 0, 7];
         let q = moved_down_ideal(&f, &b, &[0], &[1, 2, 3, 4], 2, &base).expect("tightened");
         assert_eq!(q, vec![-2, 4, 2, 0, i64::MIN, i64::MIN, 7]);
@@ -270,7 +247,7 @@ mod tests {
         let ps = states(&[(1, 8), (2, 4), (3, 4), (4, 2), (5, 2)]);
         let t = tournament();
         let f = RoundFacts::new(&ps, &t, Edition::Dutch2017);
-        let b = last_bracket(&[0, 1, 2, 3, 4], 2);
+        let b = BracketView::last(&[0, 1, 2, 3, 4], 2);
         let base = vec![-2, 0, 0, 0, 0, 0, 7];
         assert_eq!(
             moved_down_ideal(&f, &b, &[0], &[1, 2, 3, 4], 2, &base),

@@ -9,19 +9,7 @@ use Colour::{Black as B, White as W};
 /// A player numbered `n` with `half` half points, the `colours` played
 /// and the floats of the last two rounds.
 fn st(n: u32, half: u32, colours: &[Colour], floats: [Option<Float>; 2]) -> PlayerState {
-    let cd = colours.iter().map(|c| if *c == W { 1 } else { -1 }).sum();
-    PlayerState {
-        number: n,
-        score: half,
-        met: vec![],
-        colours: colours.to_vec(),
-        colour_difference: cd,
-        floats,
-        had_unplayed_point: false,
-        had_bye: false,
-        barred: vec![],
-        pref: PlayerState::preference_of(colours, cd),
-    }
+    PlayerState::sample(n, half, colours, floats)
 }
 
 fn round(played: u32, total: u32) -> SwissTournament {
@@ -41,16 +29,6 @@ fn cand(pairs: &[(usize, usize)], floaters: &[usize]) -> Candidate {
     }
 }
 
-fn last_bracket(players: &[usize], min_score: u32) -> BracketView<'_> {
-    BracketView {
-        players,
-        min_score,
-        next: &[],
-        beyond: &[],
-        last: true,
-    }
-}
-
 #[test]
 fn dutch17_c_6_the_psd_compares_the_largest_difference_first() {
     // dutch17 A.8: a (3 points) came down to b and c (2 points). a-b
@@ -65,7 +43,7 @@ fn dutch17_c_6_the_psd_compares_the_largest_difference_first() {
     let t = round(2, 9);
     let f = RoundFacts::new(&ps, &t, Edition::Dutch2017);
     let players = [0, 1, 2];
-    let b = last_bracket(&players, 4);
+    let b = BracketView::last(&players, 4);
     let ab = cand(&[(0, 1)], &[2]);
     let bc = cand(&[(1, 2)], &[0]);
     let mut psd_ab = psd(&f, &b, &ab);
@@ -86,7 +64,7 @@ fn dutch26_c_6_the_scores_paired_count_instead_of_differences() {
     let t = round(2, 9);
     let f = RoundFacts::new(&ps, &t, Edition::Dutch2026);
     let players = [0, 1, 2];
-    let b = last_bracket(&players, 4);
+    let b = BracketView::last(&players, 4);
     assert!(quality(&f, &b, &cand(&[(0, 1)], &[2])) < quality(&f, &b, &cand(&[(1, 2)], &[0])));
 }
 
@@ -160,7 +138,7 @@ fn dutch17_c_12_to_c_19_repeated_floats_and_their_differences() {
     let t = round(3, 9);
     let f = RoundFacts::new(&ps, &t, Edition::Dutch2017);
     let players = [0, 1, 2];
-    let b = last_bracket(&players, 4);
+    let b = BracketView::last(&players, 4);
     let c = cand(&[(0, 1)], &[2]);
     assert_eq!(repeated_downfloats(&f, &b, &c, 0), 1);
     assert_eq!(repeated_upfloats(&f, &c, 0), vec![2]);
@@ -180,7 +158,7 @@ fn dutch26_c_10_to_c_21_follow_the_bye_criterion() {
     let ps = [st(1, 2, &[W, B], [None; 2]), st(2, 2, &[W, B], [None; 2])];
     let t = round(2, 9);
     let players = [0, 1];
-    let b = last_bracket(&players, 2);
+    let b = BracketView::last(&players, 2);
     let c = cand(&[(0, 1)], &[]);
     let q17 = quality(&RoundFacts::new(&ps, &t, Edition::Dutch2017), &b, &c);
     let q26 = quality(&RoundFacts::new(&ps, &t, Edition::Dutch2026), &b, &c);
@@ -198,7 +176,7 @@ fn dutch17_c_5_more_pairs_first() {
     let t = round(2, 9);
     let f = RoundFacts::new(&ps, &t, Edition::Dutch2017);
     let players = [0, 1];
-    let b = last_bracket(&players, 2);
+    let b = BracketView::last(&players, 2);
     assert!(quality(&f, &b, &cand(&[(0, 1)], &[])) < quality(&f, &b, &cand(&[], &[0, 1])));
 }
 
@@ -247,7 +225,7 @@ fn dutch17_c_10_players_left_wanting_one_colour_force_refusals() {
     assert_eq!(colour_surplus(&f, &[0, 1, 2, 3], 2), 2);
     let bound = tail_lower_bound(&f, &[0; 6], 2, 4);
     let players = [0, 1, 2, 3];
-    let b = last_bracket(&players, 4);
+    let b = BracketView::last(&players, 4);
     let tail = quality_tail(&f, &b, &cand(&[(0, 1), (2, 3)], &[]));
     assert_eq!(bound[2], 2);
     assert_eq!(tail[2], 2);
