@@ -316,34 +316,28 @@ impl Search<'_, '_> {
     }
 
     fn push_pair(&mut self, pairs: &mut Vec<(usize, usize)>, pair: (usize, usize)) {
-        let add = pair_penalties(self.f, pair);
-        for (x, a) in self.partial.iter_mut().zip(add) {
-            *x += a;
+        self.count_pair(pair, 1);
+        pairs.push(pair);
+    }
+
+    fn pop_pair(&mut self, pairs: &mut Vec<(usize, usize)>) {
+        if let Some(pair) = pairs.pop() {
+            self.count_pair(pair, -1);
+        }
+    }
+
+    /// Add (`sign` 1) or take away (-1) `pair`'s penalties and its players'
+    /// colour preferences in the running counts.
+    fn count_pair(&mut self, pair: (usize, usize), sign: i64) {
+        for (x, a) in self.partial.iter_mut().zip(pair_penalties(self.f, pair)) {
+            *x += sign * a;
         }
         for (side, i) in [pair.0, pair.1].into_iter().enumerate() {
             for (x, a) in self.paired_wanting[side]
                 .iter_mut()
                 .zip(wanting(self.f, &[i]))
             {
-                *x += a;
-            }
-        }
-        pairs.push(pair);
-    }
-
-    fn pop_pair(&mut self, pairs: &mut Vec<(usize, usize)>) {
-        if let Some(pair) = pairs.pop() {
-            let sub = pair_penalties(self.f, pair);
-            for (x, a) in self.partial.iter_mut().zip(sub) {
-                *x -= a;
-            }
-            for (side, i) in [pair.0, pair.1].into_iter().enumerate() {
-                for (x, a) in self.paired_wanting[side]
-                    .iter_mut()
-                    .zip(wanting(self.f, &[i]))
-                {
-                    *x -= a;
-                }
+                *x += sign * a;
             }
         }
     }
