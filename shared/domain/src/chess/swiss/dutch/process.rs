@@ -413,11 +413,7 @@ fn pair_bracket(
             return Ok((c, q, max_pairs));
         }
         s.head_len = quality_head_len(&s.view);
-        if moved.is_empty() {
-            homogeneous(&mut s, residents, p, &[]);
-        } else {
-            heterogeneous(&mut s, moved, residents, p);
-        }
+        walk(&mut s, moved, residents, p);
         if let Some((q, c)) = s.best.take() {
             return Ok((c, q, max_pairs));
         }
@@ -439,17 +435,23 @@ fn aimed_pass(
     s.head_len = quality_head_len(&s.view);
     s.ideal = aimed_ideal(s.f, &s.view, moved, residents, p, &base, s.head_len);
     s.aimed = true;
-    if moved.is_empty() {
-        homogeneous(s, residents, p, &[]);
-    } else {
-        heterogeneous(s, moved, residents, p);
-    }
+    walk(s, moved, residents, p);
     let found = s.best.take().filter(|(q, _)| *q <= s.ideal);
     s.aimed = false;
     s.seen = 0;
     s.cuts = 0;
     s.ideal = base;
     found
+}
+
+/// Walk the bracket's candidates with `p` pairs in the order of dutch17 D:
+/// a homogeneous bracket's (D.1, D.2), or with moved-down players (D.3).
+fn walk(s: &mut Search<'_, '_>, moved: &[usize], residents: &[usize], p: usize) {
+    if moved.is_empty() {
+        homogeneous(s, residents, p, &[]);
+    } else {
+        heterogeneous(s, moved, residents, p);
+    }
 }
 
 /// How many criteria the head and the next bracket's take.
