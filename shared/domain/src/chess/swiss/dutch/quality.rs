@@ -208,11 +208,52 @@ pub fn ideal(f: &RoundFacts<'_>, b: &BracketView<'_>, p: usize, natural: &[usize
         });
     }
     q.extend([0, 0, colour_surplus(f, b.players, p), 0]);
-    q.extend([0; 4]);
-    for _ in 0..4 {
-        q.extend(padded(Vec::new(), size));
+    let floors = [0, 1].map(|back| downfloat_floor(f, b, p, back));
+    for floor in &floors {
+        q.extend([floor.len() as i64, 0]); // C.12 / C.14, C.13 / C.15
+    }
+    for floor in floors {
+        q.extend(padded(floor, size)); // C.16 / C.18
+        q.extend(padded(Vec::new(), size)); // C.17 / C.19
     }
     q
+}
+
+/// The least differences any candidate with `p` pairs gives to dutch17
+/// C.16 (`back` 0) or C.18 (1), so also the least count of C.12 or C.14:
+/// a player above the bracket's lowest score whose downfloat `back` rounds
+/// ago repeats unless he meets a player of his score or higher, and then
+/// with at least the difference to the next lower score in the bracket.
+/// A pair of equal scores spares two such players, any other pair one.
+fn downfloat_floor(f: &RoundFacts<'_>, b: &BracketView<'_>, p: usize, back: usize) -> Vec<i64> {
+    let min = i64::from(b.min_score);
+    let higher: Vec<i64> = b
+        .players
+        .iter()
+        .map(|&i| score(f, i))
+        .filter(|&s| s > min)
+        .collect();
+    let mut repeating: Vec<i64> = b
+        .players
+        .iter()
+        .filter(|&&i| score(f, i) > min && had_float(f, i, back, Float::Downfloat))
+        .map(|&i| {
+            let s = score(f, i);
+            let below = b.players.iter().map(|&j| score(f, j)).filter(|&t| t < s);
+            s - below.max().unwrap_or(min)
+        })
+        .collect();
+    let mut levels = higher.clone();
+    levels.sort_unstable();
+    levels.dedup();
+    let equal_pairs: usize = levels
+        .iter()
+        .map(|&s| higher.iter().filter(|&&t| t == s).count() / 2)
+        .sum();
+    let spared = (higher.len() / 2).min(p) + equal_pairs.min(p);
+    repeating.sort_unstable();
+    repeating.truncate(repeating.len().saturating_sub(spared));
+    repeating
 }
 
 /// dutch17 C.10's least count with `p` pairs: players wanting the more

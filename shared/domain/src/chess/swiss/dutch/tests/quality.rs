@@ -230,3 +230,53 @@ fn dutch17_c_10_players_left_wanting_one_colour_force_refusals() {
     assert_eq!(bound[2], 2);
     assert_eq!(tail[2], 2);
 }
+
+#[test]
+fn dutch17_c_12_and_c_16_the_ideal_counts_a_repeated_downfloat_no_candidate_avoids() {
+    // a (3 points) came down last round too; b, c, d have 2 points. Any
+    // pairing of a is with a lower player, so his downfloat repeats
+    // (dutch17 C.12) with at least a difference of 1 point (C.16): the
+    // ideal with two pairs says 1 and [2] (half points); a-b with c-d
+    // reaches it from C.8 on (the plain ideal's C.6 is looser: the aimed
+    // pass makes it exact).
+    let ps = [
+        st(1, 6, &[], [Some(Float::Downfloat), None]),
+        st(2, 4, &[], [None; 2]),
+        st(3, 4, &[], [None; 2]),
+        st(4, 4, &[], [None; 2]),
+    ];
+    let t = round(2, 9);
+    let f = RoundFacts::new(&ps, &t, Edition::Dutch2017);
+    let players = [0, 1, 2, 3];
+    let b = BracketView::last(&players, 4);
+    assert_eq!(downfloat_floor(&f, &b, 2, 0), vec![2]);
+    assert!(downfloat_floor(&f, &b, 2, 1).is_empty());
+    let best = quality(&f, &b, &cand(&[(0, 1), (2, 3)], &[]));
+    let aim = ideal(&f, &b, 2, &[]);
+    assert!(aim <= best);
+    // After C.5 and the PSD (1 + 4 criteria): C.8–C.11, then C.12 = 1.
+    assert_eq!(aim[5..], best[5..]);
+    assert_eq!(aim[9], 1);
+}
+
+#[test]
+fn dutch17_c_12_two_moved_down_players_of_one_score_can_spare_each_other() {
+    // a and b (3 points) both came down last round; c and d have 2 points.
+    // a-b meets equal scores, so neither downfloat need repeat (dutch17
+    // C.12): the ideal counts none. For dutch26 C.14 the same.
+    let ps = [
+        st(1, 6, &[], [Some(Float::Downfloat), None]),
+        st(2, 6, &[], [Some(Float::Downfloat), None]),
+        st(3, 4, &[], [None; 2]),
+        st(4, 4, &[], [None; 2]),
+    ];
+    let t = round(2, 9);
+    for edition in [Edition::Dutch2017, Edition::Dutch2026] {
+        let f = RoundFacts::new(&ps, &t, edition);
+        let players = [0, 1, 2, 3];
+        let b = BracketView::last(&players, 4);
+        assert!(downfloat_floor(&f, &b, 2, 0).is_empty());
+        // With one pair only, it is a-b: c and d float, never downfloated.
+        assert!(downfloat_floor(&f, &b, 1, 0).is_empty());
+    }
+}
