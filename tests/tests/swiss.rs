@@ -342,6 +342,37 @@ async fn correct_and_repair<S: TestStore>(s: &TestServer<S>) {
         .contains("corrected"));
 }
 
+/// Eight players rated 2400 down to 1700 (`a`…`h`) entered in `event` under
+/// `settings`, with `e` and `g` club mates kept apart by the regulations
+/// (without that, Baku's lower group pairs e-g in round 1).
+pub(crate) async fn baku_club_night<S: TestStore>(
+    s: &TestServer<S>,
+    event: &str,
+    at: DateTime<Utc>,
+    settings: Value,
+) {
+    let set_up = json!({"action": "set-up", "settings": settings});
+    let (st, a) = s
+        .post_as("org", at, &format!("{event}/actions"), &set_up)
+        .await;
+    assert_eq!(st, 200, "{a}");
+    for (i, who) in ["a", "b", "c", "d", "e", "f", "g", "h"]
+        .into_iter()
+        .enumerate()
+    {
+        let entry = json!({"entry": {"name": who.to_uppercase(), "rating": 2400 - 100 * i}});
+        let (st, a) = s
+            .post_as(who, at, &format!("{event}/registrations"), &entry)
+            .await;
+        assert_eq!(st, 200, "{a}");
+    }
+    let keep = json!({"action": "prohibit-pairings", "players": ["e", "g"]});
+    let (st, a) = s
+        .post_as("org", at, &format!("{event}/actions"), &keep)
+        .await;
+    assert_eq!(st, 200, "{a}");
+}
+
 /// A club night: eight players, the Baku acceleration (C.04.5.1), two club
 /// mates kept apart by the regulations, and a rematch the arbiter keeps by
 /// override when he must, recorded with the clause it breaks.
@@ -355,25 +386,7 @@ async fn club_night<S: TestStore>(s: TestServer<S>) {
         let s = &s;
         async move { s.post_as(who, t0, &format!("{NIGHT}{path}"), &body).await }
     };
-    let settings = json!({"rounds": 5, "acceleration": "baku"});
-    let (st, a) = post(
-        "org",
-        "/actions",
-        json!({"action": "set-up", "settings": settings}),
-    )
-    .await;
-    assert_eq!(st, 200, "{a}");
-    for (i, who) in ["a", "b", "c", "d", "e", "f", "g", "h"]
-        .into_iter()
-        .enumerate()
-    {
-        let entry = json!({"entry": {"name": who.to_uppercase(), "rating": 2400 - 100 * i}});
-        let (st, a) = post(who, "/registrations", entry).await;
-        assert_eq!(st, 200, "{a}");
-    }
-    // e and g are club mates: without that, Baku's lower group pairs e-g.
-    let keep = json!({"action": "prohibit-pairings", "players": ["e", "g"]});
-    assert_eq!(post("org", "/actions", keep).await.0, 200);
+    baku_club_night(&s, NIGHT, t0, json!({"rounds": 5, "acceleration": "baku"})).await;
     let (st, a) = post("org", "/rounds", json!({})).await;
     assert_eq!(st, 200, "{a}");
     let round1 =

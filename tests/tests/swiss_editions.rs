@@ -77,22 +77,7 @@ async fn edition_event<S: TestStore>(s: TestServer<S>, c: Clauses, tiebreaks: [&
     };
     let settings =
         json!({"rounds": 5, "system": c.system, "acceleration": "baku", "tiebreaks": tiebreaks});
-    let (st, a) = post(
-        "org",
-        "/actions",
-        json!({"action": "set-up", "settings": settings}),
-    )
-    .await;
-    assert_eq!(st, 200, "{a}");
-    for (i, who) in ["a", "b", "c", "d", "e", "f", "g", "h"]
-        .into_iter()
-        .enumerate()
-    {
-        let entry = json!({"entry": {"name": who.to_uppercase(), "rating": 2400 - 100 * i}});
-        assert_eq!(post(who, "/registrations", entry).await.0, 200);
-    }
-    let keep = json!({"action": "prohibit-pairings", "players": ["e", "g"]});
-    assert_eq!(post("org", "/actions", keep).await.0, 200);
+    super::swiss::baku_club_night(&s, &event, t0, settings).await;
     let token = s.token("outsider", false);
     let wanted = [["a-c", "d-b", "e-h", "g-f"], ["d-a", "b-e", "c-g", "f-h"]];
     for (r, want) in (1..=2).zip(wanted) {

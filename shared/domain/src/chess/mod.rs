@@ -27,3 +27,13 @@ pub fn half_points_text(half: u64) -> String {
         (whole, _) => whole.to_string(),
     }
 }
+
+/// Half points with their unit: "½ point", "1 point", "2½ points".
+pub fn half_points_label(half: u64) -> String {
+    let unit = if matches!(half, 1 | 2) {
+        "point"
+    } else {
+        "points"
+    };
+    format!("{} {unit}", half_points_text(half))
+}

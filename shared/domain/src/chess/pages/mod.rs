@@ -151,8 +151,17 @@ fn round_links(p: &Public, current: Option<u64>) -> Markup {
 
 /// Points as a crosstable prints them: 3.5 reads "3½".
 fn points(v: &Value) -> String {
-    let half = (v.as_f64().unwrap_or(0.0) * 2.0).round().max(0.0) as u64;
-    crate::chess::half_points_text(half)
+    crate::chess::half_points_text(half_points(v))
+}
+
+/// Points with their unit: "4½ points", "1 point", "½ point".
+fn points_words(v: &Value) -> String {
+    crate::chess::half_points_label(half_points(v))
+}
+
+/// A score in points (a JSON number, possibly "2.5") as half points.
+fn half_points(v: &Value) -> u64 {
+    (v.as_f64().unwrap_or(0.0) * 2.0).round().max(0.0) as u64
 }
 
 impl crate::rulebook::Pages for crate::chess::swiss_event::SwissEvent {

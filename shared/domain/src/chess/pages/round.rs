@@ -4,9 +4,9 @@
 //! paired (the `explanations` resource).
 
 use super::people::People;
-use super::{round_links, round_name, rounds};
-use crate::chess::half_points_text;
+use super::{points_words, round_links, round_name, rounds};
 use crate::chess::swiss::dutch::explain::text_of;
+use crate::chess::{half_points_label, half_points_text};
 use crate::page::layout::{table, table_of, text};
 use crate::page::Public;
 use maud::{html, Markup};
@@ -86,8 +86,7 @@ fn not_paired(p: &Public, r: &Value, people: &People) -> Markup {
             @for (id, half) in list {
                 li {
                     (people.link(p, &Value::from(id.as_str())))
-                    ": " (half_points_text(half.as_u64().unwrap_or(0)))
-                    @if matches!(half.as_u64(), Some(1 | 2)) { " point" } @else { " points" }
+                    ": " (half_points_label(half.as_u64().unwrap_or(0)))
                 }
             }
         }
@@ -206,7 +205,7 @@ fn explanation(e: &Value) -> Markup {
         details {
             summary { "Score brackets, highest first" }
             @for b in engine["brackets"].as_array().into_iter().flatten() {
-                h3 { (text(&b["score"])) " points" }
+                h3 { (points_words(&b["score"])) }
                 @if b["notes"].as_array().is_some_and(|n| n.is_empty()) {
                     p.muted { (if system == "dutch-2006" { "Paired in order (dutch C6), every criterion met." } else { "Paired with every criterion met." }) }
                 } @else {

@@ -6,7 +6,7 @@
 //! the columns ([`Columns`]).
 
 use super::people::People;
-use super::{points, round_links, TRF_FILES};
+use super::{points, points_words, round_links, TRF_FILES};
 use crate::chess::swiss_event::Tiebreak;
 use crate::page::layout::{table_of, text};
 use crate::page::Public;
@@ -116,16 +116,6 @@ fn ordinal(n: u64) -> String {
         _ => "th",
     };
     format!("{n}{suffix}")
-}
-
-/// "4½ points", "1 point", "½ point".
-fn points_words(v: &Value) -> String {
-    let shown = points(v);
-    if shown == "1" || shown == "½" {
-        format!("{shown} point")
-    } else {
-        format!("{shown} points")
-    }
 }
 
 fn downloads(p: &Public) -> Markup {

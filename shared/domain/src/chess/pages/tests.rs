@@ -430,3 +430,15 @@ fn dutch_g_a_player_withdrawn_for_not_appearing_reads_as_withdrawn() {
     );
     assert_eq!(row(&carla, "Withdrawn: 0"), "2|||Withdrawn: 0");
 }
+
+#[test]
+fn dutch_a2_a_round_pages_score_brackets_read_in_points_as_a_crosstable_prints_them() {
+    // Before round 3: Alice 2, Carla 1, Bob ½, Dan ½ (Eve absent). The
+    // engine's brackets: Alice's 2 points, Carla's 1 point, and Bob and
+    // Dan's ½ point, headed "½ point", never "0.5 points".
+    let body = page(&finished(), &["round", "3"]);
+    for heading in ["<h3>2 points</h3>", "<h3>1 point</h3>", "<h3>½ point</h3>"] {
+        assert!(body.contains(heading), "{heading} in {body}");
+    }
+    assert!(!body.contains("0.5"), "{body}");
+}
