@@ -14,7 +14,7 @@
 //! difference first.
 
 use super::edition::{Edition, RoundFacts};
-use super::matching::maximum_matching_until;
+use super::matching::{matching_size, maximum_matching_until};
 use super::state::Strength;
 use crate::chess::swiss::Float;
 
@@ -181,13 +181,12 @@ pub fn ideal(f: &RoundFacts<'_>, b: &BracketView<'_>, p: usize, natural: &[usize
         differences.extend(std::iter::repeat_n(0, p));
         q.extend(padded(differences, size));
     }
-    if !b.last {
-        // No next bracket (the penultimate one): the floaters cannot meet.
-        let next_pairs = if b.next.is_empty() {
-            0
-        } else {
-            (natural.len() + b.next.len()) / 2
-        };
+    if !b.last && natural.is_empty() {
+        // No floater: the next bracket's criteria are its own, whatever the
+        // candidate.
+        q.extend(quality_next(f, b, &[]));
+    } else if !b.last {
+        let next_pairs = next_pairs_bound(f, b, natural.len());
         q.push(-(next_pairs as i64));
         // dutch17 C.7: at most the floaters are paired there, each with at
         // most the top score. dutch26 C.8: of the pairs there, at most one
@@ -207,7 +206,7 @@ pub fn ideal(f: &RoundFacts<'_>, b: &BracketView<'_>, p: usize, natural: &[usize
             0
         });
     }
-    q.extend([0, 0, colour_surplus(f, b.players, p), 0]);
+    q.extend([0, 0, refusals_floor(f, b.players, p), 0]);
     let floors = [0, 1].map(|back| downfloat_floor(f, b, p, back));
     for floor in &floors {
         q.extend([floor.len() as i64, 0]); // C.12 / C.14, C.13 / C.15
@@ -254,6 +253,33 @@ fn downfloat_floor(f: &RoundFacts<'_>, b: &BracketView<'_>, p: usize, back: usiz
     repeating.sort_unstable();
     repeating.truncate(repeating.len().saturating_sub(spared));
     repeating
+}
+
+/// dutch17 C.7: the most pairs the next bracket can make with `k`
+/// floaters: each floater adds at most one pair to the most its residents
+/// make among themselves, and no more than half of them all pair.
+fn next_pairs_bound(f: &RoundFacts<'_>, b: &BracketView<'_>, k: usize) -> usize {
+    if b.next.is_empty() {
+        // No next bracket (the penultimate one): the floaters cannot meet.
+        return 0;
+    }
+    let own = matching_size(b.next.len(), &|x, y| f.compatible(b.next[x], b.next[y]));
+    ((k + b.next.len()) / 2).min(own + k)
+}
+
+/// dutch17 C.10 (dutch26 C.12): the least count of pairs refusing a
+/// preference with `p` pairs. Beyond the surplus of one colour
+/// ([`colour_surplus`]), the pairs that refuse none (two players who may
+/// meet and do not want the same colour) form a matching, so at least `p`
+/// less the largest such matching refuse one.
+fn refusals_floor(f: &RoundFacts<'_>, players: &[usize], p: usize) -> i64 {
+    let agreeable = |x: usize, y: usize| {
+        let (a, c) = (players[x], players[y]);
+        let same = matches!((f.preference(a), f.preference(c)), (Some(u), Some(v)) if u.0 == v.0);
+        !same && f.compatible(a, c)
+    };
+    let spared = matching_size(players.len(), &agreeable);
+    colour_surplus(f, players, p).max(p.saturating_sub(spared) as i64)
 }
 
 /// dutch17 C.10's least count with `p` pairs: players wanting the more

@@ -280,3 +280,60 @@ fn dutch17_c_12_two_moved_down_players_of_one_score_can_spare_each_other() {
         assert!(downfloat_floor(&f, &b, 1, 0).is_empty());
     }
 }
+
+#[test]
+fn dutch17_c_7_with_no_floater_the_ideal_is_the_next_brackets_own_pairing() {
+    // a and b (2 points) pair each other and float no one; c and d (1
+    // point), the next bracket, have met. Whatever the candidate, the next
+    // bracket makes no pair (dutch17 C.7): the ideal says 0, not the 1 pair
+    // two players could make, and a-b reaches it.
+    let mut ps = [
+        st(1, 4, &[W, B], [None; 2]),
+        st(2, 4, &[B, W], [None; 2]),
+        st(3, 2, &[W, B], [None; 2]),
+        st(4, 2, &[B, W], [None; 2]),
+    ];
+    ps[2].met = vec![3];
+    ps[3].met = vec![2];
+    let t = round(2, 9);
+    for edition in [Edition::Dutch2017, Edition::Dutch2026] {
+        let f = RoundFacts::new(&ps, &t, edition);
+        let players = [0, 1];
+        let b = BracketView {
+            players: &players,
+            min_score: 4,
+            next: &[2, 3],
+            beyond: &[],
+            last: false,
+        };
+        let aim = ideal(&f, &b, 1, &[]);
+        assert_eq!(aim[1 + players.len()], 0, "{edition:?}");
+        assert_eq!(quality(&f, &b, &cand(&[(0, 1)], &[])), aim, "{edition:?}");
+    }
+}
+
+#[test]
+fn dutch17_c_10_a_rematch_can_force_a_refused_preference() {
+    // a and b want White (they had Black last), c and d have no preference
+    // (they have not played); a has met c and d. a can only meet b, and
+    // one of them is refused White (dutch17 C.10): the ideal counts 1,
+    // though as many players want White as can get it, and a-b, c-d
+    // reaches it.
+    let mut ps = [
+        st(1, 2, &[W, B], [None; 2]),
+        st(2, 2, &[W, B], [None; 2]),
+        st(3, 2, &[], [None; 2]),
+        st(4, 2, &[], [None; 2]),
+    ];
+    ps[0].met = vec![2, 3];
+    ps[2].met = vec![0];
+    ps[3].met = vec![0];
+    let t = round(2, 9);
+    let f = RoundFacts::new(&ps, &t, Edition::Dutch2017);
+    let players = [0, 1, 2, 3];
+    let b = BracketView::last(&players, 2);
+    assert_eq!(colour_surplus(&f, &players, 2), 0);
+    assert_eq!(refusals_floor(&f, &players, 2), 1);
+    let best = quality(&f, &b, &cand(&[(0, 1), (2, 3)], &[]));
+    assert_eq!(ideal(&f, &b, 2, &[]), best);
+}
