@@ -14,7 +14,7 @@
 //! difference first.
 
 use super::edition::{Edition, RoundFacts};
-use super::matching::{matching_size, maximum_matching_until};
+use super::matching::maximum_matching_until;
 use super::state::Strength;
 use crate::chess::swiss::Float;
 
@@ -263,8 +263,15 @@ fn next_pairs_bound(f: &RoundFacts<'_>, b: &BracketView<'_>, k: usize) -> usize 
         // No next bracket (the penultimate one): the floaters cannot meet.
         return 0;
     }
-    let own = matching_size(b.next.len(), &|x, y| f.compatible(b.next[x], b.next[y]));
-    ((k + b.next.len()) / 2).min(own + k)
+    let most = (k + b.next.len()) / 2;
+    // Only whether the residents make `most - k` pairs matters.
+    let enough = b.next.len().saturating_sub(2 * most.saturating_sub(k));
+    let own = matched(
+        b.next.len(),
+        &|x, y| f.compatible(b.next[x], b.next[y]),
+        enough,
+    );
+    most.min(own + k)
 }
 
 /// dutch17 C.10 (dutch26 C.12): the least count of pairs refusing a
@@ -278,8 +285,20 @@ fn refusals_floor(f: &RoundFacts<'_>, players: &[usize], p: usize) -> i64 {
         let same = matches!((f.preference(a), f.preference(c)), (Some(u), Some(v)) if u.0 == v.0);
         !same && f.compatible(a, c)
     };
-    let spared = matching_size(players.len(), &agreeable);
-    colour_surplus(f, players, p).max(p.saturating_sub(spared) as i64)
+    let surplus = colour_surplus(f, players, p);
+    // Only whether `p` less the surplus pairs can refuse none matters.
+    let wanted = p.saturating_sub(surplus as usize);
+    let enough = players.len().saturating_sub(2 * wanted);
+    let spared = matched(players.len(), &agreeable, enough);
+    surplus.max(p.saturating_sub(spared) as i64)
+}
+
+/// The pairs of a maximum matching, or of one leaving at most `unmatched`
+/// vertices unmatched (enough for a bound, and far quicker in a large
+/// bracket where the greedy start already reaches it).
+fn matched(n: usize, adjacent: &dyn Fn(usize, usize) -> bool, unmatched: usize) -> usize {
+    let mate = maximum_matching_until(n, adjacent, unmatched);
+    mate.iter().filter(|m| m.is_some()).count() / 2
 }
 
 /// dutch17 C.10's least count with `p` pairs: players wanting the more
