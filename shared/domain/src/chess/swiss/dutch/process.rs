@@ -70,7 +70,7 @@ pub fn pair_round_recorded(
     edition: Edition,
     record: Option<&mut Vec<BracketRecord>>,
 ) -> Result<Paired, DutchError> {
-    let ps = RoundFacts::states(t);
+    let ps = RoundFacts::states(t, edition);
     let (pairs, bye) = {
         let mut f = RoundFacts::new(&ps, t, edition);
         let mut present: Vec<usize> = (0..ps.len())

@@ -70,7 +70,7 @@ fn dutch17_c_3_non_topscorers_with_the_same_absolute_preference_do_not_meet() {
         pair_edition(&t, Edition::Dutch2017),
         Err(DutchError::NoValidPairing)
     );
-    let ps = RoundFacts::states(&t);
+    let ps = RoundFacts::states(&t, Edition::Dutch2017);
     let f = RoundFacts::new(&ps, &t, Edition::Dutch2017);
     assert!(!f.compatible(0, 1));
 }
@@ -83,7 +83,7 @@ fn dutch17_a_7_topscorers_of_the_last_round_may_meet_despite_c_3() {
     // A.7), so dutch17 C.3 does not keep them apart; 3 and 4 (0 points) it
     // still does.
     let t = absolute_pairs(3);
-    let ps = RoundFacts::states(&t);
+    let ps = RoundFacts::states(&t, Edition::Dutch2017);
     let f = RoundFacts::new(&ps, &t, Edition::Dutch2017);
     assert!(f.topscorer[0] && f.topscorer[1] && !f.topscorer[2]);
     assert!(f.compatible(0, 1));
@@ -360,4 +360,37 @@ fn dutch17_e_5_a_player_yet_to_take_part_has_no_pairing_number() {
     assert_eq!(boards(&p), vec![(1, 4), (5, 3)]);
     let p = pair_edition(&late_entry(), Edition::Dutch2026).unwrap();
     assert_eq!(boards(&p), vec![(1, 4), (5, 3)]);
+}
+
+#[test]
+fn dutch26_a_4_a_round_not_played_floats_down_only_when_it_scored() {
+    // Round 1 of 3: 1 beat 2 (equal scores: no float); 4 won by forfeit
+    // against 3; 5 had a half-point bye, 6 was absent with no point.
+    // dutch17 A.4 (as bbpPairings 5 reads it): every round not played is a
+    // downfloat, so 3, 4, 5 and 6 all have one. dutch26 A.4: only a round
+    // not played that scored more than a loss is one: 4 (a win) and 5 (a
+    // draw), not 3 (forfeit loss) nor 6 (absent, no point).
+    let lines = [
+        line(1, &[(2, 'w', '1')]),
+        line(2, &[(1, 'b', '0')]),
+        line(3, &[(4, 'w', '-')]),
+        line(4, &[(3, 'b', '+')]),
+        line(5, &[(0, '-', 'H')]),
+        line(6, &[(0, '-', 'Z')]),
+    ];
+    let t = tournament(&lines, "XXR 3");
+    let down = |e: Edition| -> Vec<bool> {
+        RoundFacts::states(&t, e)
+            .iter()
+            .map(|p| p.floats[0] == Some(crate::chess::swiss::Float::Downfloat))
+            .collect()
+    };
+    assert_eq!(
+        down(Edition::Dutch2017),
+        [false, false, true, true, true, true]
+    );
+    assert_eq!(
+        down(Edition::Dutch2026),
+        [false, false, false, true, true, false]
+    );
 }
