@@ -37,6 +37,10 @@ pub struct BracketView<'v> {
     pub beyond: &'v [usize],
     /// Whether this bracket's floaters are the bye (the lowest bracket).
     pub last: bool,
+    /// dutch26 C.9: whether a single floater of this bracket takes the bye:
+    /// the round has a bye and the players below pair among themselves (as
+    /// under the lowest bracket, where nobody is below).
+    pub bye_floats: bool,
 }
 
 impl<'v> BracketView<'v> {
@@ -49,6 +53,7 @@ impl<'v> BracketView<'v> {
             next: &[],
             beyond: &[],
             last: true,
+            bye_floats: true,
         }
     }
 }
@@ -114,9 +119,13 @@ pub fn quality_tail(f: &RoundFacts<'_>, b: &BracketView<'_>, cand: &Candidate) -
     let size = b.players.len();
     let mut q = Vec::new();
     if f.edition == Edition::Dutch2026 {
-        // dutch26 C.9: the bye's receiver has as few unplayed rounds as possible.
-        let bye = b.last.then(|| cand.floaters.first()).flatten();
-        q.push(bye.map_or(0, |&i| i64::from(f.unplayed_rounds(i))));
+        // dutch26 C.9: the bye's receiver has as few unplayed rounds as
+        // possible, counted where he floats alone towards it.
+        let bye = match cand.floaters[..] {
+            [i] if b.bye_floats => i64::from(f.unplayed_rounds(i)),
+            _ => 0,
+        };
+        q.push(bye);
     }
     q.extend(colour_counts(f, cand)); // C.8–C.11 (dutch26 C.10–C.13)
     for back in 0..2 {
@@ -200,9 +209,8 @@ pub fn ideal(f: &RoundFacts<'_>, b: &BracketView<'_>, p: usize, natural: &[usize
         q.extend(padded_scores(scores, size + b.next.len()));
     }
     if f.edition == Edition::Dutch2026 {
-        let fewest = b.players.iter().map(|&i| f.unplayed_rounds(i)).min();
-        q.push(if b.last {
-            i64::from(fewest.unwrap_or(0))
+        q.push(if b.bye_floats && b.players.len() == 2 * p + 1 {
+            fewest_unplayed(f, b.players)
         } else {
             0
         });
@@ -217,6 +225,17 @@ pub fn ideal(f: &RoundFacts<'_>, b: &BracketView<'_>, p: usize, natural: &[usize
         q.extend(padded(Vec::new(), size)); // C.17 / C.19
     }
     q
+}
+
+/// dutch26 C.9's least value where the bye floats from `players`: the
+/// fewest unplayed rounds of a player there who may receive it (C.2, C.4).
+fn fewest_unplayed(f: &RoundFacts<'_>, players: &[usize]) -> i64 {
+    players
+        .iter()
+        .filter(|&&i| f.bye_allowed(i))
+        .map(|&i| i64::from(f.unplayed_rounds(i)))
+        .min()
+        .unwrap_or(0)
 }
 
 /// The least differences any candidate with `p` pairs gives to dutch17

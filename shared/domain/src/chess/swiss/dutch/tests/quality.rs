@@ -204,6 +204,7 @@ fn dutch26_c_8_ideal_counts_the_next_brackets_own_pairs_at_its_score() {
         next: &[3, 4, 5],
         beyond: &[],
         last: false,
+        bye_floats: false,
     };
     let perfect = cand(&[(0, 1)], &[2]);
     assert_eq!(quality(&f, &b, &perfect), ideal(&f, &b, 1, &[2]));
@@ -279,4 +280,42 @@ fn dutch17_c_12_two_moved_down_players_of_one_score_can_spare_each_other() {
         // With one pair only, it is a-b: c and d float, never downfloated.
         assert!(downfloat_floor(&f, &b, 1, 0).is_empty());
     }
+}
+
+#[test]
+fn dutch26_c_9_counts_where_the_bye_floats_alone_above_the_last_bracket() {
+    // a, b, c (1 point after 2 rounds) over d and e (0 points), who pair
+    // with each other: one of a, b, c floats down alone and takes the
+    // bye. a missed a round (one game, white); b (white, black) and c
+    // (black, white) played both. Floating a pairs b-c: b wants white, c
+    // black, no preference refused. Floating b pairs a-c, both wanting
+    // black: one refused (dutch26 C.12). Either floater meets d or e in the
+    // next bracket alike (dutch26 C.7, C.8). dutch26 C.9 comes first: the
+    // bye's receiver with fewer unplayed rounds, b (0) rather than a (1).
+    // Where the floater does not take the bye, C.9 says nothing and the
+    // colours choose b-c.
+    let ps = [
+        st(1, 2, &[W], [None; 2]),
+        st(2, 2, &[W, B], [None; 2]),
+        st(3, 2, &[B, W], [None; 2]),
+        st(4, 0, &[B, W], [None; 2]),
+        st(5, 0, &[W, B], [None; 2]),
+    ];
+    let t = round(2, 5);
+    let f = RoundFacts::new(&ps, &t, Edition::Dutch2026);
+    let players = [0, 1, 2];
+    let view = |bye_floats| BracketView {
+        players: &players,
+        min_score: 2,
+        next: &[3, 4],
+        beyond: &[],
+        last: false,
+        bye_floats,
+    };
+    let float_a = cand(&[(1, 2)], &[0]);
+    let float_b = cand(&[(0, 2)], &[1]);
+    let bye = view(true);
+    assert!(quality(&f, &bye, &float_b) < quality(&f, &bye, &float_a));
+    let no_bye = view(false);
+    assert!(quality(&f, &no_bye, &float_a) < quality(&f, &no_bye, &float_b));
 }
