@@ -133,8 +133,13 @@ pub fn quality_tail(f: &RoundFacts<'_>, b: &BracketView<'_>, cand: &Candidate) -
         q.push(repeated_upfloats(f, cand, back).len() as i64); // C.13, C.15
     }
     for back in 0..2 {
-        q.extend(padded(downfloat_differences(f, b, cand, back), size)); // C.16, C.18
-        q.extend(padded(repeated_upfloats(f, cand, back), size)); // C.17, C.19
+        if f.edition == Edition::Dutch2026 {
+            q.extend(padded(floater_scores(f, cand, back), size)); // dutch26 C.18, C.20
+            q.extend(padded(upfloat_opponent_scores(f, cand, back), size)); // C.19, C.21
+        } else {
+            q.extend(padded(downfloat_differences(f, b, cand, back), size)); // C.16, C.18
+            q.extend(padded(repeated_upfloats(f, cand, back), size)); // C.17, C.19
+        }
     }
     q
 }
@@ -220,9 +225,14 @@ pub fn ideal(f: &RoundFacts<'_>, b: &BracketView<'_>, p: usize, natural: &[usize
     for floor in &floors {
         q.extend([floor.len() as i64, 0]); // C.12 / C.14, C.13 / C.15
     }
-    for floor in floors {
-        q.extend(padded(floor, size)); // C.16 / C.18
-        q.extend(padded(Vec::new(), size)); // C.17 / C.19
+    for (back, floor) in floors.into_iter().enumerate() {
+        let floor = if f.edition == Edition::Dutch2026 {
+            floater_floor(f, b, p, back)
+        } else {
+            floor
+        };
+        q.extend(padded(floor, size)); // C.16 / C.18 (dutch26 C.18 / C.20)
+        q.extend(padded(Vec::new(), size)); // C.17 / C.19 (dutch26 C.19 / C.21)
     }
     q
 }
@@ -273,6 +283,19 @@ fn downfloat_floor(f: &RoundFacts<'_>, b: &BracketView<'_>, p: usize, back: usiz
     repeating.sort_unstable();
     repeating.truncate(repeating.len().saturating_sub(spared));
     repeating
+}
+
+/// dutch26 C.18 (`back` 0) and C.20 (1): the least scores any candidate
+/// with `p` pairs gives: the floaters beyond the players without that
+/// downfloat repeat it, each with at least the bracket's lowest score.
+fn floater_floor(f: &RoundFacts<'_>, b: &BracketView<'_>, p: usize, back: usize) -> Vec<i64> {
+    let floaters = b.players.len().saturating_sub(2 * p);
+    let fresh = b
+        .players
+        .iter()
+        .filter(|&&i| !had_float(f, i, back, Float::Downfloat))
+        .count();
+    vec![i64::from(b.min_score); floaters.saturating_sub(fresh)]
 }
 
 /// dutch17 C.10's least count with `p` pairs: players wanting the more
@@ -564,6 +587,32 @@ fn repeated_upfloats(f: &RoundFacts<'_>, cand: &Candidate, back: usize) -> Vec<i
             };
             let d = score(f, hi) - score(f, lo);
             (d > 0 && had_float(f, lo, back, Float::Upfloat)).then_some(d)
+        })
+        .collect()
+}
+
+/// dutch26 C.18/C.20 (as bbpPairings 6 weighs them): the scores of the
+/// floaters whose downfloat repeats the one of the previous round (`back`
+/// 0) or two rounds before (1). A moved-down player paired below his score
+/// counts for C.14/C.16 but not here: his score was counted in the
+/// bracket he floated from.
+fn floater_scores(f: &RoundFacts<'_>, cand: &Candidate, back: usize) -> Vec<i64> {
+    cand.floaters
+        .iter()
+        .filter(|&&i| had_float(f, i, back, Float::Downfloat))
+        .map(|&i| score(f, i))
+        .collect()
+}
+
+/// dutch26 C.19/C.21: the scores of the opponents of the players paired
+/// up whose upfloat repeats an earlier one.
+fn upfloat_opponent_scores(f: &RoundFacts<'_>, cand: &Candidate, back: usize) -> Vec<i64> {
+    cand.pairs
+        .iter()
+        .filter_map(|&(a, b)| {
+            let (hi, lo) = (score(f, a).max(score(f, b)), score(f, a).min(score(f, b)));
+            let up = |i| score(f, i) == lo && had_float(f, i, back, Float::Upfloat);
+            (hi > lo && (up(a) || up(b))).then_some(hi)
         })
         .collect()
 }

@@ -319,3 +319,34 @@ fn dutch26_c_9_counts_where_the_bye_floats_alone_above_the_last_bracket() {
     let no_bye = view(false);
     assert!(quality(&f, &no_bye, &float_a) < quality(&f, &no_bye, &float_b));
 }
+
+#[test]
+fn dutch26_c_18_and_c_19_weigh_scores_where_2017_weighs_differences() {
+    // a (7 points) came down with a downfloat last round and meets b (5.5),
+    // who floated up last round; c (5.5) floats down again, as last round
+    // and the round before. dutch17 C.16: a by his pair's difference (3
+    // half points) and c by A.8's (5.5 against 4.5: 2); dutch17 C.17: b by
+    // his pair's difference (3). dutch26 C.18: only the floater, by his
+    // score (11 half points; a's float was counted where he floated from),
+    // and C.20 the same for two rounds before; dutch26 C.19: b by his
+    // opponent's score (14).
+    use Float::{Downfloat as D, Upfloat as U};
+    let ps = [
+        st(1, 14, &[], [Some(D), None]),
+        st(2, 11, &[], [Some(U), None]),
+        st(3, 11, &[], [Some(D), Some(D)]),
+    ];
+    let t = round(2, 9);
+    let f = RoundFacts::new(&ps, &t, Edition::Dutch2026);
+    let players = [0, 1, 2];
+    let b = BracketView::last(&players, 11);
+    let c = cand(&[(0, 1)], &[2]);
+    let mut differences = downfloat_differences(&f, &b, &c, 0);
+    differences.sort_unstable();
+    assert_eq!(differences, vec![2, 3]);
+    assert_eq!(repeated_upfloats(&f, &c, 0), vec![3]);
+    assert_eq!(floater_scores(&f, &c, 0), vec![11]);
+    assert_eq!(floater_scores(&f, &c, 1), vec![11]);
+    assert_eq!(upfloat_opponent_scores(&f, &c, 0), vec![14]);
+    assert_eq!(repeated_downfloats(&f, &b, &c, 0), 2);
+}
