@@ -272,7 +272,7 @@ const DUTCH_2017_MATCHES: bool = true;
 /// Switched on once the 2026 edition's engine pairs every round of the
 /// default sample as bbpPairings v6.0.0 paired it: from then on it must
 /// (the other samples print their count).
-const DUTCH_2026_MATCHES: bool = false;
+const DUTCH_2026_MATCHES: bool = true;
 
 #[test]
 fn dutch_2017_pairs_as_bbppairings_v5() {

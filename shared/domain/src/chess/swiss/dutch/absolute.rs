@@ -18,7 +18,7 @@ pub fn violations(
     pairing: &RoundPairing,
     edition: Edition,
 ) -> Vec<AbsoluteViolation> {
-    let ps = RoundFacts::states(t);
+    let ps = RoundFacts::states(t, edition);
     let f = RoundFacts::new(&ps, t, edition);
     let idx: std::collections::HashMap<u32, usize> =
         ps.iter().enumerate().map(|(i, p)| (p.number, i)).collect();

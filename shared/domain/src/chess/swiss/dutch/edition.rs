@@ -48,7 +48,7 @@ impl Edition {
             .find(|e| e.name() == name)
     }
 
-    /// How the history is read for the 2017 and 2026 editions: dutch17 A.4.b
+    /// How the history is read for the 2017 edition: dutch17 A.4.b
     /// (a round not played is a downfloat), dutch17 C.2 (a half-point bye
     /// does not bar the pairing-allocated bye).
     pub const LATER_WORDING: Wording = Wording {
@@ -62,6 +62,24 @@ impl Edition {
         c12_in_homogeneous_next: false,
         unplayed_round_is_downfloat: true,
     };
+
+    /// How the history is read for the 2026 edition: as
+    /// [`Edition::LATER_WORDING`], except that a round not played is a
+    /// downfloat only when it scored more than a loss (dutch26 A.4): a
+    /// forfeit loss or an absence without points leaves no float.
+    pub const WORDING_2026: Wording = Wording {
+        unplayed_round_is_downfloat: false,
+        forfeit_loss_has_no_float: true,
+        ..Edition::LATER_WORDING
+    };
+
+    /// The reading of the history this edition pairs by (2017 or 2026).
+    pub fn wording(self) -> Wording {
+        match self {
+            Edition::Dutch2026 => Edition::WORDING_2026,
+            _ => Edition::LATER_WORDING,
+        }
+    }
 }
 
 /// One round as the 2017 and 2026 editions see it.
@@ -112,14 +130,9 @@ fn pairing_numbers(t: &SwissTournament) -> Vec<u32> {
 }
 
 impl<'a> RoundFacts<'a> {
-    /// The states of `t`'s players and the round's facts under `edition`.
-    pub fn states(t: &SwissTournament) -> Vec<PlayerState> {
-        state::derive_with(
-            &t.players,
-            t.rounds_played,
-            Edition::LATER_WORDING,
-            &t.rules,
-        )
+    /// The states of `t`'s players as `edition` reads the history.
+    pub fn states(t: &SwissTournament, edition: Edition) -> Vec<PlayerState> {
+        state::derive_with(&t.players, t.rounds_played, edition.wording(), &t.rules)
     }
 
     /// dutch17 A.7 (dutch26 A.7): in the last round, a player with more

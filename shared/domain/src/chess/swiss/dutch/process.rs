@@ -70,7 +70,7 @@ pub fn pair_round_recorded(
     edition: Edition,
     record: Option<&mut Vec<BracketRecord>>,
 ) -> Result<Paired, DutchError> {
-    let ps = RoundFacts::states(t);
+    let ps = RoundFacts::states(t, edition);
     let (pairs, bye) = {
         let mut f = RoundFacts::new(&ps, t, edition);
         let mut present: Vec<usize> = (0..ps.len())
@@ -221,6 +221,17 @@ fn bye_score(f: &RoundFacts<'_>, present: &[usize]) -> Result<Option<u32>, Dutch
         }
     }
     Err(DutchError::NoValidPairing)
+}
+
+/// dutch26 C.9 (as bbpPairings 6 reads it): the bye's unplayed rounds
+/// count in the bracket whose single floater takes it: its score (`score`)
+/// is no higher than the bye's (dutch26 C.4) and the players below (none
+/// under the lowest bracket) pair among themselves.
+fn bye_floats(f: &RoundFacts<'_>, score: u32, below: &[usize]) -> bool {
+    f.edition == Edition::Dutch2026
+        && f.bye_score.is_some_and(|s| score <= s)
+        && below.len().is_multiple_of(2)
+        && (below.is_empty() || f.completable(below))
 }
 
 /// The search through one bracket's candidates.
@@ -389,6 +400,7 @@ fn pair_bracket(
         next,
         beyond: &below[next.len()..],
         last: below.is_empty(),
+        bye_floats: bye_floats(f, min_score, below),
     };
     let mut s = Search {
         f,

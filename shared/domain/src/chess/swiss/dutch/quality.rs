@@ -37,6 +37,10 @@ pub struct BracketView<'v> {
     pub beyond: &'v [usize],
     /// Whether this bracket's floaters are the bye (the lowest bracket).
     pub last: bool,
+    /// dutch26 C.9: whether a single floater of this bracket takes the bye:
+    /// the round has a bye and the players below pair among themselves (as
+    /// under the lowest bracket, where nobody is below).
+    pub bye_floats: bool,
 }
 
 impl<'v> BracketView<'v> {
@@ -49,6 +53,7 @@ impl<'v> BracketView<'v> {
             next: &[],
             beyond: &[],
             last: true,
+            bye_floats: true,
         }
     }
 }
@@ -114,9 +119,13 @@ pub fn quality_tail(f: &RoundFacts<'_>, b: &BracketView<'_>, cand: &Candidate) -
     let size = b.players.len();
     let mut q = Vec::new();
     if f.edition == Edition::Dutch2026 {
-        // dutch26 C.9: the bye's receiver has as few unplayed rounds as possible.
-        let bye = b.last.then(|| cand.floaters.first()).flatten();
-        q.push(bye.map_or(0, |&i| i64::from(f.unplayed_rounds(i))));
+        // dutch26 C.9: the bye's receiver has as few unplayed rounds as
+        // possible, counted where he floats alone towards it.
+        let bye = match cand.floaters[..] {
+            [i] if b.bye_floats => i64::from(f.unplayed_rounds(i)),
+            _ => 0,
+        };
+        q.push(bye);
     }
     q.extend(colour_counts(f, cand)); // C.8–C.11 (dutch26 C.10–C.13)
     for back in 0..2 {
@@ -124,8 +133,13 @@ pub fn quality_tail(f: &RoundFacts<'_>, b: &BracketView<'_>, cand: &Candidate) -
         q.push(repeated_upfloats(f, cand, back).len() as i64); // C.13, C.15
     }
     for back in 0..2 {
-        q.extend(padded(downfloat_differences(f, b, cand, back), size)); // C.16, C.18
-        q.extend(padded(repeated_upfloats(f, cand, back), size)); // C.17, C.19
+        if f.edition == Edition::Dutch2026 {
+            q.extend(padded(floater_scores(f, cand, back), size)); // dutch26 C.18, C.20
+            q.extend(padded(upfloat_opponent_scores(f, cand, back), size)); // C.19, C.21
+        } else {
+            q.extend(padded(downfloat_differences(f, b, cand, back), size)); // C.16, C.18
+            q.extend(padded(repeated_upfloats(f, cand, back), size)); // C.17, C.19
+        }
     }
     q
 }
@@ -199,9 +213,8 @@ pub fn ideal(f: &RoundFacts<'_>, b: &BracketView<'_>, p: usize, natural: &[usize
         q.extend(padded_scores(scores, size + b.next.len()));
     }
     if f.edition == Edition::Dutch2026 {
-        let fewest = b.players.iter().map(|&i| f.unplayed_rounds(i)).min();
-        q.push(if b.last {
-            i64::from(fewest.unwrap_or(0))
+        q.push(if b.bye_floats && b.players.len() == 2 * p + 1 {
+            fewest_unplayed(f, b.players)
         } else {
             0
         });
@@ -211,11 +224,27 @@ pub fn ideal(f: &RoundFacts<'_>, b: &BracketView<'_>, p: usize, natural: &[usize
     for floor in &floors {
         q.extend([floor.len() as i64, 0]); // C.12 / C.14, C.13 / C.15
     }
-    for floor in floors {
-        q.extend(padded(floor, size)); // C.16 / C.18
-        q.extend(padded(Vec::new(), size)); // C.17 / C.19
+    for (back, floor) in floors.into_iter().enumerate() {
+        let floor = if f.edition == Edition::Dutch2026 {
+            floater_floor(f, b, p, back)
+        } else {
+            floor
+        };
+        q.extend(padded(floor, size)); // C.16 / C.18 (dutch26 C.18 / C.20)
+        q.extend(padded(Vec::new(), size)); // C.17 / C.19 (dutch26 C.19 / C.21)
     }
     q
+}
+
+/// dutch26 C.9's least value where the bye floats from `players`: the
+/// fewest unplayed rounds of a player there who may receive it (C.2, C.4).
+fn fewest_unplayed(f: &RoundFacts<'_>, players: &[usize]) -> i64 {
+    players
+        .iter()
+        .filter(|&&i| f.bye_allowed(i))
+        .map(|&i| i64::from(f.unplayed_rounds(i)))
+        .min()
+        .unwrap_or(0)
 }
 
 /// The least differences any candidate with `p` pairs gives to dutch17
@@ -299,6 +328,19 @@ fn refusals_floor(f: &RoundFacts<'_>, players: &[usize], p: usize) -> i64 {
 fn matched(n: usize, adjacent: &dyn Fn(usize, usize) -> bool, unmatched: usize) -> usize {
     let mate = maximum_matching_until(n, adjacent, unmatched);
     mate.iter().filter(|m| m.is_some()).count() / 2
+}
+
+/// dutch26 C.18 (`back` 0) and C.20 (1): the least scores any candidate
+/// with `p` pairs gives: the floaters beyond the players without that
+/// downfloat repeat it, each with at least the bracket's lowest score.
+fn floater_floor(f: &RoundFacts<'_>, b: &BracketView<'_>, p: usize, back: usize) -> Vec<i64> {
+    let floaters = b.players.len().saturating_sub(2 * p);
+    let fresh = b
+        .players
+        .iter()
+        .filter(|&&i| !had_float(f, i, back, Float::Downfloat))
+        .count();
+    vec![i64::from(b.min_score); floaters.saturating_sub(fresh)]
 }
 
 /// dutch17 C.10's least count with `p` pairs: players wanting the more
@@ -590,6 +632,32 @@ fn repeated_upfloats(f: &RoundFacts<'_>, cand: &Candidate, back: usize) -> Vec<i
             };
             let d = score(f, hi) - score(f, lo);
             (d > 0 && had_float(f, lo, back, Float::Upfloat)).then_some(d)
+        })
+        .collect()
+}
+
+/// dutch26 C.18/C.20 (as bbpPairings 6 weighs them): the scores of the
+/// floaters whose downfloat repeats the one of the previous round (`back`
+/// 0) or two rounds before (1). A moved-down player paired below his score
+/// counts for C.14/C.16 but not here: his score was counted in the
+/// bracket he floated from.
+fn floater_scores(f: &RoundFacts<'_>, cand: &Candidate, back: usize) -> Vec<i64> {
+    cand.floaters
+        .iter()
+        .filter(|&&i| had_float(f, i, back, Float::Downfloat))
+        .map(|&i| score(f, i))
+        .collect()
+}
+
+/// dutch26 C.19/C.21: the scores of the opponents of the players paired
+/// up whose upfloat repeats an earlier one.
+fn upfloat_opponent_scores(f: &RoundFacts<'_>, cand: &Candidate, back: usize) -> Vec<i64> {
+    cand.pairs
+        .iter()
+        .filter_map(|&(a, b)| {
+            let (hi, lo) = (score(f, a).max(score(f, b)), score(f, a).min(score(f, b)));
+            let up = |i| score(f, i) == lo && had_float(f, i, back, Float::Upfloat);
+            (hi > lo && (up(a) || up(b))).then_some(hi)
         })
         .collect()
 }

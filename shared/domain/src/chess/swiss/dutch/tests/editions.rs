@@ -70,7 +70,7 @@ fn dutch17_c_3_non_topscorers_with_the_same_absolute_preference_do_not_meet() {
         pair_edition(&t, Edition::Dutch2017),
         Err(DutchError::NoValidPairing)
     );
-    let ps = RoundFacts::states(&t);
+    let ps = RoundFacts::states(&t, Edition::Dutch2017);
     let f = RoundFacts::new(&ps, &t, Edition::Dutch2017);
     assert!(!f.compatible(0, 1));
 }
@@ -83,7 +83,7 @@ fn dutch17_a_7_topscorers_of_the_last_round_may_meet_despite_c_3() {
     // A.7), so dutch17 C.3 does not keep them apart; 3 and 4 (0 points) it
     // still does.
     let t = absolute_pairs(3);
-    let ps = RoundFacts::states(&t);
+    let ps = RoundFacts::states(&t, Edition::Dutch2017);
     let f = RoundFacts::new(&ps, &t, Edition::Dutch2017);
     assert!(f.topscorer[0] && f.topscorer[1] && !f.topscorer[2]);
     assert!(f.compatible(0, 1));
@@ -360,4 +360,105 @@ fn dutch17_e_5_a_player_yet_to_take_part_has_no_pairing_number() {
     assert_eq!(boards(&p), vec![(1, 4), (5, 3)]);
     let p = pair_edition(&late_entry(), Edition::Dutch2026).unwrap();
     assert_eq!(boards(&p), vec![(1, 4), (5, 3)]);
+}
+
+#[test]
+fn dutch26_a_4_a_round_not_played_floats_down_only_when_it_scored() {
+    // Round 1 of 3: 1 beat 2 (equal scores: no float); 4 won by forfeit
+    // against 3; 5 had a half-point bye, 6 was absent with no point.
+    // dutch17 A.4 (as bbpPairings 5 reads it): every round not played is a
+    // downfloat, so 3, 4, 5 and 6 all have one. dutch26 A.4: only a round
+    // not played that scored more than a loss is one: 4 (a win) and 5 (a
+    // draw), not 3 (forfeit loss) nor 6 (absent, no point).
+    let lines = [
+        line(1, &[(2, 'w', '1')]),
+        line(2, &[(1, 'b', '0')]),
+        line(3, &[(4, 'w', '-')]),
+        line(4, &[(3, 'b', '+')]),
+        line(5, &[(0, '-', 'H')]),
+        line(6, &[(0, '-', 'Z')]),
+    ];
+    let t = tournament(&lines, "XXR 3");
+    let down = |e: Edition| -> Vec<bool> {
+        RoundFacts::states(&t, e)
+            .iter()
+            .map(|p| p.floats[0] == Some(crate::chess::swiss::Float::Downfloat))
+            .collect()
+    };
+    assert_eq!(
+        down(Edition::Dutch2017),
+        [false, false, true, true, true, true]
+    );
+    assert_eq!(
+        down(Edition::Dutch2026),
+        [false, false, false, true, true, false]
+    );
+}
+
+#[test]
+fn dutch26_c_9_the_bye_floats_alone_from_a_bracket_above_the_lowest() {
+    // Round 5 of 5 of a tournament of 11 (bbpPairings' generated set,
+    // bbp6_0123_p11_r5). Scores: 3 (4), 2 and 4 (3), 7 (2.5), 1, 5, 6 and
+    // 10 (2), 11 (1.5), 8 and 9 (1). 8, 9, 10 and 11 have had the bye and
+    // 4 a forfeit win (dutch26 C.2), so the bye goes to 1, 5 or 6 (2
+    // points, dutch26 C.4). 3 comes down to 2 and 4 (3-4 was played): 3-2;
+    // 4 comes down to 7: 4-7. Of 1, 5, 6 and 10 (1-5, 1-6, 5-10 played)
+    // one pair is made and two float, one of them to meet 11 (who met 10)
+    // and the other for the bye, 8-9 pairing below: 6-10 floating 1 and 5,
+    // or 1-10 floating 5 and 6. In the bracket of 11 (1.5) one floater
+    // meets 11 and the other floats alone to the bye over 8-9: dutch26 C.9
+    // counts there, and 1 lost round 2 by forfeit (one round unplayed)
+    // while 5 and 6 played every round: 1 meets 11, the bye is not his.
+    let lines = [
+        line(
+            1,
+            &[(6, 'w', '1'), (4, 'b', '-'), (5, 'b', '1'), (2, 'b', '0')],
+        ),
+        line(
+            2,
+            &[(7, 'b', '1'), (5, 'w', '0'), (10, 'b', '1'), (1, 'w', '1')],
+        ),
+        line(
+            3,
+            &[(8, 'w', '1'), (11, 'b', '1'), (4, 'b', '1'), (5, 'w', '1')],
+        ),
+        line(
+            4,
+            &[(9, 'b', '1'), (1, 'w', '+'), (3, 'w', '0'), (6, 'b', '1')],
+        ),
+        line(
+            5,
+            &[(10, 'w', '1'), (2, 'b', '1'), (1, 'w', '0'), (3, 'b', '0')],
+        ),
+        line(
+            6,
+            &[(1, 'b', '0'), (9, 'w', '1'), (8, 'b', '1'), (4, 'w', '0')],
+        ),
+        line(
+            7,
+            &[(2, 'w', '0'), (8, 'b', '1'), (11, 'w', '='), (9, 'b', '1')],
+        ),
+        line(
+            8,
+            &[(3, 'b', '0'), (7, 'w', '0'), (6, 'w', '0'), (0, '-', 'U')],
+        ),
+        line(
+            9,
+            &[(4, 'w', '0'), (6, 'b', '0'), (0, '-', 'U'), (7, 'w', '0')],
+        ),
+        line(
+            10,
+            &[(5, 'b', '0'), (0, '-', 'U'), (2, 'w', '0'), (11, 'b', '1')],
+        ),
+        line(
+            11,
+            &[(0, '-', 'U'), (3, 'w', '0'), (7, 'b', '='), (10, 'w', '0')],
+        ),
+    ];
+    let t = tournament(&lines, "XXR 5");
+    let p = pair_edition(&t, Edition::Dutch2026).unwrap();
+    assert_eq!(p.bye, Some(5));
+    assert!(boards(&p)
+        .iter()
+        .any(|&(w, b)| (w.min(b), w.max(b)) == (1, 11)));
 }

@@ -204,6 +204,7 @@ fn dutch26_c_8_ideal_counts_the_next_brackets_own_pairs_at_its_score() {
         next: &[3, 4, 5],
         beyond: &[],
         last: false,
+        bye_floats: false,
     };
     let perfect = cand(&[(0, 1)], &[2]);
     assert_eq!(quality(&f, &b, &perfect), ideal(&f, &b, 1, &[2]));
@@ -305,6 +306,7 @@ fn dutch17_c_7_with_no_floater_the_ideal_is_the_next_brackets_own_pairing() {
             next: &[2, 3],
             beyond: &[],
             last: false,
+            bye_floats: false,
         };
         let aim = ideal(&f, &b, 1, &[]);
         assert_eq!(aim[1 + players.len()], 0, "{edition:?}");
@@ -336,4 +338,73 @@ fn dutch17_c_10_a_rematch_can_force_a_refused_preference() {
     assert_eq!(refusals_floor(&f, &players, 2), 1);
     let best = quality(&f, &b, &cand(&[(0, 1), (2, 3)], &[]));
     assert_eq!(ideal(&f, &b, 2, &[]), best);
+}
+
+#[test]
+fn dutch26_c_9_counts_where_the_bye_floats_alone_above_the_last_bracket() {
+    // a, b, c (1 point after 2 rounds) over d and e (0 points), who pair
+    // with each other: one of a, b, c floats down alone and takes the
+    // bye. a missed a round (one game, white); b (white, black) and c
+    // (black, white) played both. Floating a pairs b-c: b wants white, c
+    // black, no preference refused. Floating b pairs a-c, both wanting
+    // black: one refused (dutch26 C.12). Either floater meets d or e in the
+    // next bracket alike (dutch26 C.7, C.8). dutch26 C.9 comes first: the
+    // bye's receiver with fewer unplayed rounds, b (0) rather than a (1).
+    // Where the floater does not take the bye, C.9 says nothing and the
+    // colours choose b-c.
+    let ps = [
+        st(1, 2, &[W], [None; 2]),
+        st(2, 2, &[W, B], [None; 2]),
+        st(3, 2, &[B, W], [None; 2]),
+        st(4, 0, &[B, W], [None; 2]),
+        st(5, 0, &[W, B], [None; 2]),
+    ];
+    let t = round(2, 5);
+    let f = RoundFacts::new(&ps, &t, Edition::Dutch2026);
+    let players = [0, 1, 2];
+    let view = |bye_floats| BracketView {
+        players: &players,
+        min_score: 2,
+        next: &[3, 4],
+        beyond: &[],
+        last: false,
+        bye_floats,
+    };
+    let float_a = cand(&[(1, 2)], &[0]);
+    let float_b = cand(&[(0, 2)], &[1]);
+    let bye = view(true);
+    assert!(quality(&f, &bye, &float_b) < quality(&f, &bye, &float_a));
+    let no_bye = view(false);
+    assert!(quality(&f, &no_bye, &float_a) < quality(&f, &no_bye, &float_b));
+}
+
+#[test]
+fn dutch26_c_18_and_c_19_weigh_scores_where_2017_weighs_differences() {
+    // a (7 points) came down with a downfloat last round and meets b (5.5),
+    // who floated up last round; c (5.5) floats down again, as last round
+    // and the round before. dutch17 C.16: a by his pair's difference (3
+    // half points) and c by A.8's (5.5 against 4.5: 2); dutch17 C.17: b by
+    // his pair's difference (3). dutch26 C.18: only the floater, by his
+    // score (11 half points; a's float was counted where he floated from),
+    // and C.20 the same for two rounds before; dutch26 C.19: b by his
+    // opponent's score (14).
+    use Float::{Downfloat as D, Upfloat as U};
+    let ps = [
+        st(1, 14, &[], [Some(D), None]),
+        st(2, 11, &[], [Some(U), None]),
+        st(3, 11, &[], [Some(D), Some(D)]),
+    ];
+    let t = round(2, 9);
+    let f = RoundFacts::new(&ps, &t, Edition::Dutch2026);
+    let players = [0, 1, 2];
+    let b = BracketView::last(&players, 11);
+    let c = cand(&[(0, 1)], &[2]);
+    let mut differences = downfloat_differences(&f, &b, &c, 0);
+    differences.sort_unstable();
+    assert_eq!(differences, vec![2, 3]);
+    assert_eq!(repeated_upfloats(&f, &c, 0), vec![3]);
+    assert_eq!(floater_scores(&f, &c, 0), vec![11]);
+    assert_eq!(floater_scores(&f, &c, 1), vec![11]);
+    assert_eq!(upfloat_opponent_scores(&f, &c, 0), vec![14]);
+    assert_eq!(repeated_downfloats(&f, &b, &c, 0), 2);
 }
