@@ -18,11 +18,14 @@ use super::quality::{colour_surplus, tail_lower_bound, BracketView, Quality};
 use super::state::Strength;
 use crate::chess::swiss::Colour;
 
-/// Candidates the aimed pass may evaluate.
-pub const AIMED_BUDGET: usize = 300;
+/// Candidates the aimed pass may evaluate: as many as the full search,
+/// since in a bracket of 14–40 players with moved-down players the first
+/// candidate reaching the ideal often lies thousands of candidates deep,
+/// while its cuts keep a large bracket's walk short.
+pub const AIMED_BUDGET: usize = 20_000;
 
 /// Branches the aimed pass may cut (each a few comparisons).
-pub const AIMED_CUTS: usize = 100_000;
+pub const AIMED_CUTS: usize = 1_000_000;
 
 /// One point, in half points (dutch17 A.8's artificial score of a floater).
 const POINT: i64 = 2;
