@@ -162,6 +162,16 @@ impl<'a> RoundFacts<'a> {
         (std::cmp::Reverse(self.ps[i].score), self.ps[i].number)
     }
 
+    /// The pair `(a, b)` with the higher score first: of two players with
+    /// different scores, the one floating down (dutch17 A.4).
+    pub fn higher_first(&self, (a, b): (usize, usize)) -> (usize, usize) {
+        if self.ps[a].score >= self.ps[b].score {
+            (a, b)
+        } else {
+            (b, a)
+        }
+    }
+
     /// dutch17 A.2: sort indices into the pairing order.
     pub fn sort(&self, v: &mut [usize]) {
         v.sort_by_key(|&i| self.key(i));

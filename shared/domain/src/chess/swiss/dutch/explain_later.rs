@@ -317,11 +317,7 @@ fn board_note(f: &RoundFacts<'_>, b: &Board, rule: Rule) -> BoardNote {
     let mut notes = Vec::new();
     if let (Some(w), Some(bl)) = (index_of(f, b.white), index_of(f, b.black)) {
         if f.ps[w].score != f.ps[bl].score {
-            let (hi, lo) = if f.ps[w].score > f.ps[bl].score {
-                (w, bl)
-            } else {
-                (bl, w)
-            };
+            let (hi, lo) = f.higher_first((w, bl));
             notes.push(note(
                 e,
                 Clause::A4,

@@ -213,7 +213,19 @@ fn augment(
 
 /// Size of a maximum matching.
 pub fn matching_size(n: usize, adjacent: &dyn Fn(usize, usize) -> bool) -> usize {
-    maximum_matching(n, adjacent)
+    matching_size_until(n, adjacent, 0)
+}
+
+/// Size of a maximum matching, or of one leaving at most `allowed_unmatched`
+/// vertices unmatched ([`maximum_matching_until`]): enough where only
+/// whether a matching reaches a size matters, and far quicker in a large
+/// graph where the greedy start already reaches it.
+pub fn matching_size_until(
+    n: usize,
+    adjacent: &dyn Fn(usize, usize) -> bool,
+    allowed_unmatched: usize,
+) -> usize {
+    maximum_matching_until(n, adjacent, allowed_unmatched)
         .iter()
         .filter(|m| m.is_some())
         .count()

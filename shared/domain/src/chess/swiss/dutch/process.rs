@@ -20,12 +20,12 @@ use super::edition::{Edition, RoundFacts};
 use super::matching::{bipartite_matching_size, matching_size};
 use super::mdp_exchange::mdp_choices;
 use super::quality::{
-    colour_surplus, ideal, pair_penalties, quality_head, quality_next, quality_tail,
-    tail_lower_bound, BracketView, Candidate, Quality,
+    ideal, pair_penalties, quality_head, quality_next, quality_tail, tail_lower_bound, wanting,
+    BracketView, Candidate, Quality,
 };
 use super::resident_exchange::{resident_exchanges, walked_in_full};
 use super::state::PlayerState;
-use super::target::{aimed_ideal, beyond, wanting, ColourPool, AIMED_BUDGET, AIMED_CUTS};
+use super::target::{aimed_ideal, beyond, ColourPool, AIMED_BUDGET, AIMED_CUTS};
 use super::DutchError;
 use crate::chess::swiss::{Presence, SwissTournament};
 use std::collections::HashMap;
@@ -402,6 +402,7 @@ fn pair_bracket(
         last: below.is_empty(),
         bye_floats: bye_floats(f, min_score, below),
     };
+    let head_len = quality_head_len(&view);
     let mut s = Search {
         f,
         view,
@@ -411,7 +412,7 @@ fn pair_bracket(
         seen: 0,
         by_floaters: HashMap::new(),
         complete,
-        head_len: 0,
+        head_len,
         partial: [0; 6],
         aimed: false,
         cuts: 0,
@@ -424,7 +425,6 @@ fn pair_bracket(
         if let Some((q, c)) = aimed_pass(&mut s, moved, residents, p) {
             return Ok((c, q, max_pairs));
         }
-        s.head_len = quality_head_len(&s.view);
         walk(&mut s, moved, residents, p);
         if let Some((q, c)) = s.best.take() {
             return Ok((c, q, max_pairs));
@@ -444,7 +444,6 @@ fn aimed_pass(
     p: usize,
 ) -> Option<(Quality, Candidate)> {
     let base = s.ideal.clone();
-    s.head_len = quality_head_len(&s.view);
     s.ideal = aimed_ideal(s.f, &s.view, moved, residents, p, &base, s.head_len);
     s.aimed = true;
     walk(s, moved, residents, p);
@@ -558,7 +557,7 @@ fn transpositions(
         }
         used[k] = true;
         s.push_pair(pairs, (a, s2[k]));
-        if !s.hopeless(forced_refusals(s, rest, s2, used)) {
+        if !s.hopeless(forced_refusals(s, rest)) {
             transpositions(s, rest, s2, used, pairs, extra);
         }
         s.pop_pair(pairs);
@@ -570,17 +569,13 @@ fn transpositions(
 }
 
 /// dutch17 C.10 (dutch26 C.12): the colour preferences the players still
-/// to pair (`s1` with the unused of `s2`) must refuse at least.
-fn forced_refusals(s: &Search<'_, '_>, s1: &[usize], s2: &[usize], used: &[bool]) -> i64 {
-    if let Some(pool) = &s.pool {
-        return pool.forced(&s.paired_wanting, s1.len() as i64, s.aimed);
-    }
-    let pool: Vec<usize> = s1
-        .iter()
-        .copied()
-        .chain(s2.iter().zip(used).filter(|(_, u)| !**u).map(|(&i, _)| i))
-        .collect();
-    colour_surplus(s.f, &pool, s1.len())
+/// to pair (`s1` with the unused of S2) must refuse at least, counted from
+/// the transpositions' pool ([`ColourPool`], set by [`homogeneous_with`]
+/// before any transposition).
+fn forced_refusals(s: &Search<'_, '_>, s1: &[usize]) -> i64 {
+    s.pool.as_ref().map_or(0, |pool| {
+        pool.forced(&s.paired_wanting, s1.len() as i64, s.aimed)
+    })
 }
 
 /// dutch17 D.3 (dutch26 D.3) with B.2: a heterogeneous bracket. For each number `m` of

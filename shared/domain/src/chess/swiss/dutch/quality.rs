@@ -14,9 +14,9 @@
 //! difference first.
 
 use super::edition::{Edition, RoundFacts};
-use super::matching::maximum_matching_until;
+use super::matching::{matching_size_until, maximum_matching_until};
 use super::state::Strength;
-use crate::chess::swiss::Float;
+use crate::chess::swiss::{Colour, Float};
 
 /// One candidate of a bracket: its pairs and the players it moves down.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -255,12 +255,13 @@ fn fewest_unplayed(f: &RoundFacts<'_>, players: &[usize]) -> i64 {
 /// A pair of equal scores spares two such players, any other pair one.
 fn downfloat_floor(f: &RoundFacts<'_>, b: &BracketView<'_>, p: usize, back: usize) -> Vec<i64> {
     let min = i64::from(b.min_score);
-    let higher: Vec<i64> = b
+    let mut higher: Vec<i64> = b
         .players
         .iter()
         .map(|&i| score(f, i))
         .filter(|&s| s > min)
         .collect();
+    higher.sort_unstable();
     let mut repeating: Vec<i64> = b
         .players
         .iter()
@@ -271,12 +272,9 @@ fn downfloat_floor(f: &RoundFacts<'_>, b: &BracketView<'_>, p: usize, back: usiz
             s - below.max().unwrap_or(min)
         })
         .collect();
-    let mut levels = higher.clone();
-    levels.sort_unstable();
-    levels.dedup();
-    let equal_pairs: usize = levels
-        .iter()
-        .map(|&s| higher.iter().filter(|&&t| t == s).count() / 2)
+    let equal_pairs: usize = higher
+        .chunk_by(|s, t| s == t)
+        .map(|run| run.len() / 2)
         .sum();
     let spared = (higher.len() / 2).min(p) + equal_pairs.min(p);
     repeating.sort_unstable();
@@ -295,7 +293,7 @@ fn next_pairs_bound(f: &RoundFacts<'_>, b: &BracketView<'_>, k: usize) -> usize 
     let most = (k + b.next.len()) / 2;
     // Only whether the residents make `most - k` pairs matters.
     let enough = b.next.len().saturating_sub(2 * most.saturating_sub(k));
-    let own = matched(
+    let own = matching_size_until(
         b.next.len(),
         &|x, y| f.compatible(b.next[x], b.next[y]),
         enough,
@@ -318,16 +316,8 @@ fn refusals_floor(f: &RoundFacts<'_>, players: &[usize], p: usize) -> i64 {
     // Only whether `p` less the surplus pairs can refuse none matters.
     let wanted = p.saturating_sub(surplus as usize);
     let enough = players.len().saturating_sub(2 * wanted);
-    let spared = matched(players.len(), &agreeable, enough);
+    let spared = matching_size_until(players.len(), &agreeable, enough);
     surplus.max(p.saturating_sub(spared) as i64)
-}
-
-/// The pairs of a maximum matching, or of one leaving at most `unmatched`
-/// vertices unmatched (enough for a bound, and far quicker in a large
-/// bracket where the greedy start already reaches it).
-fn matched(n: usize, adjacent: &dyn Fn(usize, usize) -> bool, unmatched: usize) -> usize {
-    let mate = maximum_matching_until(n, adjacent, unmatched);
-    mate.iter().filter(|m| m.is_some()).count() / 2
 }
 
 /// dutch26 C.18 (`back` 0) and C.20 (1): the least scores any candidate
@@ -343,19 +333,31 @@ fn floater_floor(f: &RoundFacts<'_>, b: &BracketView<'_>, p: usize, back: usize)
     vec![i64::from(b.min_score); floaters.saturating_sub(fresh)]
 }
 
-/// dutch17 C.10's least count with `p` pairs: players wanting the more
-/// wanted colour, beyond what the pairs and the floaters can take.
+/// dutch17 C.10's least count with `p` pairs among `players`
+/// ([`surplus`] of their [`wanting`]).
 pub fn colour_surplus(f: &RoundFacts<'_>, players: &[usize], p: usize) -> i64 {
-    let n = players.len() as i64;
-    let wanting = |c: crate::chess::swiss::Colour| {
-        players
-            .iter()
-            .filter(|&&i| f.preference(i).map(|x| x.0) == Some(c))
-            .count() as i64
-    };
-    let most = wanting(crate::chess::swiss::Colour::White)
-        .max(wanting(crate::chess::swiss::Colour::Black));
-    (most - n + p as i64).max(0)
+    surplus(wanting(f, players), p as i64)
+}
+
+/// dutch17 C.10's least count with `pairs` pairs among players wanting
+/// colours as [`wanting`] counts them: those wanting the more wanted
+/// colour, beyond what the pairs and the floaters can take.
+pub fn surplus([white, black, all]: [i64; 3], pairs: i64) -> i64 {
+    (white.max(black) - all + pairs).max(0)
+}
+
+/// How many of `players` want white, how many black (dutch17 A.6), and
+/// how many they are.
+pub fn wanting(f: &RoundFacts<'_>, players: &[usize]) -> [i64; 3] {
+    let mut out = [0, 0, players.len() as i64];
+    for &i in players {
+        match f.preference(i).map(|p| p.0) {
+            Some(Colour::White) => out[0] += 1,
+            Some(Colour::Black) => out[1] += 1,
+            None => {}
+        }
+    }
+    out
 }
 
 fn padded(mut v: Vec<i64>, size: usize) -> Vec<i64> {
@@ -625,11 +627,7 @@ fn repeated_upfloats(f: &RoundFacts<'_>, cand: &Candidate, back: usize) -> Vec<i
     cand.pairs
         .iter()
         .filter_map(|&(a, b)| {
-            let (hi, lo) = if score(f, a) >= score(f, b) {
-                (a, b)
-            } else {
-                (b, a)
-            };
+            let (hi, lo) = f.higher_first((a, b));
             let d = score(f, hi) - score(f, lo);
             (d > 0 && had_float(f, lo, back, Float::Upfloat)).then_some(d)
         })
@@ -654,10 +652,10 @@ fn floater_scores(f: &RoundFacts<'_>, cand: &Candidate, back: usize) -> Vec<i64>
 fn upfloat_opponent_scores(f: &RoundFacts<'_>, cand: &Candidate, back: usize) -> Vec<i64> {
     cand.pairs
         .iter()
-        .filter_map(|&(a, b)| {
-            let (hi, lo) = (score(f, a).max(score(f, b)), score(f, a).min(score(f, b)));
-            let up = |i| score(f, i) == lo && had_float(f, i, back, Float::Upfloat);
-            (hi > lo && (up(a) || up(b))).then_some(hi)
+        .filter_map(|&pair| {
+            let (hi, lo) = f.higher_first(pair);
+            let up = score(f, hi) > score(f, lo) && had_float(f, lo, back, Float::Upfloat);
+            up.then_some(score(f, hi))
         })
         .collect()
 }
@@ -672,11 +670,7 @@ fn downfloat_differences(
     back: usize,
 ) -> Vec<i64> {
     let paired = cand.pairs.iter().filter_map(|&(x, y)| {
-        let (hi, lo) = if score(f, x) >= score(f, y) {
-            (x, y)
-        } else {
-            (y, x)
-        };
+        let (hi, lo) = f.higher_first((x, y));
         let d = score(f, hi) - score(f, lo);
         (d > 0 && had_float(f, hi, back, Float::Downfloat)).then_some(d)
     });

@@ -14,7 +14,7 @@
 
 use super::edition::{Edition, RoundFacts};
 use super::matching::bipartite_matching_size;
-use super::quality::{colour_surplus, tail_lower_bound, BracketView, Quality};
+use super::quality::{colour_surplus, surplus, tail_lower_bound, wanting, BracketView, Quality};
 use super::state::Strength;
 use crate::chess::swiss::Colour;
 
@@ -80,13 +80,8 @@ fn strong_refusals(f: &RoundFacts<'_>, players: &[usize], p: usize) -> i64 {
             .filter(|&&i| f.preference(i) == Some((c, Strength::Mild)))
             .count() as i64
     };
-    let wanting = |c: Colour| {
-        players
-            .iter()
-            .filter(|&&i| f.preference(i).map(|x| x.0) == Some(c))
-            .count()
-    };
-    let majority = if wanting(Colour::White) > wanting(Colour::Black) {
+    let [white, black, _] = wanting(f, players);
+    let majority = if white > black {
         Colour::White
     } else {
         Colour::Black
@@ -200,22 +195,27 @@ mod tests {
     use crate::chess::swiss::dutch::state::PlayerState;
     use crate::chess::swiss::{PairingRules, SwissTournament};
 
-    /// Player states by (pairing number, score in half points).
-    fn states(players: &[(u32, u32)]) -> Vec<PlayerState> {
-        players
-            .iter()
-            .map(|&(n, s)| PlayerState::sample(n, s, &[], [None, None]))
-            .collect()
-    }
-
-    fn tournament() -> SwissTournament {
-        SwissTournament {
+    /// [`moved_down_ideal`] of a last bracket of five players numbered 1–5
+    /// with `half` points each (in half points), the first moved down into
+    /// it and the rest residents, with two pairs, by `edition`; the plain
+    /// ideal `[-2, 0, 0, 0, 0, 0, 7]` (two pairs, five zeros, one more
+    /// criterion) as its base.
+    fn one_moved_down(half: [u32; 5], min_score: u32, edition: Edition) -> Option<Quality> {
+        let ps: Vec<PlayerState> = (1..)
+            .zip(half)
+            .map(|(n, s)| PlayerState::sample(n, s, &[], [None, None]))
+            .collect();
+        let t = SwissTournament {
             players: vec![],
             rounds_played: 3,
             total_rounds: 9,
             first_colour: crate::chess::swiss::Colour::White,
             rules: PairingRules::default(),
-        }
+        };
+        let f = RoundFacts::new(&ps, &t, edition);
+        let b = BracketView::last(&[0, 1, 2, 3, 4], min_score);
+        let base = vec![-2, 0, 0, 0, 0, 0, 7];
+        moved_down_ideal(&f, &b, &[0], &[1, 2, 3, 4], 2, &base)
     }
 
     #[test]
@@ -225,16 +225,11 @@ mod tests {
         // PSD (dutch17 C.6): 0 paired, difference 2 points (4 half points),
         // a resident pair with none, a resident floating with one point
         // (2 half points): [4, 2, 0], padded to the bracket's five.
-        let ps = states(&[(1, 8), (2, 4), (3, 4), (4, 4), (5, 4)]);
-        let t = tournament();
-        let f = RoundFacts::new(&ps, &t, Edition::Dutch2017);
-        let b = BracketView::last(&[0, 1, 2, 3, 4], 4);
-        let base = vec![-2, 0, 0, 0, 0, 0, 7];
-        let q = moved_down_ideal(&f, &b, &[0], &[1, 2, 3, 4], 2, &base).expect("tightened");
+        let scores = [8, 4, 4, 4, 4];
+        let q = one_moved_down(scores, 4, Edition::Dutch2017).expect("tightened");
         assert_eq!(q, vec![-2, 4, 2, 0, i64::MIN, i64::MIN, 7]);
         // dutch26 C.6: the higher scores paired, 4 points then 2, negated.
-        let f = RoundFacts::new(&ps, &t, Edition::Dutch2026);
-        let q = moved_down_ideal(&f, &b, &[0], &[1, 2, 3, 4], 2, &base).expect("tightened");
+        let q = one_moved_down(scores, 4, Edition::Dutch2026).expect("tightened");
         assert_eq!(q, vec![-2, -8, -4, 0, 0, 0, 7]);
     }
 
@@ -247,35 +242,12 @@ mod tests {
         // 2-3 (2) with 4 floating (a point, 2) gives [4, 2, 2], which is
         // less: pairs among residents bring differences of their own, so
         // the tightened ideal would not be a bound, and the plain one stays.
-        let ps = states(&[(1, 8), (2, 4), (3, 4), (4, 2), (5, 2)]);
-        let t = tournament();
-        let f = RoundFacts::new(&ps, &t, Edition::Dutch2017);
-        let b = BracketView::last(&[0, 1, 2, 3, 4], 2);
-        let base = vec![-2, 0, 0, 0, 0, 0, 7];
-        assert_eq!(
-            moved_down_ideal(&f, &b, &[0], &[1, 2, 3, 4], 2, &base),
-            None
-        );
+        let collapsed = [8, 4, 4, 2, 2];
+        assert_eq!(one_moved_down(collapsed, 2, Edition::Dutch2017), None);
         // The same residents with one score are tightened.
-        let one = states(&[(1, 8), (2, 2), (3, 2), (4, 2), (5, 2)]);
-        let f = RoundFacts::new(&one, &t, Edition::Dutch2017);
-        let q = moved_down_ideal(&f, &b, &[0], &[1, 2, 3, 4], 2, &base);
+        let q = one_moved_down([8, 2, 2, 2, 2], 2, Edition::Dutch2017);
         assert_eq!(q, Some(vec![-2, 6, 2, 0, i64::MIN, i64::MIN, 7]));
     }
-}
-
-/// How many of `players` want white, how many black (dutch17 A.6), and
-/// how many they are.
-pub fn wanting(f: &RoundFacts<'_>, players: &[usize]) -> [i64; 3] {
-    let mut out = [0, 0, players.len() as i64];
-    for &i in players {
-        match f.preference(i).map(|p| p.0) {
-            Some(Colour::White) => out[0] += 1,
-            Some(Colour::Black) => out[1] += 1,
-            None => {}
-        }
-    }
-    out
 }
 
 /// The colour preferences ([`wanting`]) of the S1 and S2 of one round of
@@ -308,7 +280,7 @@ impl ColourPool {
             |side: usize, c: usize| self.sides[side][c] - (paired[side][c] - self.at[side][c]);
         let (aw, ab, a) = (left(0, 0), left(0, 1), left(0, 2));
         let (cw, cb, c) = (left(1, 0), left(1, 1), left(1, 2));
-        let general = ((aw + cw).max(ab + cb) - (a + c) + pairs).max(0);
+        let general = surplus([aw + cw, ab + cb, a + c], pairs);
         if !bipartite {
             return general;
         }
@@ -322,6 +294,16 @@ impl ColourPool {
 mod pool_tests {
     use super::ColourPool;
 
+    /// What S1 (`s1` its [`wanting`] counts) and S2 (`s2`) must refuse
+    /// with two pairs, nobody paired yet.
+    fn forced(s1: [i64; 3], s2: [i64; 3], bipartite: bool) -> i64 {
+        let pool = ColourPool {
+            sides: [s1, s2],
+            at: [[0; 3]; 2],
+        };
+        pool.forced(&[[0; 3]; 2], 2, bipartite)
+    }
+
     #[test]
     fn dutch17_c_10_s1_players_take_s2_players_of_the_other_colour() {
         // S1: two wanting white; S2: one wanting white, one black, one
@@ -329,30 +311,14 @@ mod pool_tests {
         // white among 5 with 2 pairs force none; with S1 against S2 both
         // S1 players find black or none: none either. S2 wanting white
         // only: all 5 want white, 2 pairs: 2 refused, in either count.
-        let pool = ColourPool {
-            sides: [[2, 0, 2], [1, 1, 3]],
-            at: [[0; 3]; 2],
-        };
-        assert_eq!(pool.forced(&[[0; 3]; 2], 2, true), 0);
-        let pool = ColourPool {
-            sides: [[2, 0, 2], [3, 0, 3]],
-            at: [[0; 3]; 2],
-        };
-        assert_eq!(pool.forced(&[[0; 3]; 2], 2, false), 2);
-        assert_eq!(pool.forced(&[[0; 3]; 2], 2, true), 2);
+        assert_eq!(forced([2, 0, 2], [1, 1, 3], true), 0);
+        assert_eq!(forced([2, 0, 2], [3, 0, 3], false), 2);
+        assert_eq!(forced([2, 0, 2], [3, 0, 3], true), 2);
         // S1 one wanting white, one black; S2 two wanting black, one white:
         // generally 0; S1 against S2 also 0 (white-black, black-white).
-        let pool = ColourPool {
-            sides: [[1, 1, 2], [1, 2, 3]],
-            at: [[0; 3]; 2],
-        };
-        assert_eq!(pool.forced(&[[0; 3]; 2], 2, true), 0);
+        assert_eq!(forced([1, 1, 2], [1, 2, 3], true), 0);
         // S1 two wanting black; S2 two wanting black, one without: the
         // general count 4 - 5 + 2 = 1; S1 against S2 the same, 1.
-        let pool = ColourPool {
-            sides: [[0, 2, 2], [0, 2, 3]],
-            at: [[0; 3]; 2],
-        };
-        assert_eq!(pool.forced(&[[0; 3]; 2], 2, true), 1);
+        assert_eq!(forced([0, 2, 2], [0, 2, 3], true), 1);
     }
 }
