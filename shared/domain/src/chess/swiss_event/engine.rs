@@ -7,7 +7,6 @@ use super::settings::{Acceleration, PairingSystem, Settings};
 use super::state::{Player, Round, SwissEvent};
 use super::vocabulary::{Absence, BoardForm, Pairing};
 use crate::chess::round_robin;
-use crate::chess::swiss::dutch::edition::Edition;
 use crate::chess::swiss::{
     dutch, monrad, Baku, Board, Colour, PairingRules, Presence, RoundOutcome, RoundPairing,
     SwissPlayer, SwissTournament,
@@ -186,20 +185,11 @@ pub fn pair(
 ) -> Result<(Vec<Pairing>, Option<UserId>), Refusal> {
     let t = tournament(state, settings, round - 1);
     let pairing = match settings.system {
-        PairingSystem::Dutch2006 => {
-            dutch::pair(&t).map_err(|e| {
-                Refusal::rule(
-                    "dutch B1",
-                    format!("{e}; the arbiter may pair the round by hand with set-pairing and override_absolute"),
-                )
-            })?
-        }
-        PairingSystem::Dutch2017 | PairingSystem::Dutch2026 => {
+        PairingSystem::Dutch2006 | PairingSystem::Dutch2017 | PairingSystem::Dutch2026 => {
             let edition = settings.system.dutch_edition().expect("a Dutch edition");
             dutch::pair_edition(&t, edition).map_err(|e| {
-                let clause = format!("{} C.1", edition.prefix());
                 Refusal::rule(
-                    clause,
+                    edition.absolute_clause(),
                     format!("{e}; the arbiter may pair the round by hand with set-pairing and override_absolute"),
                 )
             })?
@@ -257,11 +247,7 @@ pub fn manual_breaks(
         bye: bye.map(number),
     };
     let t = tournament(state, settings, round - 1);
-    let violations = match edition {
-        Edition::Dutch2006 => dutch::absolute_violations(&t, &pairing),
-        later => dutch::absolute::violations(&t, &pairing, later),
-    };
-    violations
+    dutch::violations_edition(&t, &pairing, edition)
         .into_iter()
         .map(|v| {
             let what = match v.board.black {

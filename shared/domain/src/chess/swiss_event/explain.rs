@@ -11,8 +11,7 @@ use super::engine::{pairing_numbers, tournament};
 use super::state::{Round, SwissEvent};
 use super::vocabulary::Overridden;
 use crate::chess::swiss::dutch::edition::Edition;
-use crate::chess::swiss::dutch::explain::{explain, Explanation};
-use crate::chess::swiss::dutch::explain_later;
+use crate::chess::swiss::dutch::{self, explain::Explanation};
 use crate::chess::swiss::RoundPairing;
 use crate::envelope::UserId;
 use crate::refusal::Refusal;
@@ -63,11 +62,7 @@ pub fn round_explanation<'a>(
         ));
     };
     let t = tournament(state, settings, round.number - 1);
-    let explained = match edition {
-        Edition::Dutch2006 => explain(&t),
-        later => explain_later::explain(&t, later),
-    };
-    let (engine_pairing, engine) = explained.map_err(|e| {
+    let (engine_pairing, engine) = dutch::explain_edition(&t, edition).map_err(|e| {
         let clause = match edition {
             Edition::Dutch2006 => "dutch B1",
             Edition::Dutch2017 => "dutch17 C.4",

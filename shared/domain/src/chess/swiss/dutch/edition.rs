@@ -32,6 +32,17 @@ impl Edition {
         }
     }
 
+    /// The absolute criterion a round is refused by when no pairing meets
+    /// the absolute criteria: dutch B1 for the 1992–2006 text, dutch17 C.1
+    /// (dutch26 C.1) for the later editions.
+    pub fn absolute_clause(self) -> &'static str {
+        match self {
+            Edition::Dutch2006 => "dutch B1",
+            Edition::Dutch2017 => "dutch17 C.1",
+            Edition::Dutch2026 => "dutch26 C.1",
+        }
+    }
+
     /// The name an event's settings and the command line use.
     pub fn name(self) -> &'static str {
         match self {

@@ -153,6 +153,34 @@ pub fn pair_edition(
     }
 }
 
+/// The round paired by `edition` with the reason for each board, float,
+/// colour and the bye: [`explain::explain`] for the 1992–2006 text,
+/// [`explain_later::explain`] for the later editions.
+pub fn explain_edition(
+    t: &SwissTournament,
+    edition: edition::Edition,
+) -> Result<(RoundPairing, explain::Explanation), DutchError> {
+    match edition {
+        edition::Edition::Dutch2006 => explain::explain(t),
+        later => explain_later::explain(t, later),
+    }
+}
+
+/// Each board (and the bye) of a complete `pairing` that breaks an
+/// absolute criterion of `edition`: dutch B1/B2 ([`absolute_violations`])
+/// for the 1992–2006 text, dutch17 C.1–C.3 or dutch26 C.1–C.3
+/// ([`absolute::violations`]) for the later editions.
+pub fn violations_edition(
+    t: &SwissTournament,
+    pairing: &RoundPairing,
+    edition: edition::Edition,
+) -> Vec<AbsoluteViolation> {
+    match edition {
+        edition::Edition::Dutch2006 => absolute_violations(t, pairing),
+        later => absolute::violations(t, pairing, later),
+    }
+}
+
 /// The 2017 or 2026 pairing of the round, with each board's colour rule
 /// (publishing order: the higher score, the sum of scores, the higher
 /// player's rank).
