@@ -33,6 +33,7 @@ pub mod explain;
 pub mod explain_later;
 pub mod matching;
 pub mod mdp_exchange;
+pub mod optimum;
 pub mod process;
 pub mod quality;
 pub mod resident_exchange;

@@ -13,12 +13,16 @@
 //! early at a candidate as good as the bracket allows ([`ideal`], a perfect
 //! candidate) or when its budget is spent. Each bracket is first walked by
 //! the aimed pass of [`super::target`], which stops at the first candidate
-//! reaching the bracket's exact ideal; the full search runs when it finds
-//! none.
+//! reaching the bracket's exact ideal. When none does and at most one
+//! player floats, the best quality is found by matching ([`optimum`]) and
+//! the aimed pass walks again towards it, following only pairs that still
+//! complete to it ([`Exact::reaches`]): the first candidate of that
+//! quality in dutch17 D order. The full search runs for the rest.
 
 use super::edition::{Edition, RoundFacts};
 use super::matching::{bipartite_matching_size, matching_size};
 use super::mdp_exchange::mdp_choices;
+use super::optimum::{optimum, Exact};
 use super::quality::{
     ideal, pair_penalties, quality_head, quality_next, quality_tail, tail_lower_bound, wanting,
     BracketView, Candidate, Quality,
@@ -32,6 +36,19 @@ use std::collections::HashMap;
 
 /// Candidates one bracket may evaluate before the best so far is taken.
 const CANDIDATE_BUDGET: usize = 20_000;
+
+/// Completions ([`Exact::reaches`]) the aimed pass may try in one bracket
+/// before it walks on without them.
+const EXACT_CALLS: usize = 5_000;
+
+/// The players of `v` not `used`.
+fn unused(v: &[usize], used: &[bool]) -> Vec<usize> {
+    v.iter()
+        .zip(used)
+        .filter(|(_, u)| !**u)
+        .map(|(&i, _)| i)
+        .collect()
+}
 
 /// A round paired by the 2017 or 2026 edition: the pairs (unordered) and
 /// the bye, as indices into the player states.
@@ -266,6 +283,10 @@ struct Search<'s, 'f> {
     /// a walk through them.
     paired_wanting: [[i64; 3]; 2],
     pool: Option<ColourPool>,
+    /// The bracket's pair costs when its best candidate is known by
+    /// matching ([`optimum`]): the aimed pass then follows only pairs that
+    /// still complete to it.
+    exact: Option<Exact>,
 }
 
 impl Search<'_, '_> {
@@ -353,6 +374,28 @@ impl Search<'_, '_> {
         }
     }
 
+    /// Whether the pairs made so far can no longer complete to the
+    /// bracket's best candidate ([`Exact::reaches`]), in the aimed pass
+    /// when that candidate is known; each such cut counts as one.
+    fn off_course(
+        &mut self,
+        pairs: &[(usize, usize)],
+        left: &[usize],
+        right: &[usize],
+        right_pairs: bool,
+        limbo: &[usize],
+    ) -> bool {
+        let Some(exact) = self.exact.as_mut().filter(|e| e.calls < EXACT_CALLS) else {
+            return false;
+        };
+        if !self.aimed || (left.is_empty() && !right_pairs) {
+            return false;
+        }
+        let cut = !exact.reaches(pairs, left, right, right_pairs, limbo);
+        self.cuts += usize::from(cut);
+        cut
+    }
+
     /// Whether a quality's first criteria `q` are already worse than the best's.
     fn worse(&self, q: &[i64]) -> bool {
         self.best
@@ -362,16 +405,37 @@ impl Search<'_, '_> {
 
     /// The next bracket's criteria and dutch17 C.4 for the floaters `floaters`.
     fn floating(&mut self, floaters: &[usize]) -> (Quality, bool) {
-        if let Some(known) = self.by_floaters.get(floaters) {
-            return known.clone();
-        }
-        let next = quality_next(self.f, &self.view, floaters);
-        let mut rest = floaters.to_vec();
-        rest.extend_from_slice(self.below);
-        let known = (next, !self.complete || self.f.completable(&rest));
-        self.by_floaters.insert(floaters.to_vec(), known.clone());
-        known
+        known_floating(
+            self.f,
+            &self.view,
+            self.below,
+            self.complete,
+            &mut self.by_floaters,
+            floaters,
+        )
     }
+}
+
+/// What depends on the floaters only ([`Search::by_floaters`]), computed
+/// once per set of floaters: the next bracket's criteria, and whether the
+/// rest of the round completes (dutch17 C.4) when `complete` asks it.
+fn known_floating(
+    f: &RoundFacts<'_>,
+    view: &BracketView<'_>,
+    below: &[usize],
+    complete: bool,
+    cache: &mut HashMap<Vec<usize>, (Quality, bool)>,
+    floaters: &[usize],
+) -> (Quality, bool) {
+    if let Some(known) = cache.get(floaters) {
+        return known.clone();
+    }
+    let next = quality_next(f, view, floaters);
+    let mut rest = floaters.to_vec();
+    rest.extend_from_slice(below);
+    let known = (next, !complete || f.completable(&rest));
+    cache.insert(floaters.to_vec(), known.clone());
+    known
 }
 
 /// Pair one bracket: `moved` came down from above, `residents` have its
@@ -418,12 +482,24 @@ fn pair_bracket(
         cuts: 0,
         paired_wanting: [[0; 3]; 2],
         pool: None,
+        exact: None,
     };
     let max_pairs = matching_size(players.len(), &|a, b| f.compatible(players[a], players[b]));
     for p in (0..=max_pairs).rev() {
-        s.ideal = ideal_for(&s, p);
-        if let Some((q, c)) = aimed_pass(&mut s, moved, residents, p) {
+        s.exact = None;
+        let base = ideal_for(&s, p);
+        s.ideal = aimed_ideal(f, &s.view, moved, residents, p, &base, head_len);
+        if let Some((q, c)) = aimed_at(&mut s, moved, residents, p) {
             return Ok((c, q, max_pairs));
+        }
+        if let Some(best) = best_by_matching(&mut s, moved, p) {
+            s.ideal = best.0.clone();
+            if let Some((q, c)) = aimed_at(&mut s, moved, residents, p) {
+                return Ok((c, q, max_pairs));
+            }
+            // Not reached in D order within the budget: the best by quality
+            // stands (the walk below stops at once, nothing beats it).
+            s.best = Some(best);
         }
         walk(&mut s, moved, residents, p);
         if let Some((q, c)) = s.best.take() {
@@ -434,24 +510,48 @@ fn pair_bracket(
     Err(DutchError::NoValidPairing)
 }
 
-/// The aimed pass ([`super::target`]) with `p` pairs: the first candidate
-/// reaching the bracket's exact ideal, with its quality, if one does within
-/// its budget.
-fn aimed_pass(
+/// The best candidate with `p` pairs by quality alone ([`optimum`]), with
+/// its quality, when it applies and leaves the rest of the round pairable.
+fn best_by_matching(
+    s: &mut Search<'_, '_>,
+    moved: &[usize],
+    p: usize,
+) -> Option<(Quality, Candidate)> {
+    let (f, view) = (s.f, &s.view);
+    let mut cache = std::mem::take(&mut s.by_floaters);
+    let complete = s.complete;
+    let below = s.below;
+    let mut floating = |fl: &[usize]| known_floating(f, view, below, complete, &mut cache, fl);
+    let found = optimum(f, view, moved, p, &mut floating).and_then(|(c, exact)| {
+        let (next, completes) = floating(&c.floaters);
+        let mut q = quality_head(f, view, &c);
+        q.extend(next);
+        q.extend(quality_tail(f, view, &c));
+        completes.then_some((q, c, exact))
+    });
+    s.by_floaters = cache;
+    let (q, c, exact) = found?;
+    s.exact = Some(exact);
+    Some((q, c))
+}
+
+/// The aimed pass ([`super::target`]) with `p` pairs, aimed at the search's
+/// ideal: the first candidate reaching it, with its quality, if one does
+/// within its budget. The ideal stays for the full search: its head is
+/// what [`Search::hopeless`] compares the best with.
+fn aimed_at(
     s: &mut Search<'_, '_>,
     moved: &[usize],
     residents: &[usize],
     p: usize,
 ) -> Option<(Quality, Candidate)> {
-    let base = s.ideal.clone();
-    s.ideal = aimed_ideal(s.f, &s.view, moved, residents, p, &base, s.head_len);
     s.aimed = true;
     walk(s, moved, residents, p);
     let found = s.best.take().filter(|(q, _)| *q <= s.ideal);
     s.aimed = false;
+    s.exact = None;
     s.seen = 0;
     s.cuts = 0;
-    s.ideal = base;
     found
 }
 
@@ -533,7 +633,7 @@ fn transpositions(
     pairs: &mut Vec<(usize, usize)>,
     extra: &[usize],
 ) {
-    if s.done() {
+    if s.done() || (s.exact.is_some() && s.off_course(pairs, s1, &unused(s2, used), false, extra)) {
         return;
     }
     let Some((&a, rest)) = s1.split_first() else {
@@ -627,13 +727,11 @@ fn mdp_pairings(
     limbo: &[usize],
     p_rem: usize,
 ) {
+    if s.exact.is_some() && s.off_course(pairs, s1, &unused(residents, used), true, limbo) {
+        return;
+    }
     let Some((&a, rest)) = s1.split_first() else {
-        let remainder: Vec<usize> = residents
-            .iter()
-            .zip(used.iter())
-            .filter(|(_, u)| !**u)
-            .map(|(&i, _)| i)
-            .collect();
+        let remainder = unused(residents, used);
         let f = s.f;
         if matching_size(remainder.len(), &|x, y| {
             f.compatible(remainder[x], remainder[y])
