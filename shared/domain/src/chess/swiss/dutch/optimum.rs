@@ -120,6 +120,12 @@ impl Exact {
         cand
     }
 
+    /// How many completions `work` (in steps of a matching, the cube of
+    /// its vertices) allows in this bracket.
+    pub fn allowed_calls(&self, work: usize) -> usize {
+        work / self.vertices.pow(3).max(1)
+    }
+
     /// The bracket position of player `i`.
     fn at(&self, i: usize) -> Option<usize> {
         self.players.iter().position(|&x| x == i)
@@ -231,7 +237,7 @@ impl Exact {
 }
 
 /// The largest bracket matched: the cost matrix grows with its square.
-const MAX_PLAYERS: usize = 160;
+const MAX_PLAYERS: usize = 400;
 
 /// The edges (indices into the bracket, `n` the stand-in for floating) and
 /// each one's columns.

@@ -37,9 +37,10 @@ use std::collections::HashMap;
 /// Candidates one bracket may evaluate before the best so far is taken.
 const CANDIDATE_BUDGET: usize = 20_000;
 
-/// Completions ([`Exact::reaches`]) the aimed pass may try in one bracket
-/// before it walks on without them.
-const EXACT_CALLS: usize = 5_000;
+/// The work the aimed pass may spend on completions ([`Exact::reaches`]) in
+/// one bracket before it walks on without them, in steps of a matching
+/// (the cube of the players matched): 5,000 completions of 40 players.
+const EXACT_WORK: usize = 5_000 * 40 * 40 * 40;
 
 /// The players of `v` not `used`.
 fn unused(v: &[usize], used: &[bool]) -> Vec<usize> {
@@ -385,7 +386,11 @@ impl Search<'_, '_> {
         right_pairs: bool,
         limbo: &[usize],
     ) -> bool {
-        let Some(exact) = self.exact.as_mut().filter(|e| e.calls < EXACT_CALLS) else {
+        let Some(exact) = self
+            .exact
+            .as_mut()
+            .filter(|e| e.calls < e.allowed_calls(EXACT_WORK))
+        else {
             return false;
         };
         if !self.aimed || (left.is_empty() && !right_pairs) {
