@@ -10,7 +10,6 @@
 use super::engine::{pairing_numbers, tournament};
 use super::state::{Round, SwissEvent};
 use super::vocabulary::Overridden;
-use crate::chess::swiss::dutch::edition::Edition;
 use crate::chess::swiss::dutch::{self, explain::Explanation};
 use crate::chess::swiss::RoundPairing;
 use crate::envelope::UserId;
@@ -62,14 +61,8 @@ pub fn round_explanation<'a>(
         ));
     };
     let t = tournament(state, settings, round.number - 1);
-    let (engine_pairing, engine) = dutch::explain_edition(&t, edition).map_err(|e| {
-        let clause = match edition {
-            Edition::Dutch2006 => "dutch B1",
-            Edition::Dutch2017 => "dutch17 C.4",
-            Edition::Dutch2026 => "dutch26 C.4",
-        };
-        Refusal::rule(clause, e.to_string())
-    })?;
+    let (engine_pairing, engine) = dutch::explain_edition(&t, edition)
+        .map_err(|e| Refusal::rule(edition.absolute_clause(), e.to_string()))?;
     let numbers = pairing_numbers(state);
     let players = numbers
         .iter()

@@ -364,6 +364,34 @@ fn dutch17_c_1_a_rematch_by_hand_is_refused_then_kept_by_override_and_explained(
 }
 
 #[test]
+fn dutch17_c_1_with_no_valid_pairing_the_explanation_is_refused_by_the_absolute_criterion() {
+    // Two players met in round 1; round 2 can only repeat it. The arbiter
+    // pairs it by hand with the override; asked why, the engine has no
+    // pairing to set beside it, and the refusal names the absolute
+    // criterion it cannot meet (dutch17 C.1, dutch26 C.1), as pairing the
+    // round does, not the completion of C.4.
+    for (system, clause) in [("dutch-2017", "dutch17 C.1"), ("dutch-2026", "dutch26 C.1")] {
+        let mut h = event(3, json!({ "system": system }));
+        field(&mut h, 2);
+        pair(&mut h);
+        results(&mut h, 1, &["1-0"]);
+        let again = json!({"action": "set-pairing", "round": 2, "reason": "only two players",
+            "override_absolute": true, "boards": [{"white": "b", "black": "a"}]});
+        act(&mut h, "arb", again).unwrap();
+        use crate::rulebook::Resources;
+        let query = crate::resource::Query::new(Some("2".into()), Default::default()).unwrap();
+        let refused = state(&h)
+            .resource(&h.env, "explanations", &query, None)
+            .unwrap_err();
+        assert_eq!(
+            refused.clause.as_deref(),
+            Some(clause),
+            "{system}: {refused:?}"
+        );
+    }
+}
+
+#[test]
 fn baku_an_accelerated_event_pairs_the_top_half_within_itself_until_the_virtual_points_end() {
     // Eight players, five rounds, C.04.5.1: GA = a b c d (2 × ⌈8 / 4⌉ = 4),
     // with a virtual point in rounds 1 and 2 and half a point in round 3
