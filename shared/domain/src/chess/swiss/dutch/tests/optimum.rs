@@ -81,18 +81,25 @@ fn dutch17_c_10_a_pair_refusing_a_preference_no_longer_reaches_the_best() {
     assert!(!exact.reaches(&[], &[0, 1], &[2], false, &[3]));
 }
 
-#[test]
-fn dutch17_c_6_with_one_floater_the_moved_down_player_is_paired() {
-    // dutch17 A.8: 0 (3 points) came down to 1 and 2 (2 points). 0-1 with
-    // 2 floating: differences 1 and 1 (2 against one point under the
-    // lowest); 1-2 with 0 floating: 0 and 2. The PSD 1, 1 is the lesser
-    // (dutch17 C.6), so 0 is paired and a resident floats.
+/// 0 (3 points) moved down to 1 and 2 (2 points), one pair, by `edition`:
+/// the best candidate.
+fn one_moved_down_of_three(edition: Edition) -> Candidate {
     let ps = vec![st(1, 6, &[]), st(2, 4, &[]), st(3, 4, &[])];
     let t = round(2);
-    let f = RoundFacts::new(&ps, &t, Edition::Dutch2017);
+    let f = RoundFacts::new(&ps, &t, edition);
     let players = [0, 1, 2];
     let b = BracketView::last(&players, 4);
     let (cand, _) = optimum(&f, &b, &[0], 1, &mut bye_floats).expect("one pair");
+    cand
+}
+
+#[test]
+fn dutch17_c_6_with_one_floater_the_moved_down_player_is_paired() {
+    // dutch17 A.8: 0-1 with 2 floating: differences 1 and 1 (2 against
+    // one point under the lowest); 1-2 with 0 floating: 0 and 2. The PSD
+    // 1, 1 is the lesser (dutch17 C.6), so 0 is paired and a resident
+    // floats.
+    let cand = one_moved_down_of_three(Edition::Dutch2017);
     assert_eq!(cand.pairs.len(), 1);
     let (x, y) = cand.pairs[0];
     assert!(
@@ -104,14 +111,9 @@ fn dutch17_c_6_with_one_floater_the_moved_down_player_is_paired() {
 
 #[test]
 fn dutch26_c_6_with_one_floater_the_higher_score_is_paired() {
-    // The same bracket by dutch26 C.6: 0-1 or 0-2 pairs 3 points, 1-2
-    // only 2; the scores paired are maximised, so 0 is paired.
-    let ps = vec![st(1, 6, &[]), st(2, 4, &[]), st(3, 4, &[])];
-    let t = round(2);
-    let f = RoundFacts::new(&ps, &t, Edition::Dutch2026);
-    let players = [0, 1, 2];
-    let b = BracketView::last(&players, 4);
-    let (cand, _) = optimum(&f, &b, &[0], 1, &mut bye_floats).expect("one pair");
+    // dutch26 C.6: 0-1 or 0-2 pairs 3 points, 1-2 only 2; the scores
+    // paired are maximised, so 0 is paired.
+    let cand = one_moved_down_of_three(Edition::Dutch2026);
     let (x, y) = cand.pairs[0];
     assert!(
         x == 0 || y == 0,
