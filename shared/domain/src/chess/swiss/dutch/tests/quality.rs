@@ -408,3 +408,54 @@ fn dutch26_c_18_and_c_19_weigh_scores_where_2017_weighs_differences() {
     assert_eq!(upfloat_opponent_scores(&f, &c, 0), vec![14]);
     assert_eq!(repeated_downfloats(&f, &b, &c, 0), 2);
 }
+
+#[test]
+fn dutch26_c_8_pairs_the_higher_floater_where_the_rest_needs_one_floater() {
+    // Two floaters, h (4 points) and l (3.5), come down to twelve residents
+    // on 3 points who have met nobody; below them y and z, who have met
+    // each other. y has met everyone but h and l, z only h and l. Seven
+    // pairs in the next bracket would leave y and z unpaired (dutch26
+    // C.4), so one floater and one resident go down to them: y takes h or
+    // l, z a resident. dutch26 C.7: six pairs. dutch26 C.8: the one whose
+    // pair there has the higher player with the most points: h stays
+    // (4 points, then five pairs of residents at 3), l meets y. The next
+    // bracket has far more matchings than are enumerated.
+    let mut ps: Vec<PlayerState> = (1..=16)
+        .map(|n| {
+            let half = match n {
+                1 => 8,
+                2 => 7,
+                15 | 16 => 4,
+                _ => 6,
+            };
+            st(n, half, &[], [None; 2])
+        })
+        .collect();
+    let (h, l, y, z) = (0, 1, 14, 15);
+    let met = |ps: &mut Vec<PlayerState>, a: usize, b: usize| {
+        ps[a].met.push(b);
+        ps[b].met.push(a);
+    };
+    met(&mut ps, y, z);
+    for resident in 2..14 {
+        met(&mut ps, y, resident);
+    }
+    met(&mut ps, z, h);
+    met(&mut ps, z, l);
+    let t = round(2, 9);
+    let f = RoundFacts::new(&ps, &t, Edition::Dutch2026);
+    let players = [h, l];
+    let next: Vec<usize> = (2..14).collect();
+    let b = BracketView {
+        players: &players,
+        min_score: 7,
+        next: &next,
+        beyond: &[y, z],
+        last: false,
+        bye_floats: false,
+    };
+    let mut expected = vec![-6, -8, -6, -6, -6, -6, -6];
+    expected.resize(1 + players.len() + next.len(), 0);
+    assert_eq!(quality_next(&f, &b, &[h, l]), expected);
+    assert_eq!(quality_next(&f, &b, &[l, h]), expected);
+}
