@@ -252,7 +252,9 @@ fn fewest_unplayed(f: &RoundFacts<'_>, players: &[usize]) -> i64 {
 /// a player above the bracket's lowest score whose downfloat `back` rounds
 /// ago repeats unless he meets a player of his score or higher, and then
 /// with at least the difference to the next lower score in the bracket.
-/// A pair of equal scores spares two such players, any other pair one.
+/// A pair of equal scores spares two such players, any other pair one; a
+/// player who may meet nobody of his score or higher there is spared by
+/// none.
 fn downfloat_floor(f: &RoundFacts<'_>, b: &BracketView<'_>, p: usize, back: usize) -> Vec<i64> {
     let min = i64::from(b.min_score);
     let mut higher: Vec<i64> = b
@@ -262,16 +264,27 @@ fn downfloat_floor(f: &RoundFacts<'_>, b: &BracketView<'_>, p: usize, back: usiz
         .filter(|&s| s > min)
         .collect();
     higher.sort_unstable();
-    let mut repeating: Vec<i64> = b
-        .players
-        .iter()
-        .filter(|&&i| score(f, i) > min && had_float(f, i, back, Float::Downfloat))
-        .map(|&i| {
-            let s = score(f, i);
-            let below = b.players.iter().map(|&j| score(f, j)).filter(|&t| t < s);
-            s - below.max().unwrap_or(min)
-        })
-        .collect();
+    let difference = |i: usize| {
+        let s = score(f, i);
+        let below = b.players.iter().map(|&j| score(f, j)).filter(|&t| t < s);
+        s - below.max().unwrap_or(min)
+    };
+    let sparable = |i: usize| {
+        b.players
+            .iter()
+            .any(|&j| score(f, j) >= score(f, i) && f.compatible(i, j))
+    };
+    let (mut repeating, mut forced) = (Vec::new(), Vec::new());
+    for &i in b.players {
+        if score(f, i) > min && had_float(f, i, back, Float::Downfloat) {
+            let list = if sparable(i) {
+                &mut repeating
+            } else {
+                &mut forced
+            };
+            list.push(difference(i));
+        }
+    }
     let equal_pairs: usize = higher
         .chunk_by(|s, t| s == t)
         .map(|run| run.len() / 2)
@@ -279,7 +292,8 @@ fn downfloat_floor(f: &RoundFacts<'_>, b: &BracketView<'_>, p: usize, back: usiz
     let spared = (higher.len() / 2).min(p) + equal_pairs.min(p);
     repeating.sort_unstable();
     repeating.truncate(repeating.len().saturating_sub(spared));
-    repeating
+    forced.extend(repeating);
+    forced
 }
 
 /// dutch17 C.7: the most pairs the next bracket can make with `k`

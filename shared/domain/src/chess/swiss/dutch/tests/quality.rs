@@ -459,3 +459,25 @@ fn dutch26_c_8_pairs_the_higher_floater_where_the_rest_needs_one_floater() {
     assert_eq!(quality_next(&f, &b, &[h, l]), expected);
     assert_eq!(quality_next(&f, &b, &[l, h]), expected);
 }
+
+#[test]
+fn dutch26_c_14_the_ideal_counts_a_downfloat_repeated_for_want_of_an_equal_opponent() {
+    // a and b (3 points) came down to c and d (2 points); a floated down
+    // last round and has met b, the only other player of his score. Any
+    // pairing sends a down again, to c or d (dutch26 C.14), so the best
+    // candidate, a-c and b-d, is the ideal: one repeated downfloat.
+    let mut ps = vec![
+        st(1, 6, &[], [Some(Float::Downfloat), None]),
+        st(2, 6, &[], [None; 2]),
+        st(3, 4, &[], [None; 2]),
+        st(4, 4, &[], [None; 2]),
+    ];
+    ps[0].met.push(1);
+    ps[1].met.push(0);
+    let t = round(2, 9);
+    let f = RoundFacts::new(&ps, &t, Edition::Dutch2026);
+    let players = [0, 1, 2, 3];
+    let b = BracketView::last(&players, 4);
+    let best = cand(&[(0, 2), (1, 3)], &[]);
+    assert_eq!(quality(&f, &b, &best), ideal(&f, &b, 2, &[]));
+}
