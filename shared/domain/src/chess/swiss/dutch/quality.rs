@@ -14,7 +14,7 @@
 //! difference first.
 
 use super::edition::{Edition, RoundFacts};
-use super::matching::{cover_in_order, matching_size_until, maximum_matching_until};
+use super::matching::{cover_in_order, matching_size, matching_size_until, maximum_matching_until};
 use super::state::Strength;
 use crate::chess::swiss::{Colour, Float};
 
@@ -312,7 +312,31 @@ fn next_pairs_bound(f: &RoundFacts<'_>, b: &BracketView<'_>, k: usize) -> usize 
         &|x, y| f.compatible(b.next[x], b.next[y]),
         enough,
     );
-    most.min(own + k)
+    let bound = most.min(own + k);
+    if f.edition == Edition::Dutch2026 {
+        // dutch26 C.4: the players below who cannot pair among themselves
+        // (nor take the bye) each take one player left unpaired there.
+        let needed = unpaired_below(f, b.beyond);
+        return bound.min((k + b.next.len()).saturating_sub(needed) / 2);
+    }
+    bound
+}
+
+/// Players below the next bracket counted at most by [`unpaired_below`]
+/// (beyond, the bound is not computed: its matching would cost more than
+/// it saves).
+const BELOW_COUNTED: usize = 200;
+
+/// How many of `below` any pairing among themselves leaves unpaired at least,
+/// beyond the one the bye may take (0 where they are more than
+/// [`BELOW_COUNTED`]).
+fn unpaired_below(f: &RoundFacts<'_>, below: &[usize]) -> usize {
+    let n = below.len();
+    if n > BELOW_COUNTED {
+        return 0;
+    }
+    let pairs = matching_size(n, &|x, y| f.compatible(below[x], below[y]));
+    (n - 2 * pairs).saturating_sub(1)
 }
 
 /// dutch17 C.10 (dutch26 C.12): the least count of pairs refusing a

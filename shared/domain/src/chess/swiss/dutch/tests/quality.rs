@@ -481,3 +481,32 @@ fn dutch26_c_14_the_ideal_counts_a_downfloat_repeated_for_want_of_an_equal_oppon
     let best = cand(&[(0, 2), (1, 3)], &[]);
     assert_eq!(quality(&f, &b, &best), ideal(&f, &b, 2, &[]));
 }
+
+#[test]
+fn dutch26_c_7_the_ideal_leaves_the_next_brackets_players_the_rest_needs() {
+    // a, b, c on 3 points, d on 2, e and f on 0, who have met each other.
+    // a-b pairs and c floats to d, but e and f can only pair with c and d
+    // (dutch26 C.4): the next bracket makes no pair (dutch26 C.7), and the
+    // ideal says so: a-b with c floating reaches it.
+    let mut ps: Vec<PlayerState> = [6, 6, 6, 4, 0, 0]
+        .iter()
+        .zip(1..)
+        .map(|(&half, n)| st(n, half, &[], [None; 2]))
+        .collect();
+    ps[4].met.push(5);
+    ps[5].met.push(4);
+    let t = round(2, 9);
+    let f = RoundFacts::new(&ps, &t, Edition::Dutch2026);
+    let players = [0, 1, 2];
+    let b = BracketView {
+        players: &players,
+        min_score: 6,
+        next: &[3],
+        beyond: &[4, 5],
+        last: false,
+        bye_floats: false,
+    };
+    let best = cand(&[(0, 1)], &[2]);
+    assert_eq!(quality(&f, &b, &best), ideal(&f, &b, 1, &[2]));
+    assert_eq!(quality_next(&f, &b, &[2])[0], 0);
+}
