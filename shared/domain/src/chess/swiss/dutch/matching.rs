@@ -232,6 +232,63 @@ pub fn matching_size_until(
         / 2
 }
 
+/// A maximum matching of `0..n` covering the vertices of `order` best,
+/// each preferred to all after it: the covered ones, listed in `order`,
+/// compare highest first as a list (dutch26 C.8 in the next bracket).
+///
+/// The vertex sets some matching covers are the independent sets of a
+/// matroid (the matching matroid), whose bases are the vertex sets of the
+/// maximum matchings. So keeping each vertex of `order` in turn when a
+/// maximum matching still covers it with those kept before is a matroid's
+/// greedy choice, and exact.
+pub fn cover_in_order(
+    n: usize,
+    adjacent: &dyn Fn(usize, usize) -> bool,
+    order: &[usize],
+) -> Vec<Option<usize>> {
+    // Most often any maximum matching covers them all.
+    let any = maximum_matching(n, adjacent);
+    if order.iter().all(|&x| any[x].is_some()) {
+        return any;
+    }
+    let size = any.iter().filter(|m| m.is_some()).count() / 2;
+    let mut kept = vec![false; n];
+    let mut best = None;
+    for &x in order {
+        kept[x] = true;
+        match covering(n, adjacent, &kept, size) {
+            Some(mate) => best = Some(mate),
+            None => kept[x] = false,
+        }
+    }
+    best.unwrap_or(any)
+}
+
+/// A matching of `size` pairs covering every `kept` vertex, if there is
+/// one: a perfect matching once `n - 2 * size` spare vertices are added,
+/// adjacent to each other and to every vertex not kept (each one left
+/// unpaired takes a spare, the spares left over pair among themselves).
+fn covering(
+    n: usize,
+    adjacent: &dyn Fn(usize, usize) -> bool,
+    kept: &[bool],
+    size: usize,
+) -> Option<Vec<Option<usize>>> {
+    let spares = n.saturating_sub(2 * size);
+    let with_spares = |x: usize, y: usize| {
+        let (x, y) = (x.min(y), x.max(y));
+        if y < n {
+            adjacent(x, y)
+        } else {
+            x >= n || !kept[x]
+        }
+    };
+    let mate = maximum_matching_until(n + spares, &with_spares, 0);
+    mate.iter()
+        .all(Option::is_some)
+        .then(|| mate[..n].iter().map(|m| m.filter(|&y| y < n)).collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -259,5 +316,38 @@ mod tests {
                 .any(|&(x, y)| (x, y) == (a, b) || (y, x) == (a, b))
         };
         assert_eq!(matching_size(6, &adj), 3);
+    }
+
+    #[test]
+    fn cover_in_order_keeps_the_earlier_vertex_where_two_compete() {
+        // 0 and 1 both meet only 2; 3-4 pair apart. Every maximum matching
+        // (two pairs) covers one of 0 and 1: the one first in the order.
+        let edges = [(0, 2), (1, 2), (3, 4)];
+        let adj = |a: usize, b: usize| {
+            edges
+                .iter()
+                .any(|&(x, y)| (x, y) == (a, b) || (y, x) == (a, b))
+        };
+        let mate = cover_in_order(5, &adj, &[1, 0]);
+        assert_eq!(mate[1], Some(2));
+        assert_eq!((mate[0], mate[3]), (None, Some(4)));
+        let mate = cover_in_order(5, &adj, &[0, 1]);
+        assert_eq!((mate[0], mate[1]), (Some(2), None));
+    }
+
+    #[test]
+    fn cover_in_order_stays_maximum_where_the_first_vertex_costs_a_pair() {
+        // Path 1-0-2-3: covering 0 and 1 takes 0-1 and 2-3, two pairs;
+        // with 4 meeting only 2 as well, three vertices still compete for
+        // 2, and the matching keeps two pairs whatever the order.
+        let edges = [(0, 1), (0, 2), (2, 3), (2, 4)];
+        let adj = |a: usize, b: usize| {
+            edges
+                .iter()
+                .any(|&(x, y)| (x, y) == (a, b) || (y, x) == (a, b))
+        };
+        let mate = cover_in_order(5, &adj, &[4, 1]);
+        assert_eq!((mate[4], mate[1]), (Some(2), Some(0)));
+        assert_eq!(mate.iter().filter(|m| m.is_some()).count(), 4);
     }
 }

@@ -14,7 +14,7 @@
 //! difference first.
 
 use super::edition::{Edition, RoundFacts};
-use super::matching::{matching_size_until, maximum_matching_until};
+use super::matching::{cover_in_order, matching_size, matching_size_until, maximum_matching_until};
 use super::state::Strength;
 use crate::chess::swiss::{Colour, Float};
 
@@ -252,7 +252,9 @@ fn fewest_unplayed(f: &RoundFacts<'_>, players: &[usize]) -> i64 {
 /// a player above the bracket's lowest score whose downfloat `back` rounds
 /// ago repeats unless he meets a player of his score or higher, and then
 /// with at least the difference to the next lower score in the bracket.
-/// A pair of equal scores spares two such players, any other pair one.
+/// A pair of equal scores spares two such players, any other pair one; a
+/// player who may meet nobody of his score or higher there is spared by
+/// none.
 fn downfloat_floor(f: &RoundFacts<'_>, b: &BracketView<'_>, p: usize, back: usize) -> Vec<i64> {
     let min = i64::from(b.min_score);
     let mut higher: Vec<i64> = b
@@ -262,16 +264,27 @@ fn downfloat_floor(f: &RoundFacts<'_>, b: &BracketView<'_>, p: usize, back: usiz
         .filter(|&s| s > min)
         .collect();
     higher.sort_unstable();
-    let mut repeating: Vec<i64> = b
-        .players
-        .iter()
-        .filter(|&&i| score(f, i) > min && had_float(f, i, back, Float::Downfloat))
-        .map(|&i| {
-            let s = score(f, i);
-            let below = b.players.iter().map(|&j| score(f, j)).filter(|&t| t < s);
-            s - below.max().unwrap_or(min)
-        })
-        .collect();
+    let difference = |i: usize| {
+        let s = score(f, i);
+        let below = b.players.iter().map(|&j| score(f, j)).filter(|&t| t < s);
+        s - below.max().unwrap_or(min)
+    };
+    let sparable = |i: usize| {
+        b.players
+            .iter()
+            .any(|&j| score(f, j) >= score(f, i) && f.compatible(i, j))
+    };
+    let (mut repeating, mut forced) = (Vec::new(), Vec::new());
+    for &i in b.players {
+        if score(f, i) > min && had_float(f, i, back, Float::Downfloat) {
+            let list = if sparable(i) {
+                &mut repeating
+            } else {
+                &mut forced
+            };
+            list.push(difference(i));
+        }
+    }
     let equal_pairs: usize = higher
         .chunk_by(|s, t| s == t)
         .map(|run| run.len() / 2)
@@ -279,7 +292,8 @@ fn downfloat_floor(f: &RoundFacts<'_>, b: &BracketView<'_>, p: usize, back: usiz
     let spared = (higher.len() / 2).min(p) + equal_pairs.min(p);
     repeating.sort_unstable();
     repeating.truncate(repeating.len().saturating_sub(spared));
-    repeating
+    forced.extend(repeating);
+    forced
 }
 
 /// dutch17 C.7: the most pairs the next bracket can make with `k`
@@ -298,7 +312,31 @@ fn next_pairs_bound(f: &RoundFacts<'_>, b: &BracketView<'_>, k: usize) -> usize 
         &|x, y| f.compatible(b.next[x], b.next[y]),
         enough,
     );
-    most.min(own + k)
+    let bound = most.min(own + k);
+    if f.edition == Edition::Dutch2026 {
+        // dutch26 C.4: the players below who cannot pair among themselves
+        // (nor take the bye) each take one player left unpaired there.
+        let needed = unpaired_below(f, b.beyond);
+        return bound.min((k + b.next.len()).saturating_sub(needed) / 2);
+    }
+    bound
+}
+
+/// Players below the next bracket counted at most by [`unpaired_below`]
+/// (beyond, the bound is not computed: its matching would cost more than
+/// it saves).
+const BELOW_COUNTED: usize = 200;
+
+/// How many of `below` any pairing among themselves leaves unpaired at least,
+/// beyond the one the bye may take (0 where they are more than
+/// [`BELOW_COUNTED`]).
+fn unpaired_below(f: &RoundFacts<'_>, below: &[usize]) -> usize {
+    let n = below.len();
+    if n > BELOW_COUNTED {
+        return 0;
+    }
+    let pairs = matching_size(n, &|x, y| f.compatible(below[x], below[y]));
+    (n - 2 * pairs).saturating_sub(1)
 }
 
 /// dutch17 C.10 (dutch26 C.12): the least count of pairs refusing a
@@ -458,8 +496,9 @@ fn padded_scores(scores: Vec<i64>, size: usize) -> Vec<i64> {
     v
 }
 
-/// Matchings of the next bracket enumerated at most (beyond it, a maximum
-/// matching that the rest of the round completes, or a complete pairing).
+/// Matchings of the next bracket enumerated, or sets of its players left
+/// for those beyond tried, at most (beyond it, a complete pairing of the
+/// rest of the round).
 const NEXT_MATCHINGS: usize = 4_000;
 
 /// The pairs of the next bracket `v` (its first `k` the floaters, who do
@@ -469,7 +508,12 @@ const NEXT_MATCHINGS: usize = 4_000;
 /// the pairings that leave the rest of the round pairable (dutch26 C.4);
 /// dutch17 C.7 looks at the next bracket on its own ("just in the following
 /// bracket"): dutch17 C.4 is asked of the bracket's pairing afterwards
-/// (the penultimate bracket, dutch17 A.9).
+/// (the penultimate bracket, dutch17 A.9). Where C.7 counts pairs alone
+/// (not dutch17 C.7 above the last bracket) a maximum matching pairing the
+/// highest floaters ([`cover_in_order`]) answers exactly; in 2026, if it
+/// leaves the rest unpairable, the fewest players left for the rest
+/// ([`pairable_next_matching`]); the enumeration serves dutch17 C.7 above
+/// the last bracket.
 fn next_matching(
     f: &RoundFacts<'_>,
     v: &[usize],
@@ -477,6 +521,22 @@ fn next_matching(
     beyond: &[usize],
 ) -> Vec<Option<usize>> {
     let adj = |x: usize, y: usize| (x >= k || y >= k) && f.compatible(v[x], v[y]);
+    let last = beyond.is_empty();
+    if f.edition == Edition::Dutch2026 || !last {
+        // C.7's value is the pairs alone: the floaters paired highest
+        // score first in a maximum matching, exact whatever the size. In
+        // 2026 it stands when it leaves the rest of the round pairable.
+        let mut by_score: Vec<usize> = (0..k).collect();
+        by_score.sort_by_key(|&x| std::cmp::Reverse(score(f, v[x])));
+        let mate = cover_in_order(v.len(), &adj, &by_score);
+        if f.edition == Edition::Dutch2017 || rest_pairable(f, v, &mate, beyond) {
+            return mate;
+        }
+        let unpaired = mate.iter().filter(|m| m.is_none()).count();
+        if let Some(mate) = pairable_next_matching(f, v, k, beyond, unpaired) {
+            return mate;
+        }
+    }
     let mut all = Vec::new();
     let mut mate = vec![None; v.len()];
     // Each pair that may meet is a matching of its own: with as many pairs
@@ -487,23 +547,12 @@ fn next_matching(
         .nth(NEXT_MATCHINGS - 1)
         .is_some();
     if !many && enumerate(v.len(), &adj, 0, &mut mate, &mut all) {
-        let last = beyond.is_empty();
-        let key = |m: &Vec<Option<usize>>| {
-            let pairs = next_pairs(m, v.len());
-            let scores = padded_scores(next_scores(f, v, k, &pairs), v.len());
-            (std::cmp::Reverse(next_value(f, v, m, last)), scores)
-        };
-        all.sort_by_cached_key(key);
+        all.sort_by_cached_key(|m| next_key(f, v, k, m, last));
         if f.edition == Edition::Dutch2017 {
             return all.swap_remove(0);
         }
         for m in all {
-            let mut rest: Vec<usize> = (0..v.len())
-                .filter(|&x| m[x].is_none())
-                .map(|x| v[x])
-                .collect();
-            rest.extend_from_slice(beyond);
-            if rest.is_empty() || f.completable(&rest) {
+            if rest_pairable(f, v, &m, beyond) {
                 return m;
             }
         }
@@ -523,6 +572,127 @@ fn next_matching(
         }
     };
     maximum_matching_until(n + n % 2, &adj_all, 0)
+}
+
+/// C.7's order of the next bracket's matchings: smaller is better.
+type NextKey = (std::cmp::Reverse<i64>, Vec<i64>);
+
+/// C.7's order of the next bracket's matchings `mate` of `v` (its first
+/// `k` the floaters): the most pairs ([`next_value`]), then the scores
+/// [`next_scores`] lists, highest first.
+fn next_key(
+    f: &RoundFacts<'_>,
+    v: &[usize],
+    k: usize,
+    mate: &[Option<usize>],
+    last: bool,
+) -> NextKey {
+    let pairs = next_pairs(mate, v.len());
+    let scores = padded_scores(next_scores(f, v, k, &pairs), v.len());
+    (std::cmp::Reverse(next_value(f, v, mate, last)), scores)
+}
+
+/// dutch26 C.7 and C.8 where the next bracket's most pairs leave the rest
+/// of the round unpairable (dutch26 C.4): the sets of its players left
+/// unpaired for those beyond, fewest first from `fewest` on, each tried
+/// (its complement paired completely, it and those beyond completely);
+/// of the first size with such a set, the one whose pairing
+/// pairs the floaters with the highest scores. None past
+/// [`NEXT_MATCHINGS`] sets tried.
+fn pairable_next_matching(
+    f: &RoundFacts<'_>,
+    v: &[usize],
+    k: usize,
+    beyond: &[usize],
+    fewest: usize,
+) -> Option<Vec<Option<usize>>> {
+    let n = v.len();
+    let mut tried = 0;
+    for left in (fewest..=n).step_by(2) {
+        let mut best: Option<(NextKey, Vec<Option<usize>>)> = None;
+        let mut set: Vec<usize> = (0..left).collect();
+        loop {
+            tried += 1;
+            if tried > NEXT_MATCHINGS {
+                return None;
+            }
+            if let Some(mate) = pairing_leaving(f, v, k, beyond, &set) {
+                let key = next_key(f, v, k, &mate, beyond.is_empty());
+                if best.as_ref().is_none_or(|(b, _)| key < *b) {
+                    best = Some((key, mate));
+                }
+            }
+            if !next_combination(&mut set, n) {
+                break;
+            }
+        }
+        if let Some((_, mate)) = best {
+            return Some(mate);
+        }
+    }
+    None
+}
+
+/// A complete pairing of the next bracket `v` but the players `left` (in
+/// increasing order), who pair with those `beyond`, if both exist.
+fn pairing_leaving(
+    f: &RoundFacts<'_>,
+    v: &[usize],
+    k: usize,
+    beyond: &[usize],
+    left: &[usize],
+) -> Option<Vec<Option<usize>>> {
+    let inside: Vec<usize> = (0..v.len())
+        .filter(|x| left.binary_search(x).is_err())
+        .collect();
+    let adj = |a: usize, b: usize| {
+        let (x, y) = (inside[a], inside[b]);
+        (x >= k || y >= k) && f.compatible(v[x], v[y])
+    };
+    let paired = maximum_matching_until(inside.len(), &adj, 0);
+    if paired.iter().any(Option::is_none) {
+        return None;
+    }
+    let mut rest: Vec<usize> = left.iter().map(|&x| v[x]).collect();
+    rest.extend_from_slice(beyond);
+    if !rest.is_empty() && !f.completable(&rest) {
+        return None;
+    }
+    let mut mate = vec![None; v.len()];
+    for (a, m) in paired.iter().enumerate() {
+        mate[inside[a]] = m.map(|b| inside[b]);
+    }
+    Some(mate)
+}
+
+/// The next set of `set.len()` indices below `n` in lexicographic order;
+/// false after the last.
+fn next_combination(set: &mut [usize], n: usize) -> bool {
+    let size = set.len();
+    let Some(i) = (0..size).rev().find(|&i| set[i] < n - size + i) else {
+        return false;
+    };
+    set[i] += 1;
+    for j in i + 1..size {
+        set[j] = set[j - 1] + 1;
+    }
+    true
+}
+
+/// dutch26 C.4 for the next bracket's matching `mate` of `v`: the players
+/// it leaves unpaired and those `beyond` can all be paired.
+fn rest_pairable(
+    f: &RoundFacts<'_>,
+    v: &[usize],
+    mate: &[Option<usize>],
+    beyond: &[usize],
+) -> bool {
+    let mut rest: Vec<usize> = (0..v.len())
+        .filter(|&x| mate[x].is_none())
+        .map(|x| v[x])
+        .collect();
+    rest.extend_from_slice(beyond);
+    rest.is_empty() || f.completable(&rest)
 }
 
 /// Every matching of `0..n` (vertices from `from` on still to decide);

@@ -408,3 +408,105 @@ fn dutch26_c_18_and_c_19_weigh_scores_where_2017_weighs_differences() {
     assert_eq!(upfloat_opponent_scores(&f, &c, 0), vec![14]);
     assert_eq!(repeated_downfloats(&f, &b, &c, 0), 2);
 }
+
+#[test]
+fn dutch26_c_8_pairs_the_higher_floater_where_the_rest_needs_one_floater() {
+    // Two floaters, h (4 points) and l (3.5), come down to twelve residents
+    // on 3 points who have met nobody; below them y and z, who have met
+    // each other. y has met everyone but h and l, z only h and l. Seven
+    // pairs in the next bracket would leave y and z unpaired (dutch26
+    // C.4), so one floater and one resident go down to them: y takes h or
+    // l, z a resident. dutch26 C.7: six pairs. dutch26 C.8: the one whose
+    // pair there has the higher player with the most points: h stays
+    // (4 points, then five pairs of residents at 3), l meets y. The next
+    // bracket has far more matchings than are enumerated.
+    let mut ps: Vec<PlayerState> = (1..=16)
+        .map(|n| {
+            let half = match n {
+                1 => 8,
+                2 => 7,
+                15 | 16 => 4,
+                _ => 6,
+            };
+            st(n, half, &[], [None; 2])
+        })
+        .collect();
+    let (h, l, y, z) = (0, 1, 14, 15);
+    let met = |ps: &mut Vec<PlayerState>, a: usize, b: usize| {
+        ps[a].met.push(b);
+        ps[b].met.push(a);
+    };
+    met(&mut ps, y, z);
+    for resident in 2..14 {
+        met(&mut ps, y, resident);
+    }
+    met(&mut ps, z, h);
+    met(&mut ps, z, l);
+    let t = round(2, 9);
+    let f = RoundFacts::new(&ps, &t, Edition::Dutch2026);
+    let players = [h, l];
+    let next: Vec<usize> = (2..14).collect();
+    let b = BracketView {
+        players: &players,
+        min_score: 7,
+        next: &next,
+        beyond: &[y, z],
+        last: false,
+        bye_floats: false,
+    };
+    let mut expected = vec![-6, -8, -6, -6, -6, -6, -6];
+    expected.resize(1 + players.len() + next.len(), 0);
+    assert_eq!(quality_next(&f, &b, &[h, l]), expected);
+    assert_eq!(quality_next(&f, &b, &[l, h]), expected);
+}
+
+#[test]
+fn dutch26_c_14_the_ideal_counts_a_downfloat_repeated_for_want_of_an_equal_opponent() {
+    // a and b (3 points) came down to c and d (2 points); a floated down
+    // last round and has met b, the only other player of his score. Any
+    // pairing sends a down again, to c or d (dutch26 C.14), so the best
+    // candidate, a-c and b-d, is the ideal: one repeated downfloat.
+    let mut ps = vec![
+        st(1, 6, &[], [Some(Float::Downfloat), None]),
+        st(2, 6, &[], [None; 2]),
+        st(3, 4, &[], [None; 2]),
+        st(4, 4, &[], [None; 2]),
+    ];
+    ps[0].met.push(1);
+    ps[1].met.push(0);
+    let t = round(2, 9);
+    let f = RoundFacts::new(&ps, &t, Edition::Dutch2026);
+    let players = [0, 1, 2, 3];
+    let b = BracketView::last(&players, 4);
+    let best = cand(&[(0, 2), (1, 3)], &[]);
+    assert_eq!(quality(&f, &b, &best), ideal(&f, &b, 2, &[]));
+}
+
+#[test]
+fn dutch26_c_7_the_ideal_leaves_the_next_brackets_players_the_rest_needs() {
+    // a, b, c on 3 points, d on 2, e and f on 0, who have met each other.
+    // a-b pairs and c floats to d, but e and f can only pair with c and d
+    // (dutch26 C.4): the next bracket makes no pair (dutch26 C.7), and the
+    // ideal says so: a-b with c floating reaches it.
+    let mut ps: Vec<PlayerState> = [6, 6, 6, 4, 0, 0]
+        .iter()
+        .zip(1..)
+        .map(|(&half, n)| st(n, half, &[], [None; 2]))
+        .collect();
+    ps[4].met.push(5);
+    ps[5].met.push(4);
+    let t = round(2, 9);
+    let f = RoundFacts::new(&ps, &t, Edition::Dutch2026);
+    let players = [0, 1, 2];
+    let b = BracketView {
+        players: &players,
+        min_score: 6,
+        next: &[3],
+        beyond: &[4, 5],
+        last: false,
+        bye_floats: false,
+    };
+    let best = cand(&[(0, 1)], &[2]);
+    assert_eq!(quality(&f, &b, &best), ideal(&f, &b, 1, &[2]));
+    assert_eq!(quality_next(&f, &b, &[2])[0], 0);
+}
