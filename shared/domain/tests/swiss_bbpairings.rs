@@ -35,7 +35,7 @@ fn engine(edition: &str, t: &SwissTournament) -> Result<RoundPairing, String> {
 /// The tournaments of at most this many players are compared by default
 /// (`ARBITER_BBP_PLAYERS` another number); `ARBITER_BBP_FULL=1` compares
 /// them all.
-const SAMPLE_PLAYERS: usize = 16;
+const SAMPLE_PLAYERS: usize = 24;
 
 /// Whether the default sample is compared (neither `ARBITER_BBP_FULL` nor
 /// `ARBITER_BBP_PLAYERS` set otherwise).
