@@ -298,11 +298,7 @@ mod tests {
         // Path 0-1-2-3: greedy takes 0-1, then 2-3: perfect. Make greedy fail:
         // edges 0-1, 0-2, 1-3 ... greedy 0-1 leaves 2,3 unmatched (2-3 no edge).
         let edges = [(0, 1), (0, 2), (1, 3)];
-        let adj = |a: usize, b: usize| {
-            edges
-                .iter()
-                .any(|&(x, y)| (x, y) == (a, b) || (y, x) == (a, b))
-        };
+        let adj = adjacency(&edges);
         assert_eq!(matching_size(4, &adj), 2);
     }
 
@@ -310,12 +306,17 @@ mod tests {
     fn blossom_handles_odd_cycle() {
         // Triangle 0-1-2 with a tail 2-3 and 0-4 ... perfect matching on 6 vertices
         let edges = [(0, 1), (1, 2), (2, 0), (2, 3), (0, 4), (4, 5)];
-        let adj = |a: usize, b: usize| {
+        let adj = adjacency(&edges);
+        assert_eq!(matching_size(6, &adj), 3);
+    }
+
+    /// Adjacency by an edge list, either way round.
+    fn adjacency(edges: &[(usize, usize)]) -> impl Fn(usize, usize) -> bool + '_ {
+        |a, b| {
             edges
                 .iter()
                 .any(|&(x, y)| (x, y) == (a, b) || (y, x) == (a, b))
-        };
-        assert_eq!(matching_size(6, &adj), 3);
+        }
     }
 
     #[test]
@@ -323,11 +324,7 @@ mod tests {
         // 0 and 1 both meet only 2; 3-4 pair apart. Every maximum matching
         // (two pairs) covers one of 0 and 1: the one first in the order.
         let edges = [(0, 2), (1, 2), (3, 4)];
-        let adj = |a: usize, b: usize| {
-            edges
-                .iter()
-                .any(|&(x, y)| (x, y) == (a, b) || (y, x) == (a, b))
-        };
+        let adj = adjacency(&edges);
         let mate = cover_in_order(5, &adj, &[1, 0]);
         assert_eq!(mate[1], Some(2));
         assert_eq!((mate[0], mate[3]), (None, Some(4)));
@@ -341,11 +338,7 @@ mod tests {
         // with 4 meeting only 2 as well, three vertices still compete for
         // 2, and the matching keeps two pairs whatever the order.
         let edges = [(0, 1), (0, 2), (2, 3), (2, 4)];
-        let adj = |a: usize, b: usize| {
-            edges
-                .iter()
-                .any(|&(x, y)| (x, y) == (a, b) || (y, x) == (a, b))
-        };
+        let adj = adjacency(&edges);
         let mate = cover_in_order(5, &adj, &[4, 1]);
         assert_eq!((mate[4], mate[1]), (Some(2), Some(0)));
         assert_eq!(mate.iter().filter(|m| m.is_some()).count(), 4);

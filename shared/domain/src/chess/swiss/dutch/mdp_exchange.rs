@@ -55,7 +55,7 @@ fn fill(groups: &[(usize, usize)], from: usize, mut m: usize) -> Option<Vec<usiz
 }
 
 /// The next `k`-subset of `0..n` in lexicographic order; false after the last.
-fn next_combination(cur: &mut [usize], n: usize) -> bool {
+pub(super) fn next_combination(cur: &mut [usize], n: usize) -> bool {
     let k = cur.len();
     let Some(i) = (0..k).rev().find(|&i| cur[i] < n - k + i) else {
         return false;

@@ -29,6 +29,9 @@ enum Part {
     Falling,
     /// Scores negated, sorted from the lowest up, padded with 0.
     Rising,
+    /// The next bracket's criteria ([`super::quality::quality_next`]), not
+    /// in the layout's qualities: the floater's rank among the floaters.
+    Next,
 }
 
 /// The layout of [`quality_head`] followed by [`quality_tail`] in bracket
@@ -37,7 +40,7 @@ fn layout(f: &RoundFacts<'_>, b: &BracketView<'_>) -> Vec<(Part, usize)> {
     let size = b.players.len();
     let later = f.edition == Edition::Dutch2026;
     let c6 = if later { Part::Rising } else { Part::Falling };
-    let mut parts = vec![(Part::Count, 1), (c6, size)];
+    let mut parts = vec![(Part::Count, 1), (c6, size), (Part::Next, 0)];
     parts.push((Part::Count, 8 + usize::from(later)));
     parts.extend(std::iter::repeat_n((Part::Falling, size), 4));
     parts
@@ -162,15 +165,12 @@ impl Exact {
         if m.len() > usize::from(floats) {
             return false;
         }
-        let side = |x: usize| {
-            if l.contains(&x) {
-                0
-            } else if r.contains(&x) {
-                1
-            } else {
-                2
-            }
-        };
+        // Each vertex's side: 0 left, 1 right, 2 limbo.
+        let mut sides = vec![2u8; self.vertices];
+        for (&x, side) in l.iter().map(|x| (x, 0)).chain(r.iter().map(|x| (x, 1))) {
+            sides[x] = side;
+        }
+        let side = |x: usize| sides[x];
         let mut vertices: Vec<usize> = l.iter().chain(&r).chain(&m).copied().collect();
         if floats {
             vertices.push(n);
@@ -301,8 +301,7 @@ fn head_and_tail(f: &RoundFacts<'_>, b: &BracketView<'_>, cand: &Candidate) -> Q
 /// for a list the count of each value in it (the most significant value
 /// first; a rising list's counts negated, more being better). The
 /// next bracket's criteria (`next_of`, the floaters' edges being the last
-/// ones) become the floater's rank among them, at their place after
-/// C.5–C.6 (dutch26 C.5–C.6).
+/// ones) become the floater's rank among them.
 fn columns(parts: &[(Part, usize)], raw: &[Quality], next_of: &[Quality]) -> Option<Vec<Columns>> {
     let total: usize = parts.iter().map(|&(_, len)| len).sum();
     if raw.iter().any(|q| q.len() != total) {
@@ -310,12 +309,10 @@ fn columns(parts: &[(Part, usize)], raw: &[Quality], next_of: &[Quality]) -> Opt
     }
     let mut cols: Vec<Columns> = vec![Vec::new(); raw.len()];
     let mut at = 0;
-    for (k, &(part, len)) in parts.iter().enumerate() {
-        if k == 2 {
-            rank_column(&mut cols, next_of);
-        }
+    for &(part, len) in parts {
         let slice = |q: &Quality| q[at..at + len].to_vec();
         match part {
+            Part::Next => rank_column(&mut cols, next_of),
             Part::Count => {
                 for (c, q) in cols.iter_mut().zip(raw) {
                     c.extend(slice(q));

@@ -377,12 +377,13 @@ impl Search<'_, '_> {
 
     /// Whether the pairs made so far can no longer complete to the
     /// bracket's best candidate ([`Exact::reaches`]), in the aimed pass
-    /// when that candidate is known; each such cut counts as one.
+    /// when that candidate is known; each such cut counts as one. `right`
+    /// is the players of the other side with those already `used`.
     fn off_course(
         &mut self,
         pairs: &[(usize, usize)],
         left: &[usize],
-        right: &[usize],
+        (right, used): (&[usize], &[bool]),
         right_pairs: bool,
         limbo: &[usize],
     ) -> bool {
@@ -396,7 +397,7 @@ impl Search<'_, '_> {
         if !self.aimed || (left.is_empty() && !right_pairs) {
             return false;
         }
-        let cut = !exact.reaches(pairs, left, right, right_pairs, limbo);
+        let cut = !exact.reaches(pairs, left, &unused(right, used), right_pairs, limbo);
         self.cuts += usize::from(cut);
         cut
     }
@@ -638,17 +639,12 @@ fn transpositions(
     pairs: &mut Vec<(usize, usize)>,
     extra: &[usize],
 ) {
-    if s.done() || (s.exact.is_some() && s.off_course(pairs, s1, &unused(s2, used), false, extra)) {
+    if s.done() || s.off_course(pairs, s1, (s2, used), false, extra) {
         return;
     }
     let Some((&a, rest)) = s1.split_first() else {
         let mut floaters: Vec<usize> = extra.to_vec();
-        floaters.extend(
-            s2.iter()
-                .zip(used.iter())
-                .filter(|(_, u)| !**u)
-                .map(|(&i, _)| i),
-        );
+        floaters.extend(unused(s2, used));
         s.f.sort(&mut floaters);
         s.offer(Candidate {
             pairs: pairs.clone(),
@@ -732,7 +728,7 @@ fn mdp_pairings(
     limbo: &[usize],
     p_rem: usize,
 ) {
-    if s.exact.is_some() && s.off_course(pairs, s1, &unused(residents, used), true, limbo) {
+    if s.off_course(pairs, s1, (residents, used), true, limbo) {
         return;
     }
     let Some((&a, rest)) = s1.split_first() else {

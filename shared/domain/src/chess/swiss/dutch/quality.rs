@@ -15,6 +15,7 @@
 
 use super::edition::{Edition, RoundFacts};
 use super::matching::{cover_in_order, matching_size, matching_size_until, maximum_matching_until};
+use super::mdp_exchange::next_combination;
 use super::state::Strength;
 use crate::chess::swiss::{Colour, Float};
 
@@ -653,30 +654,11 @@ fn pairing_leaving(
     if paired.iter().any(Option::is_none) {
         return None;
     }
-    let mut rest: Vec<usize> = left.iter().map(|&x| v[x]).collect();
-    rest.extend_from_slice(beyond);
-    if !rest.is_empty() && !f.completable(&rest) {
-        return None;
-    }
     let mut mate = vec![None; v.len()];
     for (a, m) in paired.iter().enumerate() {
         mate[inside[a]] = m.map(|b| inside[b]);
     }
-    Some(mate)
-}
-
-/// The next set of `set.len()` indices below `n` in lexicographic order;
-/// false after the last.
-fn next_combination(set: &mut [usize], n: usize) -> bool {
-    let size = set.len();
-    let Some(i) = (0..size).rev().find(|&i| set[i] < n - size + i) else {
-        return false;
-    };
-    set[i] += 1;
-    for j in i + 1..size {
-        set[j] = set[j - 1] + 1;
-    }
-    true
+    rest_pairable(f, v, &mate, beyond).then_some(mate)
 }
 
 /// dutch26 C.4 for the next bracket's matching `mate` of `v`: the players

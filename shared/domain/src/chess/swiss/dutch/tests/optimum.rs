@@ -48,17 +48,23 @@ fn four_with_a_rematch() -> Vec<PlayerState> {
     ps
 }
 
-#[test]
-fn dutch17_c_10_the_best_candidate_refuses_no_preference_where_one_can() {
-    // 0-3 and 1-2 give each his colour (dutch17 C.10: none refused);
-    // 0-1 and 2-3 refuse one each; 0-2 is a rematch (C.1). The matching
-    // finds the first, though the D.1 order would try 0-1's side first.
+/// [`four_with_a_rematch`] as the last bracket, two pairs, by dutch-2017:
+/// the best candidate and its pair costs.
+fn best_of_four() -> (Candidate, Exact) {
     let ps = four_with_a_rematch();
     let t = round(2);
     let f = RoundFacts::new(&ps, &t, Edition::Dutch2017);
     let players = [0, 1, 2, 3];
     let b = BracketView::last(&players, 2);
-    let (cand, _) = optimum(&f, &b, &[], 2, &mut bye_floats).expect("a perfect pairing");
+    optimum(&f, &b, &[], 2, &mut bye_floats).expect("a perfect pairing")
+}
+
+#[test]
+fn dutch17_c_10_the_best_candidate_refuses_no_preference_where_one_can() {
+    // 0-3 and 1-2 give each his colour (dutch17 C.10: none refused);
+    // 0-1 and 2-3 refuse one each; 0-2 is a rematch (C.1). The matching
+    // finds the first.
+    let (cand, _) = best_of_four();
     assert_eq!(sorted(&cand.pairs), vec![(0, 3), (1, 2)]);
     assert!(cand.floaters.is_empty());
 }
@@ -67,12 +73,7 @@ fn dutch17_c_10_the_best_candidate_refuses_no_preference_where_one_can() {
 fn dutch17_c_10_a_pair_refusing_a_preference_no_longer_reaches_the_best() {
     // The same bracket: having paired 0-1 (one refused), nothing completes
     // to the best candidate; having paired 0-3, 1-2 completes it.
-    let ps = four_with_a_rematch();
-    let t = round(2);
-    let f = RoundFacts::new(&ps, &t, Edition::Dutch2017);
-    let players = [0, 1, 2, 3];
-    let b = BracketView::last(&players, 2);
-    let (_, mut exact) = optimum(&f, &b, &[], 2, &mut bye_floats).expect("a perfect pairing");
+    let (_, mut exact) = best_of_four();
     assert!(!exact.reaches(&[(0, 1)], &[], &[2, 3], true, &[]));
     assert!(exact.reaches(&[(0, 3)], &[1], &[2], false, &[]));
     // S1 {0, 1} against S2 {2, 3} reaches it (0-3, 1-2). With 3 kept
