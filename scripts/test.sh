@@ -2,7 +2,8 @@
 # The whole test suite, with everything it needs installed and started, on a
 # fresh clone: formatting, the OpenAPI document against its specification,
 # lints, every test on both stores (a local DynamoDB-compatible server is
-# installed and started here), the shell blocks of the README and the guides
+# installed and started here), the Dutch editions against bbpPairings on
+# every tournament of the fixed sets, the shell blocks of the README and the guides
 # against fresh servers, the public pages in a real browser, the TypeScript
 # client, and the deployment checks (template lint, `sam build` of every
 # Lambda function).
@@ -78,6 +79,11 @@ test -x "${CARGO_TARGET_DIR:-target}/debug/arbiter-lambda"
 
 step "tests (both stores)"
 cargo test --workspace --locked
+
+step "the Dutch 2017 and 2026 editions against bbpPairings: all 2,000 tournaments (release build)"
+# The test step compares the tournaments of up to 24 players; every one of
+# the fixed sets (8,491 rounds per edition) takes minutes in a release build.
+ARBITER_BBP_FULL=1 cargo test --release --locked -p arbiter-domain --test swiss_bbpairings
 
 step "the shell blocks of the README and the guides, each against a fresh arbiter serve"
 ARBITER_BIN="${CARGO_TARGET_DIR:-target}/debug/arbiter" scripts/readme-tour.sh

@@ -98,7 +98,7 @@ enum Commands {
         check: bool,
         /// Say why: each board's floats and colours, each score bracket's
         /// treatment and what it gave up, and the bye, with their clauses
-        /// (dutch-2006).
+        /// (every Dutch edition).
         #[arg(long)]
         explain: bool,
     },

@@ -7,12 +7,14 @@
 //! and compared with the pairing bbpPairings made: the same boards, colours
 //! included, and the same bye ([`RoundPairing::same_as`]).
 //!
-//! The full sets take long in a debug build, so by default the tournaments
-//! of at most [`SAMPLE_PLAYERS`] players are compared (the file names carry
-//! the number, `_p14_`; `ARBITER_BBP_PLAYERS=N` for another bound);
-//! `ARBITER_BBP_FULL=1` compares every tournament. The
-//! test prints which, and the first [`SHOWN`] differing rounds
-//! (`ARBITER_BBP_SHOWN` for more).
+//! Every round compared must be paired as bbpPairings paired it. The full
+//! sets take long in a debug build, so by default the tournaments of at
+//! most [`SAMPLE_PLAYERS`] players are compared (the file names carry the
+//! number, `_p14_`; `ARBITER_BBP_PLAYERS=N` for another bound);
+//! `ARBITER_BBP_FULL=1` compares every tournament (the test command does,
+//! in a release build), `ARBITER_BBP_ONLY=name` only those whose file name
+//! holds it. The test prints which, and the first [`SHOWN`] differing
+//! rounds (`ARBITER_BBP_SHOWN` for more).
 
 use arbiter_domain::chess::swiss::dutch::edition::Edition;
 use arbiter_domain::chess::swiss::{
@@ -36,12 +38,6 @@ fn engine(edition: &str, t: &SwissTournament) -> Result<RoundPairing, String> {
 /// (`ARBITER_BBP_PLAYERS` another number); `ARBITER_BBP_FULL=1` compares
 /// them all.
 const SAMPLE_PLAYERS: usize = 24;
-
-/// Whether the default sample is compared (neither `ARBITER_BBP_FULL` nor
-/// `ARBITER_BBP_PLAYERS` set otherwise).
-fn default_sample() -> bool {
-    !std::env::var("ARBITER_BBP_FULL").is_ok_and(|v| v == "1") && sample_players() == SAMPLE_PLAYERS
-}
 
 /// The sample's bound: [`SAMPLE_PLAYERS`] unless `ARBITER_BBP_PLAYERS` says.
 fn sample_players() -> usize {
@@ -236,7 +232,9 @@ fn run(edition: &str, archive: &str) -> Tally {
     let mut tally = Tally::default();
     let bound = sample_players();
     let sampled = |t: &&Tournament| full || players_in_name(&t.name).is_some_and(|p| p <= bound);
-    for t in all.iter().filter(sampled) {
+    let only = std::env::var("ARBITER_BBP_ONLY").ok();
+    let named = |t: &&Tournament| only.as_deref().is_none_or(|o| t.name.contains(o));
+    for t in all.iter().filter(sampled).filter(named) {
         compare(edition, t, &mut tally);
     }
     eprintln!(
@@ -264,16 +262,6 @@ fn run(edition: &str, archive: &str) -> Tally {
     tally
 }
 
-/// Switched on once the 2017 edition's engine pairs every round of the
-/// default sample as bbpPairings v5.0.1 paired it: from then on it must
-/// (the other samples print their count).
-const DUTCH_2017_MATCHES: bool = true;
-
-/// Switched on once the 2026 edition's engine pairs every round of the
-/// default sample as bbpPairings v6.0.0 paired it: from then on it must
-/// (the other samples print their count).
-const DUTCH_2026_MATCHES: bool = true;
-
 #[test]
 fn dutch_2017_pairs_as_bbppairings_v5() {
     let tally = run(
@@ -281,12 +269,10 @@ fn dutch_2017_pairs_as_bbppairings_v5() {
         "bbppairings-2017/bbppairings-v5.0.1-random.tar.gz",
     );
     assert_eq!(tally.rounds, tally.identical + tally.different);
-    if DUTCH_2017_MATCHES && default_sample() {
-        assert_eq!(
-            tally.different, 0,
-            "dutch-2017 pairs rounds otherwise than bbpPairings v5"
-        );
-    }
+    assert_eq!(
+        tally.different, 0,
+        "dutch-2017 pairs rounds otherwise than bbpPairings v5"
+    );
 }
 
 #[test]
@@ -296,10 +282,44 @@ fn dutch_2026_pairs_as_bbppairings_v6() {
         "bbppairings-2026/bbppairings-v6.0.0-random.tar.gz",
     );
     assert_eq!(tally.rounds, tally.identical + tally.different);
-    if DUTCH_2026_MATCHES && default_sample() {
-        assert_eq!(
-            tally.different, 0,
-            "dutch-2026 pairs rounds otherwise than bbpPairings v6"
-        );
+    assert_eq!(
+        tally.different, 0,
+        "dutch-2026 pairs rounds otherwise than bbpPairings v6"
+    );
+}
+
+#[test]
+fn dutch17_a_9_a_collapsed_last_bracket_is_paired_and_explained_as_one() {
+    // bbp5_0392_p27_r12, round 12 (the last): the 5½ group {11, 13, 14,
+    // 18, 19} paired by its own criteria (11-19, 13-14, 18 floating)
+    // leaves the players below unpairable (dutch17 C.4), so it is the
+    // penultimate bracket and everyone from 5 points down (15, 16, 22, 23,
+    // 24 on 5; 21, 27 on 4½; 17 on 4; 25 on 3; 26 on 1½) forms one
+    // collapsed last bracket with the 13, 14 and 18 it moves down (dutch17
+    // A.9). bbpPairings pairs there 14-24, 18-15, 16-22, 23-27, 26-21,
+    // 25-17, the bye to 13.
+    let archive = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../fixtures/swiss/bbppairings-2017/bbppairings-v5.0.1-random.tar.gz");
+    let t = tournaments(&archive)
+        .into_iter()
+        .find(|t| t.name.contains("bbp5_0392_p27_r12"))
+        .expect("the fixture");
+    let doc = trf::read(&t.text).expect("a TRF");
+    let mut history = SwissTournament::from_trf(&doc, Some(12)).expect("11 rounds");
+    history.total_rounds = 12;
+    history.first_colour = lot(&SwissTournament::from_trf(&doc, None).expect("12 rounds"));
+    let (p, e) = dutch::explain_later::explain(&history, Edition::Dutch2017).expect("a pairing");
+    let boards: BTreeSet<(u32, u32)> = p.boards.iter().map(|b| (b.white, b.black)).collect();
+    for board in [(14, 24), (18, 15), (16, 22), (23, 27), (26, 21), (25, 17)] {
+        assert!(boards.contains(&board), "{board:?} in {boards:?}");
     }
+    assert_eq!(p.bye, Some(13));
+    let clb = e.brackets.last().expect("brackets");
+    assert_eq!(clb.moved_in, vec![13, 14, 18]);
+    assert_eq!(clb.notes[0].clause, "dutch17 A.9");
+    assert_eq!(
+        clb.notes[0].text,
+        "the players from 5 down to 1½ form one collapsed last bracket: the bracket above, \
+         paired by its criteria alone, would have left them unpairable"
+    );
 }

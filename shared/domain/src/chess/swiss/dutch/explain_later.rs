@@ -24,6 +24,7 @@ use crate::chess::swiss::{Board, Colour, RoundPairing, SwissTournament};
 #[derive(Clone, Copy)]
 enum Clause {
     A3,
+    A9,
     A4,
     C1,
     C3,
@@ -39,6 +40,7 @@ impl Clause {
     fn cite(self, e: Edition) -> &'static str {
         let (x17, x26) = match self {
             Clause::A3 => ("dutch17 A.3", "dutch26 A.3"),
+            Clause::A9 => ("dutch17 A.9", "dutch26 A.9"),
             Clause::A4 => ("dutch17 A.4", "dutch26 A.4"),
             Clause::C1 => ("dutch17 C.1", "dutch26 C.1"),
             Clause::C3 => ("dutch17 C.3", "dutch26 C.3"),
@@ -175,6 +177,7 @@ fn bracket_note(f: &RoundFacts<'_>, r: &BracketRecord, lowest: bool) -> BracketN
     let mut players: Vec<usize> = r.moved_in.iter().chain(&r.residents).copied().collect();
     f.sort(&mut players);
     let mut notes = Vec::new();
+    notes.extend(collapsed_note(f, r));
     if !r.moved_in.is_empty() {
         notes.push(note(
             e,
@@ -216,6 +219,26 @@ fn bracket_note(f: &RoundFacts<'_>, r: &BracketRecord, lowest: bool) -> BracketN
         moved_in: r.moved_in.iter().map(|&i| f.ps[i].number).collect(),
         notes,
     }
+}
+
+/// dutch17 A.9: a bracket whose residents have several scores is the
+/// collapsed last bracket, formed when the bracket above, paired by its
+/// criteria alone, would have left the players below it unpairable.
+fn collapsed_note(f: &RoundFacts<'_>, r: &BracketRecord) -> Option<Note> {
+    let scores = r.residents.iter().map(|&i| f.ps[i].score);
+    let (high, low) = (scores.clone().max()?, scores.min()?);
+    (high > low).then(|| {
+        note(
+            f.edition,
+            Clause::A9,
+            format!(
+                "the players from {} down to {} form one collapsed last bracket: \
+                 the bracket above, paired by its criteria alone, would have left them unpairable",
+                half_points_text(u64::from(high)),
+                half_points_text(u64::from(low))
+            ),
+        )
+    })
 }
 
 /// Why `x` moved down out of the bracket `players`: nobody there he may

@@ -26,6 +26,7 @@ pub mod absolute;
 pub mod allocation;
 pub mod bracket;
 pub mod colour;
+pub mod cost;
 pub mod criteria;
 pub mod edition;
 pub mod exchange;

@@ -13,8 +13,8 @@
 //! early at a candidate as good as the bracket allows ([`ideal`], a perfect
 //! candidate) or when its budget is spent. Each bracket is first walked by
 //! the aimed pass of [`super::target`], which stops at the first candidate
-//! reaching the bracket's exact ideal. When none does and at most one
-//! player floats, the best quality is found by matching ([`optimum`]) and
+//! reaching the bracket's exact ideal. When none does, the best quality
+//! is found by matching ([`optimum`]) where the bracket allows, and
 //! the aimed pass walks again towards it, following only pairs that still
 //! complete to it ([`Exact::reaches`]): the first candidate of that
 //! quality in dutch17 D order. The full search runs for the rest.
@@ -22,7 +22,7 @@
 use super::edition::{Edition, RoundFacts};
 use super::matching::{bipartite_matching_size, matching_size};
 use super::mdp_exchange::mdp_choices;
-use super::optimum::{optimum, Exact};
+use super::optimum::{optimum, Exact, Optimum};
 use super::quality::{
     ideal, pair_penalties, quality_head, quality_next, quality_tail, tail_lower_bound, wanting,
     BracketView, Candidate, Quality,
@@ -39,8 +39,9 @@ const CANDIDATE_BUDGET: usize = 20_000;
 
 /// The work the aimed pass may spend on completions ([`Exact::reaches`]) in
 /// one bracket before it walks on without them, in steps of a matching
-/// (the cube of the players matched): 5,000 completions of 40 players.
-const EXACT_WORK: usize = 5_000 * 40 * 40 * 40;
+/// (the square of the players matched, its weights' size): 800 completions
+/// of 400 players, about half a second.
+const EXACT_WORK: usize = 800 * 400 * 400;
 
 /// The players of `v` not `used`.
 fn unused(v: &[usize], used: &[bool]) -> Vec<usize> {
@@ -498,14 +499,21 @@ fn pair_bracket(
         if let Some((q, c)) = aimed_at(&mut s, moved, residents, p) {
             return Ok((c, q, max_pairs));
         }
-        if let Some(best) = best_by_matching(&mut s, moved, p) {
-            s.ideal = best.0.clone();
-            if let Some((q, c)) = aimed_at(&mut s, moved, residents, p) {
-                return Ok((c, q, max_pairs));
+        match best_by_matching(&mut s, moved, p) {
+            Matched::Best(q, c) => {
+                s.ideal = q.clone();
+                if let Some((q, c)) = aimed_at(&mut s, moved, residents, p) {
+                    return Ok((c, q, max_pairs));
+                }
+                // Not reached in D order within the budget: the best by
+                // quality stands (the walk below stops at once, nothing
+                // beats it).
+                s.best = Some((q, c));
             }
-            // Not reached in D order within the budget: the best by quality
-            // stands (the walk below stops at once, nothing beats it).
-            s.best = Some(best);
+            // No candidate with `p` pairs: the moved-down players meeting
+            // each other are the walk's alone to try.
+            Matched::Absent if moved.is_empty() => continue,
+            Matched::Absent | Matched::Unknown => {}
         }
         walk(&mut s, moved, residents, p);
         if let Some((q, c)) = s.best.take() {
@@ -517,28 +525,35 @@ fn pair_bracket(
 }
 
 /// The best candidate with `p` pairs by quality alone ([`optimum`]), with
-/// its quality, when it applies and leaves the rest of the round pairable.
-fn best_by_matching(
-    s: &mut Search<'_, '_>,
-    moved: &[usize],
-    p: usize,
-) -> Option<(Quality, Candidate)> {
+/// its quality; its pair costs stay for the aimed pass.
+fn best_by_matching(s: &mut Search<'_, '_>, moved: &[usize], p: usize) -> Matched {
     let (f, view) = (s.f, &s.view);
     let mut cache = std::mem::take(&mut s.by_floaters);
     let complete = s.complete;
     let below = s.below;
     let mut floating = |fl: &[usize]| known_floating(f, view, below, complete, &mut cache, fl);
-    let found = optimum(f, view, moved, p, &mut floating).and_then(|(c, exact)| {
-        let (next, completes) = floating(&c.floaters);
-        let mut q = quality_head(f, view, &c);
-        q.extend(next);
-        q.extend(quality_tail(f, view, &c));
-        completes.then_some((q, c, exact))
-    });
+    let found = optimum(f, view, moved, p, &mut floating);
+    let matched = match found {
+        Optimum::Best(c, exact) => {
+            let (next, _) = floating(&c.floaters);
+            let mut q = quality_head(f, view, &c);
+            q.extend(next);
+            q.extend(quality_tail(f, view, &c));
+            s.exact = Some(*exact);
+            Matched::Best(q, c)
+        }
+        Optimum::Absent => Matched::Absent,
+        Optimum::Unknown => Matched::Unknown,
+    };
     s.by_floaters = cache;
-    let (q, c, exact) = found?;
-    s.exact = Some(exact);
-    Some((q, c))
+    matched
+}
+
+/// What [`best_by_matching`] found: as [`Optimum`], with the quality.
+enum Matched {
+    Best(Quality, Candidate),
+    Absent,
+    Unknown,
 }
 
 /// The aimed pass ([`super::target`]) with `p` pairs, aimed at the search's

@@ -27,6 +27,15 @@ fn bye_floats(_: &[usize]) -> (Quality, bool) {
     (Vec::new(), true)
 }
 
+/// The best candidate and its pair costs, when matching found one.
+fn found(o: Optimum) -> (Candidate, Exact) {
+    match o {
+        Optimum::Best(cand, exact) => (cand, *exact),
+        Optimum::Absent => panic!("no candidate"),
+        Optimum::Unknown => panic!("not matched"),
+    }
+}
+
 /// Pairs with the lower index first, sorted, to compare pairings.
 fn sorted(pairs: &[(usize, usize)]) -> Vec<(usize, usize)> {
     let mut v: Vec<(usize, usize)> = pairs.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
@@ -56,7 +65,7 @@ fn best_of_four() -> (Candidate, Exact) {
     let f = RoundFacts::new(&ps, &t, Edition::Dutch2017);
     let players = [0, 1, 2, 3];
     let b = BracketView::last(&players, 2);
-    optimum(&f, &b, &[], 2, &mut bye_floats).expect("a perfect pairing")
+    found(optimum(&f, &b, &[], 2, &mut bye_floats))
 }
 
 #[test]
@@ -90,7 +99,7 @@ fn one_moved_down_of_three(edition: Edition) -> Candidate {
     let f = RoundFacts::new(&ps, &t, edition);
     let players = [0, 1, 2];
     let b = BracketView::last(&players, 4);
-    let (cand, _) = optimum(&f, &b, &[0], 1, &mut bye_floats).expect("one pair");
+    let (cand, _) = found(optimum(&f, &b, &[0], 1, &mut bye_floats));
     cand
 }
 
@@ -133,7 +142,7 @@ fn dutch17_d_3_moved_down_players_meet_residents_not_each_other() {
     let f = RoundFacts::new(&ps, &t, Edition::Dutch2017);
     let players = [0, 1, 2, 3];
     let b = BracketView::last(&players, 4);
-    let (cand, _) = optimum(&f, &b, &[0, 1], 2, &mut bye_floats).expect("two pairs");
+    let (cand, _) = found(optimum(&f, &b, &[0, 1], 2, &mut bye_floats));
     for (x, y) in cand.pairs {
         assert!((x < 2) != (y < 2), "a moved-down player meets a resident");
     }
@@ -150,19 +159,129 @@ fn dutch17_c_4_a_floater_who_leaves_the_round_unpairable_is_not_chosen() {
     let players = [0, 1, 2];
     let b = BracketView::last(&players, 2);
     let mut only_2 = |fl: &[usize]| (Vec::new(), fl == [2]);
-    let (cand, _) = optimum(&f, &b, &[], 1, &mut only_2).expect("one pair");
+    let (cand, _) = found(optimum(&f, &b, &[], 1, &mut only_2));
     assert_eq!(sorted(&cand.pairs), vec![(0, 1)]);
     assert_eq!(cand.floaters, vec![2]);
 }
 
+/// Five players on one score, in round 2 of the last bracket: 0 and 1 had
+/// Black (they want White), 2, 3 and 4 had White (they want Black); 0
+/// has met 3 and 4.
+fn five_with_rematches() -> Vec<PlayerState> {
+    let mut ps = vec![
+        st(1, 2, &[B]),
+        st(2, 2, &[B]),
+        st(3, 2, &[W]),
+        st(4, 2, &[W]),
+        st(5, 2, &[W]),
+    ];
+    ps[0].met = vec![3, 4];
+    ps[3].met = vec![0];
+    ps[4].met = vec![0];
+    ps
+}
+
 #[test]
-fn dutch17_b_6_more_than_one_floater_is_left_to_the_walk() {
-    // Five players, one pair: three would float, and the next bracket's
-    // criteria (dutch17 C.7) weigh them together: no matching is tried.
-    let ps: Vec<PlayerState> = (1..=5).map(|n| st(n, 2, &[])).collect();
+fn dutch17_c_10_with_three_floaters_the_pair_refuses_no_preference() {
+    // One pair, three floaters: each set of floaters is matched on its
+    // own. Every floater has the same score, so the sets tie until
+    // dutch17 C.10: a pair of a White-wanting player (0, 1) with a
+    // Black-wanting one (2, 3, 4) refuses none, 0-1 or 2-3 refuse one,
+    // and 0-3, 0-4 are rematches (C.1).
+    let ps = five_with_rematches();
     let t = round(1);
     let f = RoundFacts::new(&ps, &t, Edition::Dutch2017);
     let players = [0, 1, 2, 3, 4];
     let b = BracketView::last(&players, 2);
-    assert!(optimum(&f, &b, &[], 1, &mut bye_floats).is_none());
+    let (cand, mut exact) = found(optimum(&f, &b, &[], 1, &mut bye_floats));
+    let pair = sorted(&cand.pairs);
+    assert!(
+        [(0, 2), (1, 2), (1, 3), (1, 4)].contains(&pair[0]),
+        "a White-wanting player meets a Black-wanting one: {cand:?}"
+    );
+    assert_eq!(cand.floaters.len(), 3);
+    // Having paired 0-1 nothing reaches that quality; 1-3 does, with 0,
+    // 2 and 4 floating.
+    assert!(!exact.reaches(&[(0, 1)], &[], &[2, 3, 4], false, &[]));
+    assert!(exact.reaches(&[(1, 3)], &[], &[0, 2, 4], false, &[]));
+    // 0 in limbo (he floats) and 1 to pair with one of 2, 3, 4: reached.
+    assert!(exact.reaches(&[], &[1], &[2, 3, 4], false, &[0]));
+}
+
+#[test]
+fn dutch17_c_1_a_player_who_has_met_every_other_leaves_no_candidate() {
+    // Four players, two pairs: 0 has met 1, 2 and 3 (dutch17 C.1), so no
+    // candidate pairs everyone; matching says so, and the search need not
+    // walk the bracket to learn it.
+    let mut ps = four_with_a_rematch();
+    ps[0].met = vec![1, 2, 3];
+    ps[1].met = vec![0];
+    ps[3].met = vec![0];
+    let t = round(2);
+    let f = RoundFacts::new(&ps, &t, Edition::Dutch2017);
+    let players = [0, 1, 2, 3];
+    let b = BracketView::last(&players, 2);
+    assert!(matches!(
+        optimum(&f, &b, &[], 2, &mut bye_floats),
+        Optimum::Absent
+    ));
+}
+
+#[test]
+fn dutch17_c_4_a_bracket_whose_full_pairing_strands_the_players_below_has_no_candidate() {
+    // All four paired leaves the rest of the round unpairable (dutch17
+    // C.4, as `floating` says of no floaters): no candidate with two pairs.
+    let ps = four_with_a_rematch();
+    let t = round(2);
+    let f = RoundFacts::new(&ps, &t, Edition::Dutch2017);
+    let players = [0, 1, 2, 3];
+    let b = BracketView::last(&players, 2);
+    let mut strands = |fl: &[usize]| (Vec::new(), !fl.is_empty());
+    assert!(matches!(
+        optimum(&f, &b, &[], 2, &mut strands),
+        Optimum::Absent
+    ));
+}
+
+#[test]
+fn dutch17_c_6_thirteen_scores_pair_neighbours() {
+    // Thirteen players one point apart (as in a collapsed last bracket,
+    // dutch17 A.9), six pairs: neighbours paired differ by one point, and
+    // the lowest floating differs by one from the point under him (dutch17
+    // A.8), so every difference is 1, the least PSD (dutch17 C.6).
+    let ps: Vec<PlayerState> = (0..13).map(|k| st(k + 1, 2 * (12 - k), &[])).collect();
+    let t = round(12);
+    let f = RoundFacts::new(&ps, &t, Edition::Dutch2017);
+    let players: Vec<usize> = (0..13).collect();
+    let b = BracketView::last(&players, 0);
+    let (cand, _) = found(optimum(&f, &b, &[], 6, &mut bye_floats));
+    let neighbours: Vec<(usize, usize)> = (0..6).map(|k| (2 * k, 2 * k + 1)).collect();
+    assert_eq!(sorted(&cand.pairs), neighbours);
+    assert_eq!(cand.floaters, vec![12]);
+}
+
+#[test]
+fn dutch17_b_6_criteria_outgrowing_i128_are_weighed_on_wide_costs() {
+    // Four players, every pair allowed, no floater. The first criterion
+    // prefers 0-2 with 1-3 (0 against 1 per pair); each of the next three
+    // prefers the others by 2^40 a pair. Weighted one above another the
+    // costs take about 127 bits, and the first criterion must still rule.
+    let edges = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)];
+    let big = 1i64 << 40;
+    let mut rows: Vec<Columns> = edges
+        .iter()
+        .map(|&e| match e {
+            (0, 2) | (1, 3) => vec![0, big, big, big],
+            _ => vec![1, 0, 0, 0],
+        })
+        .collect();
+    rows.push(vec![0; 4]); // the empty set of floaters
+    let (costs, fits) = encode(&rows, 3).expect("within 512 bits");
+    assert!(!fits, "the totals outgrow i128");
+    let sets = vec![(Vec::new(), costs[6])];
+    let players = [10, 11, 12, 13];
+    let (cand, exact) =
+        Exact::with_sets((&players, fits), &edges, &costs[..6], sets).expect("a perfect pairing");
+    assert_eq!(sorted(&cand.pairs), vec![(10, 12), (11, 13)]);
+    assert!(!exact.fits);
 }
