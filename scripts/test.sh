@@ -82,8 +82,9 @@ cargo test --workspace --locked
 
 step "the Dutch 2017 and 2026 editions against bbpPairings: all 2,000 tournaments (release build)"
 # The test step compares the tournaments of up to 24 players; every one of
-# the fixed sets (8,491 rounds per edition) takes minutes in a release build.
-ARBITER_BBP_FULL=1 cargo test --release --locked -p arbiter-domain --test swiss_bbpairings
+# the fixed sets (8,491 rounds per edition) takes minutes in a release build;
+# each edition's tally is printed.
+ARBITER_BBP_FULL=1 cargo test --release --locked -p arbiter-domain --test swiss_bbpairings -- --nocapture
 
 step "the shell blocks of the README and the guides, each against a fresh arbiter serve"
 ARBITER_BIN="${CARGO_TARGET_DIR:-target}/debug/arbiter" scripts/readme-tour.sh
