@@ -62,10 +62,13 @@ struct Tournament {
     text: String,
 }
 
-/// The `.trf` files of one fixture archive (a gzip-compressed tar), in name
-/// order.
-fn tournaments(archive: &Path) -> Vec<Tournament> {
-    let file = std::fs::File::open(archive)
+/// The `.trf` files of one fixture archive (a gzip-compressed tar under
+/// `fixtures/swiss`), in name order.
+fn tournaments(archive: &str) -> Vec<Tournament> {
+    let archive = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../fixtures/swiss")
+        .join(archive);
+    let file = std::fs::File::open(&archive)
         .unwrap_or_else(|e| panic!("test fixtures missing: {}: {e}", archive.display()));
     let mut tar = tar::Archive::new(GzDecoder::new(file));
     let mut out = Vec::new();
@@ -166,15 +169,10 @@ fn compare(edition: &str, t: &Tournament, tally: &mut Tally) {
     let name = &t.name;
     let doc = trf::read(&t.text).unwrap_or_else(|e| panic!("{name}: {e}"));
     let full = SwissTournament::from_trf(&doc, None).unwrap_or_else(|e| panic!("{name}: {e}"));
-    let total = full.rounds_played;
-    let lot = lot(&full);
+    let (total, lot) = (full.rounds_played, lot(&full));
     tally.tournaments += 1;
     for r in 1..=total {
-        let mut history =
-            SwissTournament::from_trf(&doc, Some(r)).unwrap_or_else(|e| panic!("{name}: {e}"));
-        // The generator knew the number of rounds; the file ends with the last.
-        history.total_rounds = total;
-        history.first_colour = lot;
+        let history = before_round(name, &doc, r, (total, lot));
         let want = full.published(r as usize);
         tally.rounds += 1;
         match engine(edition, &history) {
@@ -195,6 +193,22 @@ fn compare(edition: &str, t: &Tournament, tally: &mut Tally) {
             }
         }
     }
+}
+
+/// The tournament `doc` (file `name`) before round `r`, as bbpPairings
+/// paired it: `total` rounds (the generator knew the number; the file ends
+/// with the last) and the colour drawn by `lot`.
+fn before_round(
+    name: &str,
+    doc: &trf::Trf,
+    r: u32,
+    (total, lot): (u32, Colour),
+) -> SwissTournament {
+    let mut history =
+        SwissTournament::from_trf(doc, Some(r)).unwrap_or_else(|e| panic!("{name}: {e}"));
+    history.total_rounds = total;
+    history.first_colour = lot;
+    history
 }
 
 /// A pairing's boards as `white-black`, and its bye as `bye N`.
@@ -224,10 +238,7 @@ fn contrast(edition: &str, theirs: &RoundPairing, ours: &RoundPairing) -> String
 /// Pair the archive's tournaments (all, or the sample) with `edition`'s
 /// engine and print the tally.
 fn run(edition: &str, archive: &str) -> Tally {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../fixtures/swiss")
-        .join(archive);
-    let all = tournaments(&path);
+    let all = tournaments(archive);
     let full = std::env::var("ARBITER_BBP_FULL").is_ok_and(|v| v == "1");
     let mut tally = Tally::default();
     let bound = sample_players();
@@ -298,16 +309,13 @@ fn dutch17_a_9_a_collapsed_last_bracket_is_paired_and_explained_as_one() {
     // collapsed last bracket with the 13, 14 and 18 it moves down (dutch17
     // A.9). bbpPairings pairs there 14-24, 18-15, 16-22, 23-27, 26-21,
     // 25-17, the bye to 13.
-    let archive = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../fixtures/swiss/bbppairings-2017/bbppairings-v5.0.1-random.tar.gz");
-    let t = tournaments(&archive)
+    let t = tournaments("bbppairings-2017/bbppairings-v5.0.1-random.tar.gz")
         .into_iter()
         .find(|t| t.name.contains("bbp5_0392_p27_r12"))
         .expect("the fixture");
     let doc = trf::read(&t.text).expect("a TRF");
-    let mut history = SwissTournament::from_trf(&doc, Some(12)).expect("11 rounds");
-    history.total_rounds = 12;
-    history.first_colour = lot(&SwissTournament::from_trf(&doc, None).expect("12 rounds"));
+    let full = SwissTournament::from_trf(&doc, None).expect("12 rounds");
+    let history = before_round(&t.name, &doc, 12, (12, lot(&full)));
     let (p, e) = dutch::explain_later::explain(&history, Edition::Dutch2017).expect("a pairing");
     let boards: BTreeSet<(u32, u32)> = p.boards.iter().map(|b| (b.white, b.black)).collect();
     for board in [(14, 24), (18, 15), (16, 22), (23, 27), (26, 21), (25, 17)] {

@@ -21,7 +21,7 @@
 use super::cost::{cost, narrow, Cost, Wide};
 use super::edition::{Edition, RoundFacts};
 use super::mdp_exchange::next_combination;
-use super::quality::{quality_head, quality_tail, BracketView, Candidate, Quality};
+use super::quality::{quality_with_next, BracketView, Candidate, Quality};
 use integer_blossom::Weight;
 
 /// What one criterion of [`quality`] holds, as laid out there.
@@ -38,8 +38,8 @@ enum Part {
     Next,
 }
 
-/// The layout of [`quality_head`] followed by [`quality_tail`] in bracket
-/// `b`: each part and how many criteria it takes.
+/// The layout of [`quality_with_next`] with no next bracket's criteria,
+/// in bracket `b`: each part and how many criteria it takes.
 fn layout(f: &RoundFacts<'_>, b: &BracketView<'_>) -> Vec<(Part, usize)> {
     let size = b.players.len();
     let later = f.edition == Edition::Dutch2026;
@@ -448,7 +448,7 @@ fn elements(
                 floaters: Vec::new(),
             };
             edges.push((x, y));
-            raw.push(head_and_tail(f, b, &cand));
+            raw.push(quality_with_next(f, b, &cand, &[]));
         }
     }
     let mut next_of: Vec<Quality> = Vec::new();
@@ -463,19 +463,11 @@ fn elements(
             pairs: Vec::new(),
             floaters,
         };
-        raw.push(head_and_tail(f, b, &cand));
+        raw.push(quality_with_next(f, b, &cand, &[]));
         next_of.push(next);
         kept.push(set);
     }
     (edges, columns(&parts, &raw, &next_of), kept)
-}
-
-/// [`quality_head`] and [`quality_tail`] of a candidate of one pair or one
-/// floater.
-fn head_and_tail(f: &RoundFacts<'_>, b: &BracketView<'_>, cand: &Candidate) -> Quality {
-    let mut q = quality_head(f, b, cand);
-    q.extend(quality_tail(f, b, cand));
-    q
 }
 
 /// The columns of each element: per criterion of [`layout`], its count, or

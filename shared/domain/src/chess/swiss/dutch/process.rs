@@ -24,8 +24,8 @@ use super::matching::{bipartite_matching_size, matching_size};
 use super::mdp_exchange::mdp_choices;
 use super::optimum::{optimum, Exact, Optimum};
 use super::quality::{
-    ideal, pair_penalties, quality_head, quality_next, quality_tail, tail_lower_bound, wanting,
-    BracketView, Candidate, Quality,
+    ideal, pair_penalties, quality_head, quality_next, quality_tail, quality_with_next,
+    tail_lower_bound, wanting, BracketView, Candidate, Quality,
 };
 use super::resident_exchange::{resident_exchanges, walked_in_full};
 use super::state::PlayerState;
@@ -493,7 +493,6 @@ fn pair_bracket(
     };
     let max_pairs = matching_size(players.len(), &|a, b| f.compatible(players[a], players[b]));
     for p in (0..=max_pairs).rev() {
-        s.exact = None;
         let base = ideal_for(&s, p);
         s.ideal = aimed_ideal(f, &s.view, moved, residents, p, &base, head_len);
         if let Some((q, c)) = aimed_at(&mut s, moved, residents, p) {
@@ -535,10 +534,7 @@ fn best_by_matching(s: &mut Search<'_, '_>, moved: &[usize], p: usize) -> Matche
     let found = optimum(f, view, moved, p, &mut floating);
     let matched = match found {
         Optimum::Best(c, exact) => {
-            let (next, _) = floating(&c.floaters);
-            let mut q = quality_head(f, view, &c);
-            q.extend(next);
-            q.extend(quality_tail(f, view, &c));
+            let q = quality_with_next(f, view, &c, &floating(&c.floaters).0);
             s.exact = Some(*exact);
             Matched::Best(q, c)
         }

@@ -57,6 +57,25 @@ impl<'v> BracketView<'v> {
             bye_floats: true,
         }
     }
+
+    /// For tests: `players` above the `next` bracket, the players
+    /// `beyond` it below that, no bye floating from here.
+    #[cfg(test)]
+    pub(crate) fn above(
+        players: &'v [usize],
+        min_score: u32,
+        next: &'v [usize],
+        beyond: &'v [usize],
+    ) -> Self {
+        BracketView {
+            players,
+            min_score,
+            next,
+            beyond,
+            last: false,
+            bye_floats: false,
+        }
+    }
 }
 
 /// A candidate's quality; smaller is better.
@@ -85,8 +104,20 @@ const POINT: i64 = 2;
 /// - dutch17 C.18, dutch26 C.20: of the third;
 /// - dutch17 C.19, dutch26 C.21: of the fourth.
 pub fn quality(f: &RoundFacts<'_>, b: &BracketView<'_>, cand: &Candidate) -> Quality {
+    quality_with_next(f, b, cand, &quality_next(f, b, &cand.floaters))
+}
+
+/// [`quality`] with the next bracket's criteria `next` already known (they
+/// depend on the floaters alone, and are worth keeping): empty, the
+/// candidate's own criteria only.
+pub fn quality_with_next(
+    f: &RoundFacts<'_>,
+    b: &BracketView<'_>,
+    cand: &Candidate,
+    next: &[i64],
+) -> Quality {
     let mut q = quality_head(f, b, cand);
-    q.extend(quality_next(f, b, &cand.floaters));
+    q.extend_from_slice(next);
     q.extend(quality_tail(f, b, cand));
     q
 }

@@ -198,14 +198,7 @@ fn dutch26_c_8_ideal_counts_the_next_brackets_own_pairs_at_its_score() {
     let t = round(2, 9);
     let f = RoundFacts::new(&ps, &t, Edition::Dutch2026);
     let players = [0, 1, 2];
-    let b = BracketView {
-        players: &players,
-        min_score: 6,
-        next: &[3, 4, 5],
-        beyond: &[],
-        last: false,
-        bye_floats: false,
-    };
+    let b = BracketView::above(&players, 6, &[3, 4, 5], &[]);
     let perfect = cand(&[(0, 1)], &[2]);
     assert_eq!(quality(&f, &b, &perfect), ideal(&f, &b, 1, &[2]));
 }
@@ -300,14 +293,7 @@ fn dutch17_c_7_with_no_floater_the_ideal_is_the_next_brackets_own_pairing() {
     for edition in [Edition::Dutch2017, Edition::Dutch2026] {
         let f = RoundFacts::new(&ps, &t, edition);
         let players = [0, 1];
-        let b = BracketView {
-            players: &players,
-            min_score: 4,
-            next: &[2, 3],
-            beyond: &[],
-            last: false,
-            bye_floats: false,
-        };
+        let b = BracketView::above(&players, 4, &[2, 3], &[]);
         let aim = ideal(&f, &b, 1, &[]);
         assert_eq!(aim[1 + players.len()], 0, "{edition:?}");
         assert_eq!(quality(&f, &b, &cand(&[(0, 1)], &[])), aim, "{edition:?}");
@@ -446,14 +432,8 @@ fn dutch26_c_8_pairs_the_higher_floater_where_the_rest_needs_one_floater() {
     let f = RoundFacts::new(&ps, &t, Edition::Dutch2026);
     let players = [h, l];
     let next: Vec<usize> = (2..14).collect();
-    let b = BracketView {
-        players: &players,
-        min_score: 7,
-        next: &next,
-        beyond: &[y, z],
-        last: false,
-        bye_floats: false,
-    };
+    let beyond = [y, z];
+    let b = BracketView::above(&players, 7, &next, &beyond);
     let mut expected = vec![-6, -8, -6, -6, -6, -6, -6];
     expected.resize(1 + players.len() + next.len(), 0);
     assert_eq!(quality_next(&f, &b, &[h, l]), expected);
@@ -498,14 +478,7 @@ fn dutch26_c_7_the_ideal_leaves_the_next_brackets_players_the_rest_needs() {
     let t = round(2, 9);
     let f = RoundFacts::new(&ps, &t, Edition::Dutch2026);
     let players = [0, 1, 2];
-    let b = BracketView {
-        players: &players,
-        min_score: 6,
-        next: &[3],
-        beyond: &[4, 5],
-        last: false,
-        bye_floats: false,
-    };
+    let b = BracketView::above(&players, 6, &[3], &[4, 5]);
     let best = cand(&[(0, 1)], &[2]);
     assert_eq!(quality(&f, &b, &best), ideal(&f, &b, 1, &[2]));
     assert_eq!(quality_next(&f, &b, &[2])[0], 0);
